@@ -1,0 +1,35 @@
+/** Environment access in one place: a getter that fails loudly beats an undefined table name at run time. */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`Environment variable ${name} is not set`);
+  return value;
+}
+
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`Environment variable ${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+export const tableName = (): string => requireEnv('TABLE_NAME');
+export const bucketName = (): string => requireEnv('BUCKET_NAME');
+
+/**
+ * Where per-key rate limits are enforced. `gateway`: API Gateway usage plans do it (AWS).
+ * `dynamodb`: the pipeline enforces the same limits with an atomic counter (local stack,
+ * where serverless-offline does not emulate usage plans).
+ */
+export const rateLimitMode = (): 'gateway' | 'dynamodb' =>
+  process.env.RATE_LIMIT_MODE === 'dynamodb' ? 'dynamodb' : 'gateway';
+
+/** Default per-key limits, mirroring the stage's usage plan; a key record can override them. */
+export const defaultRateLimit = () => ({
+  rps: envNumber('RATE_LIMIT_RPS', 50),
+  burst: envNumber('RATE_LIMIT_BURST', 100),
+  quotaPerDay: envNumber('RATE_LIMIT_QUOTA_PER_DAY', 100_000),
+});
+
+/** How long a warm container trusts a cached API-key record (a revoked key stops within this). */
+export const apiKeyCacheSeconds = (): number => envNumber('API_KEY_CACHE_SECONDS', 60);

@@ -1,0 +1,71 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+
+/**
+ * A route's contract: the single source of truth from which the build compiles its validator
+ * (scripts/build-contracts.ts), TypeScript derives its types, and the OpenAPI document is built.
+ */
+export interface Contract {
+  /** Also the function name in serverless.yml and the generated module name. */
+  id: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** 201 for creations, 200 otherwise. */
+  status: 200 | 201;
+  /** Who may call it beyond allowedRoutes; undefined means every role. */
+  roles?: readonly string[];
+  body?: TSchema;
+  query?: TSchema;
+  params?: TSchema;
+  /** Schema of `data` in the success envelope. */
+  response?: TSchema;
+  /** True when the response carries `meta` (page, limit, total, totalPages). */
+  list?: boolean;
+  /** Not JSON (e.g. the HTML docs page): no envelope. */
+  raw?: boolean;
+  /** Accepts an Idempotency-Key header. */
+  idempotent?: boolean;
+  /** Served without an API key (only the API documentation). */
+  public?: boolean;
+}
+
+export const defineContract = <const C extends Contract>(contract: C): C => contract;
+
+export type RouteKey = `${Contract['method']} ${string}`;
+export const routeKeyOf = (c: Pick<Contract, 'method' | 'path'>): string => `${c.method} ${c.path}`;
+
+type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
+export type BodyOf<C extends Contract> = StaticOr<C['body'], undefined>;
+export type QueryOf<C extends Contract> = StaticOr<C['query'], Record<string, never>>;
+export type ParamsOf<C extends Contract> = StaticOr<C['params'], Record<string, never>>;
+export type DataOf<C extends Contract> = StaticOr<C['response'], unknown>;
+
+/** What scripts/build-contracts.ts generates for each contract: route metadata plus validators. */
+export interface CompiledContract {
+  id: string;
+  route: string;
+  status: 200 | 201;
+  roles?: readonly string[];
+  list?: boolean;
+  raw?: boolean;
+  idempotent?: boolean;
+  public?: boolean;
+  hasBody: boolean;
+  validateBody?: AjvValidate;
+  validateQuery?: AjvValidate;
+  validateParams?: AjvValidate;
+}
+
+export interface AjvErrorObject {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+export interface AjvValidate {
+  (data: unknown): boolean;
+  errors?: AjvErrorObject[] | null;
+}

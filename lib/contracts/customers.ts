@@ -1,0 +1,81 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Email, Id, IdParams, OptionalText, ShortText } from './common.js';
+import { defineContract } from './contract.js';
+
+export const Customer = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mobileNumber: Type.String({ description: 'E.164' }),
+  email: Type.Optional(Type.String()),
+  idNumber: Type.Optional(Type.String()),
+  country: Type.Optional(Type.String()),
+  address: Type.Optional(Type.String()),
+  tenantId: Type.Optional(Type.String()),
+  walletId: Type.String(),
+  walletBalance: Type.Number(),
+  walletCurrency: Type.String(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const createCustomer = defineContract({
+  id: 'createCustomer',
+  method: 'POST',
+  path: '/api/v1/customers',
+  tag: 'Customers',
+  summary: 'Create a customer (with an empty wallet)',
+  description:
+    'The customer belongs to the caller\'s tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant.',
+  status: 201,
+  body: Type.Object(
+    {
+      name: ShortText(200),
+      mobileNumber: Type.String({ minLength: 6, maxLength: 25, description: 'with country code, e.g. +971501234567' }),
+      email: Type.Optional(Email),
+      idNumber: Type.Optional(ShortText(64)),
+      country: Type.Optional(ShortText(64)),
+      address: Type.Optional(OptionalText(500)),
+      walletCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'wallet currency, default USD' })),
+      tenantId: Type.Optional(Id),
+    },
+    { additionalProperties: false },
+  ),
+  response: Customer,
+});
+
+export const CustomerMatch = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mobileNumber: Type.Optional(Type.String()),
+  tenantId: Type.Optional(Type.String()),
+});
+
+export const searchCustomers = defineContract({
+  id: 'searchCustomers',
+  method: 'GET',
+  path: '/api/v1/customers/search',
+  tag: 'Customers',
+  summary: 'Find customers by phone number (always exact)',
+  description:
+    'API-key callers always get exact matching on the normalised E.164 number, whatever `exact` says, so customers cannot be enumerated. A tenant key sees only its tenant; a platform key sees every tenant.',
+  status: 200,
+  query: Type.Object(
+    {
+      phone: Type.String({ minLength: 1, maxLength: 30 }),
+      exact: Type.Optional(Type.String({ enum: ['true', 'false'] })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Array(CustomerMatch),
+});
+
+export const getCustomer = defineContract({
+  id: 'getCustomer',
+  method: 'GET',
+  path: '/api/v1/customers/{id}',
+  tag: 'Customers',
+  summary: 'Customer detail with wallet balance',
+  status: 200,
+  params: IdParams,
+  response: Customer,
+});

@@ -1,0 +1,25 @@
+import { Type } from '@sinclair/typebox';
+import { defineContract } from './contract.js';
+
+export const getOpenApi = defineContract({
+  id: 'getOpenApi',
+  method: 'GET',
+  path: '/api/v1/openapi.json',
+  tag: 'Documentation',
+  summary: 'The OpenAPI 3.1 document of this API',
+  status: 200,
+  raw: true,
+  public: true,
+  response: Type.Object({}, { additionalProperties: true }),
+});
+
+export const getDocsPage = defineContract({
+  id: 'getDocsPage',
+  method: 'GET',
+  path: '/api/v1/docs',
+  tag: 'Documentation',
+  summary: 'Human-readable API documentation (HTML, works offline)',
+  status: 200,
+  raw: true,
+  public: true,
+});

@@ -1,0 +1,32 @@
+/** Who is calling, resolved from the API key. Handlers and repositories receive this. */
+export const ROLES = ['admin', 'operations', 'accountant', 'marketer', 'inspector', 'integrator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface RateLimit {
+  /** Steady requests per second (usage plan throttle rateLimit). */
+  rps: number;
+  /** Most requests accepted within one second (usage plan throttle burstLimit). */
+  burst: number;
+  /** Requests per UTC day (usage plan quota). */
+  quotaPerDay: number;
+}
+
+export interface Caller {
+  keyId: string;
+  /** Absent for platform staff, who see every tenant. */
+  tenantId?: string;
+  role: Role;
+  userId?: string;
+  allowedRoutes: string[];
+  rateLimit?: Partial<RateLimit>;
+}
+
+/** The tenant filter a repository applies: undefined means "any tenant" (platform staff). */
+export const tenantScope = (caller: Caller): string | undefined => caller.tenantId;
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/** `*` allows every route; otherwise the exact API Gateway route key, e.g. `GET /api/v1/customers/{id}`. */
+export function routeAllowed(allowedRoutes: readonly string[], routeKey: string): boolean {
+  return allowedRoutes.includes('*') || allowedRoutes.includes(routeKey);
+}

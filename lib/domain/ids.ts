@@ -1,0 +1,4 @@
+import { createId, isCuid } from '@paralleldrive/cuid2';
+
+export const newId = (): string => createId();
+export const looksLikeId = (value: string): boolean => isCuid(value);

@@ -1,0 +1,59 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { apiKeyCacheSeconds } from '../config.js';
+import type { CompiledContract } from '../contracts/contract.js';
+import { routeAllowed, type Caller } from '../domain/caller.js';
+import { getApiKeyByHash, hashApiKey, type ApiKeyRecord } from '../store/api-keys.js';
+import { forbidden, unauthorized } from './errors.js';
+
+/**
+ * Warm containers remember key records for a minute, so a known key costs no DynamoDB read;
+ * revocation therefore takes effect within that minute. Unknown keys are remembered too, so
+ * guessing keys cannot be turned into a read per request. Bounded so it cannot grow unchecked.
+ */
+const cache = new Map<string, { record: ApiKeyRecord | undefined; expires: number }>();
+const CACHE_MAX_ENTRIES = 5_000;
+
+async function lookup(hash: string): Promise<ApiKeyRecord | undefined> {
+  const now = Date.now();
+  const hit = cache.get(hash);
+  if (hit && hit.expires > now) return hit.record;
+  const record = await getApiKeyByHash(hash);
+  if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+  cache.set(hash, { record, expires: now + apiKeyCacheSeconds() * 1000 });
+  return record;
+}
+
+/** Test hook for the cache-time behaviour; production code never calls it. */
+export const clearApiKeyCache = (): void => cache.clear();
+
+export interface CallerContext {
+  caller: Caller;
+}
+
+export function apiKeyAuth(contract: CompiledContract): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
+  return {
+    before: async (request) => {
+      const presented = request.event.headers?.['x-api-key'];
+      if (!presented || presented.length > 256) throw unauthorized();
+      const record = await lookup(hashApiKey(presented));
+      if (!record) throw unauthorized('The API key is not valid');
+      if (record.revokedAt) throw unauthorized('The API key has been revoked');
+      if (!routeAllowed(record.allowedRoutes, contract.route)) {
+        throw forbidden(`This API key may not call ${contract.route}`);
+      }
+      if (contract.roles && record.role !== 'admin' && !contract.roles.includes(record.role)) {
+        throw forbidden(`The role ${record.role} may not call ${contract.route}`);
+      }
+      const caller: Caller = {
+        keyId: record.id,
+        tenantId: record.tenantId,
+        role: record.role,
+        userId: record.userId,
+        allowedRoutes: record.allowedRoutes,
+        rateLimit: record.rateLimit,
+      };
+      (request.context as unknown as CallerContext).caller = caller;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { AjvErrorObject, CompiledContract } from '../contracts/contract.js';
+import { validationError, type FieldError } from './errors.js';
+
+interface HttpEventParts {
+  body?: unknown;
+  queryStringParameters?: Record<string, string | undefined> | null;
+  pathParameters?: Record<string, string | undefined> | null;
+}
+
+/** `/items/0/amount` -> `items[0].amount`, prefixed with where it came from. */
+function fieldOf(location: string, error: AjvErrorObject): string {
+  const path = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('');
+  const extra =
+    error.keyword === 'required'
+      ? `.${String(error.params.missingProperty)}`
+      : error.keyword === 'additionalProperties'
+        ? `.${String(error.params.additionalProperty)}`
+        : '';
+  return `${location}${path}${extra}`;
+}
+
+function messageOf(error: AjvErrorObject): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'enum':
+      return `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(error.params.allowedValue)}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+export function toFieldErrors(location: string, errors: readonly AjvErrorObject[] | null | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors ?? []) {
+    // anyOf/oneOf add a summary entry on top of the branch errors; the branches say more.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const entry = { field: fieldOf(location, error), message: messageOf(error) };
+    const key = `${entry.field}|${entry.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+/**
+ * The eventSchema handed to @middy/validator: one function over the parts of the event, each
+ * checked by its precompiled validator. Query and path values are coerced in place.
+ */
+export function eventValidator(contract: CompiledContract) {
+  const validate = Object.assign(
+    (event: HttpEventParts): boolean => {
+      const details: FieldError[] = [];
+      if (contract.validateParams) {
+        event.pathParameters ??= {};
+        if (!contract.validateParams(event.pathParameters)) details.push(...toFieldErrors('path', contract.validateParams.errors));
+      }
+      if (contract.validateQuery) {
+        event.queryStringParameters ??= {};
+        if (!contract.validateQuery(event.queryStringParameters)) details.push(...toFieldErrors('query', contract.validateQuery.errors));
+      }
+      if (contract.validateBody && !contract.validateBody(event.body)) {
+        details.push(...toFieldErrors('body', contract.validateBody.errors));
+      }
+      validate.errors = details.length > 0 ? details : null;
+      return details.length === 0;
+    },
+    { errors: null as FieldError[] | null },
+  );
+  return validate;
+}
+
+/** Rules a schema cannot express (cross-field checks) end in the same 400 shape. */
+export function assertValid(details: FieldError[]): void {
+  if (details.length > 0) throw validationError(details);
+}

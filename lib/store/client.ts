@@ -1,0 +1,23 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * One DocumentClient per container, created at module scope so warm invocations reuse its
+ * connections. The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB when set (local stack), so
+ * there is no "if local" branch here.
+ */
+const base = new DynamoDBClient({ maxAttempts: 3 });
+
+/** Counts DynamoDB round trips; tests and logs use it to check the per-request budgets. */
+export const roundTrips = { count: 0, reset(): number { const c = this.count; this.count = 0; return c; } };
+base.middlewareStack.add(
+  (next) => async (args) => {
+    roundTrips.count += 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'countRoundTrips' },
+);
+
+export const ddb = DynamoDBDocumentClient.from(base, {
+  marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+});

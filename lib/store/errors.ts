@@ -1,0 +1,36 @@
+import { AppError, serviceUnavailable } from '../http/errors.js';
+
+const unavailableNames = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'LimitExceededException',
+  'TimeoutError',
+]);
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+/** Maps infrastructure failures to a retryable 503; never leaks an AWS message to callers. */
+export function toServiceError(error: unknown): AppError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: string }).code;
+  if (unavailableNames.has(error.name) || (code !== undefined && networkCodes.has(code))) return serviceUnavailable(1);
+  return undefined;
+}
+
+export interface CancellationReason {
+  Code?: string;
+  Item?: Record<string, unknown>;
+}
+
+/** The per-item reasons of a cancelled TransactWriteItems, in request order. */
+export function cancellationReasons(error: unknown): CancellationReason[] | undefined {
+  if (error instanceof Error && error.name === 'TransactionCanceledException') {
+    return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []);
+  }
+  return undefined;
+}
+
+export const isConditionalCheckFailed = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -1,0 +1,61 @@
+/**
+ * Single-table keys. Every item has pk/sk; items that need a second access path also carry
+ * gsi1pk/gsi1sk (GSI1). Each access pattern is named next to the key builder that serves it.
+ *
+ * | entity        | pk                      | sk                 | gsi1pk                   | gsi1sk              |
+ * |---------------|-------------------------|--------------------|--------------------------|---------------------|
+ * | tenant        | TENANT#<id>             | TENANT             | TENANTS                  | <name>              |
+ * | subdomain     | SUBDOMAIN#<sub>         | SUBDOMAIN          |                          |                     |
+ * | api key       | APIKEY#<sha256>         | APIKEY             | APIKEYS                  | <createdAt>#<id>    |
+ * | customer      | CUSTOMER#<id>           | CUSTOMER           | PHONE#<e164>             | TENANT#<tenant>     |
+ * | phone claim   | PHONE#<scope>#<e164>    | PHONE              |                          |                     |
+ * | wallet        | WALLET#<id>             | WALLET             |                          |                     |
+ * | wallet entry  | WALLET#<id>             | TX#<seq, 12 digits>|                          |                     |
+ * | counter       | COUNTER#<name>          | COUNTER            |                          |                     |
+ * | rate window   | RATE#<keyId>            | W#<epoch second> / D#<yyyy-mm-dd> (expiresAt TTL)             |
+ * | fx rate       | FXRATE#<FROM>#<TO>      | FXRATE             | FXRATES                  | <FROM>#<TO>         |
+ * | idempotency   | IDEMPOTENCY#<keyId>#<k> | IDEMPOTENCY        |                          | (expiresAt TTL)     |
+ */
+export const PLATFORM_SCOPE = 'PLATFORM';
+
+export const keys = {
+  /** Get a tenant by id; list tenants via GSI1 TENANTS. */
+  tenant: (id: string) => ({ pk: `TENANT#${id}`, sk: 'TENANT' }),
+  tenantIndex: (name: string) => ({ gsi1pk: 'TENANTS', gsi1sk: name }),
+  /** Resolve a storefront subdomain to its tenant (unique claim). */
+  subdomain: (subdomain: string) => ({ pk: `SUBDOMAIN#${subdomain.toLowerCase()}`, sk: 'SUBDOMAIN' }),
+  /** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
+  apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
+  apiKeyIndex: (createdAt: string, id: string) => ({ gsi1pk: 'APIKEYS', gsi1sk: `${createdAt}#${id}` }),
+  /** Get a customer by id. */
+  customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  /** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
+  customerPhoneIndex: (e164: string, tenantId: string | undefined) => ({
+    gsi1pk: `PHONE#${e164}`,
+    gsi1sk: `TENANT#${tenantId ?? PLATFORM_SCOPE}`,
+  }),
+  /** Uniqueness of a mobile number within a tenant: a claim item written with the customer. */
+  phoneClaim: (tenantId: string | undefined, e164: string) => ({
+    pk: `PHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`,
+    sk: 'PHONE',
+  }),
+  /** Get a wallet; its ledger entries share the partition, newest = highest sequence. */
+  wallet: (id: string) => ({ pk: `WALLET#${id}`, sk: 'WALLET' }),
+  walletEntry: (walletId: string, seq: number) => ({ pk: `WALLET#${walletId}`, sk: `TX#${String(seq).padStart(12, '0')}` }),
+  /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */
+  counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
+  /** Per-key request counters for the local rate limiter. */
+  rateWindow: (keyId: string, epochSecond: number) => ({ pk: `RATE#${keyId}`, sk: `W#${epochSecond}` }),
+  rateQuota: (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` }),
+  /** Exchange rates by pair; list all via GSI1 FXRATES. */
+  fxRate: (from: string, to: string) => ({ pk: `FXRATE#${from}#${to}`, sk: 'FXRATE' }),
+  fxRateIndex: (from: string, to: string) => ({ gsi1pk: 'FXRATES', gsi1sk: `${from}#${to}` }),
+  /** Stored responses for Idempotency-Key retries, per API key. */
+  idempotency: (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' }),
+} as const;
+
+/** Strips the key attributes before a record leaves the data layer. */
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'entity' | 'expiresAt'> {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, expiresAt: _f, ...rest } = item;
+  return rest;
+}
