@@ -1,0 +1,93 @@
+import type { TSchema } from '@sinclair/typebox';
+import { ErrorEnvelope, successEnvelope } from '../contracts/common.js';
+import type { Contract } from '../contracts/contract.js';
+
+const errorCodes: Array<[number, string, string]> = [
+  [400, 'Bad request', 'VALIDATION_ERROR (details lists each field) or INVALID_JSON'],
+  [401, 'API key missing, unknown or revoked', 'UNAUTHORIZED'],
+  [403, 'Route not allowed for this key, or role may not do this', 'FORBIDDEN'],
+  [404, 'Unknown id, or a record of another tenant', 'NOT_FOUND'],
+  [409, 'Conflict', 'DUPLICATE, VERSION_CONFLICT, INVALID_STATE, IDEMPOTENCY_KEY_REUSED'],
+  [413, 'Body larger than 256 KB', 'PAYLOAD_TOO_LARGE'],
+  [415, 'Body is not sent as application/json', 'UNSUPPORTED_MEDIA_TYPE'],
+  [422, 'Business rule refused', 'WALLET_INSUFFICIENT_BALANCE, INVALID_TRANSITION, ...'],
+  [429, 'Rate limit or quota exceeded; see Retry-After', 'RATE_LIMITED'],
+  [503, 'Temporarily unavailable; see Retry-After', 'SERVICE_UNAVAILABLE'],
+];
+
+const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
+
+/** Query and path schemas become OpenAPI parameters, one per property. */
+function parameters(schema: TSchema | undefined, where: 'query' | 'path'): unknown[] {
+  if (!schema) return [];
+  const object = plain(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(name),
+    schema: property,
+    ...((property as { description?: string }).description ? { description: (property as { description: string }).description } : {}),
+  }));
+}
+
+export function buildOpenApi(contracts: readonly Contract[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const contract of contracts) {
+    const responses: Record<string, unknown> = {};
+    if (contract.raw) {
+      responses[String(contract.status)] = {
+        description: contract.summary,
+        content: contract.response ? { 'application/json': { schema: plain(contract.response) } } : { 'text/html': {} },
+      };
+    } else {
+      responses[String(contract.status)] = {
+        description: 'Success',
+        content: { 'application/json': { schema: plain(successEnvelope(contract.response ?? ({} as TSchema), contract.list)) } },
+      };
+      for (const [status, description, codes] of errorCodes) {
+        if (contract.public && (status === 401 || status === 403)) continue;
+        responses[String(status)] = {
+          description: `${description} (code: ${codes})`,
+          ...(status === 429 || status === 503
+            ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } }
+            : {}),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+      }
+    }
+    const operation: Record<string, unknown> = {
+      operationId: contract.id,
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      tags: [contract.tag],
+      parameters: [
+        ...parameters(contract.params, 'path'),
+        ...parameters(contract.query, 'query'),
+        ...(contract.idempotent
+          ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 }, description: 'retries with the same key and body return the original response' }]
+          : []),
+      ],
+      ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(contract.body) } } } } : {}),
+      responses,
+      ...(contract.public ? { security: [] } : {}),
+      ...(contract.roles ? { 'x-roles': contract.roles } : {}),
+    };
+    paths[contract.path] = { ...(paths[contract.path] ?? {}), [contract.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vehicle Purchase Order Service',
+      version,
+      description:
+        'Buy used cars from Korean auction providers for customers abroad: customers and wallets, orders, contracts, billing, inspections, customs data and a tenant-priced car catalogue. Every response uses the envelope {success, data, meta?} or {success:false, error, statusCode, code, details?}.',
+    },
+    servers: [{ url: 'http://localhost:3000', description: 'local stack (npm start)' }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { Error: plain(ErrorEnvelope) },
+    },
+    paths,
+  };
+}

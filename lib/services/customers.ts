@@ -1,0 +1,75 @@
+import type { Static } from '@sinclair/typebox';
+import type { createCustomer as CreateContract, Customer, CustomerMatch } from '../contracts/customers.js';
+import type { Caller } from '../domain/caller.js';
+import { newId } from '../domain/ids.js';
+import { normalizePhone } from '../domain/phone.js';
+import { AppError, duplicate, forbidden, notFound, validationError } from '../http/errors.js';
+import { findCustomersByPhone, getCustomer, getWallet, insertCustomer, type CustomerRecord, type WalletRecord } from '../store/customers.js';
+
+type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
+type CustomerView = Static<typeof Customer>;
+
+const PHONE_HINT = 'must be a phone number with its country code, e.g. +971501234567';
+
+export function toCustomerView(customer: CustomerRecord, wallet: Pick<WalletRecord, 'balance' | 'currency'>): CustomerView {
+  return { ...customer, walletBalance: wallet.balance, walletCurrency: wallet.currency };
+}
+
+/** The tenant a new record belongs to: the key's own, or (platform keys only) the one named. */
+function owningTenant(caller: Caller, requested: string | undefined): string | undefined {
+  if (caller.tenantId === undefined) return requested;
+  if (requested !== undefined && requested !== caller.tenantId) throw forbidden('tenantId is set from your API key and cannot name another tenant');
+  return caller.tenantId;
+}
+
+export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
+  const mobileNumber = normalizePhone(body.mobileNumber);
+  if (!mobileNumber) throw validationError([{ field: 'body.mobileNumber', message: PHONE_HINT }]);
+  const tenantId = owningTenant(caller, body.tenantId);
+  const now = new Date().toISOString();
+  const customer: CustomerRecord = {
+    id: newId(),
+    name: body.name.trim(),
+    mobileNumber,
+    email: body.email,
+    idNumber: body.idNumber,
+    country: body.country,
+    address: body.address,
+    tenantId,
+    walletId: newId(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const wallet: WalletRecord = {
+    id: customer.walletId,
+    customerId: customer.id,
+    tenantId,
+    balance: 0,
+    currency: body.walletCurrency ?? 'USD',
+    entryCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await insertCustomer(customer, wallet);
+  if (!outcome.ok && outcome.reason === 'duplicate-phone') {
+    throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
+  }
+  if (!outcome.ok) throw new AppError(400, 'VALIDATION_ERROR', 'Unknown tenant', [{ field: 'body.tenantId', message: 'no such tenant' }]);
+  return toCustomerView(customer, wallet);
+}
+
+/** Always an exact match on the normalised number (spec 4.3: API-key callers cannot enumerate). */
+export async function searchCustomersByPhone(caller: Caller, phone: string): Promise<Array<Static<typeof CustomerMatch>>> {
+  const e164 = normalizePhone(phone);
+  if (!e164) throw validationError([{ field: 'query.phone', message: PHONE_HINT }]);
+  const found = await findCustomersByPhone(e164, caller.tenantId);
+  return found.map(({ id, name, mobileNumber, tenantId }) => ({ id, name, mobileNumber, tenantId }));
+}
+
+export async function getCustomerDetail(caller: Caller, id: string): Promise<CustomerView> {
+  const customer = await getCustomer(id, caller.tenantId);
+  if (!customer) throw notFound('Customer');
+  const wallet = await getWallet(customer.walletId, caller.tenantId);
+  if (!wallet) throw notFound('Customer');
+  return toCustomerView(customer, wallet);
+}

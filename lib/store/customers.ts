@@ -1,0 +1,122 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import { ddb } from './client.js';
+import { cancellationReasons } from './errors.js';
+import { keys, PLATFORM_SCOPE, withoutKeys } from './keys.js';
+
+export interface CustomerRecord {
+  id: string;
+  name: string;
+  mobileNumber: string;
+  email?: string;
+  idNumber?: string;
+  country?: string;
+  address?: string;
+  tenantId?: string;
+  walletId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WalletRecord {
+  id: string;
+  customerId: string;
+  tenantId?: string;
+  balance: number;
+  currency: string;
+  /** Number of ledger entries; also the sequence of the newest one. */
+  entryCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CreateCustomerOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' };
+
+/**
+ * Writes the customer, its phone claim (uniqueness per tenant), and its empty wallet in one
+ * transaction, checking that the tenant exists: two racing creations of one number leave
+ * exactly one customer.
+ */
+export async function insertCustomer(customer: CustomerRecord, wallet: WalletRecord): Promise<CreateCustomerOutcome> {
+  const table = tableName();
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...keys.customer(customer.id),
+                ...keys.customerPhoneIndex(customer.mobileNumber, customer.tenantId),
+                entity: 'customer',
+                ...customer,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: { ...keys.phoneClaim(customer.tenantId, customer.mobileNumber), entity: 'phoneClaim', customerId: customer.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: { ...keys.wallet(wallet.id), entity: 'wallet', ...wallet },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...(customer.tenantId
+            ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }]
+            : []),
+        ],
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'duplicate-phone' };
+    if (reasons?.[3]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'unknown-tenant' };
+    throw error;
+  }
+}
+
+/** A record is visible when the caller is platform staff (no tenant) or of the same tenant. */
+export const visibleTo = (recordTenant: string | undefined, scope: string | undefined): boolean =>
+  scope === undefined || recordTenant === scope;
+
+export async function getCustomer(id: string, scope: string | undefined): Promise<CustomerRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.customer(id) }));
+  if (!Item) return undefined;
+  const customer = withoutKeys(Item) as unknown as CustomerRecord;
+  return visibleTo(customer.tenantId, scope) ? customer : undefined;
+}
+
+export async function getWallet(id: string, scope: string | undefined): Promise<WalletRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.wallet(id) }));
+  if (!Item) return undefined;
+  const wallet = withoutKeys(Item) as unknown as WalletRecord;
+  return visibleTo(wallet.tenantId, scope) ? wallet : undefined;
+}
+
+/** Exact phone lookup: one Query on GSI1, narrowed to the caller's tenant when it has one. */
+export async function findCustomersByPhone(e164: string, scope: string | undefined): Promise<CustomerRecord[]> {
+  const index = keys.customerPhoneIndex(e164, scope);
+  const { Items } = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: scope === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: scope === undefined ? { ':pk': index.gsi1pk } : { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+      Limit: 50,
+    }),
+  );
+  return (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
+}
+
+export { PLATFORM_SCOPE };

@@ -1,0 +1,82 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import { newId } from '../domain/ids.js';
+import { ddb } from './client.js';
+import { cancellationReasons } from './errors.js';
+import { keys, withoutKeys } from './keys.js';
+
+export const PROVIDERS = ['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export interface Tenant {
+  id: string;
+  name: string;
+  subdomain: string;
+  /** Multiplier applied to catalogue prices, as a decimal string (e.g. "1.08" = 8% markup). */
+  markup: string;
+  /** Auction providers whose cars this tenant's storefront shows. */
+  visibleProviders: Provider[];
+  /** When true the storefront shows only published cars. */
+  publishedOnly: boolean;
+  createdAt: string;
+}
+
+export class SubdomainTakenError extends Error {
+  constructor(readonly subdomain: string) {
+    super(`The subdomain "${subdomain}" is already used by another tenant`);
+  }
+}
+
+export async function createTenant(input: Omit<Tenant, 'id' | 'createdAt'> & { id?: string }): Promise<Tenant> {
+  const tenant: Tenant = { ...input, subdomain: input.subdomain.toLowerCase(), id: input.id ?? newId(), createdAt: new Date().toISOString() };
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.tenant(tenant.id), ...keys.tenantIndex(tenant.name), entity: 'tenant', ...tenant },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.subdomain(tenant.subdomain), entity: 'subdomain', tenantId: tenant.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') throw new SubdomainTakenError(tenant.subdomain);
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new Error(`A tenant with id ${tenant.id} already exists`);
+    throw error;
+  }
+  return tenant;
+}
+
+export async function getTenant(id: string): Promise<Tenant | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.tenant(id) }));
+  return Item ? (withoutKeys(Item) as unknown as Tenant) : undefined;
+}
+
+export async function getTenantBySubdomain(subdomain: string): Promise<Tenant | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.subdomain(subdomain) }));
+  return Item ? getTenant(String(Item.tenantId)) : undefined;
+}
+
+export async function listTenants(): Promise<Tenant[]> {
+  const { Items } = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'TENANTS' },
+    }),
+  );
+  return (Items ?? []).map((item) => withoutKeys(item) as unknown as Tenant);
+}

@@ -1,0 +1,38 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../../lib/archive/s3.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
+
+/** Environment the service and the scripts read; the SDK picks the endpoints up by itself. */
+export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: string; tableName: string; bucketName: string }) {
+  return {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own credentials; DynamoDB Local any
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
+    AWS_ENDPOINT_URL_S3: options.s3Endpoint,
+    TABLE_NAME: options.tableName,
+    BUCKET_NAME: options.bucketName,
+    RATE_LIMIT_MODE: 'dynamodb',
+  };
+}
+
+/** Creates the table (with its GSIs and TTL) and the bucket when missing. */
+export async function ensureTableAndBucket(tableName: string, bucketName: string): Promise<void> {
+  const client = new DynamoDBClient({});
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+    );
+  }
+  client.destroy();
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: bucketName }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: bucketName }));
+  }
+}

@@ -1,0 +1,71 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+const require = createRequire(import.meta.url);
+
+/** The real DynamoDB Local (Java), as shipped inside the npm package amplify-dynamodb-simulator. */
+export function dynamoDbLocalJar(): { jar: string; libs: string; cwd: string } {
+  const pkg = dirname(require.resolve('amplify-dynamodb-simulator/package.json'));
+  const cwd = join(pkg, 'emulator');
+  return { jar: join(cwd, 'DynamoDBLocal.jar'), libs: join(cwd, 'DynamoDBLocal_lib'), cwd };
+}
+
+export const JAVA_MISSING_MESSAGE =
+  'Java 17 or newer is needed to run DynamoDB Local: install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17) and run this again.';
+
+export function javaAvailable(): boolean {
+  const result = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  return result.status === 0;
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<DynamoDbLocal> {
+  if (!javaAvailable()) throw new Error(JAVA_MISSING_MESSAGE);
+  const { jar, libs, cwd } = dynamoDbLocalJar();
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawn(
+    'java',
+    ['-Xmx1g', `-Djava.library.path=${libs}`, '-jar', jar, '-port', String(options.port), '-sharedDb', ...storage],
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-500)}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not answer on port ${options.port} within 30 s: ${output.slice(-500)}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,18 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+
+export interface S3Local {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** s3rver, path-style, on loopback. Without a directory it uses a temporary one (tests). */
+export async function startS3Local(options: { port: number; dataDir?: string }): Promise<S3Local> {
+  const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vpo-s3-'));
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ port: options.port, address: '127.0.0.1', directory, silent: true });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+}
