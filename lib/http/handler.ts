@@ -13,7 +13,7 @@ import type { Caller } from '../domain/caller.js';
 import { roundTrips } from '../store/client.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
 import { errorEnvelope } from './error-envelope.js';
-import { assertBodySize, rejectPrototypeKeys } from './json.js';
+import { guardBody, rejectPrototypeKeys } from './json.js';
 import { log, setLogContext } from './logger.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
@@ -96,7 +96,7 @@ function withPipeline(
     .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS' }))
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope());
-  if (contract.hasBody) pipeline.use({ before: async (request) => assertBodySize(request.event.body, request.event.isBase64Encoded) });
+  if (contract.hasBody) pipeline.use({ before: async (request) => guardBody(request.event.body, request.event.isBase64Encoded) });
   if (!contract.public) {
     pipeline.use(apiKeyAuth(contract));
     if (rateLimitMode() === 'dynamodb') pipeline.use(localRateLimit());

@@ -14,7 +14,9 @@ export function rejectPrototypeKeys(key: string, value: unknown): unknown {
   return value;
 }
 
-export function assertBodySize(body: unknown, isBase64Encoded: boolean | undefined): void {
+/** Runs before the JSON parser: a body must be there, and not be larger than the limit. */
+export function guardBody(body: unknown, isBase64Encoded: boolean | undefined): void {
+  if (body === undefined || body === null || body === '') throw new AppError(400, 'INVALID_JSON', 'A JSON request body is required');
   if (typeof body !== 'string') return;
   const bytes = isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body, 'utf8');
   if (bytes > MAX_BODY_BYTES) {

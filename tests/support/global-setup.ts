@@ -1,0 +1,43 @@
+/**
+ * Starts the whole local stack once for the test run, in memory, on ports of its own so it does
+ * not collide with a developer's `npm start`: DynamoDB Local, s3rver, the seeded table, and the
+ * API through serverless-offline. Stopped when the run ends.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import type { DemoKey } from '../../scripts/local/seed.js';
+import { startStack, type RunningStack } from '../../scripts/local/stack.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    stackEnv: Record<string, string>;
+    demoKeys: DemoKey[];
+  }
+}
+
+let stack: RunningStack | undefined;
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export async function setup(project: TestProject): Promise<void> {
+  stack = await startStack({
+    root,
+    httpPort: port('TEST_HTTP_PORT', 3100),
+    lambdaPort: port('TEST_LAMBDA_PORT', 3102),
+    dynamoPort: port('TEST_DYNAMODB_PORT', 8100),
+    s3Port: port('TEST_S3_PORT', 4600),
+    withApi: true,
+    // Demo keys get a generous limit so parallel tests never trip it; rate-limit tests make their own keys.
+    rateLimit: { rps: 100_000, burst: 100_000, quotaPerDay: 100_000_000 },
+    log: process.env.DEBUG_OFFLINE ? (text) => process.stdout.write(text) : undefined,
+  });
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('stackEnv', stack.env);
+  project.provide('demoKeys', stack.keys);
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+}
