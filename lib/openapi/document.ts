@@ -24,7 +24,7 @@ function parameters(schema: TSchema | undefined, where: 'query' | 'path'): unkno
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
-    required: where === 'path' || (object.required ?? []).includes(name),
+    required: where === 'path' || ((object.required ?? []).includes(name) && (property as { default?: unknown }).default === undefined),
     schema: property,
     ...((property as { description?: string }).description ? { description: (property as { description: string }).description } : {}),
   }));

@@ -4,7 +4,8 @@ import type { Caller } from '../domain/caller.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { AppError, duplicate, forbidden, notFound, validationError } from '../http/errors.js';
-import { findCustomersByPhone, getCustomer, getWallet, insertCustomer, type CustomerRecord, type WalletRecord } from '../store/customers.js';
+import { findCustomersByPhone, getCustomer, insertCustomer, type CustomerRecord } from '../store/customers.js';
+import { getWallet, type WalletRecord } from '../store/wallets.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
 type CustomerView = Static<typeof Customer>;

@@ -2,7 +2,9 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
-import { keys, PLATFORM_SCOPE, withoutKeys } from './keys.js';
+import { keys, withoutKeys } from './keys.js';
+import { visibleTo } from './visibility.js';
+import { newWalletItem, type WalletRecord } from './wallets.js';
 
 export interface CustomerRecord {
   id: string;
@@ -14,18 +16,6 @@ export interface CustomerRecord {
   address?: string;
   tenantId?: string;
   walletId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WalletRecord {
-  id: string;
-  customerId: string;
-  tenantId?: string;
-  balance: number;
-  currency: string;
-  /** Number of ledger entries; also the sequence of the newest one. */
-  entryCount: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -64,13 +54,7 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...keys.wallet(wallet.id), entity: 'wallet', ...wallet },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          newWalletItem(wallet),
           ...(customer.tenantId
             ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }]
             : []),
@@ -86,22 +70,11 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
   }
 }
 
-/** A record is visible when the caller is platform staff (no tenant) or of the same tenant. */
-export const visibleTo = (recordTenant: string | undefined, scope: string | undefined): boolean =>
-  scope === undefined || recordTenant === scope;
-
 export async function getCustomer(id: string, scope: string | undefined): Promise<CustomerRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.customer(id) }));
   if (!Item) return undefined;
   const customer = withoutKeys(Item) as unknown as CustomerRecord;
   return visibleTo(customer.tenantId, scope) ? customer : undefined;
-}
-
-export async function getWallet(id: string, scope: string | undefined): Promise<WalletRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.wallet(id) }));
-  if (!Item) return undefined;
-  const wallet = withoutKeys(Item) as unknown as WalletRecord;
-  return visibleTo(wallet.tenantId, scope) ? wallet : undefined;
 }
 
 /** Exact phone lookup: one Query on GSI1, narrowed to the caller's tenant when it has one. */
@@ -118,5 +91,3 @@ export async function findCustomersByPhone(e164: string, scope: string | undefin
   );
   return (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
 }
-
-export { PLATFORM_SCOPE };

@@ -1,0 +1,198 @@
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import type { AjvErrorObject, CompiledContract } from '../../lib/contracts/contract.js';
+import { AppError } from '../../lib/http/errors.js';
+import { assertValid, eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+
+const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({ instancePath: '', keyword: 'type', params: {}, message: 'must be string', ...overrides });
+
+describe('toFieldErrors: field names', () => {
+  it('names a missing property after the object it is missing from', () => {
+    const errors = [ajvError({ keyword: 'required', params: { missingProperty: 'name' }, message: "must have required property 'name'" })];
+
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.name', message: 'is required' }]);
+  });
+
+  it('names a missing nested property with its full path', () => {
+    const errors = [ajvError({ instancePath: '/carDetails', keyword: 'required', params: { missingProperty: 'vin' } })];
+
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.carDetails.vin', message: 'is required' }]);
+  });
+
+  it('writes array indexes in brackets', () => {
+    const errors = [ajvError({ instancePath: '/items/0/amount', keyword: 'minimum', params: { limit: 0 }, message: 'must be >= 0' })];
+
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.items[0].amount', message: 'must be >= 0' }]);
+  });
+
+  it('names an unknown property and says it is not a known field', () => {
+    const errors = [ajvError({ keyword: 'additionalProperties', params: { additionalProperty: 'isAdmin' } })];
+
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.isAdmin', message: 'is not a known field' }]);
+  });
+
+  it('unescapes JSON-pointer segments (~1 is /, ~0 is ~)', () => {
+    const errors = [ajvError({ instancePath: '/documents/a~1b~0c', message: 'must be string' })];
+
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.documents.a/b~c', message: 'must be string' }]);
+  });
+
+  it('names the whole part when the error is about the root value', () => {
+    expect(toFieldErrors('body', [ajvError({ message: 'must be object' })])).toEqual([{ field: 'body', message: 'must be object' }]);
+  });
+
+  it('prefixes query and path errors with where they came from', () => {
+    const errors = [ajvError({ instancePath: '/pageSize', keyword: 'maximum', message: 'must be <= 100' })];
+
+    expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.pageSize', message: 'must be <= 100' }]);
+    expect(toFieldErrors('path', [ajvError({ instancePath: '/id', keyword: 'pattern', message: 'must match pattern' })])).toEqual([
+      { field: 'path.id', message: 'must match pattern' },
+    ]);
+  });
+});
+
+describe('toFieldErrors: messages', () => {
+  it('lists the allowed values of an enum', () => {
+    const errors = [ajvError({ instancePath: '/exact', keyword: 'enum', params: { allowedValues: ['true', 'false'] } })];
+
+    expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.exact', message: 'must be one of: true, false' }]);
+  });
+
+  it('quotes the required value of a const', () => {
+    const errors = [ajvError({ instancePath: '/currency', keyword: 'const', params: { allowedValue: 'USD' } })];
+
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be "USD"' }]);
+  });
+
+  it("keeps Ajv's message for other keywords, and falls back to 'is invalid' when there is none", () => {
+    const withMessage = ajvError({ instancePath: '/email', keyword: 'format', params: { format: 'email' }, message: 'must match format "email"' });
+    const withoutMessage: AjvErrorObject = { instancePath: '/x', keyword: 'custom', params: {} };
+
+    expect(toFieldErrors('body', [withMessage, withoutMessage])).toEqual([
+      { field: 'body.email', message: 'must match format "email"' },
+      { field: 'body.x', message: 'is invalid' },
+    ]);
+  });
+});
+
+describe('toFieldErrors: shaping the list', () => {
+  it('returns an empty list for null or undefined errors', () => {
+    expect(toFieldErrors('body', null)).toEqual([]);
+    expect(toFieldErrors('body', undefined)).toEqual([]);
+  });
+
+  it('drops the anyOf/oneOf/if summaries and keeps the branch errors', () => {
+    const errors = [
+      ajvError({ instancePath: '/currency', keyword: 'const', params: { allowedValue: 'USD' } }),
+      ajvError({ instancePath: '/currency', keyword: 'const', params: { allowedValue: 'KRW' } }),
+      ajvError({ instancePath: '/currency', keyword: 'anyOf', message: 'must match a schema in anyOf' }),
+      ajvError({ instancePath: '/kind', keyword: 'oneOf', message: 'must match exactly one schema in oneOf' }),
+      ajvError({ instancePath: '/kind', keyword: 'if', message: 'must match "then" schema' }),
+    ];
+
+    expect(toFieldErrors('body', errors)).toEqual([
+      { field: 'body.currency', message: 'must be "USD"' },
+      { field: 'body.currency', message: 'must be "KRW"' },
+    ]);
+  });
+
+  it('reports the same field and message once', () => {
+    const error = ajvError({ instancePath: '/name', message: 'must be string' });
+
+    expect(toFieldErrors('body', [error, { ...error }, error])).toEqual([{ field: 'body.name', message: 'must be string' }]);
+  });
+
+  it('keeps the order in which Ajv reported the errors', () => {
+    const errors = [
+      ajvError({ keyword: 'required', params: { missingProperty: 'b' } }),
+      ajvError({ keyword: 'required', params: { missingProperty: 'a' } }),
+    ];
+
+    expect(toFieldErrors('body', errors).map((e) => e.field)).toEqual(['body.b', 'body.a']);
+  });
+});
+
+describe('toFieldErrors over real Ajv output', () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'items'],
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      currency: { enum: ['USD', 'KRW', 'AED'] },
+      items: { type: 'array', items: { type: 'object', required: ['amount'], properties: { amount: { type: 'number', minimum: 0 } } } },
+    },
+  });
+
+  it('names every offending field of a body in the service format', () => {
+    validate({ currency: 'EUR', items: [{ amount: 5 }, { amount: -1 }, {}], extra: true });
+
+    const fields = toFieldErrors('body', validate.errors as AjvErrorObject[]);
+
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { field: 'body.name', message: 'is required' },
+        { field: 'body.extra', message: 'is not a known field' },
+        { field: 'body.currency', message: 'must be one of: USD, KRW, AED' },
+        { field: 'body.items[1].amount', message: 'must be >= 0' },
+        { field: 'body.items[2].amount', message: 'is required' },
+      ]),
+    );
+    expect(fields).toHaveLength(5);
+  });
+});
+
+describe('eventValidator', () => {
+  const compile = (schema: object) => new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true }).compile(schema);
+  const contract = (parts: Partial<CompiledContract>): CompiledContract => ({ id: 't', route: 'POST /t/{id}', status: 200, hasBody: true, ...parts });
+
+  it('collects path, query and body errors into one list, in that order', () => {
+    const validate = eventValidator(
+      contract({
+        validateParams: compile({ type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z0-9]+$' } } }),
+        validateQuery: compile({ type: 'object', properties: { page: { type: 'integer', minimum: 1 } } }),
+        validateBody: compile({ type: 'object', required: ['name'] }),
+      }),
+    );
+
+    const ok = validate({ pathParameters: { id: 'NOT-VALID' }, queryStringParameters: { page: '0' }, body: {} });
+
+    expect(ok).toBe(false);
+    expect(validate.errors?.map((e) => e.field)).toEqual(['path.id', 'query.page', 'body.name']);
+  });
+
+  it('passes a valid event, clears earlier errors and coerces query values in place', () => {
+    const validate = eventValidator(
+      contract({ validateQuery: compile({ type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 } } }), hasBody: false }),
+    );
+    validate({ queryStringParameters: { page: '0' } });
+    const event: { queryStringParameters: Record<string, string | undefined> | null } = { queryStringParameters: null };
+
+    const ok = validate(event);
+
+    expect(ok).toBe(true);
+    expect(validate.errors).toBeNull();
+    expect(event.queryStringParameters).toEqual({ page: 1 });
+  });
+});
+
+describe('assertValid', () => {
+  it('does nothing when there are no field errors', () => {
+    expect(() => assertValid([])).not.toThrow();
+  });
+
+  it('throws a 400 VALIDATION_ERROR carrying the field errors as details', () => {
+    const details = [{ field: 'body.amount', message: 'must not exceed the balance' }];
+
+    let thrown: unknown;
+    try {
+      assertValid(details);
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(AppError);
+    expect(thrown).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', details });
+  });
+});
