@@ -15,7 +15,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasFlag, type BenchContext, type BenchSuite, type SuiteReport } from './bench/_suite.js';
@@ -104,7 +104,11 @@ async function main(): Promise<number> {
     cpu: cpus()[0]?.model.trim() ?? 'unknown',
     cpus: cpus().length,
     commit: gitCommit(),
+    loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
+  if (machine.loadAverage1m > machine.cpus) {
+    log(`warning: load average ${machine.loadAverage1m} on ${machine.cpus} CPUs; timings will be noisy, compare ratios rather than milliseconds`);
+  }
 
   mkdirSync(resultsDir, { recursive: true });
   const out: Record<string, unknown> = {};

@@ -113,8 +113,13 @@ function toBuildOptions(provider: Dict, custom: unknown): { buildOptions: BuildO
   if (esbuildConfig.config !== undefined) {
     throw new Error('custom.esbuild.config (a JS config file) is not supported by the benchmark; inline the options in serverless.yml');
   }
-  if (hasVariable(esbuildConfig)) {
-    throw new Error('custom.esbuild uses ${...} variables, which the benchmark does not resolve');
+  // Variables in plugin-only keys (outputWorkFolder, ...) do not change the bundle; in the others they would.
+  const relevant = Object.entries(esbuildConfig).filter(
+    ([key]) => !PLUGIN_KEYS.has(key) || key === 'exclude' || key === 'outputFileExtension',
+  );
+  const withVariables = relevant.filter(([, value]) => hasVariable(value)).map(([key]) => key);
+  if (withVariables.length > 0) {
+    throw new Error(`custom.esbuild.${withVariables.join(', ')} use \${...} variables, which the benchmark does not resolve`);
   }
   const asStrings = (value: unknown): string[] =>
     (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');

@@ -67,7 +67,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 /** serverless-offline in its own process group, so stopping it also stops its esbuild and workers. */
 async function startOffline(options: StackOptions, env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
   // Old bundles (another format, a deleted function) must not shadow the fresh ones.
-  rmSync(join(options.root, '.esbuild'), { recursive: true, force: true });
+  const workFolder = `.esbuild/port-${options.httpPort}`;
+  rmSync(join(options.root, workFolder), { recursive: true, force: true });
   const child: ChildProcess = spawn(
     process.execPath,
     [join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'), 'offline', 'start', '--stage', 'local'],
@@ -78,6 +79,7 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
       env: {
         ...process.env,
         ...env,
+        ESBUILD_WORK_FOLDER: workFolder,
         PORT: String(options.httpPort),
         LAMBDA_PORT: String(options.lambdaPort),
         SLS_TELEMETRY_DISABLED: '1',

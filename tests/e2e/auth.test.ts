@@ -1,0 +1,248 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Contract } from '../../lib/contracts/contract.js';
+import { allContracts } from '../../lib/contracts/index.js';
+import type { Role } from '../../lib/domain/caller.js';
+import { createApiKey, revokeApiKey } from '../../lib/store/api-keys.js';
+import { api, demoKey, type ApiResponse } from '../support/http.js';
+
+/** A cuid-looking id: passes the path validators, matches no record. */
+const SOME_ID = 'abcdefghijklmnopqrstuvwx';
+const GULF = 'demotenantgulfmotors0001';
+
+const routeKey = (c: Pick<Contract, 'method' | 'path'>): string => `${c.method} ${c.path}`;
+const concretePath = (c: Contract): string => c.path.replace(/\{[^}]+\}/g, SOME_ID);
+const protectedContracts = (): Contract[] => allContracts.filter((c) => !c.public);
+const publicContracts = (): Contract[] => allContracts.filter((c) => c.public);
+
+/** Calls a route with a body that is syntactically JSON when the route takes one, so auth is what decides. */
+const callRoute = (c: Contract, key: string | null): Promise<ApiResponse> =>
+  api(c.method, concretePath(c), { key, ...(c.body ? { body: {} } : {}) });
+
+async function newKey(allowedRoutes: string[], role: Role = 'admin', tenantId?: string): Promise<{ key: string; id: string }> {
+  const { key, record } = await createApiKey({ name: `auth test ${allowedRoutes.join(',')}`, role, tenantId, allowedRoutes });
+  return { key, id: record.id };
+}
+
+/** A route other than the given one; when the API has only one protected route, one that does not exist. */
+function someOtherRoute(c: Contract): string {
+  const other = protectedContracts().find((o) => routeKey(o) !== routeKey(c));
+  return other ? routeKey(other) : 'GET /api/v1/no-such-route';
+}
+
+/** The 401/403/429 body of spec part 7 plus the code, and nothing else (no stack, no details). */
+function expectErrorEnvelope(res: ApiResponse, status: number, code: string): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(res.body as object).sort()).toEqual(['code', 'error', 'statusCode', 'success']);
+  expect(res.body).toEqual({ success: false, error: expect.any(String), statusCode: status, code });
+  expect((res.body as { error: string }).error.length).toBeGreaterThan(0);
+  expect(res.text).not.toMatch(/stack|\n\s+at |\.ts:\d+|\.cjs:\d+/i);
+}
+
+/** node:http keeps header names exactly as written, unlike fetch, so header case is really tested. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const url = new URL(path, inject('baseUrl'));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'GET', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('API key: 401 for missing, unknown and revoked keys', () => {
+  const customerDetail = `/api/v1/customers/${SOME_ID}`;
+
+  it('answers 401 UNAUTHORIZED in the error envelope when the key is missing', async () => {
+    const res = await api('GET', customerDetail);
+
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 UNAUTHORIZED for a key the service never issued', async () => {
+    const res = await api('GET', customerDetail, { key: 'vpo_this-key-was-never-issued-by-the-service' });
+
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 UNAUTHORIZED for an empty key header', async () => {
+    const res = await api('GET', customerDetail, { headers: { 'X-API-Key': '' } });
+
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 UNAUTHORIZED for an oversized key without looking it up', async () => {
+    const res = await api('GET', customerDetail, { key: 'k'.repeat(5_000) });
+
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 UNAUTHORIZED for a revoked key', async () => {
+    // Revoked before its first use: warm containers cache a key record they have seen for 60 s.
+    const { key, id } = await newKey(['*']);
+    expect(await revokeApiKey(id)).toBe(true);
+
+    const res = await api('GET', customerDetail, { key });
+
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+  });
+
+  it('does not accept the key in the query string or as a bearer token', async () => {
+    const key = demoKey('platform');
+
+    const inQuery = await api('GET', `${customerDetail}?api_key=${encodeURIComponent(key)}`);
+    const asBearer = await api('GET', customerDetail, { headers: { Authorization: `Bearer ${key}` } });
+
+    expectErrorEnvelope(inQuery, 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(asBearer, 401, 'UNAUTHORIZED');
+  });
+
+  it.each(['x-api-key', 'X-API-KEY', 'X-Api-Key', 'x-API-key'])('accepts the key header spelled %s', async (headerName) => {
+    const res = await rawGet(customerDetail, { [headerName]: demoKey('platform') });
+
+    expect(res.status, res.body).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('API key: missing key on every protected route', () => {
+  it.each(protectedContracts().map((c) => [routeKey(c), c] as const))('answers 401 on %s without a key, even without a body', async (_route, c) => {
+    const res = await api(c.method, concretePath(c));
+
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('allowedRoutes: 403 outside the list', () => {
+  it('answers 403 FORBIDDEN in the error envelope when the route is not in the key list', async () => {
+    const { key } = await newKey(['GET /api/v1/customers/search'], 'integrator', GULF);
+
+    const res = await api('GET', `/api/v1/customers/${SOME_ID}`, { key });
+
+    expectErrorEnvelope(res, 403, 'FORBIDDEN');
+  });
+
+  it('matches the route template, so the allowed route itself passes with the same key', async () => {
+    const { key } = await newKey([`GET /api/v1/customers/{id}`], 'integrator', GULF);
+
+    const res = await api('GET', `/api/v1/customers/${SOME_ID}`, { key });
+
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 403 to a key with no allowed routes at all', async () => {
+    const { key } = await newKey([], 'integrator', GULF);
+
+    const res = await api('GET', `/api/v1/customers/${SOME_ID}`, { key });
+
+    expectErrorEnvelope(res, 403, 'FORBIDDEN');
+  });
+});
+
+describe.each(protectedContracts().map((c) => [routeKey(c), c] as const))('allowedRoutes on %s', (_route, contract) => {
+  it('answers 403 FORBIDDEN to a key allowed only another route', async () => {
+    const { key } = await newKey([someOtherRoute(contract)]);
+
+    const res = await callRoute(contract, key);
+
+    expectErrorEnvelope(res, 403, 'FORBIDDEN');
+  });
+
+  it('lets a key allowed exactly this route past auth (no 401/403)', async () => {
+    const { key } = await newKey([routeKey(contract)]);
+
+    const res = await callRoute(contract, key);
+
+    expect([401, 403], `${res.status} ${res.text}`).not.toContain(res.status);
+  });
+
+  it('lets a key with * past auth (no 401/403)', async () => {
+    const { key } = await newKey(['*']);
+
+    const res = await callRoute(contract, key);
+
+    expect([401, 403], `${res.status} ${res.text}`).not.toContain(res.status);
+  });
+});
+
+describe('security headers', () => {
+  const expectSecurityHeaders = (res: ApiResponse) => {
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  };
+
+  it('are sent on a successful JSON answer', async () => {
+    const res = await api('GET', '/api/v1/customers/search?phone=%2B971500000001', { key: demoKey('platform') });
+
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it('are sent on a 401', async () => {
+    const res = await api('GET', `/api/v1/customers/${SOME_ID}`);
+
+    expect(res.status).toBe(401);
+    expectSecurityHeaders(res);
+  });
+
+  it('are sent on a 403', async () => {
+    const { key } = await newKey([], 'integrator', GULF);
+
+    const res = await api('GET', `/api/v1/customers/${SOME_ID}`, { key });
+
+    expect(res.status).toBe(403);
+    expectSecurityHeaders(res);
+  });
+
+  it('are sent on the public documentation routes', async () => {
+    for (const c of publicContracts()) expectSecurityHeaders(await api(c.method, concretePath(c)));
+  });
+});
+
+describe('public documentation routes', () => {
+  it('serves /api/v1/openapi.json without a key as an OpenAPI 3.1.0 document', async () => {
+    const res = await api('GET', '/api/v1/openapi.json');
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(typeof res.body).toBe('object');
+    expect(res.body.openapi).toBe('3.1.0');
+  });
+
+  it('documents every contract with its method, path and operationId', async () => {
+    const res = await api('GET', '/api/v1/openapi.json');
+    const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
+
+    const missing = allContracts.filter((c) => paths[c.path]?.[c.method.toLowerCase()]?.operationId !== c.id).map(routeKey);
+
+    expect(missing).toEqual([]);
+  });
+
+  it('declares the X-API-Key scheme, and no key for the public routes', async () => {
+    const res = await api('GET', '/api/v1/openapi.json');
+
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    for (const c of publicContracts()) expect(res.body.paths[c.path][c.method.toLowerCase()].security).toEqual([]);
+  });
+
+  it('serves /api/v1/docs without a key as HTML', async () => {
+    const res = await api('GET', '/api/v1/docs');
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/<html/i);
+  });
+
+  it.each(publicContracts().map((c) => [routeKey(c), c] as const))('answers %s without a key with 200', async (_route, c) => {
+    const res = await api(c.method, concretePath(c));
+
+    expect(res.status).toBe(200);
+  });
+});

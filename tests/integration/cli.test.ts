@@ -1,0 +1,336 @@
+/**
+ * The staff CLI as staff run it: a child process per command, against the test run's stack
+ * (tests/support/env.ts put its endpoints and table name into process.env, which the child inherits).
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { allContracts } from '../../lib/contracts/index.js';
+import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
+import { getApiKeyByHash, hashApiKey, listApiKeys } from '../../lib/store/api-keys.js';
+import { listFxRates } from '../../lib/store/fx-rates.js';
+import { getTenantBySubdomain, listTenants, type Tenant } from '../../lib/store/tenants.js';
+import { api } from '../support/http.js';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const GULF = 'demotenantgulfmotors0001';
+const SEARCH = 'GET /api/v1/customers/search';
+const SEARCH_PATH = '/api/v1/customers/search?phone=%2B971501234567';
+const KEY_PATTERN = /vpo_[A-Za-z0-9_-]{40}/g;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface CreatedKey {
+  key: string;
+  warning: string;
+  record: { id: string; name: string; prefix: string; role: string; tenantId?: string; allowedRoutes: string[]; rateLimit?: Record<string, number>; revokedAt?: string };
+}
+
+function cli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env, timeout: 50_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs a command with --json and parses its output; fails the test with the CLI's message otherwise. */
+async function cliJson<T>(args: string[]): Promise<T> {
+  const result = await cli([...args, '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+const unique = (): string => randomBytes(5).toString('hex');
+
+const createKey = (extra: string[] = []) =>
+  cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--tenant', GULF, '--name', `cli test ${unique()}`, ...extra]);
+
+describe('cli tenants', () => {
+  it('creates a tenant and lists it as JSON', async () => {
+    // Arrange
+    const subdomain = `t${unique()}`;
+
+    // Act
+    const created = await cliJson<Tenant>(['tenants', 'create', '--name', 'Dubai Cars', '--subdomain', subdomain, '--markup', '1.12', '--providers', 'glovis,kcar', '--published-only']);
+    const listed = await cliJson<Tenant[]>(['tenants', 'list']);
+
+    // Assert
+    expect(created).toMatchObject({ name: 'Dubai Cars', subdomain, markup: '1.12', visibleProviders: ['glovis', 'kcar'], publishedOnly: true });
+    expect(listed).toContainEqual(created);
+    expect((await getTenantBySubdomain(subdomain))?.id).toBe(created.id);
+  });
+
+  it('shows every auction provider and a readable table when no --providers and no --json are given', async () => {
+    // Arrange
+    const subdomain = `t${unique()}`;
+    await cliJson<Tenant>(['tenants', 'create', '--name', `Readable ${subdomain}`, '--subdomain', subdomain, '--markup', '1.05']);
+
+    // Act
+    const result = await cli(['tenants', 'list']);
+
+    // Assert
+    expect(result.code).toBe(0);
+    const row = result.stdout.split('\n').find((line) => line.includes(subdomain));
+    expect(row).toContain(`Readable ${subdomain}`);
+    expect(row).toContain('glovis,kcar,lotte,sk,autohub,heydealer');
+  });
+
+  it('refuses a subdomain another tenant uses with exit code 1 and writes nothing', async () => {
+    // Arrange
+    const name = `Copycat ${unique()}`;
+
+    // Act: the demo tenant Gulf Motors owns "gulf"; the CLI lower-cases what it is given
+    const result = await cli(['tenants', 'create', '--name', name, '--subdomain', 'GULF', '--markup', '1.1']);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('The subdomain "gulf" is already used by another tenant');
+    expect(result.stdout).toBe('');
+    expect((await listTenants()).some((tenant) => tenant.name === name)).toBe(false);
+  });
+});
+
+describe('cli keys', () => {
+  it('prints a new key once with a warning, and the key calls only the routes it was given', async () => {
+    // Act
+    const result = await cli(['keys', 'create', '--role', 'integrator', '--tenant', GULF, '--routes', SEARCH]);
+    const key = result.stdout.match(KEY_PATTERN)?.[0] ?? '';
+    const allowed = await api('GET', SEARCH_PATH, { key });
+    const notAllowed = await api('GET', '/api/v1/customers/somecustomerid0000000001', { key });
+
+    // Assert
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.match(KEY_PATTERN)).toHaveLength(1);
+    expect(result.stdout).toMatch(/cannot be shown again/);
+    expect(allowed.status).toBe(200);
+    expect(notAllowed.status).toBe(403);
+    expect(notAllowed.body.code).toBe('FORBIDDEN');
+  });
+
+  it('gives a key without --routes every route its role may call, and a default name', async () => {
+    // Act
+    const created = await cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--platform']);
+
+    // Assert
+    const routes = allContracts.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
+    expect(created.record.allowedRoutes).toEqual(defaultAllowedRoutes('integrator', routes));
+    expect(created.record.tenantId).toBeUndefined();
+    expect(created.record.name).toBe('integrator key for platform staff');
+    expect(created.warning).toMatch(/cannot be shown again/);
+  });
+
+  it('stores only the hash of the key, with the user id and the rate limit it was given', async () => {
+    // Act
+    const created = await createKey(['--user-id', 'demousermarketer00000001', '--rps', '5', '--burst', '10', '--quota-per-day', '1000']);
+
+    // Assert
+    const stored = await getApiKeyByHash(hashApiKey(created.key));
+    expect(stored).toMatchObject({ id: created.record.id, userId: 'demousermarketer00000001', rateLimit: { rps: 5, burst: 10, quotaPerDay: 1000 } });
+    expect(JSON.stringify(stored)).not.toContain(created.key);
+  });
+
+  it('lists keys with id, name, role, tenant and revocation but never the key or its hash', async () => {
+    // Arrange
+    const created = await createKey();
+    const hash = hashApiKey(created.key);
+
+    // Act
+    const human = await cli(['keys', 'list']);
+    const json = await cliJson<Array<Record<string, unknown>>>(['keys', 'list']);
+
+    // Assert
+    for (const output of [human.stdout, JSON.stringify(json)]) {
+      expect(output).toContain(created.record.id);
+      expect(output).toContain(created.record.name);
+      expect(output).not.toContain(created.key);
+      expect(output).not.toContain(hash);
+    }
+    const listed = json.find((k) => k.id === created.record.id);
+    expect(listed).toMatchObject({ role: 'integrator', tenantId: GULF, prefix: created.key.slice(0, 10) });
+    expect(listed).not.toHaveProperty('hash');
+    expect(listed).not.toHaveProperty('revokedAt');
+  });
+
+  it('revokes a key so the API answers 401 and the listing shows when', async () => {
+    // Arrange: never used before, so no API container has it cached as valid
+    const created = await createKey(['--routes', SEARCH]);
+
+    // Act
+    const result = await cli(['keys', 'revoke', created.record.id]);
+    const response = await api('GET', SEARCH_PATH, { key: created.key });
+
+    // Assert
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Revoked API key ${created.record.id}`);
+    expect(response.status).toBe(401);
+    const stored = await getApiKeyByHash(hashApiKey(created.key));
+    expect(Date.parse(stored?.revokedAt ?? '')).not.toBeNaN();
+    const listed = await cliJson<Array<{ id: string; revokedAt?: string }>>(['keys', 'list']);
+    expect(listed.find((k) => k.id === created.record.id)?.revokedAt).toBe(stored?.revokedAt);
+  });
+
+  it('keeps the first revocation time when a key is revoked twice', async () => {
+    // Arrange
+    const created = await createKey();
+    const first = await cliJson<{ revokedAt: string; alreadyRevoked: boolean }>(['keys', 'revoke', created.record.id]);
+
+    // Act
+    const second = await cliJson<{ revokedAt: string; alreadyRevoked: boolean }>(['keys', 'revoke', created.record.id]);
+
+    // Assert
+    expect(first.alreadyRevoked).toBe(false);
+    expect(second).toEqual({ id: created.record.id, revokedAt: first.revokedAt, alreadyRevoked: true });
+  });
+
+  it('reports an unknown key id on revoke with exit code 1', async () => {
+    // Act
+    const result = await cli(['keys', 'revoke', 'nosuchkey000000000000001']);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/no API key with id "nosuchkey000000000000001"/);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('cli rates', () => {
+  it('sets a rate and lists it, with the as-of time in UTC', async () => {
+    // Act
+    const saved = await cliJson<Record<string, string>>(['rates', 'set', '--from', 'CNY', '--to', 'USD', '--rate', '0.1381', '--source', 'treasury desk', '--as-of', '2026-11-02T09:30:00+04:00']);
+    const listed = await cliJson<Array<Record<string, string>>>(['rates', 'list']);
+
+    // Assert
+    expect(saved).toMatchObject({ from: 'CNY', to: 'USD', rate: '0.1381', source: 'treasury desk', asOf: '2026-11-02T05:30:00.000Z' });
+    expect(listed).toContainEqual(saved);
+  });
+
+  it('replaces the rate of a pair that is set again', async () => {
+    // Arrange
+    await cliJson(['rates', 'set', '--from', 'JPY', '--to', 'KRW', '--rate', '9.1']);
+
+    // Act
+    await cliJson(['rates', 'set', '--from', 'JPY', '--to', 'KRW', '--rate', '9.25']);
+
+    // Assert
+    const pairs = (await listFxRates()).filter((rate) => rate.from === 'JPY' && rate.to === 'KRW');
+    expect(pairs.map((rate) => rate.rate)).toEqual(['9.25']);
+  });
+});
+
+describe.concurrent('cli arguments', () => {
+  const tenantWritten = (subdomain: string) => async () => (await getTenantBySubdomain(subdomain)) !== undefined;
+  const keyWritten = (name: string) => async () => (await listApiKeys()).some((key) => key.name === name);
+  const rateWritten = (from: string, to: string) => async () => (await listFxRates()).some((rate) => rate.from === from && rate.to === to);
+  const nothing = () => async () => false;
+
+  const tenant = (subdomain = `t${unique()}`) => ({ args: ['tenants', 'create', '--name', `Bad ${subdomain}`, '--subdomain', subdomain, '--markup', '1.08'], wrote: tenantWritten(subdomain) });
+  const key = (name = `bad key ${unique()}`) => ({ args: ['keys', 'create', '--name', name], wrote: keyWritten(name) });
+  const rate = (from: string, to: string) => ({ args: ['rates', 'set', '--from', from, '--to', to], wrote: rateWritten(from, to) });
+
+  const cases: Array<{ label: string; args: string[]; message: RegExp; wrote: () => Promise<boolean> }> = [
+    { label: 'an unknown command', args: ['frobnicate'], message: /unknown command "frobnicate"/, wrote: nothing() },
+    { label: 'an unknown action', args: ['tenants', 'delete'], message: /unknown command "tenants delete"/, wrote: nothing() },
+    { label: 'flags before the command', args: ['--json', 'tenants', 'list'], message: /put the command first/, wrote: nothing() },
+    { label: 'an unknown flag', ...adding(tenant(), ['--colour', 'red']), message: /unknown flag --colour for "tenants create"/ },
+    { label: 'a missing --markup', ...dropping(tenant(), '--markup'), message: /"tenants create" needs --markup/ },
+    { label: 'a markup of zero', ...replacing(tenant(), '--markup', '0'), message: /--markup must be a positive decimal/ },
+    { label: 'a markup that is not a number', ...replacing(tenant(), '--markup', '1,08'), message: /--markup must be a positive decimal/ },
+    { label: 'a negative markup', ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'), message: /--markup must be a positive decimal/ },
+    { label: 'an unknown provider', ...adding(tenant(), ['--providers', 'glovis,ebay']), message: /unknown provider ebay; providers: glovis/ },
+    { label: 'a subdomain that is no DNS label', ...tenant('no_underscores'), message: /--subdomain must be a DNS label/ },
+    { label: '--target aws without --stage', ...adding(tenant(), ['--target', 'aws']), message: /needs --stage/ },
+    { label: '--stage without --target aws', ...adding(tenant(), ['--stage', 'dev']), message: /--stage and --region apply only to --target aws/ },
+    { label: 'a missing --role', ...adding(key(), ['--platform']), message: /"keys create" needs --role/ },
+    { label: 'a role that does not exist', ...adding(key(), ['--role', 'superuser', '--platform']), message: /--role must be one of admin, operations/ },
+    { label: 'both --tenant and --platform', ...adding(key(), ['--role', 'admin', '--tenant', GULF, '--platform']), message: /either --tenant ID or --platform, not both/ },
+    { label: 'neither --tenant nor --platform', ...adding(key(), ['--role', 'admin']), message: /needs --tenant ID .* or --platform/ },
+    { label: 'a tenant that does not exist', ...adding(key(), ['--role', 'admin', '--tenant', 'nosuchtenant000000000001']), message: /no tenant with id "nosuchtenant000000000001"/ },
+    { label: 'an unknown route', ...adding(key(), ['--role', 'integrator', '--platform', '--routes', 'GET /api/v1/cars']), message: /unknown route "GET \/api\/v1\/cars"/ },
+    { label: 'a fractional --rps', ...adding(key(), ['--role', 'integrator', '--platform', '--rps', '1.5']), message: /--rps must be a positive whole number/ },
+    { label: 'a lower-case currency', ...adding(rate('krw', 'USD'), ['--rate', '0.00072']), message: /--from must be a currency code of 3 capital letters/ },
+    { label: 'a two-letter currency', ...adding(rate('KRW', 'US'), ['--rate', '0.00072']), message: /--to must be a currency code/ },
+    { label: 'the same currency twice', ...adding(rate('XAG', 'XAG'), ['--rate', '1']), message: /--from and --to must differ/ },
+    { label: 'a rate of zero', ...adding(rate('XAA', 'XAB'), ['--rate', '0.000']), message: /--rate must be a positive decimal/ },
+    { label: 'a rate that is not a number', ...adding(rate('XAC', 'XAD'), ['--rate', 'abc']), message: /--rate must be a positive decimal/ },
+    { label: 'a missing --rate', ...rate('XAE', 'XAF'), message: /"rates set" needs --rate/ },
+    { label: 'an impossible --as-of date', ...adding(rate('XAH', 'XAI'), ['--rate', '1', '--as-of', '2026-02-31']), message: /--as-of must be an ISO date/ },
+    { label: 'keys revoke without an id', args: ['keys', 'revoke'], message: /"keys revoke" takes <id>/, wrote: nothing() },
+  ];
+
+  it.each(cases)('exits 2 with a one-line message and writes nothing for $label', async ({ args, message, wrote }) => {
+    // Act
+    const result = await cli(args);
+
+    // Assert
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+    expect(await wrote()).toBe(false);
+  });
+
+  it.each([[[]], [['help']], [['tenants', 'list', '--help']]])('prints the usage for %j', async (args) => {
+    // Act
+    const result = await cli(args);
+
+    // Assert
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: npm run -s cli -- <command> [flags]');
+    expect(result.stderr).toBe('');
+  });
+
+  it('says in one line to start the stack when the local DynamoDB does not answer', async () => {
+    // Arrange: no endpoint in the environment, so the CLI falls back to the local defaults, on a port nobody listens on
+    const env: NodeJS.ProcessEnv = { ...process.env, DYNAMODB_PORT: String(await closedPort()) };
+    delete env.AWS_ENDPOINT_URL_DYNAMODB;
+
+    // Act
+    const result = await cli(['tenants', 'list'], env);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`Cannot reach DynamoDB Local at http://127.0.0.1:${env.DYNAMODB_PORT}: is \`npm start\` running?`);
+    expect(result.stdout).toBe('');
+  });
+});
+
+// --- case builders -------------------------------------------------------------------------------
+
+interface Case {
+  args: string[];
+  wrote: () => Promise<boolean>;
+}
+
+function adding(base: Case, extra: string[]): Case {
+  return { ...base, args: [...base.args, ...extra] };
+}
+
+function dropping(base: Case, flag: string): Case {
+  const at = base.args.indexOf(flag);
+  return { ...base, args: base.args.filter((_, i) => i !== at && i !== at + 1) };
+}
+
+function replacing(base: Case, flag: string, value: string): Case {
+  return { ...base, args: base.args.map((arg, i) => (base.args[i - 1] === flag ? value : arg)) };
+}
+
+/** A port that was free a moment ago: bound by the OS, then released. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}

@@ -1,0 +1,352 @@
+/**
+ * Packages the service the way a deployment would (`serverless package --stage dev`), offline and
+ * without AWS credentials, and checks the CloudFormation template it would deploy against the
+ * code: the table shape, the bucket, usage plans, gateway responses, IAM and one function plus
+ * one API Gateway method per contract.
+ *
+ * The packaging runs in a copy of the project (node_modules linked, contracts rebuilt in the
+ * copy), so its esbuild work folder and contract build cannot disturb the serverless-offline
+ * stacks that other test files and other checkouts run from the project folder at the same time.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Contract } from '../../lib/contracts/contract.js';
+import { allContracts } from '../../lib/contracts/index.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
+
+const run = promisify(execFile);
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const STAGE = 'dev';
+const PACKAGE_TIMEOUT_MS = 5 * 60_000;
+
+/** The parsed template: plain JSON, so its property bags are typed loosely. */
+interface CfnResource {
+  Type: string;
+  Properties: Record<string, any>;
+}
+interface Statement {
+  Effect: 'Allow' | 'Deny';
+  Action?: string | string[];
+  Resource?: unknown;
+}
+
+let workDir = '';
+let resources: Record<string, CfnResource> = {};
+
+const ofType = (type: string): Array<[string, CfnResource]> => Object.entries(resources).filter(([, r]) => r.Type === type);
+const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const sortBy = <T>(items: readonly T[], key: (item: T) => string): T[] => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+
+/** Everything but dependencies and build output; node_modules is linked, not copied. */
+function copyProject(to: string): void {
+  const skip = new Set(['node_modules', '.git', '.esbuild', '.serverless', '.local', '.build', 'coverage', 'tests']);
+  cpSync(root, to, {
+    recursive: true,
+    filter: (source) => {
+      const first = relative(root, source).split(sep)[0] ?? '';
+      return !skip.has(first) && !first.endsWith('.log');
+    },
+  });
+  symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'), 'dir');
+}
+
+/** Offline: no AWS credentials, profile or endpoints of the local stack leak into the packaging. */
+function packagingEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (name.startsWith('AWS_') || name === 'ESBUILD_WORK_FOLDER') continue;
+    env[name] = value;
+  }
+  return {
+    ...env,
+    AWS_REGION: 'eu-west-1',
+    AWS_SDK_LOAD_CONFIG: '0',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    SLS_TELEMETRY_DISABLED: '1',
+    SLS_NOTIFICATIONS_MODE: 'off',
+    SLS_DEPRECATION_DISABLE: '*',
+  };
+}
+
+async function runIn(cwd: string, args: string[]): Promise<void> {
+  try {
+    await run(process.execPath, args, { cwd, env: packagingEnv(), timeout: PACKAGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${args.join(' ')} failed: ${message}\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`);
+  }
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'vpo-package-'));
+  const service = join(workDir, 'service');
+  const out = join(workDir, 'artifact');
+  copyProject(service);
+  await runIn(service, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'build-contracts.ts')]);
+  await runIn(service, [join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', STAGE, '--package', out]);
+  const templatePath = join(out, 'cloudformation-template-update-stack.json');
+  expect(existsSync(templatePath), `${templatePath} was not written`).toBe(true);
+  resources = (JSON.parse(readFileSync(templatePath, 'utf8')) as { Resources: Record<string, CfnResource> }).Resources;
+}, PACKAGE_TIMEOUT_MS * 2);
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('DynamoDB table', () => {
+  const expected = tableDefinition('unused');
+  const table = () => {
+    const tables = ofType('AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    return tables[0]![1].Properties;
+  };
+
+  it('has the pk/sk key schema and attribute definitions of tableDefinition()', () => {
+    expect(table().KeySchema).toEqual(expected.KeySchema);
+    expect(sortBy(table().AttributeDefinitions, (a: { AttributeName: string }) => a.AttributeName)).toEqual(
+      sortBy(expected.AttributeDefinitions ?? [], (a) => a.AttributeName ?? ''),
+    );
+  });
+
+  it('has exactly the GSI1 and GSI2 indexes of tableDefinition(), with the same keys and projection', () => {
+    const shape = (indexes: Array<{ IndexName?: string; KeySchema?: unknown; Projection?: unknown }>) =>
+      sortBy(
+        indexes.map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection })),
+        (i) => i.IndexName ?? '',
+      );
+
+    expect(shape(table().GlobalSecondaryIndexes)).toEqual(shape(expected.GlobalSecondaryIndexes ?? []));
+  });
+
+  it('is billed per request, like the local table', () => {
+    expect(table().BillingMode).toBe(expected.BillingMode);
+  });
+
+  it('expires items on the expiresAt TTL attribute', () => {
+    expect(table().TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+    expect(TTL_ATTRIBUTE).toBe('expiresAt');
+  });
+
+  it('is the table every function is configured to use', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.TABLE_NAME).toBe(table().TableName);
+  });
+});
+
+describe('S3 archive bucket', () => {
+  const archive = () => {
+    const bucketName = ofType('AWS::Lambda::Function')[0]?.[1].Properties.Environment.Variables.BUCKET_NAME;
+    const found = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName === bucketName);
+    expect(found, `no bucket named ${bucketName}`).toBeDefined();
+    return found![1].Properties;
+  };
+
+  it('blocks every kind of public access', () => {
+    expect(archive().PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+  });
+
+  it('encrypts objects at rest', () => {
+    expect(archive().BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toMatch(/AES256|aws:kms/);
+  });
+});
+
+describe('API Gateway usage plans', () => {
+  it('declares at least one usage plan, each with a throttle and a daily quota on this API', () => {
+    const plans = ofType('AWS::ApiGateway::UsagePlan');
+
+    expect(plans.length).toBeGreaterThan(0);
+    for (const [, plan] of plans) {
+      expect(plan.Properties.Throttle.RateLimit).toBeGreaterThan(0);
+      expect(plan.Properties.Throttle.BurstLimit).toBeGreaterThanOrEqual(plan.Properties.Throttle.RateLimit);
+      expect(plan.Properties.Quota.Limit).toBeGreaterThan(0);
+      expect(plan.Properties.Quota.Period).toBe('DAY');
+      expect(plan.Properties.ApiStages).toEqual([{ ApiId: { Ref: 'ApiGatewayRestApi' }, Stage: STAGE }]);
+    }
+  });
+
+  it('has a plan with the same numbers as the default per-key limit the functions are given', () => {
+    const env = ofType('AWS::Lambda::Function')[0]![1].Properties.Environment.Variables;
+
+    const matching = ofType('AWS::ApiGateway::UsagePlan').filter(
+      ([, p]) =>
+        String(p.Properties.Throttle.RateLimit) === env.RATE_LIMIT_RPS &&
+        String(p.Properties.Throttle.BurstLimit) === env.RATE_LIMIT_BURST &&
+        String(p.Properties.Quota.Limit) === env.RATE_LIMIT_QUOTA_PER_DAY,
+    );
+
+    expect(matching.length).toBe(1);
+  });
+
+  it('leaves rate limiting to the gateway in AWS (no DynamoDB counter per request)', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.RATE_LIMIT_MODE).toBe('gateway');
+  });
+});
+
+describe('Gateway responses', () => {
+  const responses = () => ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties);
+  const byType = (type: string) => {
+    const found = responses().find((r) => r.ResponseType === type);
+    expect(found, `no GatewayResponse of type ${type}`).toBeDefined();
+    return found!;
+  };
+  const envelopeOf = (response: { ResponseTemplates: Record<string, string> }): Record<string, unknown> =>
+    JSON.parse(response.ResponseTemplates['application/json'] ?? 'null') as Record<string, unknown>;
+  const retryAfterOf = (response: { ResponseParameters?: Record<string, string> }) => response.ResponseParameters?.['gatewayresponse.header.Retry-After'];
+
+  it('answers an invalid API key with 401 UNAUTHORIZED in the envelope', () => {
+    const response = byType('INVALID_API_KEY');
+
+    expect(response.StatusCode).toBe('401');
+    expect(envelopeOf(response)).toEqual({ success: false, error: expect.any(String), statusCode: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it.each(['THROTTLED', 'QUOTA_EXCEEDED'])('answers %s with 429 RATE_LIMITED in the envelope and an integer Retry-After', (type) => {
+    const response = byType(type);
+
+    expect(response.StatusCode).toBe('429');
+    expect(envelopeOf(response)).toEqual({ success: false, error: expect.any(String), statusCode: 429, code: 'RATE_LIMITED' });
+    expect(retryAfterOf(response)).toMatch(/^'[1-9]\d*'$/);
+  });
+
+  it('gives every customised gateway response a JSON envelope whose statusCode matches its status', () => {
+    const all = responses();
+
+    expect(all.length).toBeGreaterThan(0);
+    for (const response of all) {
+      const body = envelopeOf(response);
+      expect(body, response.ResponseType).toEqual({ success: false, error: expect.any(String), statusCode: Number(response.StatusCode), code: expect.any(String) });
+      expect(response.RestApiId).toEqual({ Ref: 'ApiGatewayRestApi' });
+    }
+  });
+});
+
+describe('IAM', () => {
+  /** Every statement of every role, inline policy, managed policy and bucket policy in the template. */
+  function statements(): Array<{ owner: string; statement: Statement }> {
+    const out: Array<{ owner: string; statement: Statement }> = [];
+    const add = (owner: string, document: { Statement?: Statement | Statement[] } | undefined) => {
+      for (const statement of asList(document?.Statement)) out.push({ owner, statement });
+    };
+    for (const [id, r] of Object.entries(resources)) {
+      if (r.Type === 'AWS::IAM::Role') for (const policy of asList(r.Properties.Policies)) add(id, policy.PolicyDocument);
+      if (r.Type === 'AWS::IAM::Policy' || r.Type === 'AWS::IAM::ManagedPolicy') add(id, r.Properties.PolicyDocument);
+      if (r.Type === 'AWS::S3::BucketPolicy') add(id, r.Properties.PolicyDocument);
+    }
+    return out;
+  }
+  const isWildcardAction = (action: string) => action === '*' || /^[a-z0-9-]+:\*$/i.test(action);
+  const onAnyResource = (statement: Statement) => asList(statement.Resource).some((resource) => resource === '*');
+
+  it('finds the Lambda execution role policies to check', () => {
+    expect(statements().some(({ statement }) => asList(statement.Action).some((a) => a.startsWith('dynamodb:')))).toBe(true);
+  });
+
+  it('allows no wildcard action ("*", "dynamodb:*", "s3:*", ...) on Resource "*"', () => {
+    const offending = statements().filter(
+      ({ statement }) => statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some(isWildcardAction),
+    );
+
+    expect(offending).toEqual([]);
+  });
+
+  it('never allows Action "*", whatever the resource', () => {
+    const offending = statements().filter(({ statement }) => statement.Effect === 'Allow' && asList(statement.Action).includes('*'));
+
+    expect(offending).toEqual([]);
+  });
+
+  it('scopes every DynamoDB and S3 permission to named resources, not "*"', () => {
+    const offending = statements().filter(
+      ({ statement }) =>
+        statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some((a) => /^(dynamodb|s3):/.test(a)),
+    );
+
+    expect(offending).toEqual([]);
+  });
+});
+
+describe('functions and API Gateway methods', () => {
+  interface Method {
+    id: string;
+    httpMethod: string;
+    path: string;
+    functionId: string | undefined;
+    apiKeyRequired: boolean;
+    integrationType: string | undefined;
+  }
+
+  /** Full path of an API Gateway resource, from its PathPart and its parents. */
+  function pathOf(resourceRef: unknown): string {
+    const ref = (resourceRef as { Ref?: string }).Ref;
+    if (ref === undefined) return ''; // the root resource (Fn::GetAtt RootResourceId)
+    const resource = resources[ref];
+    if (!resource || resource.Type !== 'AWS::ApiGateway::Resource') throw new Error(`ResourceId ${ref} is not an API Gateway resource`);
+    return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart as string}`;
+  }
+
+  /** The Lambda function a method integrates with: the Fn::GetAtt [<function>, Arn] inside its Uri. */
+  function functionIn(value: unknown): string | undefined {
+    if (Array.isArray(value)) return value.map(functionIn).find((id) => id !== undefined);
+    if (value === null || typeof value !== 'object') return undefined;
+    const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && getAtt[1] === 'Arn' && resources[String(getAtt[0])]?.Type === 'AWS::Lambda::Function') return String(getAtt[0]);
+    return Object.values(value).map(functionIn).find((id) => id !== undefined);
+  }
+
+  const methods = (): Method[] =>
+    ofType('AWS::ApiGateway::Method')
+      .filter(([, m]) => m.Properties.HttpMethod !== 'OPTIONS')
+      .map(([id, m]) => ({
+        id,
+        httpMethod: m.Properties.HttpMethod as string,
+        path: pathOf(m.Properties.ResourceId),
+        functionId: functionIn(m.Properties.Integration?.Uri),
+        apiKeyRequired: m.Properties.ApiKeyRequired === true,
+        integrationType: m.Properties.Integration?.Type as string | undefined,
+      }));
+  const functionIdOf = (contract: Contract): string | undefined =>
+    ofType('AWS::Lambda::Function').find(([, fn]) => String(fn.Properties.FunctionName).endsWith(`-${STAGE}-${contract.id}`))?.[0];
+
+  it.each(allContracts.map((c) => [`${c.method} ${c.path}`, c] as const))(
+    'deploys %s as its own function behind a method with that HTTP method and path',
+    (_route, contract) => {
+      const functionId = functionIdOf(contract);
+      expect(functionId, `no Lambda function named after ${contract.id}`).toBeDefined();
+
+      const method = methods().find((m) => m.httpMethod === contract.method && m.path === contract.path);
+
+      expect(method, `no API Gateway method ${contract.method} ${contract.path}`).toBeDefined();
+      expect(method!.functionId).toBe(functionId);
+      expect(method!.integrationType).toBe('AWS_PROXY');
+      expect(method!.apiKeyRequired).toBe(!contract.public);
+    },
+  );
+
+  it('has no method or function that no contract declares', () => {
+    const declared = new Set(allContracts.map((c) => `${c.method} ${c.path}`));
+    const contractFunctions = new Set(allContracts.map(functionIdOf));
+
+    expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual([]);
+    expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id))).toEqual([]);
+  });
+
+  it('runs every function on nodejs22.x and arm64', () => {
+    const functions = ofType('AWS::Lambda::Function');
+
+    expect(functions.length).toBeGreaterThanOrEqual(allContracts.length);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+    }
+  });
+});
