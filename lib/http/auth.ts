@@ -7,20 +7,25 @@ import { getApiKeyByHash, hashApiKey, type ApiKeyRecord } from '../store/api-key
 import { forbidden, unauthorized } from './errors.js';
 
 /**
- * Warm containers remember key records for a minute, so a known key costs no DynamoDB read;
- * revocation therefore takes effect within that minute. Unknown keys are remembered too, so
- * guessing keys cannot be turned into a read per request. Bounded so it cannot grow unchecked.
+ * Warm containers remember key records: a key seen within the last API_KEY_CACHE_SECONDS (60)
+ * costs no DynamoDB read. A record is re-read at least every 5 x that (5 minutes), which bounds
+ * how long a revoked key keeps working. Unknown keys are remembered too, so guessing keys cannot
+ * be turned into a read per request. Bounded in size so it cannot grow unchecked.
  */
-const cache = new Map<string, { record: ApiKeyRecord | undefined; expires: number }>();
+const cache = new Map<string, { record: ApiKeyRecord | undefined; fetchedAt: number; seenAt: number }>();
 const CACHE_MAX_ENTRIES = 5_000;
 
 async function lookup(hash: string): Promise<ApiKeyRecord | undefined> {
   const now = Date.now();
+  const window = apiKeyCacheSeconds() * 1000;
   const hit = cache.get(hash);
-  if (hit && hit.expires > now) return hit.record;
+  if (hit && now - hit.seenAt <= window && now - hit.fetchedAt <= 5 * window) {
+    hit.seenAt = now;
+    return hit.record;
+  }
   const record = await getApiKeyByHash(hash);
   if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-  cache.set(hash, { record, expires: now + apiKeyCacheSeconds() * 1000 });
+  cache.set(hash, { record, fetchedAt: now, seenAt: now });
   return record;
 }
 

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { roundTrips } from './round-trips.js';
 
 /**
  * One DocumentClient per container, created at module scope so warm invocations reuse its
@@ -8,8 +9,6 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  */
 const base = new DynamoDBClient({ maxAttempts: 3 });
 
-/** Counts DynamoDB round trips; tests and logs use it to check the per-request budgets. */
-export const roundTrips = { count: 0, reset(): number { const c = this.count; this.count = 0; return c; } };
 base.middlewareStack.add(
   (next) => async (args) => {
     roundTrips.count += 1;

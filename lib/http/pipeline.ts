@@ -1,0 +1,64 @@
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { CompiledContract } from '../contracts/contract.js';
+import { roundTrips } from '../store/round-trips.js';
+import { errorEnvelope } from './error-envelope.js';
+import { log, setLogContext } from './logger.js';
+
+export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error>;
+export const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
+
+/**
+ * The part of the pipeline every route shares, public or not: logging, header and event
+ * normalisation, security headers, CORS, and errors rendered as the envelope. Routes add their
+ * own steps (auth, rate limit, body parsing, validation) after these.
+ */
+export function basePipeline(
+  contract: CompiledContract,
+  base: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
+  steps: Middleware[],
+  contentSecurityPolicy?: Record<string, string>,
+) {
+  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error>()
+    .use(requestLogging(contract))
+    .use(httpHeaderNormalizer())
+    .use(httpEventNormalizer())
+    .use(httpSecurityHeaders(contentSecurityPolicy ? { contentSecurityPolicy } : {}))
+    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS' }))
+    .use(httpErrorHandler({ logger: false }))
+    .use(errorEnvelope());
+  for (const step of steps) pipeline.use(step);
+  return pipeline.handler(base);
+}
+
+/** One structured line per request: route, status, duration and DynamoDB round trips. */
+function requestLogging(contract: CompiledContract): Middleware {
+  let started = 0;
+  const done = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error>) => {
+    const caller = (request.context as unknown as { caller?: { keyId: string; tenantId?: string } }).caller;
+    log.info('request completed', {
+      statusCode: request.response?.statusCode,
+      durationMs: Date.now() - started,
+      dynamoRoundTrips: roundTrips.reset(),
+      keyId: caller?.keyId,
+      tenantId: caller?.tenantId,
+    });
+  };
+  return {
+    before: async (request) => {
+      started = Date.now();
+      roundTrips.reset();
+      setLogContext({ requestId: request.context.awsRequestId, route: contract.route });
+    },
+    // Registered first, so it runs last after success and last after errors.
+    after: async (request) => done(request),
+    onError: async (request) => {
+      if (request.response !== undefined) done(request);
+    },
+  };
+}
