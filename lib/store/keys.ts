@@ -15,6 +15,9 @@
  * | rate window   | RATE#<keyId>            | W#<epoch second> / D#<yyyy-mm-dd> (expiresAt TTL)             |
  * | fx rate       | FXRATE#<FROM>#<TO>      | FXRATE             | FXRATES                  | <FROM>#<TO>         |
  * | idempotency   | IDEMPOTENCY#<keyId>#<k> | IDEMPOTENCY        |                          | (expiresAt TTL)     |
+ * | car           | CAR#<id>                | CAR                |                          |                     |
+ * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
+ * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
  */
 export const PLATFORM_SCOPE = 'PLATFORM';
 
@@ -52,6 +55,12 @@ export const keys = {
   fxRateIndex: (from: string, to: string) => ({ gsi1pk: 'FXRATES', gsi1sk: `${from}#${to}` }),
   /** Stored responses for Idempotency-Key retries, per API key. */
   idempotency: (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' }),
+  /** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
+  car: (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' }),
+  /** Idempotent import: a provider's listing number -> the car id it was given. */
+  carReference: (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' }),
+  /** Which S3 snapshot of the catalogue readers should serve. */
+  cataloguePointer: () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' }),
 } as const;
 
 /** Strips the key attributes before a record leaves the data layer. */

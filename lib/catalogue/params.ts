@@ -1,0 +1,98 @@
+import type { Static } from '@sinclair/typebox';
+import type { listCars } from '../contracts/cars.js';
+import { CAR_LIST_FIELDS } from '../contracts/cars.js';
+import type { FieldError } from '../http/errors.js';
+import { DAMAGE_KINDS } from './car.js';
+import type { CarFilter, PageRequest, SortKey } from './query.js';
+
+export type CarListQuery = Static<NonNullable<(typeof listCars)['query']>>;
+
+export interface ParsedCarQuery {
+  filter: CarFilter;
+  page: PageRequest;
+  fields?: string[];
+  currency?: string;
+  customerSubdomain?: string;
+}
+
+const list = (value: string | undefined, separator = ','): string[] =>
+  (value ?? '')
+    .split(separator)
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+
+const set = (value: string | undefined): Set<string> | undefined => (value === undefined ? undefined : new Set(list(value).map((v) => v.toLowerCase())));
+
+/**
+ * Turns the validated query string into a filter, and refuses what the schema cannot see:
+ * contradictory ranges, unknown projection fields or damage kinds, malformed make:model pairs.
+ */
+export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCarQuery } | { ok: false; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const range = (from: number | undefined, to: number | undefined, name: string) => {
+    if (from !== undefined && to !== undefined && from > to) errors.push({ field: `query.${name}From`, message: `must not be greater than ${name}To` });
+  };
+  range(query.yearFrom, query.yearTo, 'year');
+  range(query.priceFrom, query.priceTo, 'price');
+  range(query.kmFrom, query.kmTo, 'km');
+
+  const fields = query.fields === undefined ? undefined : list(query.fields);
+  for (const field of fields ?? []) {
+    if (!(CAR_LIST_FIELDS as readonly string[]).includes(field)) errors.push({ field: 'query.fields', message: `unknown field "${field}"` });
+  }
+  if (fields !== undefined && fields.length === 0) errors.push({ field: 'query.fields', message: 'names no field' });
+
+  const damage = set(query.damage);
+  for (const kind of damage ?? []) {
+    if (!(DAMAGE_KINDS as readonly string[]).includes(kind)) errors.push({ field: 'query.damage', message: `unknown damage kind "${kind}"; use ${DAMAGE_KINDS.join(', ')}` });
+  }
+
+  const makeModel = query.makeModel === undefined ? undefined : list(query.makeModel).map((pair) => {
+    const [make, model, extra] = pair.split(':').map((p) => p.trim().toLowerCase());
+    if (!make || extra !== undefined || model === '') errors.push({ field: 'query.makeModel', message: `"${pair}" is not make or make:model` });
+    return { make: make ?? '', ...(model ? { model } : {}) };
+  });
+  if (makeModel !== undefined && makeModel.length === 0) errors.push({ field: 'query.makeModel', message: 'names no make' });
+
+  const trims = query.trim === undefined ? undefined : new Set(list(query.trim, '|||').map((t) => t.toLowerCase()));
+  if (trims !== undefined && trims.size === 0) errors.push({ field: 'query.trim', message: 'names no trim' });
+
+  const words = query.search === undefined ? undefined : list(query.search.toLowerCase(), ' ');
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      filter: {
+        makes: set(query.makeEn),
+        models: set(query.modelEn),
+        makeModel,
+        modelGroups: set(query.modelGroupEn),
+        generationCodes: set(query.generationCode),
+        grades: set(query.gradeEn),
+        trims,
+        yearFrom: query.yearFrom,
+        yearTo: query.yearTo,
+        priceFrom: query.priceFrom,
+        priceTo: query.priceTo,
+        kmFrom: query.kmFrom,
+        kmTo: query.kmTo,
+        fuelTypes: set(query.fuelType),
+        transmissions: set(query.transmission),
+        vehicleTypes: set(query.vehicleType),
+        colors: set(query.color),
+        drivetrains: set(query.drivetrain),
+        providers: query.provider === undefined ? undefined : new Set([query.provider]),
+        cities: set(query.city),
+        published: query.published,
+        words,
+        excludeDamage: damage,
+        requireOptions: query.options === undefined ? undefined : list(query.options).map((o) => o.toLowerCase()),
+      },
+      page: { page: query.page, limit: query.limit, sortBy: query.sortBy as SortKey, sortOrder: query.sortOrder },
+      fields: fields ? [...new Set(['id', ...fields])] : undefined,
+      currency: query.currency?.toUpperCase(),
+      customerSubdomain: query.customerSubdomain,
+    },
+  };
+}

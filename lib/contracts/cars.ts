@@ -1,0 +1,135 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime } from './common.js';
+import { defineContract } from './contract.js';
+
+const MAX_LIMIT = 100;
+const Text = (maxLength = 100) => Type.String({ minLength: 1, maxLength });
+const List = (description: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description });
+const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 display currency; adds convertedPrice' });
+const Subdomain = Type.String({ pattern: '^[a-z0-9-]{1,63}$', description: "selects another tenant's storefront (markup and inventory)" });
+
+export const CAR_LIST_FIELDS = [
+  'id', 'advertisementNumber', 'title', 'makeEn', 'modelGroupEn', 'modelEn', 'generationCode', 'gradeEn', 'gradeDetailEn',
+  'year', 'price', 'fuelType', 'transmission', 'vehicleType', 'color', 'drivetrain', 'kilometers', 'provider', 'city',
+  'auctionDate', 'published', 'thumbnailUrl', 'options', 'damage', 'createdAt',
+] as const;
+
+export const CarListItem = Type.Object({
+  id: Type.Integer(),
+  advertisementNumber: Type.String(),
+  title: Type.String(),
+  makeEn: Type.String(),
+  modelGroupEn: Type.String(),
+  modelEn: Type.String(),
+  generationCode: Type.Optional(Type.String()),
+  gradeEn: Type.String(),
+  gradeDetailEn: Type.Optional(Type.String()),
+  year: Type.Integer(),
+  price: Type.Number({ description: 'raw price in units of 10,000 KRW, before markup' }),
+  convertedPrice: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'only with ?currency; null when the rate pair is unknown' })),
+  convertedCurrency: Type.Optional(Type.String({ description: 'currency of convertedPrice' })),
+  fuelType: Type.String(),
+  transmission: Type.String(),
+  vehicleType: Type.String(),
+  color: Type.String(),
+  drivetrain: Type.String(),
+  kilometers: Type.Number(),
+  provider: Type.String(),
+  city: Type.String(),
+  auctionDate: Type.String({ format: 'date' }),
+  published: Type.Boolean(),
+  thumbnailUrl: Type.String(),
+  options: Type.Array(Type.String()),
+  damage: Type.Array(Type.String()),
+  createdAt: DateTime,
+});
+
+export const CarDetail = Type.Composite([
+  CarListItem,
+  Type.Object({
+    images: Type.Array(Type.String()),
+    vin: Type.Optional(Type.String()),
+    firstRegistration: Type.Optional(Type.String()),
+    ownerChanges: Type.Integer(),
+    displacement: Type.Optional(Type.Integer()),
+    seats: Type.Optional(Type.Integer()),
+  }),
+]);
+
+export const listCars = defineContract({
+  id: 'listCars',
+  method: 'GET',
+  path: '/api/v1/cars',
+  tag: 'Cars',
+  summary: 'Filter, sort and page the car catalogue',
+  description: `Text filters are case-insensitive; fuelType, transmission, vehicleType, color, drivetrain, city, makeEn, modelEn, modelGroupEn, generationCode and gradeEn accept comma-separated alternatives. limit is at most ${MAX_LIMIT}. Sorting is stable (ties broken by id), so pages never repeat or skip a car. The tenant of the key (or customerSubdomain) decides which cars are visible and the markup; without currency only the raw price is returned and no markup applies. An import becomes visible within CATALOGUE_REFRESH_SECONDS (60 s).`,
+  status: 200,
+  list: true,
+  query: Type.Composite(
+    [
+      Type.Object({
+        page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+        limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 20 }),
+        sortBy: Type.Union(['price', 'year', 'kilometers', 'createdAt', 'auctionDate'].map((k) => Type.Literal(k)), { default: 'createdAt' }),
+        sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+      }),
+      Type.Partial(
+        Type.Object({
+      makeEn: Text(),
+      modelEn: Text(),
+      makeModel: List('comma-separated make or make:model pairs, e.g. Hyundai:Grandeur IG,Kia'),
+      modelGroupEn: Text(),
+      generationCode: Text(),
+      gradeEn: Text(),
+      trim: List('raw grade values joined with |||, as the trims lookup gives them', 2000),
+      yearFrom: Type.Integer({ minimum: 1900, maximum: 2100 }),
+      yearTo: Type.Integer({ minimum: 1900, maximum: 2100 }),
+      priceFrom: Type.Number({ minimum: 0, description: '10,000 KRW units' }),
+      priceTo: Type.Number({ minimum: 0, description: '10,000 KRW units' }),
+      kmFrom: Type.Number({ minimum: 0 }),
+      kmTo: Type.Number({ minimum: 0 }),
+      fuelType: Text(),
+      transmission: Text(),
+      vehicleType: Text(),
+      color: Text(),
+      drivetrain: Text(),
+      provider: Type.Union(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'].map((p) => Type.Literal(p))),
+      published: Type.Boolean(),
+      search: Text(200),
+      fields: List(`comma-separated projection; any of ${CAR_LIST_FIELDS.join(', ')}`),
+      damage: List('comma-separated damage kinds to exclude: accident, total_loss, flood'),
+      options: List('comma-separated options every car must have'),
+      city: Text(),
+      currency: Currency,
+      customerSubdomain: Subdomain,
+        }),
+      ),
+    ],
+    { additionalProperties: false },
+  ),
+  response: Type.Array(Type.Partial(CarListItem)),
+});
+
+export const getCar = defineContract({
+  id: 'getCar',
+  method: 'GET',
+  path: '/api/v1/cars/{id}',
+  tag: 'Cars',
+  summary: 'One car with its photos, options, damage history and VIN when known',
+  status: 200,
+  params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false }),
+  query: Type.Partial(Type.Object({ currency: Currency, customerSubdomain: Subdomain }), { additionalProperties: false }),
+  response: CarDetail,
+});
+
+export const listTrims = defineContract({
+  id: 'listTrims',
+  method: 'GET',
+  path: '/api/v1/cars/trims',
+  tag: 'Cars',
+  summary: 'The trims of a make (and model) the trim filter accepts',
+  description: 'Each trim has a label (the grade) and the raw grade texts it stands for; pass several values joined with ||| as ?trim= on the car list.',
+  status: 200,
+  query: Type.Object({ makeEn: Text(), modelEn: Type.Optional(Text()), customerSubdomain: Type.Optional(Subdomain) }, { additionalProperties: false }),
+  response: Type.Array(Type.Object({ label: Type.String(), values: Type.Array(Type.String()), count: Type.Integer() })),
+});

@@ -1,0 +1,87 @@
+import type { CarRecord } from '../catalogue/car.js';
+import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
+import { parseCarQuery, type CarListQuery } from '../catalogue/params.js';
+import { convertPrice, resolveRate } from '../catalogue/pricing.js';
+import { predicate, queryIndex, trimsOf, type CarRow, type Visibility } from '../catalogue/query.js';
+import type { Caller } from '../domain/caller.js';
+import { notFound, validationError } from '../http/errors.js';
+import type { Meta } from '../http/handler.js';
+import { getCar } from '../store/cars.js';
+import type { Tenant } from '../store/tenants.js';
+
+/** The storefront a request sees: the key's tenant, or the one customerSubdomain names. */
+export interface Storefront {
+  tenant?: Tenant;
+  visibility: Visibility;
+  markup: string;
+}
+
+export async function storefrontFor(caller: Caller, customerSubdomain: string | undefined): Promise<Storefront> {
+  let tenant: Tenant | undefined;
+  if (customerSubdomain !== undefined) {
+    tenant = await tenantBySubdomain(customerSubdomain);
+    if (!tenant) throw validationError([{ field: 'query.customerSubdomain', message: 'no storefront has this subdomain' }]);
+  } else if (caller.tenantId !== undefined) {
+    tenant = await tenantById(caller.tenantId);
+  }
+  if (!tenant) return { visibility: { publishedOnly: false }, markup: '1' };
+  return { tenant, visibility: { providers: new Set(tenant.visibleProviders), publishedOnly: tenant.publishedOnly }, markup: tenant.markup };
+}
+
+type Priced<T> = T & { convertedPrice?: number | null; convertedCurrency?: string };
+
+async function pricer(storefront: Storefront, currency: string | undefined) {
+  if (currency === undefined) return <T extends { price: number }>(car: T): Priced<T> => car;
+  const rate = resolveRate(await rateTable(), 'KRW', currency);
+  return <T extends { price: number }>(car: T): Priced<T> => ({
+    ...car,
+    convertedPrice: rate === undefined ? null : convertPrice(car.price, storefront.markup, rate, currency),
+    convertedCurrency: currency,
+  });
+}
+
+const listView = ({ searchText: _s, ...row }: CarRow) => row;
+
+function project<T extends Record<string, unknown>>(car: T, fields: string[] | undefined): Partial<T> {
+  if (!fields) return car;
+  const out: Record<string, unknown> = {};
+  for (const field of [...fields, 'convertedPrice', 'convertedCurrency']) if (field in car) out[field] = car[field];
+  return out as Partial<T>;
+}
+
+export async function listCars(caller: Caller, query: CarListQuery): Promise<{ data: unknown[]; meta: Meta }> {
+  const parsed = parseCarQuery(query);
+  if (!parsed.ok) throw validationError(parsed.errors);
+  const { filter, page, fields, currency, customerSubdomain } = parsed.value;
+  const storefront = await storefrontFor(caller, customerSubdomain);
+  const [index, price] = await Promise.all([currentCatalogue(), pricer(storefront, currency)]);
+  const { rows, total } = queryIndex(index, filter, storefront.visibility, page);
+  return {
+    data: rows.map((row) => project(price(listView(row)), fields)),
+    meta: { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) },
+  };
+}
+
+/** Whether a storefront may see a car; also used by orders to refuse a car the tenant cannot buy. */
+export function carVisible(car: Pick<CarRecord, 'provider' | 'published'> & Partial<CarRow>, visibility: Visibility): boolean {
+  return predicate({}, visibility)(car as CarRow);
+}
+
+export async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: string): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
+  const storefront = await storefrontFor(caller, customerSubdomain);
+  const car = await getCar(id);
+  if (!car || !carVisible(car, storefront.visibility)) return undefined;
+  return { car, storefront };
+}
+
+export async function getCarDetail(caller: Caller, id: number, query: { currency?: string; customerSubdomain?: string }) {
+  const found = await getVisibleCar(caller, id, query.customerSubdomain);
+  if (!found) throw notFound('Car');
+  const price = await pricer(found.storefront, query.currency?.toUpperCase());
+  return price(found.car);
+}
+
+export async function listTrims(caller: Caller, query: { makeEn: string; modelEn?: string; customerSubdomain?: string }) {
+  const storefront = await storefrontFor(caller, query.customerSubdomain);
+  return trimsOf(await currentCatalogue(), query.makeEn, query.modelEn, storefront.visibility);
+}

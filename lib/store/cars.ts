@@ -1,0 +1,76 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CarRecord } from '../catalogue/car.js';
+import { tableName } from '../config.js';
+import { ddb } from './client.js';
+import { keys, withoutKeys } from './keys.js';
+
+export interface CataloguePointer {
+  version: string;
+  objectKey: string;
+  count: number;
+  createdAt: string;
+}
+
+export async function getCar(id: number): Promise<CarRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.car(id) }));
+  return Item ? (withoutKeys(Item) as unknown as CarRecord) : undefined;
+}
+
+export async function getCataloguePointer(): Promise<CataloguePointer | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.cataloguePointer() }));
+  return Item ? (withoutKeys(Item) as unknown as CataloguePointer) : undefined;
+}
+
+export async function putCataloguePointer(pointer: CataloguePointer): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.cataloguePointer(), entity: 'cataloguePointer', ...pointer } }));
+}
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Existing ids of listings, looked up by provider + advertisementNumber (100 per BatchGet). */
+export async function findCarIds(refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (const chunk of chunks(refs, 100)) {
+    let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
+      [tableName()]: { Keys: chunk.map((r) => keys.carReference(r.provider, r.advertisementNumber)) },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.provider}#${item.advertisementNumber}`, Number(item.carId));
+      request = result.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}
+
+/** Reserves `count` consecutive car ids with one atomic ADD; returns the first. */
+export async function reserveCarIds(count: number): Promise<number> {
+  const { Attributes } = await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter('carId'),
+      UpdateExpression: 'ADD #v :n',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':n': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.value) - count + 1;
+}
+
+/** Writes cars and their references, 25 items per BatchWrite, retrying unprocessed items. */
+export async function writeCars(cars: readonly CarRecord[]): Promise<void> {
+  const items = cars.flatMap((car) => [
+    { PutRequest: { Item: { ...keys.car(car.id), entity: 'car', ...car } } },
+    { PutRequest: { Item: { ...keys.carReference(car.provider, car.advertisementNumber), entity: 'carReference', provider: car.provider, advertisementNumber: car.advertisementNumber, carId: car.id } } },
+  ]);
+  for (const chunk of chunks(items, 25)) {
+    let pending: Record<string, typeof chunk> | undefined = { [tableName()]: chunk };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const result = await ddb.send(new BatchWriteCommand({ RequestItems: pending }));
+      pending = result.UnprocessedItems as typeof pending;
+    }
+  }
+}
