@@ -1,14 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: `unit` (pure rules, no servers) and `stack` (data layer, CLI and HTTP tests
+ * against a whole local stack that tests/support/global-setup.ts starts and stops).
+ * `npx vitest run --project unit` runs the fast ones alone.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/env.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
-    reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['tests/e2e/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/env.ts'],
+        },
+      },
+    ],
   },
 });

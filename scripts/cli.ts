@@ -400,6 +400,9 @@ function keyView(record: ApiKeyRecord) {
   return { id, name, prefix, role, tenantId, userId, allowedRoutes, rateLimit, createdAt, revokedAt };
 }
 
+const limitsText = (limit: Partial<RateLimit> | undefined): string =>
+  limit ? Object.entries(limit).map(([name, value]) => `${name} ${value}`).join(', ') : 'the stage defaults';
+
 const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown again (only its SHA-256 hash is stored). Copy it now.';
 
 function awsKeyNote(stage: string): string {
@@ -423,7 +426,7 @@ async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
     `  role     ${record.role}`,
     `  tenant   ${tenant ? `${tenant.name} (${tenant.id})` : '(platform: every tenant)'}`,
     `  routes   ${record.allowedRoutes.join(', ') || '(none)'}`,
-    `  limits   ${record.rateLimit ? JSON.stringify(record.rateLimit) : 'stage defaults'}`,
+    `  limits   ${limitsText(record.rateLimit)}`,
     '',
     `  X-API-Key: ${key}`,
     '',

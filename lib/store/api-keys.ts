@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { RateLimit, Role } from '../domain/caller.js';
 import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
+import { queryAll } from './query-all.js';
 import { isConditionalCheckFailed } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
 
@@ -67,25 +68,16 @@ export async function createApiKey(input: NewApiKey): Promise<{ key: string; rec
 }
 
 export async function listApiKeys(): Promise<Array<ApiKeyRecord & { hash: string }>> {
-  const out: Array<ApiKeyRecord & { hash: string }> = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'APIKEYS' },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) out.push(withoutKeys(item) as unknown as ApiKeyRecord & { hash: string });
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'APIKEYS' },
+  });
+  return items.map((item) => withoutKeys(item) as unknown as ApiKeyRecord & { hash: string });
 }
 
-/** Revokes by id (or by hash prefix); returns false when no such key exists. */
+/** Revokes by key id (an admin tool: it reads the key list to find the hash). False when no such key exists. */
 export async function revokeApiKey(id: string): Promise<boolean> {
   const match = (await listApiKeys()).find((k) => k.id === id);
   if (!match) return false;

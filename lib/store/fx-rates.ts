@@ -1,6 +1,7 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
+import { queryAll } from './query-all.js';
 import { keys, withoutKeys } from './keys.js';
 
 export interface FxRate {
@@ -25,13 +26,11 @@ export async function putFxRate(rate: Omit<FxRate, 'updatedAt'>): Promise<FxRate
 }
 
 export async function listFxRates(): Promise<FxRate[]> {
-  const { Items } = await ddb.send(
-    new QueryCommand({
+  const items = await queryAll({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': 'FXRATES' },
-    }),
-  );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as FxRate);
+    });
+  return items.map((item) => withoutKeys(item) as unknown as FxRate);
 }

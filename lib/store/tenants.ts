@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
+import { queryAll } from './query-all.js';
 import { cancellationReasons } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
 
@@ -70,13 +71,11 @@ export async function getTenantBySubdomain(subdomain: string): Promise<Tenant | 
 }
 
 export async function listTenants(): Promise<Tenant[]> {
-  const { Items } = await ddb.send(
-    new QueryCommand({
+  const items = await queryAll({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': 'TENANTS' },
-    }),
-  );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as Tenant);
+    });
+  return items.map((item) => withoutKeys(item) as unknown as Tenant);
 }
