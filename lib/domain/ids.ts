@@ -2,3 +2,9 @@ import { createId, isCuid } from '@paralleldrive/cuid2';
 
 export const newId = (): string => createId();
 export const looksLikeId = (value: string): boolean => isCuid(value);
+
+/**
+ * A customer's wallet id is derived from the customer id (still a CUID-shaped string), so an
+ * order can read the customer and the wallet in one BatchGet without first learning the id.
+ */
+export const walletIdFor = (customerId: string): string => `w${customerId}`;

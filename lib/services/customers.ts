@@ -1,11 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { createCustomer as CreateContract, Customer, CustomerMatch } from '../contracts/customers.js';
 import type { Caller } from '../domain/caller.js';
-import { newId } from '../domain/ids.js';
+import { newId, walletIdFor } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { AppError, duplicate, forbidden, notFound, validationError } from '../http/errors.js';
-import { findCustomersByPhone, getCustomer, insertCustomer, type CustomerRecord } from '../store/customers.js';
-import { getWallet, type WalletRecord } from '../store/wallets.js';
+import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
+import type { WalletRecord } from '../store/wallets.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
 type CustomerView = Static<typeof Customer>;
@@ -28,8 +28,9 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
   if (!mobileNumber) throw validationError([{ field: 'body.mobileNumber', message: PHONE_HINT }]);
   const tenantId = owningTenant(caller, body.tenantId);
   const now = new Date().toISOString();
+  const id = newId();
   const customer: CustomerRecord = {
-    id: newId(),
+    id,
     name: body.name.trim(),
     mobileNumber,
     email: body.email,
@@ -37,7 +38,7 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     country: body.country,
     address: body.address,
     tenantId,
-    walletId: newId(),
+    walletId: walletIdFor(id),
     createdAt: now,
     updatedAt: now,
   };
@@ -68,9 +69,7 @@ export async function searchCustomersByPhone(caller: Caller, phone: string): Pro
 }
 
 export async function getCustomerDetail(caller: Caller, id: string): Promise<CustomerView> {
-  const customer = await getCustomer(id, caller.tenantId);
-  if (!customer) throw notFound('Customer');
-  const wallet = await getWallet(customer.walletId, caller.tenantId);
-  if (!wallet) throw notFound('Customer');
-  return toCustomerView(customer, wallet);
+  const found = await getCustomerWithWallet(id, walletIdFor(id), caller.tenantId);
+  if (!found) throw notFound('Customer');
+  return toCustomerView(found.customer, found.wallet);
 }

@@ -1,12 +1,12 @@
 import type { Static } from '@sinclair/typebox';
 import type { createWalletTransaction as MoveContract, Wallet, WalletTransaction } from '../contracts/wallets.js';
 import type { Caller } from '../domain/caller.js';
-import { newId } from '../domain/ids.js';
+import { newId, walletIdFor } from '../domain/ids.js';
 import { fitsCurrency, minorUnits } from '../domain/money.js';
 import { pageRange, planMovement, type MovementRequest } from '../domain/wallet.js';
 import { AppError, notFound, serviceUnavailable, validationError } from '../http/errors.js';
 import type { Meta } from '../http/handler.js';
-import { getCustomer } from '../store/customers.js';
+import { getCustomerWithWallet } from '../store/customers.js';
 import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.js';
 import { commitMovement, getWallet, listEntries, movementItems, type LedgerEntry, type WalletRecord } from '../store/wallets.js';
 import { replay, requestFingerprint } from './idempotency.js';
@@ -123,9 +123,7 @@ export async function listTransactions(caller: Caller, walletId: string, page: n
 }
 
 export async function getCustomerWallet(caller: Caller, customerId: string): Promise<WalletView> {
-  const customer = await getCustomer(customerId, caller.tenantId);
-  if (!customer) throw notFound('Customer');
-  const wallet = await getWallet(customer.walletId, caller.tenantId);
-  if (!wallet) throw notFound('Customer');
-  return walletView(wallet);
+  const found = await getCustomerWithWallet(customerId, walletIdFor(customerId), caller.tenantId);
+  if (!found) throw notFound('Customer');
+  return walletView(found.wallet);
 }

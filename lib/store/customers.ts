@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
@@ -90,4 +90,23 @@ export async function findCustomersByPhone(e164: string, scope: string | undefin
     }),
   );
   return (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
+}
+
+/** Customer and wallet in one round trip (the wallet id is derived from the customer id). */
+export async function getCustomerWithWallet(
+  id: string,
+  walletId: string,
+  scope: string | undefined,
+): Promise<{ customer: CustomerRecord; wallet: WalletRecord } | undefined> {
+  const table = tableName();
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.customer(id), keys.wallet(walletId)], ConsistentRead: true } } }),
+  );
+  const items = Responses?.[table] ?? [];
+  const customerItem = items.find((i) => i.sk === 'CUSTOMER');
+  const walletItem = items.find((i) => i.sk === 'WALLET');
+  if (!customerItem || !walletItem) return undefined;
+  const customer = withoutKeys(customerItem) as unknown as CustomerRecord;
+  if (!visibleTo(customer.tenantId, scope)) return undefined;
+  return { customer, wallet: withoutKeys(walletItem) as unknown as WalletRecord };
 }

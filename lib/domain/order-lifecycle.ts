@@ -1,0 +1,187 @@
+import type { Role } from './caller.js';
+import { sumMoney } from './money.js';
+
+/**
+ * The order lifecycle as data: statuses with their progress, the moves between them, who may
+ * make each move, and what each target status requires. Pure: the API, validate-transition and
+ * the tests all read these tables.
+ */
+export const ORDER_STATUSES = [
+  'DepositSubmitted',
+  'DepositConfirmed',
+  'InspectionScheduled',
+  'InspectionCompleted',
+  'ContractSigned',
+  'PaymentSubmitted',
+  'PaymentConfirmed',
+  'Purchased',
+  'Shipped',
+  'Delivered',
+  'Cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PROGRESS: Record<OrderStatus, number> = {
+  DepositSubmitted: 0,
+  DepositConfirmed: 10,
+  InspectionScheduled: 20,
+  InspectionCompleted: 35,
+  ContractSigned: 50,
+  PaymentSubmitted: 60,
+  PaymentConfirmed: 70,
+  Purchased: 80,
+  Shipped: 90,
+  Delivered: 100,
+  Cancelled: -1,
+};
+
+/** Forward moves of an order paid by deposit and payment. */
+const FORWARD: Partial<Record<OrderStatus, OrderStatus>> = {
+  DepositSubmitted: 'DepositConfirmed',
+  DepositConfirmed: 'InspectionScheduled',
+  InspectionScheduled: 'InspectionCompleted',
+  InspectionCompleted: 'ContractSigned',
+  ContractSigned: 'PaymentSubmitted',
+  PaymentSubmitted: 'PaymentConfirmed',
+  PaymentConfirmed: 'Purchased',
+  Purchased: 'Shipped',
+  Shipped: 'Delivered',
+};
+
+/** A wallet-paid order starts at InspectionScheduled and skips the payment steps. */
+const FORWARD_WALLET: Partial<Record<OrderStatus, OrderStatus>> = {
+  ...FORWARD,
+  ContractSigned: 'Purchased',
+};
+
+/** Cancelling is possible in every status before Purchased. */
+const CANCELLABLE = new Set<OrderStatus>([
+  'DepositSubmitted',
+  'DepositConfirmed',
+  'InspectionScheduled',
+  'InspectionCompleted',
+  'ContractSigned',
+  'PaymentSubmitted',
+  'PaymentConfirmed',
+]);
+
+/** Which role makes each forward move (admin may make every move). */
+const MOVER: Partial<Record<OrderStatus, Role>> = {
+  DepositConfirmed: 'accountant',
+  InspectionScheduled: 'operations',
+  InspectionCompleted: 'inspector',
+  PaymentSubmitted: 'operations',
+  PaymentConfirmed: 'accountant',
+  Purchased: 'operations',
+  Shipped: 'operations',
+  Delivered: 'operations',
+};
+// ContractSigned follows the contract being signed (operations records it).
+MOVER.ContractSigned = 'operations';
+
+export interface OrderFacts {
+  status: OrderStatus;
+  paidFromWallet: boolean;
+  /** The caller created the order or is its marketer (for cancellation by marketers and integrators). */
+  callerOwnsOrder: boolean;
+  inspectionDate?: string | null;
+  totalAmount: number;
+  currency: string;
+  receipts: Array<{ status: string; amount: number; currency: string }>;
+  inspections: Array<{ status: string }>;
+  contracts: Array<{ status: string }>;
+  hasCustomsInvoice: boolean;
+}
+
+export interface Requirement {
+  type: 'receipt' | 'inspection' | 'contract' | 'payment' | 'customs' | 'field';
+  code: string;
+  message: string;
+}
+
+export const isTerminal = (status: OrderStatus): boolean => status === 'Delivered' || status === 'Cancelled';
+export const canCancel = (status: OrderStatus): boolean => CANCELLABLE.has(status);
+
+/** The next statuses the lifecycle has from here, whoever asks. */
+export function nextStatuses(status: OrderStatus, paidFromWallet: boolean): OrderStatus[] {
+  const forward = (paidFromWallet ? FORWARD_WALLET : FORWARD)[status];
+  return [...(forward ? [forward] : []), ...(canCancel(status) ? (['Cancelled'] as const) : [])];
+}
+
+/** Whether this role may make this move (the lifecycle allowing it is checked separately). */
+export function roleMayMove(role: Role, from: OrderStatus, to: OrderStatus, callerOwnsOrder: boolean): boolean {
+  if (role === 'admin') return true;
+  if (to === 'Cancelled') {
+    if (role === 'operations' || role === 'accountant') return true;
+    return (role === 'marketer' || role === 'integrator') && from === 'DepositSubmitted' && callerOwnsOrder;
+  }
+  return MOVER[to] === role;
+}
+
+/** The statuses this caller could move the order to now (before checking requirements). */
+export function allowedTransitions(facts: Pick<OrderFacts, 'status' | 'paidFromWallet' | 'callerOwnsOrder'>, role: Role): OrderStatus[] {
+  return nextStatuses(facts.status, facts.paidFromWallet).filter((to) => roleMayMove(role, facts.status, to, facts.callerOwnsOrder));
+}
+
+const sumConfirmed = (receipts: OrderFacts['receipts'], currency: string): number =>
+  sumMoney(receipts.filter((r) => r.status === 'Confirmed' && r.currency === currency).map((r) => r.amount));
+
+/** What the target status needs that the order does not have yet. */
+export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspectionDateGiven: boolean): Requirement[] {
+  const missing: Requirement[] = [];
+  switch (to) {
+    case 'DepositConfirmed':
+      if (!facts.receipts.some((r) => r.status === 'Confirmed')) {
+        missing.push({ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' });
+      }
+      break;
+    case 'InspectionScheduled':
+      if (!facts.inspectionDate && !inspectionDateGiven) {
+        missing.push({ type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: 'An inspectionDate is required to schedule the inspection' });
+      }
+      break;
+    case 'InspectionCompleted':
+      if (!facts.inspections.some((i) => i.status === 'Completed')) {
+        missing.push({ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED', message: 'A completed inspection is required' });
+      }
+      break;
+    case 'ContractSigned':
+      if (!facts.contracts.some((c) => c.status === 'Signed')) {
+        missing.push({ type: 'contract', code: 'SIGNED_CONTRACT_REQUIRED', message: 'A signed contract is required' });
+      }
+      break;
+    case 'PaymentConfirmed':
+      if (sumConfirmed(facts.receipts, facts.currency) < facts.totalAmount) {
+        missing.push({
+          type: 'payment',
+          code: 'PAYMENT_NOT_COVERED',
+          message: `Confirmed receipts in ${facts.currency} must cover the total amount of ${facts.totalAmount} ${facts.currency}`,
+        });
+      }
+      break;
+    case 'Shipped':
+      if (!facts.hasCustomsInvoice) missing.push({ type: 'customs', code: 'CUSTOMS_INVOICE_REQUIRED', message: 'A customs invoice is required before shipping' });
+      break;
+    default:
+      break;
+  }
+  return missing;
+}
+
+export type TransitionCheck =
+  | { valid: true; errors: []; missingRequirements: [] }
+  | { valid: false; reason: 'not-in-lifecycle' | 'role' | 'requirements'; errors: string[]; missingRequirements: Requirement[] };
+
+/** The whole verdict on one move, as validate-transition reports it and the status change enforces it. */
+export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, inspectionDateGiven = false): TransitionCheck {
+  if (facts.status === to || !nextStatuses(facts.status, facts.paidFromWallet).includes(to)) {
+    const reason = isTerminal(facts.status) ? `${facts.status} is a final status` : `${facts.status} cannot move to ${to}`;
+    return { valid: false, reason: 'not-in-lifecycle', errors: [reason], missingRequirements: [] };
+  }
+  if (!roleMayMove(role, facts.status, to, facts.callerOwnsOrder)) {
+    return { valid: false, reason: 'role', errors: [`The role ${role} may not move an order from ${facts.status} to ${to}`], missingRequirements: [] };
+  }
+  const missing = missingRequirements(facts, to, inspectionDateGiven);
+  if (missing.length > 0) return { valid: false, reason: 'requirements', errors: missing.map((m) => m.message), missingRequirements: missing };
+  return { valid: true, errors: [], missingRequirements: [] };
+}
