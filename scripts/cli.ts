@@ -8,6 +8,7 @@
  * Exit codes: 0 done; 1 the operation failed (subdomain taken, unknown key, DynamoDB unreachable);
  * 2 bad arguments, in which case nothing has been written.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { routeKeyOf } from '../lib/contracts/contract.js';
 import { allContracts } from '../lib/contracts/index.js';
@@ -17,7 +18,7 @@ import type { ApiKeyRecord } from '../lib/store/api-keys.js';
 import type { FxRate } from '../lib/store/fx-rates.js';
 import type { Tenant } from '../lib/store/tenants.js';
 
-const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, API keys and exchange rates.
+const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, API keys, exchange rates and the car catalogue.
 
 Usage: npm run -s cli -- <command> [flags]
 
@@ -30,6 +31,9 @@ Commands:
   keys revoke <id>
   rates set      --from KRW --to USD --rate 0.00072 [--source S] [--as-of 2026-11-01T00:00:00Z]
   rates list
+  catalogue import <file.ndjson>       upsert cars by provider + advertisementNumber; bad lines are reported and skipped
+  catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
+                                       write a realistic synthetic catalogue as NDJSON (stdout without --out)
   help
 
 Flags of every command:
@@ -122,6 +126,8 @@ function useAws(target: Extract<Target, { kind: 'aws' }>): TargetInfo {
   if (localEndpoint) throw new UsageError(`--target aws, but AWS_ENDPOINT_URL_DYNAMODB/AWS_ENDPOINT_URL is set (${localEndpoint}): unset it first`);
   process.env.AWS_REGION = target.region;
   process.env.TABLE_NAME = `vehicle-purchase-orders-${target.stage}`;
+  // serverless.yml's default bucket name; a stage deployed with another bucketName param sets BUCKET_NAME.
+  process.env.BUCKET_NAME ||= `vehicle-purchase-orders-${target.stage}-archive`;
   return {
     target,
     description: `AWS ${target.region}, stage ${target.stage}, table ${process.env.TABLE_NAME}`,
@@ -138,6 +144,9 @@ async function loadStore() {
   ]);
   return { ...tenants, ...apiKeys, ...fxRates };
 }
+
+/** The catalogue import needs the S3 client too, so it is loaded (after applyTarget) only by its command. */
+const loadImporter = () => import('../lib/catalogue/importer.js');
 type Store = Awaited<ReturnType<typeof loadStore>>;
 
 // ---------------------------------------------------------------------------------------------
@@ -484,6 +493,31 @@ async function listRatesCommand(_args: Args, ctx: Context): Promise<void> {
   emit(ctx, rates, table(['from', 'to', 'rate', 'source', 'as of', 'updated'], rows));
 }
 
+// --- catalogue -------------------------------------------------------------------------------
+
+async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
+  const file = args.positionals[0]!;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const { parseCatalogueLines, importCars } = await loadImporter();
+  const { cars, errors } = parseCatalogueLines(text);
+  for (const e of errors) console.error(`line ${e.line}: ${e.message}`);
+  if (cars.length === 0) {
+    emit(ctx, { imported: 0, skipped: errors.length, errors }, [`Nothing imported: ${errors.length} bad line(s), no good one.`]);
+    process.exitCode = 1;
+    return;
+  }
+  const summary = await importCars(cars);
+  emit(ctx, { ...summary, skipped: errors.length, errors }, [
+    `Imported ${cars.length} car(s): ${summary.created} new, ${summary.updated} updated; ${errors.length} bad line(s) skipped.`,
+    `The catalogue now holds ${summary.catalogueSize} cars (snapshot ${summary.version}); the API serves it within 60 s.`,
+  ]);
+}
+
 // A Map, not an object literal: "constructor" or "__proto__" typed as a command must not resolve.
 const COMMANDS = new Map<string, Command>([
   [
@@ -524,6 +558,7 @@ const COMMANDS = new Map<string, Command>([
     },
   ],
   ['rates list', { options: {}, positionals: [], run: listRatesCommand }],
+  ['catalogue import', { options: {}, positionals: ['file'], run: importCatalogueCommand }],
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { rateLimitMode } from '../config.js';
 import type { BodyOf, CompiledContract, Contract, ParamsOf, QueryOf } from '../contracts/contract.js';
 import type { Caller } from '../domain/caller.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
-import { guardBody, rejectPrototypeKeys } from './json.js';
+import { limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
 import { basePipeline, type Middleware } from './pipeline.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
@@ -33,8 +33,8 @@ export interface Reply {
 
 /**
  * Wraps a route's implementation in the pipeline every API-key route shares. Order of the
- * `before` steps after the shared ones: body guard (size, presence) -> API key and route check ->
- * rate limit -> JSON body -> schema validation. Errors of any step end in the same envelope.
+ * `before` steps after the shared ones: body size -> API key and route check -> rate limit ->
+ * body presence and JSON -> schema validation. Errors of any step end in the same envelope.
  */
 export function httpHandler<C extends Contract>(contract: CompiledContract, implementation: (input: RequestInput<C>) => Promise<Reply>) {
   const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
@@ -53,10 +53,13 @@ export function httpHandler<C extends Contract>(contract: CompiledContract, impl
     };
   };
   const steps: Middleware[] = [];
-  if (contract.hasBody) steps.push({ before: async (request) => guardBody(request.event.body, request.event.isBase64Encoded) });
+  if (contract.hasBody) steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
   steps.push(apiKeyAuth(contract) as Middleware);
   if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit() as Middleware);
-  if (contract.hasBody) steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
+  if (contract.hasBody) {
+    steps.push({ before: async (request) => requireBody(request.event.body) });
+    steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
+  }
   if (contract.validateBody || contract.validateQuery || contract.validateParams) {
     steps.push(validator({ eventSchema: eventValidator(contract) }) as Middleware);
   }

@@ -14,9 +14,13 @@ export function rejectPrototypeKeys(key: string, value: unknown): unknown {
   return value;
 }
 
-/** Runs before the JSON parser: a body must be there, and not be larger than the limit. */
-export function guardBody(body: unknown, isBase64Encoded: boolean | undefined): void {
+/** Runs after authentication, before the JSON parser: a route with a body schema needs a body. */
+export function requireBody(body: unknown): void {
   if (body === undefined || body === null || body === '') throw new AppError(400, 'INVALID_JSON', 'A JSON request body is required');
+}
+
+/** Runs first: an oversized body is refused before any work (as API Gateway does before auth). */
+export function limitBodySize(body: unknown, isBase64Encoded: boolean | undefined): void {
   if (typeof body !== 'string') return;
   const bytes = isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body, 'utf8');
   if (bytes > MAX_BODY_BYTES) {

@@ -29,7 +29,7 @@ export function basePipeline(
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
     .use(httpSecurityHeaders(contentSecurityPolicy ? { contentSecurityPolicy } : {}))
-    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS' }))
+    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS', exposeHeaders: 'Retry-After' }))
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope());
   for (const step of steps) pipeline.use(step);

@@ -18,6 +18,15 @@
  * | car           | CAR#<id>                | CAR                |                          |                     |
  * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
  * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
+ * | staff user    | USER#<id>               | USER               |                          |                     |
+ * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
+ * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
+ * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
+ * | billing entry | ORDER#<orderId>         | BILLING#<id>       | BILLING#<id>             | BILLING             |
+ * | contract      | ORDER#<orderId>         | CONTRACT#<id>      | CONTRACT#<id>            | CONTRACT            |
+ * | inspection    | ORDER#<orderId>         | INSPECTION#<id>    | INSPECTION#<id>          | INSPECTION          |
+ *
+ * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
 export const PLATFORM_SCOPE = 'PLATFORM';
 
@@ -61,10 +70,33 @@ export const keys = {
   carReference: (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' }),
   /** Which S3 snapshot of the catalogue readers should serve. */
   cataloguePointer: () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' }),
+  /** Staff users (marketers, inspectors) that orders embed. */
+  user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
+  /** Order detail: the order and its item collection share the partition. */
+  order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
+  orderPartition: (id: string) => `ORDER#${id}`,
+  /** Order lists: by tenant (GSI1), by marketer (GSI2), by customer (GSI3), all (GSI4); newest first. */
+  orderIndexes: (order: { id: string; tenantId?: string; marketerId?: string; customerId: string; createdAt: string }) => ({
+    gsi1pk: `ORDERS#T#${order.tenantId ?? 'NONE'}`,
+    gsi1sk: `${order.createdAt}#${order.id}`,
+    ...(order.marketerId ? { gsi2pk: `ORDERS#M#${order.marketerId}`, gsi2sk: `${order.createdAt}#${order.id}` } : {}),
+    gsi3pk: `ORDERS#C#${order.customerId}`,
+    gsi3sk: `${order.createdAt}#${order.id}`,
+    gsi4pk: 'ORDERS',
+    gsi4sk: `${order.createdAt}#${order.id}`,
+  }),
+  orderHistory: (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` }),
+  /** Billing entries, contracts and inspections live in their order's partition; GSI1 finds them by id. */
+  orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({
+    pk: `ORDER#${orderId}`,
+    sk: `${kind}#${id}`,
+    gsi1pk: `${kind}#${id}`,
+    gsi1sk: kind,
+  }),
 } as const;
 
 /** Strips the key attributes before a record leaves the data layer. */
-export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'entity' | 'expiresAt'> {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, expiresAt: _f, ...rest } = item;
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'gsi4pk' | 'gsi4sk' | 'entity' | 'expiresAt'> {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _g, gsi3sk: _h, gsi4pk: _i, gsi4sk: _j, entity: _e, expiresAt: _f, ...rest } = item;
   return rest;
 }

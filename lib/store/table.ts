@@ -15,30 +15,28 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
       { AttributeName: 'gsi1sk', AttributeType: 'S' },
       { AttributeName: 'gsi2pk', AttributeType: 'S' },
       { AttributeName: 'gsi2sk', AttributeType: 'S' },
+      { AttributeName: 'gsi3pk', AttributeType: 'S' },
+      { AttributeName: 'gsi3sk', AttributeType: 'S' },
+      { AttributeName: 'gsi4pk', AttributeType: 'S' },
+      { AttributeName: 'gsi4sk', AttributeType: 'S' },
     ],
     KeySchema: [
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: 'GSI1',
-        KeySchema: [
-          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      },
-      {
-        IndexName: 'GSI2',
-        KeySchema: [
-          { AttributeName: 'gsi2pk', KeyType: 'HASH' },
-          { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      },
-    ],
+    GlobalSecondaryIndexes: ['GSI1', 'GSI2', 'GSI3', 'GSI4'].map((name) => index(name)),
   };
 }
 
+function index(name: string) {
+  const n = name.slice(3);
+  return {
+    IndexName: name,
+    KeySchema: [
+      { AttributeName: `gsi${n}pk`, KeyType: 'HASH' as const },
+      { AttributeName: `gsi${n}sk`, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: 'ALL' as const },
+  };
+}
 export const TTL_ATTRIBUTE = 'expiresAt';

@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../lib/archive/s3.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
@@ -21,7 +21,8 @@ export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: 
 export async function ensureTableAndBucket(tableName: string, bucketName: string): Promise<void> {
   const client = new DynamoDBClient({});
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '')));
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(tableDefinition(tableName)));
@@ -34,5 +35,21 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
     await s3.send(new HeadBucketCommand({ Bucket: bucketName }));
   } catch {
     await s3.send(new CreateBucketCommand({ Bucket: bucketName }));
+  }
+}
+
+/** A table kept in .local from an older version gains the indexes added since. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string>): Promise<void> {
+  const definition = tableDefinition(tableName);
+  for (const index of definition.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName ?? '')) continue;
+    const attributes = new Set(index.KeySchema?.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: definition.AttributeDefinitions?.filter((a) => attributes.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
   }
 }

@@ -37,6 +37,9 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
     ['-Xmx1g', `-Djava.library.path=${libs}`, '-jar', jar, '-port', String(options.port), '-sharedDb', ...storage],
     { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // If this process dies without stopping it, DynamoDB Local must not live on.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -13,6 +13,11 @@ export async function startS3Local(options: { port: number; dataDir?: string }):
   const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vpo-s3-'));
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({ port: options.port, address: '127.0.0.1', directory, silent: true });
-  await server.run();
+  // s3rver reports a taken port as an 'error' event; without a listener the process would crash
+  // and leave DynamoDB Local orphaned instead of letting the caller stop what it started.
+  await new Promise<void>((resolve, reject) => {
+    (server as unknown as NodeJS.EventEmitter).once('error', (error: Error) => reject(new Error(`s3rver could not listen on port ${options.port}: ${error.message}`)));
+    server.run().then(() => resolve(), reject);
+  });
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
 }

@@ -49,7 +49,7 @@ describe('per-second rate limit (local stand-in for the usage plan throttle)', (
     const key = await keyWithLimit({ rps: 3, burst: 3, quotaPerDay: 1000 });
 
     const started = Date.now();
-    const responses = await burst(key, 10);
+    const responses = await burst(key, 15);
     const ended = Date.now();
 
     const limited = responses.filter((r) => r.status === 429);
@@ -66,7 +66,7 @@ describe('per-second rate limit (local stand-in for the usage plan throttle)', (
   it('lets a request through after waiting the Retry-After it was given', async () => {
     await warmUp();
     const key = await keyWithLimit({ rps: 3, burst: 3, quotaPerDay: 1000 });
-    const limited = (await burst(key, 10)).filter((r) => r.status === 429);
+    const limited = (await burst(key, 15)).filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     const wait = Math.max(...limited.map(retryAfterOf));
 

@@ -193,15 +193,22 @@ describe('API Gateway usage plans', () => {
 });
 
 describe('Gateway responses', () => {
-  const responses = () => ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties);
+  interface GatewayResponse {
+    ResponseType: string;
+    StatusCode: string;
+    RestApiId: unknown;
+    ResponseParameters?: Record<string, string>;
+    ResponseTemplates: Record<string, string>;
+  }
+  const responses = (): GatewayResponse[] => ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties as GatewayResponse);
   const byType = (type: string) => {
     const found = responses().find((r) => r.ResponseType === type);
     expect(found, `no GatewayResponse of type ${type}`).toBeDefined();
     return found!;
   };
-  const envelopeOf = (response: { ResponseTemplates: Record<string, string> }): Record<string, unknown> =>
+  const envelopeOf = (response: GatewayResponse): Record<string, unknown> =>
     JSON.parse(response.ResponseTemplates['application/json'] ?? 'null') as Record<string, unknown>;
-  const retryAfterOf = (response: { ResponseParameters?: Record<string, string> }) => response.ResponseParameters?.['gatewayresponse.header.Retry-After'];
+  const retryAfterOf = (response: GatewayResponse) => response.ResponseParameters?.['gatewayresponse.header.Retry-After'];
 
   it('answers an invalid API key with 401 UNAUTHORIZED in the envelope', () => {
     const response = byType('INVALID_API_KEY');

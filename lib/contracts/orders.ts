@@ -1,0 +1,234 @@
+import { Type } from '@sinclair/typebox';
+import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
+import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
+import { defineContract } from './contract.js';
+
+const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+const Person = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.Optional(Type.String()),
+  mobileNumber: Type.Optional(Type.String()),
+});
+
+/** carDetails is the car snapshot: any JSON object, with customerNotificationsEnabled typed. */
+const CarDetails = Type.Object(
+  { customerNotificationsEnabled: Type.Optional(Type.Boolean({ default: true })) },
+  { additionalProperties: true, maxProperties: 100, description: 'car snapshot (makeEn, modelEn, year, price, ...); at most 100 keys' },
+);
+
+export const Order = Type.Object({
+  id: Type.String(),
+  orderNumber: Type.Integer(),
+  status: Status,
+  allowedStatusTransitions: Type.Array(Status),
+  progress: Type.Integer({ minimum: -1, maximum: 100 }),
+  canCancel: Type.Boolean(),
+  isTerminal: Type.Boolean(),
+  version: Type.Integer({ minimum: 1 }),
+  customerId: Type.String(),
+  marketerId: Type.Optional(Type.String()),
+  tenantId: Type.Optional(Type.String()),
+  carId: Type.Optional(Type.Integer()),
+  carDetails: Type.Record(Type.String(), Type.Unknown()),
+  totalAmount: Type.Number(),
+  currency: Type.String(),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  inspectionDate: Type.Union([DateTime, Type.Null()]),
+  paidFromWallet: Type.Boolean(),
+  customer: Person,
+  marketer: Type.Optional(Person),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+const Requirement = Type.Object({ type: Type.String(), code: Type.String(), message: Type.String() });
+
+export const OrderDetail = Type.Composite([
+  Order,
+  Type.Object({
+    financialSummary: Type.Object({
+      depositAmount: Type.Number(),
+      depositCurrency: Type.String(),
+      remainingAmount: Type.Number(),
+      remainingCurrency: Type.String(),
+      totalConfirmed: Type.Number(),
+    }),
+    signedContract: Type.Union([
+      Type.Object({ id: Type.String(), contractNumber: Type.Integer(), pdfUrl: Type.Union([Type.String(), Type.Null()]), signedAt: DateTime }),
+      Type.Null(),
+    ]),
+    inspection: Type.Union([
+      Type.Object({ id: Type.String(), status: Type.String(), inspectionDate: Type.Union([Type.String(), Type.Null()]), pdfReportUrl: Type.Union([Type.String(), Type.Null()]) }),
+      Type.Null(),
+    ]),
+    customsInvoice: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    statusHistory: Type.Array(
+      Type.Object({ from: Type.Union([Status, Type.Null()]), to: Status, by: Type.String(), role: Type.String(), at: DateTime, note: Type.Optional(Type.String()) }),
+    ),
+  }),
+]);
+
+export const createOrder = defineContract({
+  id: 'createOrder',
+  method: 'POST',
+  path: '/api/v1/orders',
+  tag: 'Orders',
+  summary: 'Create an order',
+  description:
+    'Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given). Receipt fields create a Pending receipt billing entry. A marketer key is always the order\'s marketer. Send an Idempotency-Key header to make retries return the original order.',
+  status: 201,
+  idempotent: true,
+  roles: ['operations', 'accountant', 'marketer', 'integrator'],
+  body: Type.Object(
+    {
+      customerId: Id,
+      carId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+      carDetails: Type.Optional(CarDetails),
+      marketerId: Type.Optional(Id),
+      tenantId: Type.Optional(Id),
+      totalAmount: Type.Optional(Money),
+      currency: Type.Optional(OrderCurrency),
+      notes: Type.Optional(Type.String({ maxLength: 5000 })),
+      receiptAmount: Type.Optional(Money),
+      receiptCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+      receiptDescription: Type.Optional(Type.String({ maxLength: 1000 })),
+      receiptFileUrl: Type.Optional(Url),
+      useWalletBalance: Type.Optional(Type.Boolean({ default: false })),
+      inspectionDate: Type.Optional(DateTime),
+    },
+    { additionalProperties: false },
+  ),
+  response: Order,
+});
+
+export const getOrder = defineContract({
+  id: 'getOrder',
+  method: 'GET',
+  path: '/api/v1/orders/{id}',
+  tag: 'Orders',
+  summary: 'Order detail: the order with financial summary, contract, inspection, customs data and history',
+  status: 200,
+  params: IdParams,
+  response: OrderDetail,
+});
+
+export const listOrders = defineContract({
+  id: 'listOrders',
+  method: 'GET',
+  path: '/api/v1/orders',
+  tag: 'Orders',
+  summary: 'List orders, newest first',
+  description: 'A tenant key sees its tenant\'s orders; a marketer key only its own.',
+  status: 200,
+  list: true,
+  query: Type.Composite(
+    [
+      Type.Object({ ...PageQuery, limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }),
+      Type.Partial(Type.Object({ status: Status, customerId: Id, marketerId: Id, createdFrom: DateTime, createdTo: DateTime })),
+    ],
+    { additionalProperties: false },
+  ),
+  response: Type.Array(Order),
+});
+
+export const changeOrderStatus = defineContract({
+  id: 'changeOrderStatus',
+  method: 'PATCH',
+  path: '/api/v1/orders/{id}/status',
+  tag: 'Orders',
+  summary: 'Move an order to another status',
+  description:
+    '403 when the role may not make this move; 422 INVALID_TRANSITION (details.missingRequirements) when the lifecycle or a requirement refuses it; 409 VERSION_CONFLICT (details.currentVersion) when version is stale. Cancelling a wallet-paid order refunds the wallet once, in the same transaction.',
+  status: 200,
+  params: IdParams,
+  body: Type.Object(
+    { status: Status, version: Type.Integer({ minimum: 0 }), inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
+    { additionalProperties: false },
+  ),
+  response: Order,
+});
+
+export const validateOrderTransition = defineContract({
+  id: 'validateOrderTransition',
+  method: 'POST',
+  path: '/api/v1/orders/{id}/validate-transition',
+  tag: 'Orders',
+  summary: 'Check a status change without performing it (never fails for an invalid transition)',
+  status: 200,
+  params: IdParams,
+  body: Type.Object({ targetStatus: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
+  response: Type.Object({
+    valid: Type.Boolean(),
+    errors: Type.Array(Type.String()),
+    currentStatus: Status,
+    targetStatus: Type.String(),
+    allowedTransitions: Type.Array(Status),
+    missingRequirements: Type.Array(Requirement),
+  }),
+});
+
+export const setCustomerNotifications = defineContract({
+  id: 'setCustomerNotifications',
+  method: 'PATCH',
+  path: '/api/v1/orders/{id}/customer-notifications',
+  tag: 'Orders',
+  summary: 'Switch chat notifications to the customer on or off (staff notifications always go)',
+  status: 200,
+  params: IdParams,
+  body: Type.Object({ enabled: Type.Boolean(), version: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  response: Order,
+});
+
+export const CUSTOMS_DOCUMENTS_MAX = 50;
+export const CUSTOMS_DOCUMENT_MAX_BYTES = 8 * 1024;
+
+export const setCustomsInvoice = defineContract({
+  id: 'setCustomsInvoice',
+  method: 'PATCH',
+  path: '/api/v1/orders/{id}/customs-invoice',
+  tag: 'Orders',
+  summary: 'Store the customs invoice of an order (replaces the previous one; increments version)',
+  status: 200,
+  roles: ['operations', 'accountant'],
+  params: IdParams,
+  body: Type.Object(
+    {
+      buyerName: Type.String({ minLength: 1, maxLength: 200 }),
+      buyerAddress: Type.Optional(Type.String({ maxLength: 500 })),
+      buyerPhone: Type.Optional(Type.String({ maxLength: 30 })),
+      carMake: Type.Optional(Type.String({ maxLength: 60 })),
+      carModel: Type.Optional(Type.String({ maxLength: 80 })),
+      carVin: Type.Optional(Type.String({ maxLength: 17 })),
+      carColor: Type.Optional(Type.String({ maxLength: 40 })),
+      carYear: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
+      items: Type.Array(
+        Type.Object({ description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }),
+        { minItems: 1, maxItems: 100 },
+      ),
+      currency: Type.Union([Type.Literal('USD'), Type.Literal('SAR'), Type.Literal('KRW'), Type.Literal('AED')]),
+      notes: Type.Optional(Type.String({ maxLength: 2000 })),
+      language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ id: Type.String(), customsInvoice: Type.Record(Type.String(), Type.Unknown()), version: Type.Integer(), updatedAt: DateTime }),
+});
+
+export const addCustomsDocuments = defineContract({
+  id: 'addCustomsDocuments',
+  method: 'PATCH',
+  path: '/api/v1/orders/{id}/customs-documents',
+  tag: 'Orders',
+  summary: 'Attach customs documents (appended, stored as given; increments version)',
+  description: `Any JSON objects (e.g. {type, url, uploadedAt}). At most ${CUSTOMS_DOCUMENTS_MAX} documents per order and ${CUSTOMS_DOCUMENT_MAX_BYTES} bytes each.`,
+  status: 200,
+  roles: ['operations', 'accountant'],
+  params: IdParams,
+  body: Type.Object(
+    { documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), { minItems: 1, maxItems: CUSTOMS_DOCUMENTS_MAX }) },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ id: Type.String(), documents: Type.Array(Type.Record(Type.String(), Type.Unknown())), version: Type.Integer(), updatedAt: DateTime }),
+});

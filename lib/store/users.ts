@@ -1,0 +1,19 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import type { Role } from '../domain/caller.js';
+import { ddb } from './client.js';
+import { keys } from './keys.js';
+
+/** A staff member orders refer to (the marketer of an order, an inspector); API keys carry their id. */
+export interface StaffUser {
+  id: string;
+  name: string;
+  role: Role;
+  tenantId?: string;
+  email?: string;
+  mobileNumber?: string;
+}
+
+export async function putUser(user: StaffUser): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.user(user.id), entity: 'user', ...user } }));
+}
