@@ -92,13 +92,26 @@ export class Rng {
 
   weighted<T>(items: Weighted<T>): T {
     let total = 0;
-    for (const [, w] of items) total += w;
+    for (let i = 0; i < items.length; i++) total += at(items, i)[1];
     let r = this.next() * total;
-    for (const [value, w] of items) {
-      r -= w;
-      if (r < 0) return value;
+    for (let i = 0; i < items.length; i++) {
+      const item = at(items, i);
+      r -= item[1];
+      if (r < 0) return item[0];
     }
     return at(items, items.length - 1)[0];
+  }
+
+  /** An item drawn with probability proportional to weight(item, index), without allocating. */
+  weightedBy<T>(items: readonly T[], weight: (item: T, index: number) => number): T {
+    let total = 0;
+    for (let i = 0; i < items.length; i++) total += weight(at(items, i), i);
+    let r = this.next() * total;
+    for (let i = 0; i < items.length; i++) {
+      r -= weight(at(items, i), i);
+      if (r < 0) return at(items, i);
+    }
+    return at(items, items.length - 1);
   }
 
   /** Standard normal (Box-Muller). */
@@ -1177,6 +1190,8 @@ interface Derived {
   kstWeekday: number;
   /** URL strings built once and shared by all cars: key `${body}|${color}` */
   urls: Map<string, { photos: string[]; thumb: string }>;
+  /** Model years on sale up to maxYear, weighted, per model */
+  years: Map<ModelGroup, Weighted<number>>;
 }
 
 const derivedCache = new WeakMap<CarContext, Derived>();
@@ -1213,6 +1228,7 @@ function derive(ctx: CarContext): Derived {
     kstTodayMs,
     kstWeekday: kst.getUTCDay(),
     urls,
+    years: new Map(MAKES.flatMap((m) => m.models.map((g) => [g, modelYears(g, maxYear)] as const))),
   };
   derivedCache.set(ctx, d);
   return d;
@@ -1229,7 +1245,27 @@ function modelYears(model: ModelGroup, maxYear: number): Weighted<number> {
   return years;
 }
 
-const pad2 = (n: number): string => String(n).padStart(2, '0');
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** yyyy-mm-dd and hh:mm:ss of an epoch time in UTC (Date#toISOString is slow in bulk). */
+function utcParts(ms: number): { date: string; time: string } {
+  const days = Math.floor(ms / DAY_MS);
+  const secs = Math.floor((ms - days * DAY_MS) / 1000);
+  // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return {
+    date: `${year}-${pad2(month)}-${pad2(day)}`,
+    time: `${pad2(Math.floor(secs / 3600))}:${pad2(Math.floor(secs / 60) % 60)}:${pad2(secs % 60)}`,
+  };
+}
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
 function weightedOrFixed<T>(rng: Rng, value: T | Weighted<T>): T {
@@ -1282,20 +1318,23 @@ export function generateCar(rng: Rng, id: number, ctx: CarContext): CarRecord {
   // Make and model; with an early `now` some models did not exist yet, so draw again.
   let make = rng.weighted(MAKE_WEIGHTS);
   let model = rng.weighted(MODEL_WEIGHTS.get(make) ?? []);
-  let years = modelYears(model, d.maxYear);
+  let years = d.years.get(model) ?? [];
   for (let tries = 0; years.length === 0; tries++) {
     if (tries > 1000) throw new Error('no model is available for the reference date');
     make = rng.weighted(MAKE_WEIGHTS);
     model = rng.weighted(MODEL_WEIGHTS.get(make) ?? []);
-    years = modelYears(model, d.maxYear);
+    years = d.years.get(model) ?? [];
   }
   const year = rng.weighted(years);
-  const generation = rng.pick(model.generations.filter((g) => g.from <= year && year <= g.to));
-  const inYear = generation.powertrains.filter((p) => (p.from ?? 0) <= year && year <= (p.to ?? 9999));
-  const powertrain = rng.weighted((inYear.length > 0 ? inYear : generation.powertrains).map((p) => [p, p.w] as const));
+  const generation = rng.weightedBy(model.generations, (g) => (g.from <= year && year <= g.to ? 1 : 0));
+  const onSale = (p: Powertrain): boolean => (p.from ?? 0) <= year && year <= (p.to ?? 9999);
+  const powertrain = generation.powertrains.some(onSale)
+    ? rng.weightedBy(generation.powertrains, (p) => (onSale(p) ? p.w : 0))
+    : rng.weightedBy(generation.powertrains, (p) => p.w);
 
   const grades = powertrain.grades ?? model.grades;
-  const grade = rng.weighted(grades.map((g, i) => [g, grades.length > 2 && i === grades.length - 1 ? 0.6 : 1] as const));
+  // The top grade is a little rarer than the others.
+  const grade = rng.weightedBy(grades, (_, i) => (grades.length > 2 && i === grades.length - 1 ? 0.6 : 1));
   const gradeIndex = model.grades.indexOf(grade);
   const tier = model.grades.length > 1 && gradeIndex >= 0 ? gradeIndex / (model.grades.length - 1) : 0.5;
   const drivetrain = weightedOrFixed(rng, powertrain.drive ?? model.drive ?? '2WD');
@@ -1357,8 +1396,9 @@ export function generateCar(rng: Rng, id: number, ctx: CarContext): CarRecord {
   const firstOffset = (weekday - d.kstWeekday + 7) % 7;
   const auctionOffsets: number[] = [];
   for (let off = firstOffset; off <= 21; off += 7) auctionOffsets.push(off);
-  const auctionDate = new Date(d.kstTodayMs + rng.pick(auctionOffsets) * DAY_MS).toISOString().slice(0, 10);
-  const createdAt = new Date(d.nowMs - rng.int(1, 90 * 86_400) * 1000).toISOString();
+  const auctionDate = utcParts(d.kstTodayMs + rng.pick(auctionOffsets) * DAY_MS).date;
+  const created = utcParts(d.nowMs - rng.int(1, 90 * 86_400) * 1000);
+  const createdAt = `${created.date}T${created.time}.000Z`;
   const published = rng.chance(0.85);
 
   const urls = d.urls.get(`${model.body}|${color}`);

@@ -3,7 +3,8 @@ import type { createCustomer as CreateContract, Customer, CustomerMatch } from '
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
-import { AppError, duplicate, forbidden, notFound, validationError } from '../http/errors.js';
+import { AppError, duplicate, notFound, validationError } from '../http/errors.js';
+import { owningTenant } from './tenancy.js';
 import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
 import type { WalletRecord } from '../store/wallets.js';
 
@@ -14,13 +15,6 @@ const PHONE_HINT = 'must be a phone number with its country code, e.g. +97150123
 
 export function toCustomerView(customer: CustomerRecord, wallet: Pick<WalletRecord, 'balance' | 'currency'>): CustomerView {
   return { ...customer, walletBalance: wallet.balance, walletCurrency: wallet.currency };
-}
-
-/** The tenant a new record belongs to: the key's own, or (platform keys only) the one named. */
-function owningTenant(caller: Caller, requested: string | undefined): string | undefined {
-  if (caller.tenantId === undefined) return requested;
-  if (requested !== undefined && requested !== caller.tenantId) throw forbidden('tenantId is set from your API key and cannot name another tenant');
-  return caller.tenantId;
 }
 
 export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {

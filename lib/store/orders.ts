@@ -1,6 +1,5 @@
 import {
   BatchGetCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type QueryCommandInput,
@@ -166,6 +165,28 @@ export async function transact(items: TransactItem[]): Promise<TransactOutcome> 
   }
 }
 
+/** The status move itself: applies only if the order is still at the version and status it was read at. */
+export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: boolean): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.order(order.id),
+      UpdateExpression: `SET #status = :to, #version = :next, updatedAt = :now, inspectionDate = :inspectionDate${refund ? ', refundedAt = :now' : ''}`,
+      // A refund also requires that none was made: the wallet is refunded exactly once.
+      ConditionExpression: `#version = :expected AND #status = :from${refund ? ' AND attribute_not_exists(refundedAt)' : ''}`,
+      ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+      ExpressionAttributeValues: {
+        ':to': next.status,
+        ':next': next.version,
+        ':now': next.updatedAt,
+        ':inspectionDate': next.inspectionDate,
+        ':expected': order.version,
+        ':from': order.status,
+      },
+    },
+  };
+}
+
 export interface OrderCollection {
   order?: OrderRecord;
   history: HistoryEntry[];
@@ -292,4 +313,3 @@ export async function queryOrders(filter: OrderListFilter): Promise<OrderRecord[
   return (await queryAll(input)).map((item) => withoutKeys(item) as unknown as OrderRecord);
 }
 
-export { QueryCommand };

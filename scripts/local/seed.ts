@@ -6,6 +6,7 @@ import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { putFxRate } from '../../lib/store/fx-rates.js';
 import { createTenant, getTenant, PROVIDERS, type Tenant } from '../../lib/store/tenants.js';
+import { putUser } from '../../lib/store/users.js';
 
 export const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
   { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true },
@@ -37,6 +38,8 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
     if (!(await getTenant(tenant.id))) await createTenant(tenant);
   }
   await Promise.all([
+    putUser({ id: demoUserIds.marketer!, name: 'Mina Park (demo marketer)', role: 'marketer', tenantId: DEMO_TENANTS[0]!.id, email: 'mina@gulfmotors.example', mobileNumber: '+971501110001' }),
+    putUser({ id: demoUserIds.inspector!, name: 'Joon Lee (demo inspector)', role: 'inspector', tenantId: DEMO_TENANTS[0]!.id, email: 'joon@gulfmotors.example' }),
     putFxRate({ from: 'KRW', to: 'USD', rate: '0.00072', source: 'demo seed', asOf: '2026-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'AED', rate: '3.6725', source: 'UAE dirham peg', asOf: '1997-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'SAR', rate: '3.75', source: 'Saudi riyal peg', asOf: '1986-06-01T00:00:00.000Z' }),
