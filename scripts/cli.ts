@@ -8,7 +8,7 @@
  * Exit codes: 0 done; 1 the operation failed (subdomain taken, unknown key, DynamoDB unreachable);
  * 2 bad arguments, in which case nothing has been written.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { routeKeyOf } from '../lib/contracts/contract.js';
 import { allContracts } from '../lib/contracts/index.js';
@@ -506,16 +506,31 @@ async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
   const { parseCatalogueLines, importCars } = await loadImporter();
   const { cars, errors } = parseCatalogueLines(text);
   for (const e of errors) console.error(`line ${e.line}: ${e.message}`);
-  if (cars.length === 0) {
-    emit(ctx, { imported: 0, skipped: errors.length, errors }, [`Nothing imported: ${errors.length} bad line(s), no good one.`]);
-    process.exitCode = 1;
-    return;
-  }
+  if (cars.length === 0) throw new FailedError(`Nothing imported: ${errors.length} bad line(s) and no good one in ${file}`);
   const summary = await importCars(cars);
   emit(ctx, { ...summary, skipped: errors.length, errors }, [
     `Imported ${cars.length} car(s): ${summary.created} new, ${summary.updated} updated; ${errors.length} bad line(s) skipped.`,
     `The catalogue now holds ${summary.catalogueSize} cars (snapshot ${summary.version}); the API serves it within 60 s.`,
   ]);
+}
+
+async function generateCatalogueCommand(args: Args, ctx: Context): Promise<void> {
+  const count = positiveInteger('count', required(args, 'count'));
+  if (count > 1_000_000) throw new UsageError('--count must be at most 1000000');
+  const seed = text(args.values, 'seed') === undefined ? 1 : positiveInteger('seed', text(args.values, 'seed')!);
+  const imageBaseUrl = text(args.values, 'image-base-url') ?? `http://127.0.0.1:${process.env.S3_PORT || 4569}/vehicle-purchase-orders-local-archive/demo-images`;
+  if (!/^https?:\/\/\S+$/.test(imageBaseUrl)) throw new UsageError('--image-base-url must be an http(s) URL');
+  const out = text(args.values, 'out');
+  const { generateCars } = await import('../lib/catalogue/generate.js');
+  const lines: string[] = [];
+  for (const car of generateCars({ count, seed, imageBaseUrl })) lines.push(JSON.stringify(car));
+  const body = `${lines.join('\n')}\n`;
+  if (out === undefined) {
+    process.stdout.write(body);
+    return;
+  }
+  writeFileSync(out, body);
+  emit(ctx, { written: count, file: out, seed }, [`Wrote ${count} cars to ${out} (seed ${seed}). Import them with: npm run -s cli -- catalogue import ${out}`]);
 }
 
 // A Map, not an object literal: "constructor" or "__proto__" typed as a command must not resolve.
@@ -559,6 +574,10 @@ const COMMANDS = new Map<string, Command>([
   ],
   ['rates list', { options: {}, positionals: [], run: listRatesCommand }],
   ['catalogue import', { options: {}, positionals: ['file'], run: importCatalogueCommand }],
+  [
+    'catalogue generate',
+    { options: { count: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'image-base-url': { type: 'string' } }, positionals: [], run: generateCatalogueCommand },
+  ],
 ]);
 
 // ---------------------------------------------------------------------------------------------

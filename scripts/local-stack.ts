@@ -26,6 +26,7 @@ const stack = await startStack({
   dataDir: process.env.LOCAL_DATA_DIR ?? join(root, '.local'),
   keysFile: join(process.env.LOCAL_DATA_DIR ?? join(root, '.local'), 'demo-keys.json'),
   withApi: true,
+  catalogueSize: Number(process.env.DEMO_CATALOGUE_SIZE ?? 3000),
   log: (text) => process.stdout.write(text),
 }).catch((error: Error) => {
   console.error(`Could not start the local stack: ${error.message}`);

@@ -1167,7 +1167,9 @@ function makeVin(rng: Rng, wmi: string, year: number): string {
 /** Fixed default reference time, so output never depends on the clock. */
 export const DEFAULT_NOW = new Date('2026-11-01T00:00:00Z');
 
+/** Treated as immutable: values derived from it are cached per object. */
 export interface CarContext {
+  /** Base of the photo URLs (a trailing slash is ignored); serve demoImageFiles() there */
   imageBaseUrl: string;
   /** Reference time: ages, auction dates and createdAt are relative to it. Default DEFAULT_NOW. */
   now?: Date;

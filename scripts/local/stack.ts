@@ -17,6 +17,10 @@ export interface StackOptions {
   /** Start serverless-offline too (false: only the data services, for integration tests). */
   withApi: boolean;
   rateLimit?: { rps: number; burst: number; quotaPerDay: number };
+  /** Cars to generate when the catalogue is empty. */
+  catalogueSize: number;
+  /** Seconds a warm list function trusts its catalogue copy (60 in AWS). */
+  catalogueRefreshSeconds?: number;
   log?: (line: string) => void;
 }
 
@@ -51,6 +55,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { seedDemoData } = await import('./seed.js');
     await ensureTableAndBucket(TABLE_NAME, BUCKET_NAME);
     const keys = await seedDemoData({ keysFile: options.keysFile, rateLimit: options.rateLimit });
+    const { seedCatalogue } = await import('./seed-catalogue.js');
+    const catalogue = await seedCatalogue({ count: options.catalogueSize, s3Endpoint: s3Local.endpoint });
+    options.log?.(`catalogue: ${catalogue.count} cars${catalogue.seeded ? ' (seeded now)' : ''}\n`);
 
     const baseUrl = `http://localhost:${options.httpPort}`;
     if (options.withApi) {
@@ -80,6 +87,7 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         ...process.env,
         ...env,
         ESBUILD_WORK_FOLDER: workFolder,
+        ...(options.catalogueRefreshSeconds !== undefined ? { CATALOGUE_REFRESH_SECONDS: String(options.catalogueRefreshSeconds) } : {}),
         PORT: String(options.httpPort),
         LAMBDA_PORT: String(options.lambdaPort),
         SLS_TELEMETRY_DISABLED: '1',

@@ -29,6 +29,9 @@ export async function setup(project: TestProject): Promise<void> {
     dynamoPort: port('TEST_DYNAMODB_PORT', 8100),
     s3Port: port('TEST_S3_PORT', 4600),
     withApi: true,
+    catalogueSize: 600,
+    // Short, so the import test sees its cars without waiting a minute.
+    catalogueRefreshSeconds: 2,
     // Demo keys get a generous limit so parallel tests never trip it; rate-limit tests make their own keys.
     rateLimit: { rps: 100_000, burst: 100_000, quotaPerDay: 100_000_000 },
     log: process.env.DEBUG_OFFLINE ? (text) => process.stdout.write(text) : undefined,

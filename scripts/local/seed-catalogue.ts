@@ -1,0 +1,27 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../../lib/archive/s3.js';
+import { generateCatalogue } from '../../lib/catalogue/generate.js';
+import { demoImageFiles } from '../../lib/catalogue/images.js';
+import { importCars } from '../../lib/catalogue/importer.js';
+import { bucketName } from '../../lib/config.js';
+import { getCataloguePointer } from '../../lib/store/cars.js';
+
+export const DEMO_IMAGE_PREFIX = 'demo-images';
+
+/**
+ * Seeds a synthetic catalogue once (skipped when one exists): the demo car pictures go to the
+ * local S3 bucket, which serves them over HTTP, so the demo needs no internet.
+ */
+export async function seedCatalogue(options: { count: number; s3Endpoint: string }): Promise<{ seeded: boolean; count: number }> {
+  const pointer = await getCataloguePointer();
+  if (pointer) return { seeded: false, count: pointer.count };
+  const bucket = bucketName();
+  await Promise.all(
+    demoImageFiles().map((file) =>
+      s3.send(new PutObjectCommand({ Bucket: bucket, Key: `${DEMO_IMAGE_PREFIX}/${file.name}`, Body: file.svg, ContentType: 'image/svg+xml' })),
+    ),
+  );
+  const cars = generateCatalogue({ count: options.count, seed: 42, imageBaseUrl: `${options.s3Endpoint}/${bucket}/${DEMO_IMAGE_PREFIX}` });
+  const summary = await importCars(cars);
+  return { seeded: true, count: summary.catalogueSize };
+}

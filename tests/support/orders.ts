@@ -1,0 +1,101 @@
+import { expect } from 'vitest';
+import { api, demoKey, uniquePhone, type ApiResponse } from './http.js';
+
+/** Helpers shared by the order HTTP tests. Every helper asserts the call it depends on succeeded. */
+
+export interface NewCustomer {
+  id: string;
+  walletId: string;
+}
+
+export interface LedgerEntry {
+  id: string;
+  type: string;
+  amount: number;
+  delta: number;
+  balanceAfter: number;
+  currency: string;
+  orderId?: string;
+}
+
+export const accountantKey = () => demoKey('accountant');
+
+export async function newCustomer(options: { key?: string; walletCurrency?: string } = {}): Promise<NewCustomer> {
+  const res = await api('POST', '/api/v1/customers', {
+    key: options.key ?? demoKey('integrator'),
+    body: { name: 'Order Customer', mobileNumber: uniquePhone(), ...(options.walletCurrency ? { walletCurrency: options.walletCurrency } : {}) },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as NewCustomer;
+}
+
+export const createOrder = (key: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> =>
+  api('POST', '/api/v1/orders', { key, body, headers });
+
+/** Creates an order and returns its data, failing the test if the API refused it. */
+export async function placeOrder(key: string, body: Record<string, unknown>): Promise<any> {
+  const res = await createOrder(key, body);
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+export async function credit(walletId: string, amount: number, currency = 'USD'): Promise<void> {
+  const res = await api('POST', `/api/v1/wallets/${walletId}/transactions`, {
+    key: accountantKey(),
+    body: { type: 'credit', amount, currency, description: 'top up for an order test' },
+  });
+  expect(res.status, res.text).toBe(201);
+}
+
+export async function balanceOf(customerId: string): Promise<number> {
+  const res = await api('GET', `/api/v1/customers/${customerId}/wallet`, { key: accountantKey() });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.balance;
+}
+
+/** The whole ledger of a wallet, newest first. */
+export async function ledgerOf(walletId: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await api('GET', `/api/v1/wallets/${walletId}/transactions?page=${page}&pageSize=100`, { key: accountantKey() });
+    expect(res.status, res.text).toBe(200);
+    entries.push(...res.body.data);
+    if (page >= res.body.meta.totalPages) return entries;
+  }
+}
+
+export async function ordersOfCustomer(customerId: string, key = accountantKey()): Promise<any[]> {
+  const res = await api('GET', `/api/v1/orders?customerId=${customerId}&limit=100`, { key });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data;
+}
+
+export async function orderDetail(id: string, key = accountantKey()): Promise<any> {
+  const res = await api('GET', `/api/v1/orders/${id}`, { key });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data;
+}
+
+export const changeStatus = (id: string, key: string, body: Record<string, unknown>) => api('PATCH', `/api/v1/orders/${id}/status`, { key, body });
+
+export const validateTransition = (id: string, key: string, targetStatus: unknown) =>
+  api('POST', `/api/v1/orders/${id}/validate-transition`, { key, body: { targetStatus } });
+
+/** An inspection date a week ahead, as the API expects it. */
+export const inspectionDate = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+
+/** Runs tasks with at most `limit` in flight (keeps load tests bounded on small machines). */
+export async function inPool<T>(count: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next;
+      next += 1;
+      if (i >= count) return;
+      results[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return results;
+}
