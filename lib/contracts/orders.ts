@@ -182,7 +182,7 @@ export const setCustomerNotifications = defineContract({
 });
 
 export const CUSTOMS_DOCUMENTS_MAX = 50;
-export const CUSTOMS_DOCUMENT_MAX_BYTES = 8 * 1024;
+export const CUSTOMS_DOCUMENT_MAX_BYTES = 4 * 1024;
 
 export const setCustomsInvoice = defineContract({
   id: 'setCustomsInvoice',

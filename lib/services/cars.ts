@@ -1,8 +1,8 @@
 import type { CarRecord } from '../catalogue/car.js';
 import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
-import { parseCarQuery, type CarListQuery } from '../catalogue/params.js';
-import { convertPrice, resolveRate } from '../catalogue/pricing.js';
-import { predicate, queryIndex, trimsOf, type CarRow, type Visibility } from '../catalogue/query.js';
+import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
+import { convertPrice, resolveRate, type RateTable } from '../catalogue/pricing.js';
+import { predicate, queryIndex, trimsOf, type CarRow, type CatalogueIndex, type Visibility } from '../catalogue/query.js';
 import type { Caller } from '../domain/caller.js';
 import { notFound, validationError } from '../http/errors.js';
 import type { Meta } from '../http/handler.js';
@@ -31,8 +31,12 @@ export async function storefrontFor(caller: Caller, customerSubdomain: string | 
 type Priced<T> = T & { convertedPrice?: number | null; convertedCurrency?: string };
 
 async function pricer(storefront: Storefront, currency: string | undefined) {
-  if (currency === undefined) return <T extends { price: number }>(car: T): Priced<T> => car;
-  const rate = resolveRate(await rateTable(), 'KRW', currency);
+  return pricerWith(storefront, currency === undefined ? undefined : await rateTable(), currency);
+}
+
+function pricerWith(storefront: Storefront, rates: RateTable | undefined, currency: string | undefined) {
+  if (currency === undefined || rates === undefined) return <T extends { price: number }>(car: T): Priced<T> => car;
+  const rate = resolveRate(rates, 'KRW', currency);
   return <T extends { price: number }>(car: T): Priced<T> => ({
     ...car,
     convertedPrice: rate === undefined ? null : convertPrice(car.price, storefront.markup, rate, currency),
@@ -52,9 +56,15 @@ function project<T extends Record<string, unknown>>(car: T, fields: string[] | u
 export async function listCars(caller: Caller, query: CarListQuery): Promise<{ data: unknown[]; meta: Meta }> {
   const parsed = parseCarQuery(query);
   if (!parsed.ok) throw validationError(parsed.errors);
-  const { filter, page, fields, currency, customerSubdomain } = parsed.value;
-  const storefront = await storefrontFor(caller, customerSubdomain);
-  const [index, price] = await Promise.all([currentCatalogue(), pricer(storefront, currency)]);
+  const storefront = await storefrontFor(caller, parsed.value.customerSubdomain);
+  const [index, rates] = await Promise.all([currentCatalogue(), parsed.value.currency ? rateTable() : undefined]);
+  return runListQuery(index, storefront, rates, parsed.value);
+}
+
+/** The list itself, pure: what a warm container does per request (the benchmark times this). */
+export function runListQuery(index: CatalogueIndex, storefront: Storefront, rates: RateTable | undefined, query: ParsedCarQuery): { data: unknown[]; meta: Meta } {
+  const { filter, page, fields, currency } = query;
+  const price = pricerWith(storefront, rates, currency);
   const { rows, total } = queryIndex(index, filter, storefront.visibility, page);
   return {
     data: rows.map((row) => project(price(listView(row)), fields)),

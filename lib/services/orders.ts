@@ -41,6 +41,9 @@ export type OrderView = Static<typeof Order>;
 type OrderDetailView = Static<typeof OrderDetail>;
 
 const MAX_ATTEMPTS = 40;
+/** Bounds that keep an order item (snapshot, invoice, documents) well under DynamoDB's 400 KB. */
+const CAR_DETAILS_MAX_BYTES = 16 * 1024;
+const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
 
 // --- who sees what --------------------------------------------------------------------------------
@@ -105,7 +108,7 @@ function checkCreateBody(body: CreateBody): void {
   if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
     errors.push({ field: 'body.receiptAmount', message: 'has more decimals than its currency allows' });
   }
-  if (JSON.stringify(body.carDetails ?? {}).length > 32 * 1024) errors.push({ field: 'body.carDetails', message: 'must be at most 32 KB of JSON' });
+  if (jsonBytes(body.carDetails ?? {}) > CAR_DETAILS_MAX_BYTES) errors.push({ field: 'body.carDetails', message: `must be at most ${CAR_DETAILS_MAX_BYTES} bytes of JSON` });
   if (errors.length > 0) throw validationError(errors);
 }
 
@@ -138,7 +141,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (!customer || !visibleTo(customer.tenantId, caller.tenantId) || (tenantId !== undefined && customer.tenantId !== tenantId)) {
       throw new AppError(404, 'NOT_FOUND', 'Customer not found', [{ field: 'body.customerId', message: 'no such customer in this tenant' }]);
     }
-    if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || !visibleTo(read.marketer.tenantId, tenantId))) {
+    if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || read.marketer.tenantId !== customer.tenantId)) {
       throw new AppError(404, 'NOT_FOUND', 'Marketer not found', [{ field: 'body.marketerId', message: 'no such marketer in this tenant' }]);
     }
     if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) {
@@ -264,7 +267,7 @@ export async function getOrderDetail(caller: Caller, id: string): Promise<OrderD
 }
 
 export async function listOrders(caller: Caller, query: ListQuery): Promise<{ data: OrderView[]; meta: Meta }> {
-  if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
+  if (query.createdFrom && query.createdTo && Date.parse(query.createdFrom) > Date.parse(query.createdTo)) {
     throw validationError([{ field: 'query.createdFrom', message: 'must not be after createdTo' }]);
   }
   // A marketer key lists its own orders only, whatever marketerId it asks for.
@@ -389,7 +392,7 @@ export async function setCustomsInvoice(caller: Caller, id: string, body: Invoic
 
 export async function addCustomsDocuments(caller: Caller, id: string, body: DocsBody) {
   body.documents.forEach((doc, i) => {
-    if (JSON.stringify(doc).length > CUSTOMS_DOCUMENT_MAX_BYTES) {
+    if (jsonBytes(doc) > CUSTOMS_DOCUMENT_MAX_BYTES) {
       throw validationError([{ field: `body.documents[${i}]`, message: `must be at most ${CUSTOMS_DOCUMENT_MAX_BYTES} bytes of JSON` }]);
     }
   });

@@ -5,6 +5,8 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { CarRecord } from '../catalogue/car.js';
 import { tableName } from '../config.js';
 import type { OrderStatus } from '../domain/order-lifecycle.js';
@@ -255,8 +257,9 @@ export async function updateOrderVersioned(
     return { ok: true, order: withoutKeys(Attributes ?? {}) as unknown as OrderRecord };
   } catch (error) {
     if (isConditionalCheckFailed(error)) {
-      const item = (error as { Item?: Record<string, unknown> }).Item;
-      return { ok: false, current: item ? (withoutKeys(item) as unknown as OrderRecord) : undefined };
+      // The DocumentClient leaves this item in wire format (aws/aws-sdk-js-v3#6723).
+      const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+      return { ok: false, current: item ? (withoutKeys(unmarshall(item)) as unknown as OrderRecord) : undefined };
     }
     throw error;
   }
@@ -284,13 +287,15 @@ export async function queryOrders(filter: OrderListFilter): Promise<OrderRecord[
         ? ['GSI1', `ORDERS#T#${filter.tenantId}`]
         : ['GSI4', 'ORDERS'];
   const n = index.slice(3);
-  const names: Record<string, string> = { '#pk': `gsi${n}pk`, '#sk': `gsi${n}sk` };
+  const names: Record<string, string> = { '#pk': `gsi${n}pk` };
   const values: Record<string, unknown> = { ':pk': pk };
   let keyCondition = '#pk = :pk';
   if (filter.createdFrom || filter.createdTo) {
+    // Sort keys start with createdAt in UTC ISO form; any offset the caller used is normalised to that.
+    names['#sk'] = `gsi${n}sk`;
     keyCondition += ' AND #sk BETWEEN :from AND :to';
-    values[':from'] = filter.createdFrom ?? '0';
-    values[':to'] = `${filter.createdTo ?? '9999'}~`;
+    values[':from'] = filter.createdFrom ? new Date(filter.createdFrom).toISOString() : '0';
+    values[':to'] = `${filter.createdTo ? new Date(filter.createdTo).toISOString() : '9999'}~`;
   }
   const filters: string[] = [];
   const add = (attribute: string, value: unknown) => {

@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Caller, Role } from '../../lib/domain/caller.js';
+import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
+import { roundTrips } from '../../lib/store/round-trips.js';
+import { createCustomer } from '../../lib/services/customers.js';
+import { createOrder, getOrderDetail } from '../../lib/services/orders.js';
+import { moveMoney } from '../../lib/services/wallets.js';
+import { demoKey, uniquePhone } from '../support/http.js';
+
+/*
+ * DESIGN part 6 budgets, measured on the service functions against the test stack's DynamoDB
+ * Local: create order <= 2 round trips, order detail 1. The order counter is global and other
+ * test files create orders in parallel, so a creation can lose the counter race and retry
+ * (each attempt is one BatchGet plus one TransactWrite). Each budget is therefore checked as:
+ * no measurement below the budget, every measurement a whole number of attempts, and at least
+ * one uncontended measurement exactly on it.
+ */
+const ROUTE = 'POST /api/v1/orders';
+const RUNS = 5;
+
+async function callerFor(role: Role): Promise<Caller> {
+  const record = await getApiKeyByHash(hashApiKey(demoKey(role)));
+  if (!record) throw new Error(`demo key for ${role} not found`);
+  return { keyId: record.id, tenantId: record.tenantId, role: record.role, userId: record.userId, allowedRoutes: record.allowedRoutes, rateLimit: record.rateLimit };
+}
+
+async function measure<T>(action: () => Promise<T>): Promise<{ value: T; trips: number }> {
+  roundTrips.reset();
+  const value = await action();
+  return { value, trips: roundTrips.count };
+}
+
+let accountant: Caller;
+let integrator: Caller;
+
+beforeAll(async () => {
+  accountant = await callerFor('accountant');
+  integrator = await callerFor('integrator');
+});
+
+async function newCustomerWithBalance(amount = 0): Promise<{ id: string; walletId: string }> {
+  const customer = await createCustomer(integrator, { name: 'Round trips', mobileNumber: uniquePhone() });
+  if (amount > 0) await moveMoney(accountant, customer.walletId, { type: 'credit', amount, currency: 'USD', description: 'round-trip test' }, undefined, 'POST /api/v1/wallets/{id}/transactions');
+  return customer;
+}
+
+function expectBudget(trips: number[], perAttempt: number): void {
+  expect(Math.min(...trips)).toBe(perAttempt);
+  for (const t of trips) expect(t % perAttempt).toBe(0);
+}
+
+describe('DynamoDB round trips per service call', () => {
+  it('createOrder costs exactly 2 round trips (one BatchGet, one TransactWrite)', async () => {
+    const customer = await newCustomerWithBalance();
+    const trips: number[] = [];
+
+    for (let i = 0; i < RUNS; i += 1) {
+      const { value, trips: n } = await measure(() => createOrder(accountant, { customerId: customer.id, totalAmount: 100 }, undefined, ROUTE));
+      expect(value.status).toBe('DepositSubmitted');
+      trips.push(n);
+    }
+
+    expectBudget(trips, 2);
+    console.info(`createOrder (plain): ${trips.join(', ')} round trips`);
+  });
+
+  it('createOrder with useWalletBalance costs exactly 2 round trips (the wallet is in the same read and write)', async () => {
+    const customer = await newCustomerWithBalance(1000);
+    const trips: number[] = [];
+
+    for (let i = 0; i < RUNS; i += 1) {
+      const { value, trips: n } = await measure(() =>
+        createOrder(accountant, { customerId: customer.id, totalAmount: 10, useWalletBalance: true, inspectionDate: '2030-03-01T10:00:00.000Z' }, undefined, ROUTE),
+      );
+      expect(value.status).toBe('InspectionScheduled');
+      trips.push(n);
+    }
+
+    expectBudget(trips, 2);
+    console.info(`createOrder (wallet): ${trips.join(', ')} round trips`);
+  });
+
+  it('createOrder with receipt, marketer and Idempotency-Key still costs 2 round trips; a replay costs 1', async () => {
+    const customer = await newCustomerWithBalance();
+    const trips: number[] = [];
+    const body = { customerId: customer.id, totalAmount: 100, receiptAmount: 10, marketerId: 'demousermarketer00000001' };
+
+    let lastKey = '';
+    for (let i = 0; i < RUNS; i += 1) {
+      lastKey = `rt-${customer.id}-${i}`;
+      const { trips: n } = await measure(() => createOrder(accountant, body, lastKey, ROUTE));
+      trips.push(n);
+    }
+    const replay = await measure(() => createOrder(accountant, body, lastKey, ROUTE));
+
+    expectBudget(trips, 2);
+    expect(replay.trips).toBe(1);
+  });
+
+  it('getOrderDetail costs exactly 1 round trip, with a receipt billing entry and history in the collection', async () => {
+    const customer = await newCustomerWithBalance();
+    const order = await createOrder(accountant, { customerId: customer.id, totalAmount: 100, receiptAmount: 10 }, undefined, ROUTE);
+
+    const { value, trips } = await measure(() => getOrderDetail(accountant, order.id));
+
+    expect(value.id).toBe(order.id);
+    expect(value.financialSummary.depositAmount).toBe(10);
+    expect(trips).toBe(1);
+    console.info(`getOrderDetail: ${trips} round trip`);
+  });
+
+  it('getOrderDetail of an order hidden from the caller still costs 1 round trip and answers not found', async () => {
+    const customer = await newCustomerWithBalance();
+    const order = await createOrder(accountant, { customerId: customer.id }, undefined, ROUTE);
+    const marketer = await callerFor('marketer');
+
+    roundTrips.reset();
+    await expect(getOrderDetail(marketer, order.id)).rejects.toMatchObject({ statusCode: 404 });
+    expect(roundTrips.count).toBe(1);
+  });
+});
