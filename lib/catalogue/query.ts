@@ -1,10 +1,7 @@
 import type { CarRecord } from './car.js';
 
 /** What the list keeps in memory per car: everything filterable, sortable or listed. */
-export type CarRow = Omit<CarRecord, 'images' | 'vin' | 'firstRegistration' | 'displacement' | 'seats' | 'ownerChanges'> & {
-  /** Lower-case title, for the word search. */
-  searchText: string;
-};
+export type CarRow = Omit<CarRecord, 'images' | 'vin' | 'firstRegistration' | 'displacement' | 'seats' | 'ownerChanges'>;
 
 export const SORT_KEYS = ['price', 'year', 'kilometers', 'createdAt', 'auctionDate'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -51,13 +48,167 @@ export interface CatalogueIndex {
   /** Row positions sorted ascending by each key, ties broken by id, so every order is total. */
   order: Record<SortKey, Uint32Array>;
   byId: Map<number, number>;
+  columns: Columns;
 }
 
 const lower = (value: string | undefined) => (value ?? '').toLowerCase();
 
-export function toRow(car: CarRecord): CarRow {
-  const { images: _i, vin: _v, firstRegistration: _f, displacement: _d, seats: _s, ownerChanges: _o, ...row } = car;
-  return { ...row, searchText: lower(car.title) };
+/**
+ * Every row is built by this one object literal, so all rows share one hidden class and V8 keeps
+ * fast property access (rows made with rest/spread or key by key fall into dictionary mode,
+ * several times slower per read). Optional fields are always present, undefined when missing.
+ */
+export function toRow(car: CarRow): CarRow {
+  return {
+    id: car.id,
+    provider: car.provider,
+    advertisementNumber: car.advertisementNumber,
+    title: car.title,
+    makeEn: car.makeEn,
+    modelGroupEn: car.modelGroupEn,
+    modelEn: car.modelEn,
+    generationCode: car.generationCode,
+    gradeEn: car.gradeEn,
+    gradeDetailEn: car.gradeDetailEn,
+    year: car.year,
+    kilometers: car.kilometers,
+    price: car.price,
+    fuelType: car.fuelType,
+    transmission: car.transmission,
+    vehicleType: car.vehicleType,
+    color: car.color,
+    drivetrain: car.drivetrain,
+    city: car.city,
+    options: car.options,
+    damage: car.damage,
+    published: car.published,
+    auctionDate: car.auctionDate,
+    createdAt: car.createdAt,
+    thumbnailUrl: car.thumbnailUrl,
+  };
+}
+
+/** Whether a storefront shows one car at all (for the car detail and for orders). */
+export function visibleInStorefront(car: Pick<CarRow, 'provider' | 'published'>, visibility: Visibility): boolean {
+  return (!visibility.publishedOnly || car.published) && (!visibility.providers || visibility.providers.has(car.provider));
+}
+
+/** A text field, dictionary-encoded: one small integer per row, plus the lower-case dictionary. */
+interface CodedColumn {
+  codes: Uint16Array;
+  dictionary: Map<string, number>;
+}
+
+/**
+ * The filterable fields as compact typed arrays (a few hundred KB at 100,000 cars), so a query
+ * pass reads cache-friendly columns by row position instead of chasing objects.
+ */
+interface Columns {
+  published: Uint8Array;
+  year: Int16Array;
+  price: Float64Array;
+  kilometers: Float64Array;
+  damage: Uint8Array;
+  options: { words: number; bits: Uint32Array; dictionary: Map<string, number> };
+  /** Title words -> the row positions whose title has that word (for the search parameter). */
+  titleWords: Map<string, number[]>;
+  provider: CodedColumn;
+  make: CodedColumn;
+  model: CodedColumn;
+  modelGroup: CodedColumn;
+  generation: CodedColumn;
+  grade: CodedColumn;
+  trim: CodedColumn;
+  fuel: CodedColumn;
+  transmission: CodedColumn;
+  body: CodedColumn;
+  color: CodedColumn;
+  drivetrain: CodedColumn;
+  city: CodedColumn;
+}
+
+const DAMAGE_BITS: Record<string, number> = { accident: 1, total_loss: 2, flood: 4 };
+
+function coded(rows: readonly CarRow[], pick: (row: CarRow) => string | undefined): CodedColumn {
+  const dictionary = new Map<string, number>();
+  const codes = new Uint16Array(rows.length);
+  rows.forEach((row, i) => {
+    const key = lower(pick(row));
+    let code = dictionary.get(key);
+    if (code === undefined) {
+      code = dictionary.size;
+      dictionary.set(key, code);
+    }
+    codes[i] = code;
+  });
+  return { codes, dictionary };
+}
+
+/** How titles split into searchable words: on spaces and punctuation, keeping "2.4", "520d", "ev6". */
+export const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
+
+/**
+ * The search check: a row matches when every query word begins one of its title's words
+ * ("sorent" finds "Sorento"). Marks are built once per query from the word index, so the scan
+ * itself costs one array read per row.
+ */
+function searchCheck(columns: Columns, rowCount: number, words: readonly string[]): Check {
+  const progress = new Uint8Array(rowCount);
+  words.forEach((word, j) => {
+    for (const [titleWord, positions] of columns.titleWords) {
+      if (!titleWord.startsWith(word)) continue;
+      for (const p of positions) if (progress[p] === j) progress[p] = j + 1;
+    }
+  });
+  const all = words.length;
+  return (i) => progress[i] === all;
+}
+
+function buildColumns(rows: readonly CarRow[]): Columns {
+  const n = rows.length;
+  const optionDictionary = new Map<string, number>();
+  for (const row of rows) for (const option of row.options) if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
+  const words = Math.max(1, Math.ceil(optionDictionary.size / 32));
+  const bits = new Uint32Array(n * words);
+  const columns: Columns = {
+    published: new Uint8Array(n),
+    year: new Int16Array(n),
+    price: new Float64Array(n),
+    kilometers: new Float64Array(n),
+    damage: new Uint8Array(n),
+    options: { words, bits, dictionary: optionDictionary },
+    titleWords: new Map(),
+    provider: coded(rows, (r) => r.provider),
+    make: coded(rows, (r) => r.makeEn),
+    model: coded(rows, (r) => r.modelEn),
+    modelGroup: coded(rows, (r) => r.modelGroupEn),
+    generation: coded(rows, (r) => r.generationCode),
+    grade: coded(rows, (r) => r.gradeEn),
+    trim: coded(rows, (r) => r.gradeDetailEn ?? r.gradeEn),
+    fuel: coded(rows, (r) => r.fuelType),
+    transmission: coded(rows, (r) => r.transmission),
+    body: coded(rows, (r) => r.vehicleType),
+    color: coded(rows, (r) => r.color),
+    drivetrain: coded(rows, (r) => r.drivetrain),
+    city: coded(rows, (r) => r.city),
+  };
+  rows.forEach((row, i) => {
+    columns.published[i] = row.published ? 1 : 0;
+    columns.year[i] = row.year;
+    columns.price[i] = row.price;
+    columns.kilometers[i] = row.kilometers;
+    columns.damage[i] = row.damage.reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);
+    for (const word of new Set(titleWordsOf(row.title))) {
+      const positions = columns.titleWords.get(word);
+      if (positions) positions.push(i);
+      else columns.titleWords.set(word, [i]);
+    }
+    for (const option of row.options) {
+      const code = optionDictionary.get(lower(option))!;
+      bits[i * words + (code >>> 5)]! |= 1 << (code & 31);
+    }
+  });
+  return columns;
 }
 
 export function buildIndex(rows: CarRow[]): CatalogueIndex {
@@ -73,61 +224,105 @@ export function buildIndex(rows: CarRow[]): CatalogueIndex {
     });
     order[key] = positions;
   }
-  return { rows, order, byId: new Map(rows.map((row, i) => [row.id, i])) };
+  return { rows, order, byId: new Map(rows.map((row, i) => [row.id, i])), columns: buildColumns(rows) };
 }
 
-type Check = (row: CarRow) => boolean;
+type Check = (i: number) => boolean;
 
-const inSet = (set: Set<string> | undefined, pick: (row: CarRow) => string | undefined): Check | undefined =>
-  set && set.size > 0 ? (row) => set.has(lower(pick(row))) : undefined;
+/** A lookup table over a column's codes: 1 where the value is one of the wanted ones. */
+function lookup(column: CodedColumn, wanted: Iterable<string>): Uint8Array {
+  const table = new Uint8Array(column.dictionary.size);
+  for (const value of wanted) {
+    const code = column.dictionary.get(lower(value));
+    if (code !== undefined) table[code] = 1;
+  }
+  return table;
+}
 
-/** Compiles the filter and the visibility into one predicate; the cheapest checks go first. */
-export function predicate(filter: CarFilter, visibility: Visibility): Check {
-  const checks: Array<Check | undefined> = [
-    visibility.publishedOnly ? (row) => row.published : undefined,
-    visibility.providers ? (row) => visibility.providers!.has(row.provider) : undefined,
-    filter.published !== undefined ? (row) => row.published === filter.published : undefined,
-    filter.yearFrom !== undefined ? (row) => row.year >= filter.yearFrom! : undefined,
-    filter.yearTo !== undefined ? (row) => row.year <= filter.yearTo! : undefined,
-    filter.priceFrom !== undefined ? (row) => row.price >= filter.priceFrom! : undefined,
-    filter.priceTo !== undefined ? (row) => row.price <= filter.priceTo! : undefined,
-    filter.kmFrom !== undefined ? (row) => row.kilometers >= filter.kmFrom! : undefined,
-    filter.kmTo !== undefined ? (row) => row.kilometers <= filter.kmTo! : undefined,
-    inSet(filter.providers, (r) => r.provider),
-    inSet(filter.makes, (r) => r.makeEn),
-    inSet(filter.models, (r) => r.modelEn),
-    inSet(filter.modelGroups, (r) => r.modelGroupEn),
-    inSet(filter.generationCodes, (r) => r.generationCode),
-    inSet(filter.grades, (r) => r.gradeEn),
-    inSet(filter.trims, (r) => r.gradeDetailEn ?? r.gradeEn),
-    inSet(filter.fuelTypes, (r) => r.fuelType),
-    inSet(filter.transmissions, (r) => r.transmission),
-    inSet(filter.vehicleTypes, (r) => r.vehicleType),
-    inSet(filter.colors, (r) => r.color),
-    inSet(filter.drivetrains, (r) => r.drivetrain),
-    inSet(filter.cities, (r) => r.city),
-    filter.makeModel && filter.makeModel.length > 0
-      ? (row) => {
-          const make = lower(row.makeEn);
-          const model = lower(row.modelEn);
-          const group = lower(row.modelGroupEn);
-          return filter.makeModel!.some((p) => p.make === make && (p.model === undefined || p.model === model || p.model === group));
-        }
-      : undefined,
-    filter.excludeDamage && filter.excludeDamage.size > 0 ? (row) => !row.damage.some((d) => filter.excludeDamage!.has(d)) : undefined,
-    filter.requireOptions && filter.requireOptions.length > 0
-      ? (row) => {
-          const have = row.options.map(lower);
-          return filter.requireOptions!.every((o) => have.includes(o));
-        }
-      : undefined,
-    filter.words && filter.words.length > 0 ? (row) => filter.words!.every((w) => row.searchText.includes(w)) : undefined,
-  ];
-  const active = checks.filter((c): c is Check => c !== undefined);
-  return (row) => {
-    for (const check of active) if (!check(row)) return false;
+function inSet(column: CodedColumn, wanted: Iterable<string> | undefined): Check | undefined {
+  if (wanted === undefined) return undefined;
+  const values = [...wanted];
+  if (values.length === 0) return undefined;
+  const table = lookup(column, values);
+  const codes = column.codes;
+  return (i) => table[codes[i]!] === 1;
+}
+
+function makeModelCheck(columns: Columns, pairs: NonNullable<CarFilter['makeModel']>): Check {
+  const makeOnly = lookup(columns.make, pairs.filter((p) => p.model === undefined).map((p) => p.make));
+  const withModel = pairs
+    .filter((p) => p.model !== undefined)
+    .map((p) => ({ make: columns.make.dictionary.get(p.make) ?? -1, models: lookup(columns.model, [p.model!]), groups: lookup(columns.modelGroup, [p.model!]) }));
+  const { make, model, modelGroup } = columns;
+  return (i) => {
+    const m = make.codes[i]!;
+    if (makeOnly[m] === 1) return true;
+    for (const pair of withModel) if (pair.make === m && (pair.models[model.codes[i]!] === 1 || pair.groups[modelGroup.codes[i]!] === 1)) return true;
+    return false;
+  };
+}
+
+function optionsCheck(columns: Columns, required: readonly string[]): Check {
+  const { words, bits, dictionary } = columns.options;
+  const codes = required.map((o) => dictionary.get(lower(o)));
+  if (codes.some((c) => c === undefined)) return () => false;
+  const masks = new Uint32Array(words);
+  for (const code of codes as number[]) masks[code >>> 5]! |= 1 << (code & 31);
+  return (i) => {
+    for (let w = 0; w < words; w += 1) if ((bits[i * words + w]! & masks[w]!) !== masks[w]) return false;
     return true;
   };
+}
+
+/** Compiles the filter and the visibility into one check over row positions; cheapest checks first. */
+export function predicate(index: CatalogueIndex, filter: CarFilter, visibility: Visibility): Check {
+  const c = index.columns;
+  const rows = index.rows;
+  const damageMask = [...(filter.excludeDamage ?? [])].reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);
+  const checks: Array<Check | undefined> = [
+    visibility.publishedOnly ? (i) => c.published[i] === 1 : undefined,
+    inSet(c.provider, visibility.providers),
+    filter.published !== undefined ? ((want) => (i: number) => c.published[i] === want)(filter.published ? 1 : 0) : undefined,
+    filter.yearFrom !== undefined ? (i) => c.year[i]! >= filter.yearFrom! : undefined,
+    filter.yearTo !== undefined ? (i) => c.year[i]! <= filter.yearTo! : undefined,
+    filter.priceFrom !== undefined ? (i) => c.price[i]! >= filter.priceFrom! : undefined,
+    filter.priceTo !== undefined ? (i) => c.price[i]! <= filter.priceTo! : undefined,
+    filter.kmFrom !== undefined ? (i) => c.kilometers[i]! >= filter.kmFrom! : undefined,
+    filter.kmTo !== undefined ? (i) => c.kilometers[i]! <= filter.kmTo! : undefined,
+    inSet(c.provider, filter.providers),
+    inSet(c.make, filter.makes),
+    inSet(c.model, filter.models),
+    inSet(c.modelGroup, filter.modelGroups),
+    inSet(c.generation, filter.generationCodes),
+    inSet(c.grade, filter.grades),
+    inSet(c.trim, filter.trims),
+    inSet(c.fuel, filter.fuelTypes),
+    inSet(c.transmission, filter.transmissions),
+    inSet(c.body, filter.vehicleTypes),
+    inSet(c.color, filter.colors),
+    inSet(c.drivetrain, filter.drivetrains),
+    inSet(c.city, filter.cities),
+    filter.makeModel && filter.makeModel.length > 0 ? makeModelCheck(c, filter.makeModel) : undefined,
+    damageMask !== 0 ? (i) => (c.damage[i]! & damageMask) === 0 : undefined,
+    filter.requireOptions && filter.requireOptions.length > 0 ? optionsCheck(c, filter.requireOptions) : undefined,
+    filter.words && filter.words.length > 0 ? searchCheck(c, rows.length, filter.words) : undefined,
+  ];
+  const active = checks.filter((check): check is Check => check !== undefined);
+  switch (active.length) {
+    case 0:
+      return () => true;
+    case 1:
+      return active[0]!;
+    case 2: {
+      const [a, b] = active as [Check, Check];
+      return (i) => a(i) && b(i);
+    }
+    default:
+      return (i) => {
+        for (const check of active) if (!check(i)) return false;
+        return true;
+      };
+  }
 }
 
 export interface PageRequest {
@@ -139,17 +334,18 @@ export interface PageRequest {
 
 /** One pass over the pre-sorted order: counts every match and keeps the requested page. */
 export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
-  const matches = predicate(filter, visibility);
+  const matches = predicate(index, filter, visibility);
   const order = index.order[request.sortBy];
   const start = (request.page - 1) * request.limit;
   const end = start + request.limit;
   const rows: CarRow[] = [];
   let total = 0;
   const n = order.length;
+  const ascending = request.sortOrder === 'asc';
   for (let k = 0; k < n; k += 1) {
-    const row = index.rows[order[request.sortOrder === 'asc' ? k : n - 1 - k]!]!;
-    if (!matches(row)) continue;
-    if (total >= start && total < end) rows.push(row);
+    const position = order[ascending ? k : n - 1 - k]!;
+    if (!matches(position)) continue;
+    if (total >= start && total < end) rows.push(index.rows[position]!);
     total += 1;
   }
   return { rows, total };
@@ -163,11 +359,12 @@ export interface TrimOption {
 
 /** The trims of a make (and model): each grade with the raw grade texts it stands for. */
 export function trimsOf(index: CatalogueIndex, make: string, model: string | undefined, visibility: Visibility): TrimOption[] {
-  const matches = predicate({ makes: new Set([lower(make)]) }, visibility);
+  const matches = predicate(index, { makes: new Set([lower(make)]) }, visibility);
   const wantModel = model === undefined ? undefined : lower(model);
   const grades = new Map<string, { values: Set<string>; count: number }>();
-  for (const row of index.rows) {
-    if (!matches(row)) continue;
+  for (let i = 0; i < index.rows.length; i += 1) {
+    if (!matches(i)) continue;
+    const row = index.rows[i]!;
     if (wantModel !== undefined && lower(row.modelEn) !== wantModel && lower(row.modelGroupEn) !== wantModel) continue;
     const entry = grades.get(row.gradeEn) ?? { values: new Set<string>(), count: 0 };
     entry.values.add(row.gradeDetailEn ?? row.gradeEn);

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../archive/s3.js';
 import { bucketName } from '../config.js';
-import type { CarRow } from './query.js';
+import { toRow, type CarRow } from './query.js';
 
 /**
  * The catalogue as the list reads it: every car's list fields in one gzipped, columnar JSON
@@ -29,12 +29,11 @@ export function encodeSnapshot(version: string, rows: readonly CarRow[]): Buffer
 export function decodeSnapshot(body: Uint8Array): { version: string; rows: CarRow[] } {
   const file = JSON.parse(gunzipSync(body).toString('utf8')) as SnapshotFile;
   const rows = file.rows.map((values) => {
-    const row: Record<string, unknown> = {};
+    const record: Record<string, unknown> = {};
     file.fields.forEach((field, i) => {
-      if (values[i] !== null) row[field] = values[i];
+      record[field] = values[i] === null ? undefined : values[i];
     });
-    row.searchText = String(row.title ?? '').toLowerCase();
-    return row as unknown as CarRow;
+    return toRow(record as unknown as CarRow);
   });
   return { version: file.version, rows };
 }

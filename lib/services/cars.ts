@@ -2,7 +2,7 @@ import type { CarRecord } from '../catalogue/car.js';
 import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
 import { convertPrice, resolveRate, type RateTable } from '../catalogue/pricing.js';
-import { predicate, queryIndex, trimsOf, type CarRow, type CatalogueIndex, type Visibility } from '../catalogue/query.js';
+import { queryIndex, trimsOf, visibleInStorefront, type CarRow, type CatalogueIndex, type Visibility } from '../catalogue/query.js';
 import type { Caller } from '../domain/caller.js';
 import { notFound, validationError } from '../http/errors.js';
 import type { Meta } from '../http/handler.js';
@@ -44,7 +44,12 @@ function pricerWith(storefront: Storefront, rates: RateTable | undefined, curren
   });
 }
 
-const listView = ({ searchText: _s, ...row }: CarRow) => row;
+/** The list item a caller sees: the row without its absent optional fields. */
+function listView(row: CarRow): CarRow {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (value !== undefined) view[key] = value;
+  return view as CarRow;
+}
 
 function project<T extends Record<string, unknown>>(car: T, fields: string[] | undefined): Partial<T> {
   if (!fields) return car;
@@ -73,8 +78,8 @@ export function runListQuery(index: CatalogueIndex, storefront: Storefront, rate
 }
 
 /** Whether a storefront may see a car; also used by orders to refuse a car the tenant cannot buy. */
-export function carVisible(car: Pick<CarRecord, 'provider' | 'published'> & Partial<CarRow>, visibility: Visibility): boolean {
-  return predicate({}, visibility)(car as CarRow);
+export function carVisible(car: Pick<CarRecord, 'provider' | 'published'>, visibility: Visibility): boolean {
+  return visibleInStorefront(car, visibility);
 }
 
 export async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: string): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
