@@ -34,6 +34,7 @@ Commands:
   catalogue import <file.ndjson>       upsert cars by provider + advertisementNumber; bad lines are reported and skipped
   catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
                                        write a realistic synthetic catalogue as NDJSON (stdout without --out)
+  chat outbox [--limit N]              the local stack's sent chat messages, newest first (default 20, at most 200)
   help
 
 Flags of every command:
@@ -147,6 +148,8 @@ async function loadStore() {
 
 /** The catalogue import needs the S3 client too, so it is loaded (after applyTarget) only by its command. */
 const loadImporter = () => import('../lib/catalogue/importer.js');
+/** The local chat outbox, likewise loaded (after applyTarget) only by its command. */
+const loadOutbox = () => import('../lib/notify/local-outbox.js');
 type Store = Awaited<ReturnType<typeof loadStore>>;
 
 // ---------------------------------------------------------------------------------------------
@@ -533,6 +536,19 @@ async function generateCatalogueCommand(args: Args, ctx: Context): Promise<void>
   emit(ctx, { written: count, file: out, seed }, [`Wrote ${count} cars to ${out} (seed ${seed}). Import them with: npm run -s cli -- catalogue import ${out}`]);
 }
 
+// --- chat ------------------------------------------------------------------------------------
+
+async function chatOutboxCommand(args: Args, ctx: Context): Promise<void> {
+  const given = text(args.values, 'limit');
+  const limit = given === undefined ? 20 : positiveInteger('limit', given);
+  if (limit > 200) throw new UsageError('--limit must be at most 200');
+  const { listOutbox } = await loadOutbox();
+  const messages = await listOutbox(limit);
+  const shown = (body: string) => (body.length > 60 ? `${body.slice(0, 59)}…` : body);
+  const rows = messages.map((m) => [m.createdAt, m.to, m.text === undefined ? `template ${m.template?.name ?? '?'}` : shown(oneLine(m.text)), m.messageId]);
+  emit(ctx, messages, table(['time', 'to', 'message', 'message id'], rows));
+}
+
 // A Map, not an object literal: "constructor" or "__proto__" typed as a command must not resolve.
 const COMMANDS = new Map<string, Command>([
   [
@@ -578,6 +594,7 @@ const COMMANDS = new Map<string, Command>([
     'catalogue generate',
     { options: { count: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'image-base-url': { type: 'string' } }, positionals: [], run: generateCatalogueCommand },
   ],
+  ['chat outbox', { options: { limit: { type: 'string' } }, positionals: [], run: chatOutboxCommand }],
 ]);
 
 // ---------------------------------------------------------------------------------------------

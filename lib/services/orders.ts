@@ -10,10 +10,10 @@ import { AppError, forbidden, notFound, serviceUnavailable, validationError, typ
 import type { Meta } from '../http/handler.js';
 import { idempotencyPutItem } from '../store/idempotency.js';
 import {
-  claimOrderNumber,
+  claimNextNumber,
+  ORDER_COUNTER,
   customerStillThere,
   putHistoryItem,
-  putOrderChildItem,
   putOrderItem,
   queryOrders,
   readForNewOrder,
@@ -25,6 +25,7 @@ import {
   type OrderCollection,
   type OrderRecord,
 } from '../store/orders.js';
+import { putChildItems } from '../store/order-children.js';
 import { visibleTo } from '../store/visibility.js';
 import { getWallet } from '../store/wallets.js';
 import { carVisible, storefrontFor } from './cars.js';
@@ -178,13 +179,14 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       updatedAt: now,
     };
     const history: HistoryEntry = { id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now };
-    const items = [claimOrderNumber(read.orderCounter), putOrderItem(order), putHistoryItem(history), customerStillThere(customer.id)];
+    const items = [claimNextNumber(ORDER_COUNTER, read.orderCounter), putOrderItem(order), putHistoryItem(history), customerStillThere(customer.id)];
     if (body.receiptAmount !== undefined) {
       items.push(
-        putOrderChildItem('BILLING', id, {
+        ...putChildItems('BILLING', {
           id: newId(),
           orderId: id,
           tenantId: order.tenantId,
+          marketerId: order.marketerId,
           type: 'receipt',
           status: 'Pending',
           amount: body.receiptAmount,

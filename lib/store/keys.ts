@@ -22,9 +22,10 @@
  * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
  * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
- * | billing entry | ORDER#<orderId>         | BILLING#<id>       | BILLING#<id>             | BILLING             |
- * | contract      | ORDER#<orderId>         | CONTRACT#<id>      | CONTRACT#<id>            | CONTRACT            |
- * | inspection    | ORDER#<orderId>         | INSPECTION#<id>    | INSPECTION#<id>          | INSPECTION          |
+ * | billing entry | ORDER#<orderId>         | BILLING#<id>       |                          |                     |
+ * | contract      | ORDER#<orderId>         | CONTRACT#<id>      |                          |                     |
+ * | inspection    | ORDER#<orderId>         | INSPECTION#<id>    |                          |                     |
+ * | child ref     | <KIND>#<id>             | REF                | (orderId: find a billing entry/contract/inspection by id) |
  *
  * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
@@ -86,13 +87,10 @@ export const keys = {
     gsi4sk: `${order.createdAt}#${order.id}`,
   }),
   orderHistory: (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` }),
-  /** Billing entries, contracts and inspections live in their order's partition; GSI1 finds them by id. */
-  orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({
-    pk: `ORDER#${orderId}`,
-    sk: `${kind}#${id}`,
-    gsi1pk: `${kind}#${id}`,
-    gsi1sk: kind,
-  }),
+  /** Billing entries, contracts and inspections live in their order's partition. */
+  orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` }),
+  /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
+  childReference: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' }),
 } as const;
 
 /** Strips the key attributes before a record leaves the data layer. */

@@ -67,6 +67,7 @@ export interface HistoryEntry {
 }
 
 export const ORDER_COUNTER = 'orderNumber';
+export const CONTRACT_COUNTER = 'contractNumber';
 
 /** Everything a new order needs to read, fetched in one BatchGet (wallet, car, user, idempotency only when asked). */
 export async function readForNewOrder(input: {
@@ -110,11 +111,11 @@ export async function readForNewOrder(input: {
  * The counter moves from the value read to the next one in the same transaction as the order:
  * a number is used by exactly one order, and a failed creation uses none (no gaps).
  */
-export function claimOrderNumber(current: number): TransactItem {
+export function claimNextNumber(counter: string, current: number): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.counter(ORDER_COUNTER),
+      Key: keys.counter(counter),
       UpdateExpression: 'ADD #v :one',
       ConditionExpression: current === 0 ? 'attribute_not_exists(#v)' : '#v = :current',
       ExpressionAttributeNames: { '#v': 'value' },
@@ -135,16 +136,6 @@ export function putOrderItem(order: OrderRecord): TransactItem {
 
 export function putHistoryItem(entry: HistoryEntry): TransactItem {
   return { Put: { TableName: tableName(), Item: { ...keys.orderHistory(entry.orderId, entry.at, entry.id), entity: 'orderHistory', ...entry } } };
-}
-
-export function putOrderChildItem(kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, record: { id: string } & Record<string, unknown>): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.orderChild(kind, orderId, record.id), entity: kind.toLowerCase(), ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
 }
 
 export function customerStillThere(customerId: string): TransactItem {

@@ -21,6 +21,8 @@ export interface StackOptions {
   catalogueSize: number;
   /** Seconds a warm list function trusts its catalogue copy (60 in AWS). */
   catalogueRefreshSeconds?: number;
+  /** Recipients the local chat outbox refuses (tests of the dispatch-failure path). */
+  chatFailNumbers?: string[];
   log?: (line: string) => void;
 }
 
@@ -87,6 +89,7 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         ...process.env,
         ...env,
         ESBUILD_WORK_FOLDER: workFolder,
+        ...(options.chatFailNumbers ? { CHAT_LOCAL_FAIL_NUMBERS: options.chatFailNumbers.join(',') } : {}),
         ...(options.catalogueRefreshSeconds !== undefined ? { CATALOGUE_REFRESH_SECONDS: String(options.catalogueRefreshSeconds) } : {}),
         PORT: String(options.httpPort),
         LAMBDA_PORT: String(options.lambdaPort),

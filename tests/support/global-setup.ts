@@ -17,6 +17,9 @@ declare module 'vitest' {
   }
 }
 
+/** A number the test stack's chat channel refuses (see CHAT_LOCAL_FAIL_NUMBERS). */
+export const CHAT_FAIL_NUMBER = '+971509999999';
+
 let stack: RunningStack | undefined;
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -32,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
     catalogueSize: 600,
     // Short, so the import test sees its cars without waiting a minute.
     catalogueRefreshSeconds: 2,
+    // The local chat outbox refuses this number, so tests can see a dispatch failure end to end.
+    chatFailNumbers: [CHAT_FAIL_NUMBER],
     // Demo keys get a generous limit so parallel tests never trip it; rate-limit tests make their own keys.
     rateLimit: { rps: 100_000, burst: 100_000, quotaPerDay: 100_000_000 },
     log: process.env.DEBUG_OFFLINE ? (text) => process.stdout.write(text) : undefined,

@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import { CurrencyCode, DateTime, Id, IdParams, Money, Url } from './common.js';
+import { defineContract } from './contract.js';
+
+const BillingType = Type.Union([Type.Literal('invoice'), Type.Literal('receipt')]);
+
+export const BillingEntry = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  type: BillingType,
+  status: Type.Union([Type.Literal('Pending'), Type.Literal('Confirmed')]),
+  amount: Type.Number(),
+  currency: Type.String(),
+  description: Type.String(),
+  items: Type.Array(Type.Object({ type: Type.String(), description: Type.String(), amount: Type.Number() })),
+  receiptFileUrl: Type.Union([Type.String(), Type.Null()]),
+  invoiceNumber: Type.Optional(Type.String()),
+  confirmedAt: Type.Optional(DateTime),
+  confirmedBy: Type.Optional(Type.String()),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const createBillingEntry = defineContract({
+  id: 'createBillingEntry',
+  method: 'POST',
+  path: '/api/v1/billing',
+  tag: 'Billing',
+  summary: 'Create an invoice or a receipt for an order (Pending)',
+  status: 201,
+  roles: ['operations', 'accountant'],
+  body: Type.Object(
+    {
+      orderId: Id,
+      type: BillingType,
+      amount: Money,
+      currency: CurrencyCode,
+      description: Type.String({ minLength: 1, maxLength: 1000 }),
+      items: Type.Optional(
+        Type.Array(
+          Type.Object({ type: Type.String({ minLength: 1, maxLength: 50 }), description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }),
+          { maxItems: 100 },
+        ),
+      ),
+      invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      receiptFileUrl: Type.Optional(Url),
+    },
+    { additionalProperties: false },
+  ),
+  response: BillingEntry,
+});
+
+export const setBillingDocumentUrl = defineContract({
+  id: 'setBillingDocumentUrl',
+  method: 'PATCH',
+  path: '/api/v1/billing/{id}/document-url',
+  tag: 'Billing',
+  summary: 'Attach the PDF of an invoice or receipt (type must match the entry)',
+  status: 200,
+  roles: ['operations', 'accountant'],
+  params: IdParams,
+  body: Type.Object({ type: BillingType, pdfUrl: Url, invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
+  response: BillingEntry,
+});
+
+export const confirmBillingEntry = defineContract({
+  id: 'confirmBillingEntry',
+  method: 'PATCH',
+  path: '/api/v1/billing/{id}/confirm',
+  tag: 'Billing',
+  summary: 'Confirm a billing entry (accountant); confirming again is harmless',
+  status: 200,
+  roles: ['accountant'],
+  params: IdParams,
+  response: BillingEntry,
+});
+
+export const listOrderBilling = defineContract({
+  id: 'listOrderBilling',
+  method: 'GET',
+  path: '/api/v1/orders/{id}/billing',
+  tag: 'Billing',
+  summary: "An order's invoices and receipts, oldest first",
+  status: 200,
+  params: IdParams,
+  response: Type.Array(BillingEntry),
+});

@@ -1,0 +1,96 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Id, IdParams, Url } from './common.js';
+import { defineContract } from './contract.js';
+
+export const Photo = Type.Object(
+  {
+    url: Url,
+    thumbnailUrl: Type.Optional(Url),
+    type: Type.Optional(Type.String({ maxLength: 50 })),
+    caption: Type.Optional(Type.String({ maxLength: 500 })),
+    priority: Type.Optional(Type.Number({ minimum: 0 })),
+    uploadedAt: Type.Optional(DateTime),
+  },
+  { additionalProperties: false },
+);
+const Photos = Type.Array(Photo, { maxItems: 100 });
+const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
+
+export const Inspection = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  inspectorId: Type.String(),
+  status: InspectionStatus,
+  inspectionDate: Type.Union([DateTime, Type.Null()]),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  photos: Type.Array(Photo),
+  pdfReportUrl: Type.Union([Type.String(), Type.Null()]),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const createInspection = defineContract({
+  id: 'createInspection',
+  method: 'POST',
+  path: '/api/v1/inspections',
+  tag: 'Inspections',
+  summary: 'Create an inspection of an order (Pending)',
+  status: 201,
+  roles: ['operations', 'inspector'],
+  body: Type.Object(
+    {
+      orderId: Id,
+      inspectorId: Id,
+      inspectionDate: Type.Optional(DateTime),
+      notes: Type.Optional(Type.String({ maxLength: 5000 })),
+      photos: Type.Optional(Photos),
+      pdfReportUrl: Type.Optional(Url),
+    },
+    { additionalProperties: false },
+  ),
+  response: Inspection,
+});
+
+export const changeInspectionStatus = defineContract({
+  id: 'changeInspectionStatus',
+  method: 'PATCH',
+  path: '/api/v1/inspections/{id}/status',
+  tag: 'Inspections',
+  summary: 'Move an inspection: Pending -> InProgress -> Completed, or Cancelled; photos and the report can be added while not final',
+  description: 'Inspectors may move only inspections assigned to them; operations and admin any. Photos are appended. 409 INVALID_STATE for a move the sequence does not have.',
+  status: 200,
+  roles: ['operations', 'inspector'],
+  params: IdParams,
+  body: Type.Object(
+    {
+      status: Type.Optional(Type.Union([Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')])),
+      photos: Type.Optional(Photos),
+      pdfReportUrl: Type.Optional(Url),
+      notes: Type.Optional(Type.String({ maxLength: 5000 })),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  response: Inspection,
+});
+
+export const getInspection = defineContract({
+  id: 'getInspection',
+  method: 'GET',
+  path: '/api/v1/inspections/{id}',
+  tag: 'Inspections',
+  summary: 'One inspection',
+  status: 200,
+  params: IdParams,
+  response: Inspection,
+});
+
+export const listOrderInspections = defineContract({
+  id: 'listOrderInspections',
+  method: 'GET',
+  path: '/api/v1/orders/{id}/inspections',
+  tag: 'Inspections',
+  summary: "An order's inspections, oldest first",
+  status: 200,
+  params: IdParams,
+  response: Type.Array(Inspection),
+});

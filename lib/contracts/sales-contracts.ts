@@ -1,0 +1,144 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Email, Id, IdParams, Money, OrderCurrency, Url } from './common.js';
+import { defineContract } from './contract.js';
+
+const Text = (max = 500) => Type.String({ maxLength: max });
+const ContractStatus = Type.Union([Type.Literal('Draft'), Type.Literal('Sent'), Type.Literal('Signed')]);
+const IdDocument = Type.Object(
+  { url: Type.Optional(Url), type: Type.Optional(Type.String({ maxLength: 50, description: 'e.g. passport, national_id' })) },
+  { additionalProperties: true, maxProperties: 20 },
+);
+
+/** The fields a contract's creator or editor may set (4.6 / 4.7). */
+const EditableFields = {
+  customerName: Type.String({ minLength: 1, maxLength: 200 }),
+  customerNameAr: Type.Optional(Text(200)),
+  customerIdNumber: Type.Optional(Text(64)),
+  customerPhone: Type.Optional(Text(30)),
+  customerEmail: Type.Optional(Email),
+  customerAddress: Type.Optional(Text(500)),
+  customerCountry: Type.Optional(Text(64)),
+  customerIdDocument: Type.Optional(IdDocument),
+  carDetails: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 })),
+  totalAmount: Type.Optional(Money),
+  currency: Type.Optional(OrderCurrency),
+  vin: Type.Optional(Text(17)),
+  mileage: Type.Optional(Text(50)),
+  color: Type.Optional(Text(40)),
+  terms: Type.Optional(Text(20_000)),
+  notes: Type.Optional(Text(5_000)),
+};
+
+export const SalesContract = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  contractNumber: Type.Integer(),
+  status: ContractStatus,
+  customerName: Type.String(),
+  customerNameAr: Type.Optional(Type.String()),
+  customerIdNumber: Type.Optional(Type.String()),
+  customerPhone: Type.Optional(Type.String()),
+  customerEmail: Type.Optional(Type.String()),
+  customerAddress: Type.Optional(Type.String()),
+  customerCountry: Type.Optional(Type.String()),
+  customerIdDocument: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  carDetails: Type.Record(Type.String(), Type.Unknown()),
+  totalAmount: Type.Number(),
+  currency: Type.String(),
+  vin: Type.Optional(Type.String()),
+  mileage: Type.Optional(Type.String()),
+  color: Type.Optional(Type.String()),
+  terms: Type.Optional(Type.String()),
+  notes: Type.Optional(Type.String()),
+  pdfUrl: Type.Union([Type.String(), Type.Null()]),
+  signedDocument: Type.Optional(Type.Unknown()),
+  sentAt: Type.Optional(DateTime),
+  sentTo: Type.Optional(Type.String()),
+  signedAt: Type.Optional(DateTime),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const createContract = defineContract({
+  id: 'createContract',
+  method: 'POST',
+  path: '/api/v1/contracts',
+  tag: 'Contracts',
+  summary: 'Create a Draft contract for an order',
+  description: 'contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.',
+  status: 201,
+  roles: ['operations', 'accountant', 'marketer'],
+  body: Type.Object({ orderId: Id, ...EditableFields }, { additionalProperties: false }),
+  response: SalesContract,
+});
+
+export const updateContract = defineContract({
+  id: 'updateContract',
+  method: 'PATCH',
+  path: '/api/v1/contracts/{id}',
+  tag: 'Contracts',
+  summary: 'Edit a Draft contract (409 INVALID_STATE once it is Sent or Signed)',
+  status: 200,
+  roles: ['operations', 'accountant', 'marketer'],
+  params: IdParams,
+  body: Type.Partial(Type.Object({ ...EditableFields, customerName: EditableFields.customerName, contractPdfUrl: Url }), { additionalProperties: false, minProperties: 1 }),
+  response: SalesContract,
+});
+
+export const sendContract = defineContract({
+  id: 'sendContract',
+  method: 'POST',
+  path: '/api/v1/contracts/{id}/send',
+  tag: 'Contracts',
+  summary: 'Send a contract to the customer on the chat channel; then it is Sent',
+  description:
+    'phone (or its alias phoneNumber) in E.164. Draft and Sent contracts can be sent (again); a Signed one answers 409 INVALID_STATE. If the chat channel refuses or fails, 502 CHANNEL_DISPATCH_FAILED and the contract is unchanged.',
+  status: 200,
+  roles: ['operations', 'accountant', 'marketer'],
+  params: IdParams,
+  body: Type.Object(
+    {
+      phone: Type.Optional(Type.String({ minLength: 6, maxLength: 30 })),
+      phoneNumber: Type.Optional(Type.String({ minLength: 6, maxLength: 30 })),
+      signingLink: Type.Optional(Url),
+      sendVia: Type.Optional(Type.Literal('whatsapp', { description: 'reserved: only the chat channel is supported' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: SalesContract,
+});
+
+export const signContract = defineContract({
+  id: 'signContract',
+  method: 'PATCH',
+  path: '/api/v1/contracts/{id}/sign',
+  tag: 'Contracts',
+  summary: 'Mark a contract Signed (from Draft or Sent), storing signedDocument as given',
+  status: 200,
+  roles: ['operations', 'accountant', 'marketer'],
+  params: IdParams,
+  body: Type.Object({ signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })) }, { additionalProperties: false }),
+  response: SalesContract,
+});
+
+export const getContract = defineContract({
+  id: 'getContract',
+  method: 'GET',
+  path: '/api/v1/contracts/{id}',
+  tag: 'Contracts',
+  summary: 'One contract',
+  status: 200,
+  params: IdParams,
+  response: SalesContract,
+});
+
+export const listOrderContracts = defineContract({
+  id: 'listOrderContracts',
+  method: 'GET',
+  path: '/api/v1/orders/{id}/contracts',
+  tag: 'Contracts',
+  summary: "An order's contracts, oldest first",
+  status: 200,
+  params: IdParams,
+  response: Type.Array(SalesContract),
+});

@@ -1,0 +1,73 @@
+import type { Static } from '@sinclair/typebox';
+import type { BillingEntry, createBillingEntry as CreateContract, setBillingDocumentUrl as UrlContract } from '../contracts/billing.js';
+import type { Caller } from '../domain/caller.js';
+import { newId } from '../domain/ids.js';
+import { fitsCurrency, minorUnits } from '../domain/money.js';
+import { serviceUnavailable, validationError } from '../http/errors.js';
+import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
+import { transact } from '../store/orders.js';
+import { visibleChild, visibleOrder } from './order-children.js';
+
+type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
+type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
+type UrlBody = Static<NonNullable<(typeof UrlContract)['body']>>;
+
+const view = ({ tenantId: _t, marketerId: _m, ...entry }: Entry): Static<typeof BillingEntry> => entry;
+
+export async function createBillingEntry(caller: Caller, body: CreateBody) {
+  if (!fitsCurrency(body.amount, body.currency)) {
+    throw validationError([{ field: 'body.amount', message: `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows` }]);
+  }
+  body.items?.forEach((item, i) => {
+    if (!fitsCurrency(item.amount, body.currency)) throw validationError([{ field: `body.items[${i}].amount`, message: `has more decimals than ${body.currency} allows` }]);
+  });
+  const order = await visibleOrder(caller, body.orderId);
+  const now = new Date().toISOString();
+  const entry: Entry = {
+    id: newId(),
+    orderId: order.id,
+    tenantId: order.tenantId,
+    marketerId: order.marketerId,
+    type: body.type,
+    status: 'Pending',
+    amount: body.amount,
+    currency: body.currency,
+    description: body.description,
+    items: body.items ?? [],
+    receiptFileUrl: body.receiptFileUrl ?? null,
+    invoiceNumber: body.invoiceNumber,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await transact([...putChildItems('BILLING', entry), orderStillThere(order.id)]);
+  if (!outcome.ok) throw serviceUnavailable(1);
+  return view(entry);
+}
+
+export async function setDocumentUrl(caller: Caller, id: string, body: UrlBody) {
+  const entry = await visibleChild<Entry>('BILLING', id, caller);
+  if (entry.type !== body.type) throw validationError([{ field: 'body.type', message: `this entry is a ${entry.type}, not a ${body.type}` }]);
+  const result = await updateChild<Entry>('BILLING', entry, { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) });
+  if (!result.ok) throw serviceUnavailable(1);
+  return view(result.record);
+}
+
+/** Pending -> Confirmed; confirming a Confirmed entry changes nothing and reports it Confirmed. */
+export async function confirmBillingEntry(caller: Caller, id: string) {
+  const entry = await visibleChild<Entry>('BILLING', id, caller);
+  if (entry.status === 'Confirmed') return view(entry);
+  const result = await updateChild<Entry>(
+    'BILLING',
+    entry,
+    { status: 'Confirmed', confirmedAt: new Date().toISOString(), confirmedBy: caller.userId ?? caller.keyId },
+    { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } },
+  );
+  if (result.ok) return view(result.record);
+  if (result.current?.status === 'Confirmed') return view(result.current);
+  throw serviceUnavailable(1);
+}
+
+export async function listOrderBilling(caller: Caller, orderId: string) {
+  await visibleOrder(caller, orderId, 'path.id');
+  return (await listChildren<Entry>('BILLING', orderId)).map(view);
+}

@@ -1,0 +1,141 @@
+import type { Static } from '@sinclair/typebox';
+import type { createContract as CreateContract, SalesContract, sendContract as SendContract, updateContract as UpdateContract } from '../contracts/sales-contracts.js';
+import type { Caller } from '../domain/caller.js';
+import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../domain/documents.js';
+import { newId } from '../domain/ids.js';
+import { normalizePhone } from '../domain/phone.js';
+import { AppError, notFound, serviceUnavailable, validationError } from '../http/errors.js';
+import { log } from '../http/logger.js';
+import { ChannelError, chatChannel } from '../notify/channel.js';
+import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild } from '../store/order-children.js';
+import { claimNextNumber, CONTRACT_COUNTER, transact, type OrderRecord } from '../store/orders.js';
+import { invalidState, visibleChild, visibleOrder } from './order-children.js';
+import { orderVisibleTo } from './orders.js';
+
+type Contract = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
+type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
+type UpdateBody = Static<NonNullable<(typeof UpdateContract)['body']>>;
+type SendBody = Static<NonNullable<(typeof SendContract)['body']>>;
+
+const MAX_ATTEMPTS = 40;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
+const view = ({ tenantId: _t, marketerId: _m, ...contract }: Contract): Static<typeof SalesContract> => contract;
+const statusIn = (statuses: readonly ContractStatus[]) => ({
+  expression: `#status IN (${statuses.map((_, i) => `:st${i}`).join(', ')})`,
+  names: { '#status': 'status' },
+  values: Object.fromEntries(statuses.map((s, i) => [`:st${i}`, s])),
+});
+
+/** What a new contract takes from its order when the body does not say. */
+function prefill(order: OrderRecord, body: CreateBody) {
+  const car = order.carDetails;
+  const km = typeof car.kilometers === 'number' ? `${car.kilometers} km` : undefined;
+  return {
+    customerPhone: body.customerPhone ?? order.customer.mobileNumber,
+    customerEmail: body.customerEmail ?? order.customer.email,
+    carDetails: body.carDetails ?? car,
+    totalAmount: body.totalAmount ?? order.totalAmount,
+    currency: body.currency ?? (['USD', 'KRW', 'AED'].includes(order.currency) ? order.currency : 'USD'),
+    vin: body.vin ?? (typeof car.vin === 'string' ? car.vin : undefined),
+    color: body.color ?? (typeof car.color === 'string' ? car.color : undefined),
+    mileage: body.mileage ?? km,
+  };
+}
+
+/** contractNumber: the counter moves in the same transaction as the contract, so numbers are unique and gapless. */
+export async function createContract(caller: Caller, body: CreateBody) {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const { order, current } = await readOrderAndCounter(body.orderId, CONTRACT_COUNTER);
+    if (!order || !orderVisibleTo(order as unknown as OrderRecord, caller)) {
+      throw new AppError(404, 'NOT_FOUND', 'Order not found', [{ field: 'body.orderId', message: 'no such order for this key' }]);
+    }
+    const now = new Date().toISOString();
+    const { orderId: _o, ...fields } = body;
+    const contract: Contract = {
+      ...fields,
+      ...prefill(order as unknown as OrderRecord, body),
+      id: newId(),
+      orderId: body.orderId,
+      tenantId: order.tenantId as string | undefined,
+      marketerId: order.marketerId as string | undefined,
+      contractNumber: current + 1,
+      status: 'Draft',
+      pdfUrl: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const outcome = await transact([claimNextNumber(CONTRACT_COUNTER, current), ...putChildItems('CONTRACT', contract), orderStillThere(body.orderId)]);
+    if (outcome.ok) return view(contract);
+    if (outcome.failedIndexes.includes(3)) throw notFound('Order');
+    await pause(attempt);
+  }
+  throw serviceUnavailable(1);
+}
+
+export async function updateContract(caller: Caller, id: string, body: UpdateBody) {
+  const contract = await visibleChild<Contract>('CONTRACT', id, caller);
+  const { contractPdfUrl, ...fields } = body;
+  const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}) };
+  const result = await updateChild<Contract>('CONTRACT', contract, set, statusIn(['Draft']));
+  if (result.ok) return view(result.record);
+  throw invalidState(`Contract #${contract.contractNumber} is ${result.current?.status ?? contract.status}; only a Draft can be edited`, { status: result.current?.status });
+}
+
+function recipientOf(body: SendBody): string {
+  const given = body.phone ?? body.phoneNumber;
+  if (!given) throw validationError([{ field: 'body.phone', message: 'phone or phoneNumber is required' }]);
+  const phone = normalizePhone(given);
+  if (!phone) throw validationError([{ field: body.phone ? 'body.phone' : 'body.phoneNumber', message: 'must be an E.164 phone number, e.g. +971501234567' }]);
+  if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) {
+    throw validationError([{ field: 'body.phoneNumber', message: 'differs from phone; give one of them' }]);
+  }
+  return phone;
+}
+
+export function contractMessage(contract: Pick<Contract, 'contractNumber' | 'customerName' | 'carDetails' | 'totalAmount' | 'currency'>, signingLink?: string): string {
+  const car = typeof contract.carDetails.title === 'string' ? contract.carDetails.title : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
+  return [
+    `Dear ${contract.customerName}, your purchase contract #${contract.contractNumber}${car ? ` for the ${car}` : ''} (${contract.totalAmount} ${contract.currency}) is ready.`,
+    signingLink ? `Review and sign it here: ${signingLink}` : 'Our team will share it with you for signing.',
+  ].join(' ');
+}
+
+/** Dispatch first; only a message the channel accepted marks the contract Sent. */
+export async function sendContract(caller: Caller, id: string, body: SendBody) {
+  const to = recipientOf(body);
+  const contract = await visibleChild<Contract>('CONTRACT', id, caller);
+  if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
+  let messageId: string;
+  try {
+    ({ messageId } = await chatChannel().send({ to, text: contractMessage(contract, body.signingLink) }));
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    log.warn('contract dispatch failed', { contractId: id, reason: error.code });
+    throw new AppError(502, 'CHANNEL_DISPATCH_FAILED', `The chat channel did not deliver the contract: ${error.message}`, { reason: error.code, retryable: error.retryable });
+  }
+  const now = new Date().toISOString();
+  const result = await updateChild<Contract>('CONTRACT', contract, { status: 'Sent', sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) }, statusIn(CONTRACT_SENDABLE));
+  if (result.ok) return view(result.record);
+  throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
+}
+
+export async function signContract(caller: Caller, id: string, signedDocument: unknown) {
+  const contract = await visibleChild<Contract>('CONTRACT', id, caller);
+  const result = await updateChild<Contract>(
+    'CONTRACT',
+    contract,
+    { status: 'Signed', signedAt: new Date().toISOString(), ...(signedDocument !== undefined ? { signedDocument } : {}) },
+    statusIn(CONTRACT_SIGNABLE),
+  );
+  if (result.ok) return view(result.record);
+  throw invalidState(`Contract #${contract.contractNumber} is already ${result.current?.status ?? contract.status}`);
+}
+
+export async function getContract(caller: Caller, id: string) {
+  return view(await visibleChild<Contract>('CONTRACT', id, caller));
+}
+
+export async function listOrderContracts(caller: Caller, orderId: string) {
+  await visibleOrder(caller, orderId, 'path.id');
+  return (await listChildren<Contract>('CONTRACT', orderId)).map(view);
+}
