@@ -31,6 +31,9 @@ Commands:
   keys revoke <id>
   rates set      --from KRW --to USD --rate 0.00072 [--source S] [--as-of 2026-11-01T00:00:00Z]
   rates list
+  outbox parked                        side effects (notifications, archival) that failed every retry
+  outbox replay <eventId>              try a parked side effect again
+  archive retry <orderId>              copy an order's car pictures to the bucket again after a failure
   catalogue import <file.ndjson>       upsert cars by provider + advertisementNumber; bad lines are reported and skipped
   catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
                                        write a realistic synthetic catalogue as NDJSON (stdout without --out)
@@ -549,6 +552,36 @@ async function chatOutboxCommand(args: Args, ctx: Context): Promise<void> {
   emit(ctx, messages, table(['time', 'to', 'message', 'message id'], rows));
 }
 
+// --- outbox (side effects waiting, parked) ----------------------------------------------------
+
+const loadOutboxStore = () => import('../lib/outbox/store.js');
+
+async function parkedOutboxCommand(_args: Args, ctx: Context): Promise<void> {
+  const { parkedEvents } = await loadOutboxStore();
+  const parked = await parkedEvents(200);
+  const rows = parked.map((e) => [e.id, e.kind, e.event ?? '', e.orderId, String(e.attempts), e.updatedAt, (e.lastError ?? '').slice(0, 80)]);
+  emit(ctx, parked, rows.length === 0 ? ['No parked side effects.'] : table(['id', 'kind', 'event', 'order', 'attempts', 'parked at', 'last error'], rows));
+}
+
+async function replayOutboxCommand(args: Args, ctx: Context): Promise<void> {
+  const { replay } = await loadOutboxStore();
+  const id = args.positionals[0]!;
+  if (!(await replay(id))) throw new FailedError(`No outbox event ${id} waiting to be replayed (unknown, or already done)`);
+  emit(ctx, { replayed: id }, [`Event ${id} is due again; the consumer delivers it within a minute (a second locally).`]);
+}
+
+async function retryArchiveCommand(args: Args, ctx: Context): Promise<void> {
+  const orderId = args.positionals[0]!;
+  const [{ replay }, { readOrder }] = await Promise.all([loadOutboxStore(), import('../lib/store/order-children.js')]);
+  const order = await readOrder(orderId);
+  if (!order) throw new FailedError(`No order ${orderId}`);
+  const archive = order.imageArchive as { status: string; eventId: string } | undefined;
+  if (!archive) throw new FailedError(`Order ${orderId} has no car pictures to archive (it was created without carId)`);
+  if (archive.status === 'done') throw new FailedError(`The pictures of order ${orderId} are already archived`);
+  if (!(await replay(archive.eventId))) throw new FailedError(`The archive event ${archive.eventId} cannot be replayed`);
+  emit(ctx, { orderId, eventId: archive.eventId, retried: true }, [`Archival of order ${orderId} queued again (event ${archive.eventId}).`]);
+}
+
 // A Map, not an object literal: "constructor" or "__proto__" typed as a command must not resolve.
 const COMMANDS = new Map<string, Command>([
   [
@@ -589,6 +622,9 @@ const COMMANDS = new Map<string, Command>([
     },
   ],
   ['rates list', { options: {}, positionals: [], run: listRatesCommand }],
+  ['outbox parked', { options: {}, positionals: [], run: parkedOutboxCommand }],
+  ['outbox replay', { options: {}, positionals: ['eventId'], run: replayOutboxCommand }],
+  ['archive retry', { options: {}, positionals: ['orderId'], run: retryArchiveCommand }],
   ['catalogue import', { options: {}, positionals: ['file'], run: importCatalogueCommand }],
   [
     'catalogue generate',

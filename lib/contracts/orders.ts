@@ -36,6 +36,18 @@ export const Order = Type.Object({
   notes: Type.Union([Type.String(), Type.Null()]),
   inspectionDate: Type.Union([DateTime, Type.Null()]),
   paidFromWallet: Type.Boolean(),
+  imageArchive: Type.Optional(
+    Type.Object(
+      {
+        status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed')]),
+        eventId: Type.String(),
+        objectKeys: Type.Array(Type.String(), { description: 'keys in the bucket, under orders/{orderNumber}/' }),
+        reason: Type.Optional(Type.String()),
+        completedAt: Type.Optional(Type.String()),
+      },
+      { description: 'archival of the car pictures (orders created with carId)' },
+    ),
+  ),
   customer: Person,
   marketer: Type.Optional(Person),
   createdAt: DateTime,

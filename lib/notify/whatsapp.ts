@@ -155,7 +155,7 @@ function interpret(status: number, retryAfter: string | null, text: string): { m
   const trace = error?.fbtrace_id ? ` (fbtrace_id ${error.fbtrace_id})` : '';
   return {
     code,
-    message: `WhatsApp refused the message with HTTP ${status}${error?.code === undefined ? '' : `, code ${error.code}`}${described}${trace}`,
+    message: `WhatsApp refused the message with HTTP ${status}${codeText(error)}${described}${trace}`,
     retryable: code === 'RATE_LIMITED' || code === 'UNAVAILABLE',
     providerCode: error?.code,
     httpStatus: status,
@@ -182,6 +182,12 @@ function classify(status: number, error: GraphError | undefined): ChannelErrorCo
   if (code === 100 && RECIPIENT_WORDS.test(`${error?.message ?? ''} ${error?.error_data?.details ?? ''}`)) return 'RECIPIENT_INVALID';
   if (status >= 500 || (code !== undefined && UNAVAILABLE_CODES.has(code))) return 'UNAVAILABLE';
   return 'REJECTED';
+}
+
+/** ", code 190/463": Meta's code and, when given, its subcode, which pinpoints e.g. why a token is invalid. */
+function codeText(error: GraphError | undefined): string {
+  if (error?.code === undefined) return '';
+  return `, code ${error.code}${error.error_subcode === undefined ? '' : `/${error.error_subcode}`}`;
 }
 
 function toError(failure: Failure, attempts: number): ChannelError {

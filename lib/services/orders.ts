@@ -25,6 +25,8 @@ import {
   type OrderCollection,
   type OrderRecord,
 } from '../store/orders.js';
+import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
+import { EVENT_OF_STATUS } from '../notify/matrix.js';
 import { putChildItems } from '../store/order-children.js';
 import { visibleTo } from '../store/visibility.js';
 import { getWallet } from '../store/wallets.js';
@@ -79,6 +81,7 @@ export function orderView(order: OrderRecord, caller: Caller): OrderView {
     notes: order.notes,
     inspectionDate: order.inspectionDate,
     paidFromWallet: order.paidFromWallet,
+    imageArchive: order.imageArchive,
     customer: order.customer,
     marketer: order.marketer,
     createdAt: order.createdAt,
@@ -178,6 +181,9 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       createdAt: now,
       updatedAt: now,
     };
+    const images = read.car ? [...new Set(read.car.images)] : [];
+    const archiveEvent = images.length > 0 ? newOutboxEvent({ id: newId(), kind: 'archive', orderId: id, tenantId: order.tenantId, payload: { orderNumber: order.orderNumber, images } }, now) : undefined;
+    if (archiveEvent) order.imageArchive = { status: 'pending', eventId: archiveEvent.id, objectKeys: [] };
     const history: HistoryEntry = { id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now };
     const items = [claimNextNumber(ORDER_COUNTER, read.orderCounter), putOrderItem(order), putHistoryItem(history), customerStillThere(customer.id)];
     if (body.receiptAmount !== undefined) {
@@ -209,6 +215,9 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       );
       items.push(...payment.items);
     }
+    // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
+    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, payload: {} }, now)));
+    if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = orderView(order, caller);
     const idempotencyIndex = idempotencyKey ? items.length : -1;
     if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }));
@@ -343,6 +352,8 @@ export async function changeStatus(caller: Caller, id: string, body: StatusBody)
       statusChangeItem(order, next, refund),
       putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by: caller.userId ?? caller.keyId, role: caller.role, at: now, note: body.note }),
     ];
+    const announced = EVENT_OF_STATUS[body.status];
+    if (announced) items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, payload: { from: order.status } }, now)));
     if (refund) {
       const wallet = await getWallet(order.walletId ?? walletIdFor(order.customerId), undefined, true);
       if (!wallet) throw serviceUnavailable(1);

@@ -7,7 +7,8 @@ import { normalizePhone } from '../domain/phone.js';
 import { AppError, notFound, serviceUnavailable, validationError } from '../http/errors.js';
 import { log } from '../http/logger.js';
 import { ChannelError, chatChannel } from '../notify/channel.js';
-import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild } from '../store/order-children.js';
+import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
+import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
 import { claimNextNumber, CONTRACT_COUNTER, transact, type OrderRecord } from '../store/orders.js';
 import { invalidState, visibleChild, visibleOrder } from './order-children.js';
 import { orderVisibleTo } from './orders.js';
@@ -114,8 +115,13 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
     throw new AppError(502, 'CHANNEL_DISPATCH_FAILED', `The chat channel did not deliver the contract: ${error.message}`, { reason: error.code, retryable: error.retryable });
   }
   const now = new Date().toISOString();
-  const result = await updateChild<Contract>('CONTRACT', contract, { status: 'Sent', sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) }, statusIn(CONTRACT_SENDABLE));
-  if (result.ok) return view(result.record);
+  const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
+  const outcome = await transact([
+    updateChildItem('CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
+    // The marketer hears that the contract went out (the customer got the contract itself).
+    outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
+  ]);
+  if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
   throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
 }
 

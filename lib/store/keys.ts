@@ -18,7 +18,8 @@
  * | car           | CAR#<id>                | CAR                |                          |                     |
  * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
  * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
- * | staff user    | USER#<id>               | USER               |                          |                     |
+ * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
+ * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
  * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
  * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
@@ -71,8 +72,13 @@ export const keys = {
   carReference: (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' }),
   /** Which S3 snapshot of the catalogue readers should serve. */
   cataloguePointer: () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' }),
-  /** Staff users (marketers, inspectors) that orders embed. */
+  /** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
+  staffIndex: (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: `USERS#${tenantId ?? 'NONE'}#${role}`, gsi1sk: id }),
+  /** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
+  outboxEvent: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' }),
+  outboxDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: 'OUTBOX#DUE', gsi1sk: `${nextAttemptAt}#${id}` }),
+  outboxParked: (at: string, id: string) => ({ gsi1pk: 'OUTBOX#PARKED', gsi1sk: `${at}#${id}` }),
   /** Order detail: the order and its item collection share the partition. */
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
   orderPartition: (id: string) => `ORDER#${id}`,

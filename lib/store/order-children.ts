@@ -101,6 +101,33 @@ export async function updateChild<T extends OrderChild>(
   }
 }
 
+/** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */
+export function updateChildItem(
+  kind: ChildKind,
+  child: Pick<OrderChild, 'orderId' | 'id'>,
+  set: Record<string, unknown>,
+  condition: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+  now: string,
+): TransactItem {
+  const names: Record<string, string> = { ...condition.names };
+  const values: Record<string, unknown> = { ...condition.values, ':now': now };
+  const assignments = Object.entries(set).map(([field, value], i) => {
+    names[`#s${i}`] = field;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.orderChild(kind, child.orderId, child.id),
+      UpdateExpression: `SET ${[...assignments, 'updatedAt = :now'].join(', ')}`,
+      ConditionExpression: `attribute_exists(pk) AND ${condition.expression}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 /** The order and a sequential-number counter, in one round trip, before creating a numbered child. */
 export async function readOrderAndCounter(orderId: string, counter: string): Promise<{ order?: Record<string, unknown>; current: number }> {
   const table = tableName();

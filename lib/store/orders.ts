@@ -48,6 +48,8 @@ export interface OrderRecord {
   refundedAt?: string;
   customer: Person;
   marketer?: Person;
+  /** Copy of the car's pictures under orders/{orderNumber}/ in the bucket (done by the outbox consumer). */
+  imageArchive?: { status: 'pending' | 'done' | 'failed'; eventId: string; objectKeys: string[]; reason?: string; completedAt?: string };
   customsInvoice?: Record<string, unknown>;
   customsDocuments?: Array<Record<string, unknown>>;
   createdByKeyId: string;

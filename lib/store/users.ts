@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { Role } from '../domain/caller.js';
 import { ddb } from './client.js';
@@ -15,7 +15,16 @@ export interface StaffUser {
 }
 
 export async function putUser(user: StaffUser): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.user(user.id), entity: 'user', ...user } }));
+  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.user(user.id), ...keys.staffIndex(user.tenantId, user.role, user.id), entity: 'user', ...user } }));
+}
+
+/** The staff of a tenant in one role (who to notify): one Query of GSI1. */
+export async function listStaff(tenantId: string | undefined, role: Role): Promise<StaffUser[]> {
+  const index = keys.staffIndex(tenantId, role, '');
+  const { Items } = await ddb.send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': index.gsi1pk } }),
+  );
+  return (Items ?? []).map((item) => withoutKeys(item) as unknown as StaffUser);
 }
 
 export async function getUser(id: string): Promise<StaffUser | undefined> {

@@ -25,6 +25,8 @@ export interface DemoKey {
 const demoUserIds: Partial<Record<Role, string>> = {
   marketer: 'demousermarketer00000001',
   inspector: 'demouserinspector0000001',
+  accountant: 'demouseraccountant000001',
+  operations: 'demouseroperations000001',
 };
 
 const routes = allContracts.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
@@ -40,6 +42,9 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
   await Promise.all([
     putUser({ id: demoUserIds.marketer!, name: 'Mina Park (demo marketer)', role: 'marketer', tenantId: DEMO_TENANTS[0]!.id, email: 'mina@gulfmotors.example', mobileNumber: '+971501110001' }),
     putUser({ id: demoUserIds.inspector!, name: 'Joon Lee (demo inspector)', role: 'inspector', tenantId: DEMO_TENANTS[0]!.id, email: 'joon@gulfmotors.example' }),
+    // Staff with phone numbers, so staff notifications have somewhere to go on the local stack.
+    putUser({ id: demoUserIds.accountant!, name: 'Sara Khan (demo accountant)', role: 'accountant', tenantId: DEMO_TENANTS[0]!.id, mobileNumber: '+971501110002' }),
+    putUser({ id: demoUserIds.operations!, name: 'Omar Ali (demo operations)', role: 'operations', tenantId: DEMO_TENANTS[0]!.id, mobileNumber: '+971501110003' }),
     putFxRate({ from: 'KRW', to: 'USD', rate: '0.00072', source: 'demo seed', asOf: '2026-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'AED', rate: '3.6725', source: 'UAE dirham peg', asOf: '1997-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'SAR', rate: '3.75', source: 'Saudi riyal peg', asOf: '1986-06-01T00:00:00.000Z' }),

@@ -21,6 +21,8 @@ export interface StackOptions {
   catalogueSize: number;
   /** Seconds a warm list function trusts its catalogue copy (60 in AWS). */
   catalogueRefreshSeconds?: number;
+  /** How often the local outbox runner looks for due side effects (the Streams trigger in AWS). */
+  outboxIntervalMs?: number;
   /** Recipients the local chat outbox refuses (tests of the dispatch-failure path). */
   chatFailNumbers?: string[];
   log?: (line: string) => void;
@@ -60,6 +62,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { seedCatalogue } = await import('./seed-catalogue.js');
     const catalogue = await seedCatalogue({ count: options.catalogueSize, s3Endpoint: s3Local.endpoint });
     options.log?.(`catalogue: ${catalogue.count} cars${catalogue.seeded ? ' (seeded now)' : ''}\n`);
+
+    const { startOutboxRunner } = await import('./outbox-runner.js');
+    started.push(startOutboxRunner({ intervalMs: options.outboxIntervalMs ?? 1000, log: options.log }));
 
     const baseUrl = `http://localhost:${options.httpPort}`;
     if (options.withApi) {

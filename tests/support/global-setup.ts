@@ -35,6 +35,7 @@ export async function setup(project: TestProject): Promise<void> {
     catalogueSize: 600,
     // Short, so the import test sees its cars without waiting a minute.
     catalogueRefreshSeconds: 2,
+    outboxIntervalMs: 250,
     // The local chat outbox refuses this number, so tests can see a dispatch failure end to end.
     chatFailNumbers: [CHAT_FAIL_NUMBER],
     // Demo keys get a generous limit so parallel tests never trip it; rate-limit tests make their own keys.

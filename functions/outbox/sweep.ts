@@ -1,0 +1,8 @@
+import { log } from '../../lib/http/logger.js';
+import { processDue } from '../../lib/outbox/processor.js';
+
+/** Every minute: retries whose back-off has passed, and anything a stream trigger missed. */
+export const handler = async (): Promise<void> => {
+  const counts = await processDue(undefined, 100);
+  log.info('outbox sweep', counts);
+};

@@ -1,0 +1,29 @@
+import { processDue } from '../../lib/outbox/processor.js';
+
+/**
+ * The local stand-in for the DynamoDB Streams trigger and the sweeper schedule: polls for due
+ * outbox events every `intervalMs` and processes them with the same code the Lambdas run.
+ */
+export function startOutboxRunner(options: { intervalMs: number; log?: (line: string) => void }): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = processDue()
+      .then((counts) => {
+        if (counts.done + counts.retry + counts.parked > 0) options.log?.(`outbox: ${JSON.stringify(counts)}\n`);
+      })
+      .catch((error: Error) => options.log?.(`outbox runner: ${error.message}\n`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.intervalMs);
+      });
+  };
+  let timer = setTimeout(tick, options.intervalMs);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
