@@ -344,7 +344,21 @@ describe('functions and API Gateway methods', () => {
     const contractFunctions = new Set(allContracts.map(functionIdOf));
 
     expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual([]);
-    expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id))).toEqual([]);
+    // The only functions without a route are the outbox consumers.
+    expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id)).sort()).toEqual([
+      'OutboxStreamLambdaFunction',
+      'OutboxSweepLambdaFunction',
+    ]);
+  });
+
+  it('drives the outbox consumer from the table stream (filtered to pending outbox events) and a schedule', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+    const stream = mappings.find((m) => JSON.stringify(m.FunctionName).includes('OutboxStream'));
+    expect(stream, 'stream mapping').toBeDefined();
+    expect(JSON.stringify(stream?.EventSourceArn)).toContain('StreamArn');
+    expect(JSON.stringify(stream?.FilterCriteria)).toContain('outboxEvent');
+    const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
+    expect(rules.some((r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('OutboxSweep'))).toBe(true);
   });
 
   it('runs every function on nodejs22.x and arm64', () => {

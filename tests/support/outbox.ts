@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { tableName } from '../../lib/config.js';
+import { newId } from '../../lib/domain/ids.js';
+import type { ChatChannel, ChatMessage } from '../../lib/notify/channel.js';
+import { outboxKeys, type OutboxMessage } from '../../lib/notify/local-outbox.js';
+import type { OrderEvent } from '../../lib/notify/matrix.js';
+import { newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/outbox/store.js';
+import { ddb } from '../../lib/store/client.js';
+import { api, demoKey } from './http.js';
+
+/** Helpers for the outbox tests: injected events, a recording chat channel, the CLI, polling. */
+
+export const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+export const GULF = 'demotenantgulfmotors0001';
+export const DEMO_MARKETER = { id: 'demousermarketer00000001', phone: '+971501110001' };
+export const DEMO_ACCOUNTANT = { id: 'demouseraccountant000001', phone: '+971501110002' };
+export const DEMO_OPERATIONS = { id: 'demouseroperations000001', phone: '+971501110003' };
+
+/** A due time no consumer reaches during a test run: the local runner never picks such an event up. */
+export const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it returns something other than undefined; fails with `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+/**
+ * Writes an outbox event the way the services do (outboxPutItem in a transaction), with
+ * `nextAttemptAt` as given: FAR_FUTURE keeps the local runner away so a test drives processEvent itself.
+ */
+export async function writeOutboxEvent(input: { orderId: string; event?: OrderEvent; kind?: OutboxEvent['kind']; payload?: Record<string, unknown>; nextAttemptAt?: string }): Promise<OutboxEvent> {
+  const event: OutboxEvent = {
+    ...newOutboxEvent({ id: newId(), kind: input.kind ?? 'notify', event: input.event, orderId: input.orderId, tenantId: GULF, payload: input.payload ?? {} }, new Date().toISOString()),
+    nextAttemptAt: input.nextAttemptAt ?? FAR_FUTURE,
+  };
+  await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(event)] }));
+  return event;
+}
+
+export interface Send {
+  to: string;
+  text: string;
+  ok: boolean;
+  messageId?: string;
+}
+
+/**
+ * A chat channel that records every send and fails the ones `shouldFail` picks (as the real
+ * channels do: by throwing). `sends` is the full log, failed and successful, in order.
+ */
+export class RecordingChannel implements ChatChannel {
+  readonly sends: Send[] = [];
+  private count = 0;
+
+  constructor(
+    private readonly shouldFail: (to: string, sendIndex: number) => Error | undefined = () => undefined,
+    private readonly delayMs = 0,
+  ) {}
+
+  async send(message: ChatMessage): Promise<{ messageId: string }> {
+    const index = this.count++;
+    const text = 'text' in message ? message.text : `template ${message.template.name}`;
+    if (this.delayMs > 0) await sleep(this.delayMs);
+    const error = this.shouldFail(message.to, index);
+    if (error) {
+      this.sends.push({ to: message.to, text, ok: false });
+      throw error;
+    }
+    const messageId = `fake.${newId()}`;
+    this.sends.push({ to: message.to, text, ok: true, messageId });
+    return { messageId };
+  }
+
+  /** Successful sends per phone number. */
+  delivered(): Record<string, number> {
+    return tally(this.sends.filter((s) => s.ok).map((s) => s.to));
+  }
+
+  /** Every send per phone number, failed ones included. */
+  attempted(): Record<string, number> {
+    return tally(this.sends.map((s) => s.to));
+  }
+}
+
+export const tally = (values: string[]): Record<string, number> => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The staff CLI as a child process (`npm run -s cli -- ...`), against the test stack (it inherits process.env). */
+export function cli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env, timeout: 50_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A Gulf customer with a phone number the test knows. */
+export async function customerWithPhone(phone: string, name = 'Outbox Customer'): Promise<{ id: string; name: string; mobileNumber: string }> {
+  const res = await api('POST', '/api/v1/customers', { key: demoKey('integrator'), body: { name, mobileNumber: phone } });
+  expect(res.status, res.text).toBe(201);
+  return { id: res.body.data.id, name, mobileNumber: phone };
+}
+
+/**
+ * Every chat message recorded since `since` (ISO time), oldest first: the same partition
+ * listOutbox reads, but paged to the end, so a busy test run cannot push messages off the page.
+ */
+export async function messagesSince(since: string): Promise<OutboxMessage[]> {
+  const out: OutboxMessage[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :since',
+        ExpressionAttributeValues: { ':pk': outboxKeys.partition, ':since': since },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) out.push({ messageId: String(item.messageId), to: String(item.to), text: item.text as string | undefined, createdAt: String(item.createdAt) });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Messages about one order: the texts name it as "#<orderNumber> ". */
+export const about = (messages: OutboxMessage[], orderNumber: number) => messages.filter((m) => m.text?.includes(`#${orderNumber} `));
