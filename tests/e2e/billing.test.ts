@@ -118,6 +118,7 @@ describe('POST /api/v1/billing', () => {
       ['no currency', { currency: undefined }, 'body.currency'],
       ['a lower-case currency', { currency: 'usd' }, 'body.currency'],
       ['a currency of two letters', { currency: 'US' }, 'body.currency'],
+      ['a currency code that is not ISO 4217', { currency: 'ABC' }, 'body.currency'],
       ['no description', { description: undefined }, 'body.description'],
       ['an empty description', { description: '' }, 'body.description'],
       ['items that are not an array', { items: item }, 'body.items'],

@@ -4,7 +4,7 @@ import { tableName } from '../../lib/config.js';
 import { ddb } from '../../lib/store/client.js';
 import { CHAT_FAIL_NUMBER } from '../support/global-setup.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
-import { DEMO_MARKETER, gulfOrder, messagesTo, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
+import { DEMO_INSPECTOR, DEMO_MARKETER, gulfOrder, messagesTo, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
 import { accountantKey, changeStatus, credit, inspectionDate, newCustomer, orderDetail, placeOrder } from '../support/orders.js';
 
 const acct = () => accountantKey();
@@ -401,6 +401,17 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     expect(await messagesTo(CHAT_FAIL_NUMBER)).toEqual([]);
   });
 
+  it("keeps the channel's own error text, which can name the recipient or the account, out of the 502 answer", async () => {
+    const contract = await draft();
+
+    const res = await sendContract(contract.id, acct(), { phone: CHAT_FAIL_NUMBER });
+
+    expect(res.status).toBe(502);
+    expect(res.body.details).toEqual({ reason: 'REJECTED', retryable: false });
+    expect(res.text).not.toContain(CHAT_FAIL_NUMBER);
+    expect(res.text).not.toContain('CHAT_LOCAL_FAIL_NUMBERS');
+  });
+
   it.each([
     ['neither phone nor phoneNumber', {}, 'body.phone'],
     ['a number without country code', { phone: '0501234567' }, 'body.phone'],
@@ -497,6 +508,30 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
     expect((await getContract(contract.id)).signedDocument).toEqual(winner.body.data.signedDocument);
   });
 
+  it.each([
+    ['an object with an empty key', { '': 'blank key', nested: { '': 1 } }],
+    ['a number beyond the range a DynamoDB number holds', { size: 1e200 }],
+    ['an integer beyond 2^53', { size: 9_007_199_254_740_993 }],
+  ])('stores %s as given or refuses it with 400, never a 500', async (_label, document) => {
+    const contract = await draft();
+
+    const res = await signContract(contract.id, acct(), { signedDocument: document });
+
+    expect(res.status, res.text).toBeLessThan(500);
+    const after = await getContract(contract.id);
+    if (res.status === 200) expect(after.signedDocument).toEqual(document);
+    else expect(after).toEqual(contract);
+  });
+
+  it('refuses with 400, not 500, a signedDocument that would make the contract too large to store', async () => {
+    const contract = await draft({ carDetails: { makeEn: 'Kia', description: 'd'.repeat(240_000) } });
+
+    const res = await signContract(contract.id, acct(), { signedDocument: { url: 'https://files.example.com/s.pdf', ocrText: 'o'.repeat(240_000) } });
+
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    expect((await getContract(contract.id)).status).toBe('Draft');
+  });
+
   it('answers 400 for an unknown field and leaves the contract Draft', async () => {
     const contract = await draft();
 
@@ -534,6 +569,17 @@ describe('reading contracts', () => {
 
     expect(listed).toEqual([first, second]);
     expect(empty).toEqual([]);
+  });
+
+  it('lists every contract of an order, also when together they exceed one DynamoDB page (1 MB)', async () => {
+    const order = await gulfOrder();
+    const carDetails = { makeEn: 'Kia', modelEn: 'Sorento', inspectionNotes: 'n'.repeat(200_000) };
+    const created: string[] = [];
+    for (let i = 0; i < 10; i += 1) created.push((await draft({ orderId: order.id, customerName: `Buyer ${i}`, carDetails })).id);
+
+    const listed = await contractsOf(order.id);
+
+    expect(listed.map((c) => c.id)).toEqual(created);
   });
 
   it('answers 404 for an unknown contract and an unknown order, and 400 for a malformed id', async () => {
@@ -585,7 +631,7 @@ describe('order detail signedContract', () => {
     const customer = await newCustomer();
     await credit(customer.walletId, 3000);
     const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 3000, useWalletBalance: true, inspectionDate: inspectionDate() });
-    const inspection = await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: 'demouserinspector0000001' } });
+    const inspection = await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } });
     expect(inspection.status, inspection.text).toBe(201);
     for (const status of ['InProgress', 'Completed']) {
       const moved = await api('PATCH', `/api/v1/inspections/${inspection.body.data.id}/status`, { key: ops(), body: { status } });

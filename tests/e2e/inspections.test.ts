@@ -261,6 +261,16 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     },
   );
 
+  it('refuses with 400 photos that would take an inspection beyond 100, and keeps those it has', async () => {
+    const created = await pending({ photos: Array.from({ length: 100 }, (_, i) => photo(i)) });
+
+    const res = await move(created.id, ops(), { photos: [photo(100)] });
+
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    expect(res.body.details.map((d: { field: string }) => d.field)).toContain('body.photos');
+    expect((await getInspection(created.id)).photos).toHaveLength(100);
+  });
+
   it('keeps every photo of concurrent appends that succeeded; the others are refused with 409', async () => {
     const created = await pending();
 
@@ -373,6 +383,21 @@ describe('reading inspections', () => {
 
     expect(listed).toEqual([first, second]);
     expect(empty).toEqual([]);
+  });
+
+  it('lists every inspection of an order, also when together they exceed one DynamoDB page (1 MB)', async () => {
+    const order = await freshOrder();
+    // 100 photos with presigned URLs of about 1 KB each: some 200 KB per inspection.
+    const signed = (i: number, j: number, kind: string) => `https://bucket.s3.amazonaws.com/inspections/${i}/${j}-${kind}.jpg?X-Amz-Signature=${'a'.repeat(950)}`;
+    const created: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const photos = Array.from({ length: 100 }, (_, j) => ({ url: signed(i, j, 'full'), thumbnailUrl: signed(i, j, 'thumb') }));
+      created.push((await pending({ orderId: order.id, photos })).id);
+    }
+
+    const listed = await inspectionsOf(order.id);
+
+    expect(listed.map((i) => i.id)).toEqual(created);
   });
 
   it('answers 404 for an unknown inspection and an unknown order', async () => {

@@ -1,0 +1,316 @@
+/**
+ * The outbox consumer (lib/outbox/processor.ts) against the test stack's DynamoDB Local.
+ *
+ * The stack's local runner (in the vitest main process) processes every *due* event every
+ * 250 ms. Events these tests drive themselves are written due in the year 2999, so the runner
+ * never sees them, and a failed attempt here is rescheduled at least minutes ahead
+ * (OUTBOX_RETRY_BASE_MS below; it only affects this worker process), so the runner never
+ * steps in between two attempts. processEvent does not look at nextAttemptAt, so the tests
+ * call it again at once. The crash test and the replay test let the runner deliver, as it would.
+ */
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tableName } from '../../lib/config.js';
+import { newId } from '../../lib/domain/ids.js';
+import { ChannelError } from '../../lib/notify/channel.js';
+import { listOutbox } from '../../lib/notify/local-outbox.js';
+import { processEvent, type Outcome, type ProcessorDeps } from '../../lib/outbox/processor.js';
+import { getOutboxEvent, newOutboxEvent, outboxPutItem, parkedEvents, type OutboxEvent } from '../../lib/outbox/store.js';
+import { ddb } from '../../lib/store/client.js';
+import { keys } from '../../lib/store/keys.js';
+import { putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
+import { listStaff } from '../../lib/store/users.js';
+import { CHAT_FAIL_NUMBER } from '../support/global-setup.js';
+import { demoKey, uniquePhone } from '../support/http.js';
+import { placeOrder } from '../support/orders.js';
+import {
+  about,
+  cli,
+  customerWithPhone,
+  DEMO_ACCOUNTANT,
+  DEMO_MARKETER,
+  DEMO_OPERATIONS,
+  GULF,
+  messagesSince,
+  RecordingChannel,
+  tally,
+  waitFor,
+  writeOutboxEvent,
+} from '../support/outbox.js';
+
+// Read by fail() and maxAttempts() on every call, in this worker only (the runner has its own defaults).
+process.env.OUTBOX_RETRY_BASE_MS = String(3_600_000); // capped at 15 minutes: far beyond any test here
+process.env.OUTBOX_MAX_ATTEMPTS = '5';
+
+const unavailable = () => new ChannelError('UNAVAILABLE', 'WhatsApp is down (test)', { retryable: true, httpStatus: 503, attempts: 3 });
+const deps = (channel: RecordingChannel): ProcessorDeps => ({
+  channel,
+  copy: async () => {
+    throw new Error('notification events copy no images');
+  },
+});
+
+interface Recipients {
+  /** phone -> delivery key, for everyone a contract.signed event of this order reaches. */
+  byPhone: Map<string, string>;
+  phones: string[];
+  keys: string[];
+}
+
+/** Every Gulf accountant and operations user with a phone (the seed gives one of each). */
+let staff: Array<{ id: string; role: 'accountant' | 'operations'; mobileNumber: string }> = [];
+
+beforeAll(async () => {
+  const [accountants, operations] = await Promise.all([listStaff(GULF, 'accountant'), listStaff(GULF, 'operations')]);
+  staff = [
+    ...accountants.filter((u) => u.mobileNumber).map((u) => ({ id: u.id, role: 'accountant' as const, mobileNumber: u.mobileNumber! })),
+    ...operations.filter((u) => u.mobileNumber).map((u) => ({ id: u.id, role: 'operations' as const, mobileNumber: u.mobileNumber! })),
+  ];
+  expect(staff.map((u) => u.mobileNumber)).toEqual(expect.arrayContaining([DEMO_ACCOUNTANT.phone, DEMO_OPERATIONS.phone]));
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** Who a contract.signed event reaches (all four audiences): the customer, the marketer, the staff. */
+function recipientsFor(customer: { id: string; mobileNumber: string }): Recipients {
+  const byPhone = new Map<string, string>([
+    [customer.mobileNumber, `customer:${customer.id}`],
+    [DEMO_MARKETER.phone, `marketer:${DEMO_MARKETER.id}`],
+    ...staff.map((u) => [u.mobileNumber, `${u.role}:${u.id}`] as [string, string]),
+  ]);
+  return { byPhone, phones: [...byPhone.keys()], keys: [...byPhone.values()] };
+}
+
+/** A real order over HTTP (the accountant, for the demo marketer), so the consumer can read it. */
+async function realOrder(): Promise<{ order: any; recipients: Recipients }> {
+  const customer = await customerWithPhone(uniquePhone());
+  const order = await placeOrder(demoKey('accountant'), {
+    customerId: customer.id,
+    marketerId: DEMO_MARKETER.id,
+    totalAmount: 21_000,
+    carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022 },
+  });
+  return { order, recipients: recipientsFor(customer) };
+}
+
+const once = (phones: string[]) => Object.fromEntries(phones.map((p) => [p, 1]));
+const stored = async (id: string): Promise<OutboxEvent> => (await getOutboxEvent(id))!;
+
+describe('outbox consumer: retries deliver exactly once', () => {
+  it('retries while the channel fails three times, then delivers one message to every recipient', async () => {
+    // Arrange
+    const { order, recipients } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed' });
+    let failuresLeft = 3;
+    const channel = new RecordingChannel(() => (failuresLeft-- > 0 ? unavailable() : undefined));
+
+    // Act
+    const outcomes: Outcome[] = [];
+    for (let attempt = 1; attempt <= 4; attempt += 1) outcomes.push(await processEvent(event.id, deps(channel)));
+    const again = await processEvent(event.id, deps(channel));
+
+    // Assert
+    expect(outcomes).toEqual(['retry', 'retry', 'retry', 'done']);
+    expect(again).toBe('skipped');
+    expect(channel.delivered()).toEqual(once(recipients.phones));
+    expect(channel.sends.filter((s) => !s.ok)).toHaveLength(3);
+    const done = await stored(event.id);
+    expect(done).toMatchObject({ status: 'done', attempts: 4 });
+    expect(Object.keys(done.deliveries).sort()).toEqual([...recipients.keys].sort());
+    expect(Object.values(done.deliveries).sort()).toEqual(channel.sends.filter((s) => s.ok).map((s) => s.messageId).sort());
+    for (const send of channel.sends.filter((s) => s.ok)) expect(send.text).toContain(`#${order.orderNumber} (Kia Sorento 2022)`);
+    console.info(`fails 3 times then succeeds: ${outcomes.join(' -> ')}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`);
+  });
+
+  it('after a failure part-way through, the retry sends only to the recipients not yet reached', async () => {
+    // Arrange
+    const { order, recipients } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed' });
+    let accountantFailuresLeft = 1;
+    const channel = new RecordingChannel((to) => (to === DEMO_ACCOUNTANT.phone && accountantFailuresLeft-- > 0 ? unavailable() : undefined));
+
+    // Act
+    const first = await processEvent(event.id, deps(channel));
+    const afterFirst = await stored(event.id);
+    const reachedFirst = channel.sends.filter((s) => s.ok).map((s) => s.to);
+    const second = await processEvent(event.id, deps(channel));
+
+    // Assert
+    expect([first, second]).toEqual(['retry', 'done']);
+    expect(reachedFirst).toEqual(expect.arrayContaining([order.customer.mobileNumber, DEMO_MARKETER.phone]));
+    expect(Object.keys(afterFirst.deliveries).sort()).toEqual(reachedFirst.map((p) => recipients.byPhone.get(p)).sort());
+    expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, lastError: 'WhatsApp is down (test)' });
+    const secondAttempt = channel.sends.slice(reachedFirst.length + 1);
+    expect(secondAttempt.map((s) => s.to).filter((to) => reachedFirst.includes(to))).toEqual([]);
+    expect(channel.delivered()).toEqual(once(recipients.phones));
+    expect(channel.attempted()[DEMO_ACCOUNTANT.phone]).toBe(2);
+    expect(Object.keys((await stored(event.id)).deliveries).sort()).toEqual([...recipients.keys].sort());
+    console.info(`failure after ${reachedFirst.length} deliveries: ${first} -> ${second}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`);
+  });
+
+  it('lets only one of three consumers that race for the same event work on it', async () => {
+    // Arrange
+    const { order, recipients } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed' });
+    const channel = new RecordingChannel(undefined, 30);
+
+    // Act
+    const outcomes = await Promise.all([1, 2, 3].map(() => processEvent(event.id, deps(channel))));
+
+    // Assert
+    expect([...outcomes].sort()).toEqual(['done', 'skipped', 'skipped']);
+    expect(channel.attempted()).toEqual(once(recipients.phones));
+    expect(await stored(event.id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});
+
+describe('outbox consumer: parking and replay', () => {
+  it('parks the event after the last attempt, lists it, and delivers it once after `outbox replay`', async () => {
+    // Arrange
+    const since = new Date().toISOString();
+    const { order, recipients } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed' });
+    const channel = new RecordingChannel(() => unavailable());
+
+    // Act: five attempts (OUTBOX_MAX_ATTEMPTS), every one refused by the channel
+    const outcomes: Outcome[] = [];
+    for (let attempt = 1; attempt <= 5; attempt += 1) outcomes.push(await processEvent(event.id, deps(channel)));
+    const parked = await stored(event.id);
+    const listed = await parkedEvents(1000);
+    const parkedCli = await cli(['outbox', 'parked', '--json']);
+    const replayCli = await cli(['outbox', 'replay', event.id, '--json']);
+    // The runner finds the replayed event due and delivers it through the local chat channel.
+    const delivered = await waitFor('the replayed event to be delivered', async () => {
+      const current = await stored(event.id);
+      return current.status === 'done' ? current : undefined;
+    });
+    const replayDone = await cli(['outbox', 'replay', event.id]);
+
+    // Assert
+    expect(outcomes).toEqual(['retry', 'retry', 'retry', 'retry', 'parked']);
+    expect(channel.delivered()).toEqual({});
+    expect(parked).toMatchObject({ status: 'parked', attempts: 5, lastError: 'WhatsApp is down (test)', deliveries: {} });
+    expect(listed.map((e) => e.id)).toContain(event.id);
+    expect(parkedCli.code, parkedCli.stderr).toBe(0);
+    expect(JSON.parse(parkedCli.stdout)).toContainEqual(expect.objectContaining({ id: event.id, status: 'parked', attempts: 5, orderId: order.id, event: 'contract.signed' }));
+    expect(replayCli.code, replayCli.stderr).toBe(0);
+    expect(JSON.parse(replayCli.stdout)).toEqual({ replayed: event.id });
+    // A fresh attempt budget: the one successful attempt after the replay.
+    expect(delivered).toMatchObject({ status: 'done', attempts: 1 });
+    expect(Object.keys(delivered.deliveries).sort()).toEqual([...recipients.keys].sort());
+    for (const messageId of Object.values(delivered.deliveries)) expect(messageId).toMatch(/^local\./);
+    expect((await parkedEvents(1000)).map((e) => e.id)).not.toContain(event.id);
+    const signed = about(await messagesSince(since), order.orderNumber).filter((m) => /contract (is )?signed/.test(m.text ?? ''));
+    expect(tally(signed.map((m) => m.to))).toEqual(once(recipients.phones));
+    expect(replayDone.code).toBe(1);
+    expect(replayDone.stderr).toContain(`No outbox event ${event.id} waiting to be replayed`);
+    console.info(`parked after ${outcomes.length} attempts (${channel.sends.length} failed sends); after replay, local outbox messages per recipient ${JSON.stringify(tally(signed.map((m) => m.to)))}`);
+  });
+});
+
+describe('outbox consumer: a crash right after the change commits', () => {
+  it('still delivers the messages of a change whose function never got further than the commit', async () => {
+    // Arrange: what createOrder writes, committed in one transaction, and then nothing (the
+    // function "crashed"): no consumer is called by this test.
+    const customer = await customerWithPhone(uniquePhone(), 'Crash Customer');
+    const now = new Date().toISOString();
+    const order: OrderRecord = {
+      id: newId(),
+      // Far above the counter, so it cannot share a number with a real order of this run.
+      orderNumber: 900_000_000 + Math.floor(Math.random() * 99_000_000),
+      status: 'DepositSubmitted',
+      version: 1,
+      customerId: customer.id,
+      marketerId: DEMO_MARKETER.id,
+      tenantId: GULF,
+      carDetails: { makeEn: 'Genesis', modelEn: 'GV80', year: 2023, customerNotificationsEnabled: true },
+      totalAmount: 52_000,
+      currency: 'USD',
+      notes: null,
+      inspectionDate: null,
+      paidFromWallet: false,
+      customer: { id: customer.id, name: customer.name, mobileNumber: customer.mobileNumber },
+      marketer: { id: DEMO_MARKETER.id, name: 'Mina Park (demo marketer)', mobileNumber: DEMO_MARKETER.phone },
+      createdByKeyId: 'test-crash',
+      createdAt: now,
+      updatedAt: now,
+    };
+    const event = newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: order.id, tenantId: GULF, payload: {} }, now);
+    const since = new Date().toISOString();
+
+    // Act
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [putOrderItem(order), putHistoryItem({ id: newId(), orderId: order.id, from: null, to: 'DepositSubmitted', by: 'test', role: 'accountant', at: now }), outboxPutItem(event)],
+      }),
+    );
+    const delivered = await waitFor(
+      'the local runner to deliver the committed event',
+      async () => {
+        const current = await getOutboxEvent(event.id);
+        return current?.status === 'done' ? current : undefined;
+      },
+      20_000,
+    );
+
+    // Assert
+    const expected = recipientsFor(customer);
+    expect(delivered).toMatchObject({ status: 'done', attempts: 1 });
+    expect(Object.keys(delivered.deliveries).sort()).toEqual([...expected.keys].sort());
+    const listed = about(await listOutbox(1000), order.orderNumber);
+    expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones));
+    expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(`Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order.`);
+    expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(`Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`);
+    expect((await messagesSince(since)).filter((m) => m.text?.includes(`#${order.orderNumber} `))).toHaveLength(expected.phones.length);
+  });
+});
+
+describe('outbox consumer: a recipient the channel refuses for good', () => {
+  it('records the refused customer as failed:REJECTED, still messages the staff, and finishes the event', async () => {
+    // Arrange: an order whose customer has the number the local chat channel refuses
+    vi.stubEnv('CHAT_LOCAL_FAIL_NUMBERS', CHAT_FAIL_NUMBER);
+    const now = new Date().toISOString();
+    const customerId = newId();
+    const orderNumber = 900_000_000 + Math.floor(Math.random() * 99_000_000);
+    const orderId = newId();
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        // Only the order item itself (no list indexes): what the consumer reads.
+        Item: {
+          ...keys.order(orderId),
+          entity: 'order',
+          id: orderId,
+          orderNumber,
+          status: 'Cancelled',
+          version: 2,
+          customerId,
+          tenantId: GULF,
+          carDetails: { title: 'Hyundai Tucson 1.6T', customerNotificationsEnabled: true },
+          customer: { id: customerId, name: 'Refused Customer', mobileNumber: CHAT_FAIL_NUMBER },
+          marketer: { id: DEMO_MARKETER.id, name: 'Mina Park (demo marketer)', mobileNumber: DEMO_MARKETER.phone },
+          createdAt: now,
+          updatedAt: now,
+        },
+      }),
+    );
+    const event = await writeOutboxEvent({ orderId, event: 'order.cancelled' });
+
+    // Act: the real (local) chat channel, as the consumer is configured by default
+    const outcome = await processEvent(event.id);
+
+    // Assert
+    const expected = recipientsFor({ id: customerId, mobileNumber: CHAT_FAIL_NUMBER });
+    const done = await stored(event.id);
+    expect(outcome).toBe('done');
+    expect(done.status).toBe('done');
+    expect(done.deliveries[`customer:${customerId}`]).toBe('failed:REJECTED');
+    expect(Object.keys(done.deliveries).sort()).toEqual([...expected.keys].sort());
+    for (const key of expected.keys.filter((k) => !k.startsWith('customer:'))) expect(done.deliveries[key], key).toMatch(/^local\./);
+    const listed = about(await listOutbox(1000), orderNumber);
+    expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones.filter((p) => p !== CHAT_FAIL_NUMBER)));
+    expect(listed.every((m) => m.text === `Order #${orderNumber} (Hyundai Tucson 1.6T): order cancelled.`)).toBe(true);
+  });
+});
