@@ -27,3 +27,29 @@ export function limitBodySize(body: unknown, isBase64Encoded: boolean | undefine
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES} bytes`);
   }
 }
+
+/**
+ * Free-form JSON the service stores as given (signedDocument, carDetails, customs documents)
+ * must also be storable: DynamoDB refuses empty map keys and numbers beyond its range, the
+ * DocumentClient refuses unsafe integers, and an item is at most 400 KB. Checked up front so the
+ * caller gets a 400 naming the field instead of a failed write.
+ */
+export function storableJsonProblems(value: unknown, field: string, maxBytes: number): Array<{ field: string; message: string }> {
+  const problems: Array<{ field: string; message: string }> = [];
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  if (bytes > maxBytes) problems.push({ field, message: `must be at most ${maxBytes} bytes of JSON (it is ${bytes})` });
+  const walk = (node: unknown, path: string): void => {
+    if (problems.length >= 5) return;
+    if (typeof node === 'number' && (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node)) || Math.abs(node) > 9.9e125 || (node !== 0 && Math.abs(node) < 1e-130))) {
+      problems.push({ field: path, message: 'is a number outside the range that can be stored exactly' });
+    } else if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
+    else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (key === '') problems.push({ field: path, message: 'has an empty key' });
+        else walk(child, `${path}.${key}`);
+      }
+    }
+  };
+  walk(value, field);
+  return problems;
+}

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { BillingEntry, createBillingEntry as CreateContract, setBillingDocumentUrl as UrlContract } from '../contracts/billing.js';
 import type { Caller } from '../domain/caller.js';
 import { newId } from '../domain/ids.js';
-import { fitsCurrency, minorUnits } from '../domain/money.js';
+import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
 import { serviceUnavailable, validationError } from '../http/errors.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { transact } from '../store/orders.js';
@@ -15,6 +15,7 @@ type UrlBody = Static<NonNullable<(typeof UrlContract)['body']>>;
 const view = ({ tenantId: _t, marketerId: _m, ...entry }: Entry): Static<typeof BillingEntry> => entry;
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
+  if (!isIsoCurrency(body.currency)) throw validationError([{ field: 'body.currency', message: 'is not an ISO 4217 currency code' }]);
   if (!fitsCurrency(body.amount, body.currency)) {
     throw validationError([{ field: 'body.amount', message: `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows` }]);
   }

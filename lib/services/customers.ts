@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { createCustomer as CreateContract, Customer, CustomerMatch } from '../contracts/customers.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
+import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
 import { AppError, duplicate, notFound, validationError } from '../http/errors.js';
 import { owningTenant } from './tenancy.js';
@@ -18,6 +19,9 @@ export function toCustomerView(customer: CustomerRecord, wallet: Pick<WalletReco
 }
 
 export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
+  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) {
+    throw validationError([{ field: 'body.walletCurrency', message: 'is not an ISO 4217 currency code' }]);
+  }
   const mobileNumber = normalizePhone(body.mobileNumber);
   if (!mobileNumber) throw validationError([{ field: 'body.mobileNumber', message: PHONE_HINT }]);
   const tenantId = owningTenant(caller, body.tenantId);

@@ -4,7 +4,8 @@ import type { addCustomsDocuments as DocsContract, changeOrderStatus as StatusCo
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../contracts/orders.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
-import { fitsCurrency, minorUnits, sumMoney } from '../domain/money.js';
+import { fitsCurrency, isIsoCurrency, minorUnits, sumMoney } from '../domain/money.js';
+import { storableJsonProblems } from '../http/json.js';
 import { allowedTransitions, canCancel, checkTransition, isTerminal, ORDER_STATUSES, PROGRESS, type OrderFacts, type OrderStatus } from '../domain/order-lifecycle.js';
 import { AppError, forbidden, notFound, serviceUnavailable, validationError, type FieldError } from '../http/errors.js';
 import type { Meta } from '../http/handler.js';
@@ -46,7 +47,6 @@ type OrderDetailView = Static<typeof OrderDetail>;
 const MAX_ATTEMPTS = 40;
 /** Bounds that keep an order item (snapshot, invoice, documents) well under DynamoDB's 400 KB. */
 const CAR_DETAILS_MAX_BYTES = 16 * 1024;
-const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
 
 // --- who sees what --------------------------------------------------------------------------------
@@ -112,7 +112,8 @@ function checkCreateBody(body: CreateBody): void {
   if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
     errors.push({ field: 'body.receiptAmount', message: 'has more decimals than its currency allows' });
   }
-  if (jsonBytes(body.carDetails ?? {}) > CAR_DETAILS_MAX_BYTES) errors.push({ field: 'body.carDetails', message: `must be at most ${CAR_DETAILS_MAX_BYTES} bytes of JSON` });
+  if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
+  if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency)) errors.push({ field: 'body.receiptCurrency', message: 'is not an ISO 4217 currency code' });
   if (errors.length > 0) throw validationError(errors);
 }
 
@@ -405,9 +406,8 @@ export async function setCustomsInvoice(caller: Caller, id: string, body: Invoic
 
 export async function addCustomsDocuments(caller: Caller, id: string, body: DocsBody) {
   body.documents.forEach((doc, i) => {
-    if (jsonBytes(doc) > CUSTOMS_DOCUMENT_MAX_BYTES) {
-      throw validationError([{ field: `body.documents[${i}]`, message: `must be at most ${CUSTOMS_DOCUMENT_MAX_BYTES} bytes of JSON` }]);
-    }
+    const problems = storableJsonProblems(doc, `body.documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES);
+    if (problems.length > 0) throw validationError(problems);
   });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const { order } = await visibleCollection(caller, id);

@@ -5,8 +5,10 @@ import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../do
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { AppError, notFound, serviceUnavailable, validationError } from '../http/errors.js';
+import { storableJsonProblems } from '../http/json.js';
 import { log } from '../http/logger.js';
-import { ChannelError, chatChannel } from '../notify/channel.js';
+import { assertValid } from '../http/validation.js';
+import { ChannelError, channelDispatchFailed, chatChannel } from '../notify/channel.js';
 import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
 import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
 import { claimNextNumber, CONTRACT_COUNTER, transact, type OrderRecord } from '../store/orders.js';
@@ -45,6 +47,8 @@ function prefill(order: OrderRecord, body: CreateBody) {
 
 /** contractNumber: the counter moves in the same transaction as the contract, so numbers are unique and gapless. */
 export async function createContract(caller: Caller, body: CreateBody) {
+  if (body.carDetails !== undefined) assertValid(storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
+  if (body.customerIdDocument !== undefined) assertValid(storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', 4096));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const { order, current } = await readOrderAndCounter(body.orderId, CONTRACT_COUNTER);
     if (!order || !orderVisibleTo(order as unknown as OrderRecord, caller)) {
@@ -74,6 +78,8 @@ export async function createContract(caller: Caller, body: CreateBody) {
 }
 
 export async function updateContract(caller: Caller, id: string, body: UpdateBody) {
+  if (body.carDetails !== undefined) assertValid(storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
+  if (body.customerIdDocument !== undefined) assertValid(storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', 4096));
   const contract = await visibleChild<Contract>('CONTRACT', id, caller);
   const { contractPdfUrl, ...fields } = body;
   const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}) };
@@ -111,21 +117,33 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
     ({ messageId } = await chatChannel().send({ to, text: contractMessage(contract, body.signingLink) }));
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
-    log.warn('contract dispatch failed', { contractId: id, reason: error.code });
-    throw new AppError(502, 'CHANNEL_DISPATCH_FAILED', `The chat channel did not deliver the contract: ${error.message}`, { reason: error.code, retryable: error.retryable });
+    // The provider's own text can name the recipient or our account: it goes to the log only.
+    log.warn('contract dispatch failed', { contractId: id, reason: error.code, detail: error.message });
+    throw channelDispatchFailed(error);
   }
-  const now = new Date().toISOString();
-  const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
-  const outcome = await transact([
-    updateChildItem('CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
-    // The marketer hears that the contract went out (the customer got the contract itself).
-    outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
-  ]);
-  if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
-  throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
+  // The message is out: record it, retrying a write that lost a race (never re-sending), unless
+  // the contract got signed meanwhile.
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const now = new Date().toISOString();
+    const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
+    const outcome = await transact([
+      updateChildItem('CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
+      // The marketer hears that the contract went out (the customer got the contract itself).
+      outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
+    ]);
+    if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
+    const current = await visibleChild<Contract>('CONTRACT', id, caller);
+    if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
+    await pause(attempt);
+  }
+  throw serviceUnavailable(1);
 }
 
+const SIGNED_DOCUMENT_MAX_BYTES = 64 * 1024;
+const CAR_DETAILS_MAX_BYTES = 16 * 1024;
+
 export async function signContract(caller: Caller, id: string, signedDocument: unknown) {
+  if (signedDocument !== undefined) assertValid(storableJsonProblems(signedDocument, 'body.signedDocument', SIGNED_DOCUMENT_MAX_BYTES));
   const contract = await visibleChild<Contract>('CONTRACT', id, caller);
   const result = await updateChild<Contract>(
     'CONTRACT',

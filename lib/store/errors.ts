@@ -14,6 +14,10 @@ const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 /** Maps infrastructure failures to a retryable 503; never leaks an AWS message to callers. */
 export function toServiceError(error: unknown): AppError | undefined {
   if (!(error instanceof Error)) return undefined;
+  // A record over DynamoDB's 400 KB item limit: the request carried too much, not a server fault.
+  if (error.name === 'ValidationException' && /item size/i.test(error.message)) {
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The record would be larger than the service can store; send less data');
+  }
   const code = (error as { code?: string }).code;
   if (unavailableNames.has(error.name) || (code !== undefined && networkCodes.has(code))) return serviceUnavailable(1);
   return undefined;

@@ -1,10 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
+import { queryAll } from './query-all.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type ChildKind = 'BILLING' | 'CONTRACT' | 'INSPECTION';
@@ -51,15 +52,13 @@ export async function getChild<T extends OrderChild>(kind: ChildKind, id: string
 }
 
 export async function listChildren<T extends OrderChild>(kind: ChildKind, orderId: string): Promise<T[]> {
-  const { Items } = await ddb.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.orderPartition(orderId), ':prefix': `${kind}#` },
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as T).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.orderPartition(orderId), ':prefix': `${kind}#` },
+    ConsistentRead: true,
+  });
+  return items.map((item) => withoutKeys(item) as unknown as T).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /**

@@ -105,7 +105,7 @@ describe('POST /api/v1/contracts', () => {
     expect(contract).toMatchObject(given);
   });
 
-  it('defaults the currency to the order currency, and to USD for an order in USD', async () => {
+  it('takes currency and totalAmount from the order when the body has neither', async () => {
     const krwOrder = await gulfOrder({ currency: 'KRW', totalAmount: 25_000_000 });
     const usdOrder = await gulfOrder({ currency: undefined, totalAmount: 9_000 });
 
@@ -523,12 +523,13 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
     else expect(after).toEqual(contract);
   });
 
-  it('refuses with 400, not 500, a signedDocument that would make the contract too large to store', async () => {
-    const contract = await draft({ carDetails: { makeEn: 'Kia', description: 'd'.repeat(240_000) } });
+  it('refuses with 400, not 500, a signedDocument over its 64 KB bound (so the contract always fits a record)', async () => {
+    const contract = await draft();
 
-    const res = await signContract(contract.id, acct(), { signedDocument: { url: 'https://files.example.com/s.pdf', ocrText: 'o'.repeat(240_000) } });
+    const res = await signContract(contract.id, acct(), { signedDocument: { url: 'https://files.example.com/s.pdf', ocrText: 'o'.repeat(70_000) } });
 
     expect(res.status, res.text.slice(0, 300)).toBe(400);
+    expect(res.body.details[0].field).toBe('body.signedDocument');
     expect((await getContract(contract.id)).status).toBe('Draft');
   });
 
@@ -573,9 +574,11 @@ describe('reading contracts', () => {
 
   it('lists every contract of an order, also when together they exceed one DynamoDB page (1 MB)', async () => {
     const order = await gulfOrder();
-    const carDetails = { makeEn: 'Kia', modelEn: 'Sorento', inspectionNotes: 'n'.repeat(200_000) };
+    // About 39 KB each, within every field bound: 28 of them pass the 1 MB a Query page returns.
+    const carDetails = { makeEn: 'Kia', modelEn: 'Sorento', inspectionNotes: 'n'.repeat(15_000) };
+    const large = { carDetails, terms: 't'.repeat(19_000), notes: 'x'.repeat(4_900) };
     const created: string[] = [];
-    for (let i = 0; i < 10; i += 1) created.push((await draft({ orderId: order.id, customerName: `Buyer ${i}`, carDetails })).id);
+    for (let i = 0; i < 28; i += 1) created.push((await draft({ orderId: order.id, customerName: `Buyer ${i}`, ...large })).id);
 
     const listed = await contractsOf(order.id);
 

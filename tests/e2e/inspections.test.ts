@@ -277,6 +277,7 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => move(created.id, ops(), { photos: [photo(100 + i)] })));
 
     const statuses = results.map((r) => r.status);
+    console.info(`8 concurrent photo appends: ${JSON.stringify(tally(statuses))}`);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(statuses).toContain(200);
     const stored = await getInspection(created.id);
@@ -290,6 +291,7 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => move(created.id, ops(), { status: 'InProgress' })));
 
     const counts = tally(results.map((r) => r.status));
+    console.info(`10 concurrent moves to InProgress: ${JSON.stringify(counts)} (${results.filter((r) => r.status === 409).map((r) => r.body.code).join(', ')})`);
     expect(counts[200]).toBe(1);
     expect(counts[409]).toBe(9);
     expect((await getInspection(created.id)).status).toBe('InProgress');
