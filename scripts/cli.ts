@@ -17,6 +17,7 @@ import { defaultAllowedRoutes } from '../lib/domain/role-routes.js';
 import type { ApiKeyRecord } from '../lib/store/api-keys.js';
 import type { FxRate } from '../lib/store/fx-rates.js';
 import type { Tenant } from '../lib/store/tenants.js';
+import { disableGatewayKey, gatewayClient, registerGatewayKey, USAGE_PLANS, usagePlanName, type UsagePlanName } from './cli/gateway-keys.js';
 
 const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, API keys, exchange rates and the car catalogue.
 
@@ -26,7 +27,8 @@ Commands:
   tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only]
   tenants list
   keys create    --role R (--tenant ID | --platform) [--routes "GET /api/v1/customers/{id},POST /api/v1/customers"]
-                 [--user-id ID] [--name N] [--rps N] [--burst N] [--quota-per-day N]
+                 [--user-id ID] [--name N] [--rps N] [--burst N] [--quota-per-day N] [--plan standard|partner]
+                 (with --target aws the key is also registered with API Gateway on that usage plan)
   keys list
   keys revoke <id>
   rates set      --from KRW --to USD --rate 0.00072 [--source S] [--as-of 2026-11-01T00:00:00Z]
@@ -420,22 +422,27 @@ const limitsText = (limit: Partial<RateLimit> | undefined): string =>
 
 const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown again (only its SHA-256 hash is stored). Copy it now.';
 
-function awsKeyNote(stage: string): string {
-  return (
-    `In AWS, API Gateway checks the key too: import this value as an API key of stage ${stage} and attach it to a usage plan ` +
-    '(standard or partner) before it works. This CLI does not do that yet (follow-up).'
-  );
+function usagePlanOf(args: Args): UsagePlanName {
+  const plan = text(args.values, 'plan') ?? 'standard';
+  if (!(USAGE_PLANS as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${USAGE_PLANS.join(', ')}, got "${plan}"`);
+  return plan as UsagePlanName;
 }
 
 async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
   const input = keyInput(args);
+  const plan = usagePlanOf(args);
   const tenant = input.tenantId === undefined ? undefined : await ctx.store.getTenant(input.tenantId);
   if (input.tenantId !== undefined && !tenant) throw new UsageError(`no tenant with id "${input.tenantId}" (see \`cli tenants list\`)`);
   const name = input.name ?? `${input.role} key for ${tenant ? tenant.name : 'platform staff'}`;
   const { key, record } = await ctx.store.createApiKey({ ...input, name });
 
   const target = ctx.target.target;
-  const notes = target.kind === 'aws' ? [awsKeyNote(target.stage)] : [];
+  const notes: string[] = [];
+  if (target.kind === 'aws') {
+    // API Gateway checks the key of a private route itself: register the same value with its usage plan.
+    const registered = await registerGatewayKey(gatewayClient(target.region), { keyId: record.id, value: key, stage: target.stage, plan, description: name });
+    notes.push(`Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`);
+  }
   emit(ctx, { key, warning: ONCE_WARNING, notes, record: keyView(record) }, [
     `Created API key ${record.id} "${record.name}"`,
     `  role     ${record.role}`,
@@ -472,6 +479,8 @@ async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
   const alreadyRevoked = existing.revokedAt !== undefined;
   if (!alreadyRevoked && !(await ctx.store.revokeApiKey(id))) throw new FailedError(`the API key "${id}" disappeared while revoking it`);
   const revokedAt = (await ctx.store.getApiKeyByHash(existing.hash))?.revokedAt ?? existing.revokedAt;
+  const target = ctx.target.target;
+  if (target.kind === 'aws') await disableGatewayKey(gatewayClient(target.region), id);
   emit(ctx, { id, revokedAt, alreadyRevoked }, [
     alreadyRevoked ? `API key ${id} was already revoked at ${revokedAt}.` : `Revoked API key ${id} "${existing.name}" at ${revokedAt}.`,
     // Warm API containers cache key records (API_KEY_CACHE_SECONDS, lib/http/auth.ts).
@@ -606,6 +615,7 @@ const COMMANDS = new Map<string, Command>([
         rps: { type: 'string' },
         burst: { type: 'string' },
         'quota-per-day': { type: 'string' },
+        plan: { type: 'string' },
       },
       positionals: [],
       run: createKeyCommand,
