@@ -8,5 +8,6 @@ const localEndpoint = process.env.AWS_ENDPOINT_URL_S3 !== undefined;
 
 export const s3 = new S3Client({
   forcePathStyle: localEndpoint,
+  requestHandler: { connectionTimeout: 2_000, requestTimeout: 30_000 },
   ...(localEndpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
 });

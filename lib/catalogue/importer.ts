@@ -69,12 +69,18 @@ export async function importCars(lines: readonly CarImportLine[]): Promise<Impor
   });
   await writeCars(cars);
 
-  const pointer = await getCataloguePointer();
-  const rows = new Map<number, CarRow>();
-  if (pointer) for (const row of (await downloadSnapshot(pointer.objectKey)).rows) rows.set(row.id, row);
-  for (const car of cars) rows.set(car.id, toRow(car));
-  const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
-  const objectKey = await uploadSnapshot(version, [...rows.values()]);
-  await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() });
-  return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
+  // Two imports at once must not drop each other's cars: the pointer moves only from the
+  // snapshot this one merged into, otherwise it merges again onto the newer one.
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const pointer = await getCataloguePointer();
+    const rows = new Map<number, CarRow>();
+    if (pointer) for (const row of (await downloadSnapshot(pointer.objectKey)).rows) rows.set(row.id, row);
+    for (const car of cars) rows.set(car.id, toRow(car));
+    const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
+    const objectKey = await uploadSnapshot(version, [...rows.values()]);
+    if (await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version)) {
+      return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
+    }
+  }
+  throw new Error('the catalogue kept changing during the import; run it again');
 }

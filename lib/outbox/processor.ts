@@ -9,7 +9,7 @@ import { keys } from '../store/keys.js';
 import { readOrder } from '../store/order-children.js';
 import type { OrderRecord } from '../store/orders.js';
 import { listStaff } from '../store/users.js';
-import { claim, complete, dueEvents, fail, recordDelivery, type OutboxEvent } from './store.js';
+import { claim, complete, dueEvents, fail, LeaseLost, recordDelivery, type OutboxEvent } from './store.js';
 
 export interface ProcessorDeps {
   channel: ChatChannel;
@@ -46,7 +46,7 @@ async function deliverNotifications(event: OutboxEvent, order: OrderRecord, deps
       result = `failed:${error.code}`;
       log.warn('notification refused for one recipient', { eventId: event.id, recipient: recipient.key, reason: error.message });
     }
-    await recordDelivery(event.id, recipient.key, result);
+    await recordDelivery(event, recipient.key, result);
     event.deliveries[recipient.key] = result;
   }
 }
@@ -63,6 +63,11 @@ async function setArchiveState(orderId: string, state: Record<string, unknown>):
   );
 }
 
+/** After a staff retry: the order shows the archival as pending again until the consumer finishes. */
+export async function markArchivePending(orderId: string, eventId: string): Promise<void> {
+  await setArchiveState(orderId, { status: 'pending', eventId, objectKeys: [] });
+}
+
 async function archiveImages(event: OutboxEvent, deps: ProcessorDeps): Promise<void> {
   const images = (event.payload.images as string[] | undefined) ?? [];
   const orderNumber = Number(event.payload.orderNumber);
@@ -70,7 +75,7 @@ async function archiveImages(event: OutboxEvent, deps: ProcessorDeps): Promise<v
     const deliveryKey = `image${String(i).padStart(3, '0')}`;
     if (event.deliveries[deliveryKey]) continue;
     const objectKey = await deps.copy(url, archiveKey(orderNumber, i, url));
-    await recordDelivery(event.id, deliveryKey, objectKey);
+    await recordDelivery(event, deliveryKey, objectKey);
     event.deliveries[deliveryKey] = objectKey;
   }
   const objectKeys = Object.keys(event.deliveries).sort().map((k) => event.deliveries[k]!);
@@ -90,15 +95,17 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
       const order = (await readOrder(event.orderId)) as OrderRecord | undefined;
       if (order) await deliverNotifications(event, order, deps);
     }
-    await complete(event.id);
+    await complete(event);
     return 'done';
   } catch (error) {
+    if (error instanceof LeaseLost) return 'skipped';
     const permanent = error instanceof ArchiveError && error.permanent;
     const reason = error instanceof Error ? error.message : String(error);
     log.warn('outbox attempt failed', { eventId: id, kind: event.kind, attempt: event.attempts, permanent, ...describeError(error) });
     const outcome = await fail(event, reason, permanent);
     if (outcome === 'parked' && event.kind === 'archive') {
-      await setArchiveState(event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: Object.values(event.deliveries) });
+      const objectKeys = Object.keys(event.deliveries).sort().map((k) => event.deliveries[k]!);
+      await setArchiveState(event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys });
     }
     return outcome;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { envNumber, tableName } from '../config.js';
 import type { OrderEvent } from '../notify/matrix.js';
@@ -21,8 +22,9 @@ export interface OutboxEvent {
   status: 'pending' | 'done' | 'parked';
   attempts: number;
   nextAttemptAt: string;
-  /** Epoch ms until which one consumer holds the event. */
+  /** Epoch ms until which one consumer holds the event, and the token that consumer holds. */
   leaseUntil?: number;
+  leaseToken?: string;
   /** What was already delivered (recipient or image -> message id or object key): never redone. */
   deliveries: Record<string, string>;
   lastError?: string;
@@ -37,7 +39,11 @@ export function retryDelayMs(attempts: number): number {
   const delay = Math.min(15 * 60_000, base * 2 ** Math.max(0, attempts - 1));
   return Math.round(delay * (0.75 + Math.random() * 0.5));
 }
-const LEASE_MS = 60_000;
+/** Longer than any consumer's Lambda timeout, so a lease never lapses under a live attempt. */
+const LEASE_MS = 5 * 60_000;
+
+/** The consumer lost its lease (it took too long and another consumer took over): stop quietly. */
+export class LeaseLost extends Error {}
 
 export function newOutboxEvent(input: Pick<OutboxEvent, 'id' | 'kind' | 'orderId' | 'tenantId' | 'payload'> & { event?: OrderEvent }, now: string): OutboxEvent {
   return { ...input, status: 'pending', attempts: 0, nextAttemptAt: now, deliveries: {}, createdAt: now, updatedAt: now };
@@ -58,13 +64,14 @@ export async function getOutboxEvent(id: string): Promise<OutboxEvent | undefine
   return Item ? (withoutKeys(Item) as unknown as OutboxEvent) : undefined;
 }
 
-async function byIndex(pk: string, upTo: string, limit: number): Promise<OutboxEvent[]> {
+async function byIndex(pk: string, upTo: string, limit: number, newestFirst = false): Promise<OutboxEvent[]> {
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :upTo',
       ExpressionAttributeValues: { ':pk': pk, ':upTo': upTo },
+      ScanIndexForward: !newestFirst,
       Limit: limit,
     }),
   );
@@ -73,7 +80,7 @@ async function byIndex(pk: string, upTo: string, limit: number): Promise<OutboxE
 
 /** Events whose next attempt is due, oldest first. */
 export const dueEvents = (now: string, limit = 50) => byIndex('OUTBOX#DUE', `${now}~`, limit);
-export const parkedEvents = (limit = 100) => byIndex('OUTBOX#PARKED', '~', limit);
+export const parkedEvents = (limit = 100) => byIndex('OUTBOX#PARKED', '~', limit, true);
 
 /**
  * Takes the event for one attempt: only while pending and not leased to another consumer, so
@@ -85,10 +92,10 @@ export async function claim(id: string, nowMs = Date.now()): Promise<OutboxEvent
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.outboxEvent(id),
-        UpdateExpression: 'SET leaseUntil = :until, attempts = attempts + :one, updatedAt = :now',
+        UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token, attempts = attempts + :one, updatedAt = :now',
         ConditionExpression: '#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':one': 1, ':now': new Date(nowMs).toISOString(), ':pending': 'pending', ':nowMs': nowMs },
+        ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':token': randomUUID(), ':one': 1, ':now': new Date(nowMs).toISOString(), ':pending': 'pending', ':nowMs': nowMs },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -99,29 +106,36 @@ export async function claim(id: string, nowMs = Date.now()): Promise<OutboxEvent
   }
 }
 
-/** Remembers one delivery at once, so a retry after a later failure does not repeat it. */
-export async function recordDelivery(id: string, key: string, value: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.outboxEvent(id),
-      UpdateExpression: 'SET deliveries.#k = :v',
-      ExpressionAttributeNames: { '#k': key },
-      ExpressionAttributeValues: { ':v': value },
-    }),
-  );
+/** A write of the consumer holding the lease; fails with LeaseLost if another one took over. */
+async function leasedUpdate(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.outboxEvent(event.id),
+        UpdateExpression: update.expression,
+        ConditionExpression: 'leaseToken = :leaseToken',
+        ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
+        ExpressionAttributeValues: { ...update.values, ':leaseToken': event.leaseToken ?? '-' },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) throw new LeaseLost(`outbox event ${event.id}: lease lost`);
+    throw error;
+  }
 }
 
-export async function complete(id: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.outboxEvent(id),
-      UpdateExpression: 'SET #status = :done, updatedAt = :now REMOVE gsi1pk, gsi1sk, leaseUntil',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':done': 'done', ':now': new Date().toISOString() },
-    }),
-  );
+/** Remembers one delivery at once, so a retry after a later failure does not repeat it. */
+export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, value: string): Promise<void> {
+  await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } });
+}
+
+export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken'>): Promise<void> {
+  await leasedUpdate(event, {
+    expression: 'SET #status = :done, updatedAt = :now REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken',
+    names: { '#status': 'status' },
+    values: { ':done': 'done', ':now': new Date().toISOString() },
+  });
 }
 
 /** After a failed attempt: try again later, or park it where staff can see and replay it. */
@@ -130,19 +144,15 @@ export async function fail(event: OutboxEvent, reason: string, permanent: boolea
   const park = permanent || event.attempts >= maxAttempts();
   const next = new Date(nowMs + retryDelayMs(event.attempts)).toISOString();
   const index = park ? keys.outboxParked(now, event.id) : keys.outboxDue(next, event.id);
-  await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.outboxEvent(event.id),
-      UpdateExpression: 'SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': park ? 'parked' : 'pending', ':next': park ? now : next, ':reason': reason.slice(0, 500), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk, ':now': now },
-    }),
-  );
+  await leasedUpdate(event, {
+    expression: 'SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
+    names: { '#status': 'status' },
+    values: { ':status': park ? 'parked' : 'pending', ':next': park ? now : next, ':reason': reason.slice(0, 500), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk, ':now': now },
+  });
   return park ? 'parked' : 'retry';
 }
 
-/** Staff replay: a parked (or stuck) event is due again now, with a fresh attempt budget. */
+/** Staff replay: a parked event (or one whose consumer died holding it) is due again now, with a fresh attempt budget. */
 export async function replay(id: string): Promise<boolean> {
   const now = new Date().toISOString();
   const index = keys.outboxDue(now, id);
@@ -151,10 +161,11 @@ export async function replay(id: string): Promise<boolean> {
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.outboxEvent(id),
-        UpdateExpression: 'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil',
-        ConditionExpression: 'attribute_exists(pk) AND #status <> :done',
+        UpdateExpression: 'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
+        // Never under a live consumer: only parked events, or pending ones whose lease ran out.
+        ConditionExpression: 'attribute_exists(pk) AND (#status = :parked OR (#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)))',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0, ':now': now, ':gpk': index.gsi1pk, ':gsk': index.gsi1sk, ':done': 'done' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':parked': 'parked', ':zero': 0, ':now': now, ':nowMs': Date.now(), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk },
       }),
     );
     return true;

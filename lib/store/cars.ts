@@ -2,6 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, UpdateComma
 import type { CarRecord } from '../catalogue/car.js';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
+import { isConditionalCheckFailed } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
 
 export interface CataloguePointer {
@@ -21,8 +22,22 @@ export async function getCataloguePointer(): Promise<CataloguePointer | undefine
   return Item ? (withoutKeys(Item) as unknown as CataloguePointer) : undefined;
 }
 
-export async function putCataloguePointer(pointer: CataloguePointer): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.cataloguePointer(), entity: 'cataloguePointer', ...pointer } }));
+/** Moves the pointer only if it still names `expectedVersion` (undefined: no pointer yet); false when another import won. */
+export async function putCataloguePointer(pointer: CataloguePointer, expectedVersion: string | undefined): Promise<boolean> {
+  try {
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.cataloguePointer(), entity: 'cataloguePointer', ...pointer },
+        ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :expected',
+        ...(expectedVersion === undefined ? {} : { ExpressionAttributeValues: { ':expected': expectedVersion } }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }
 
 const chunks = <T>(items: readonly T[], size: number): T[][] =>

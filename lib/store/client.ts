@@ -7,7 +7,8 @@ import { roundTrips } from './round-trips.js';
  * connections. The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB when set (local stack), so
  * there is no "if local" branch here.
  */
-const base = new DynamoDBClient({ maxAttempts: 3 });
+// Bounded waits: a hung connection fails (and is retried) instead of stalling a request or the outbox consumer.
+const base = new DynamoDBClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 } });
 
 base.middlewareStack.add(
   (next) => async (args) => {

@@ -63,6 +63,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const catalogue = await seedCatalogue({ count: options.catalogueSize, s3Endpoint: s3Local.endpoint });
     options.log?.(`catalogue: ${catalogue.count} cars${catalogue.seeded ? ' (seeded now)' : ''}\n`);
 
+    // The outbox runner sends notifications from this process, so it needs the same chat settings.
+    if (options.chatFailNumbers) process.env.CHAT_LOCAL_FAIL_NUMBERS = options.chatFailNumbers.join(',');
     const { startOutboxRunner } = await import('./outbox-runner.js');
     started.push(startOutboxRunner({ intervalMs: options.outboxIntervalMs ?? 1000, log: options.log }));
 

@@ -2,27 +2,37 @@
  * Nothing lost, nothing doubled: 200 orders created at once over HTTP, and the 'order.created'
  * messages the local runner delivers for them through the local chat channel.
  */
-import { describe, expect, it } from 'vitest';
-import { listStaff } from '../../lib/store/users.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { ddb } from '../../lib/store/client.js';
-async function dueSummary() {
-  let n = 0; let leased = 0; let start: any; let first: any; const now = Date.now(); const iso = new Date().toISOString();
-  let dueNow = 0;
-  do {
-    const p = await ddb.send(new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX#DUE' }, ExclusiveStartKey: start }));
-    for (const i of p.Items ?? []) { n++; if (i.leaseUntil && i.leaseUntil > now) leased++; if (String(i.gsi1sk) <= iso) dueNow++; first ??= { sk: i.gsi1sk, status: i.status, attempts: i.attempts, lease: i.leaseUntil ? i.leaseUntil - now : null, kind: i.kind, err: i.lastError }; }
-    start = p.LastEvaluatedKey;
-  } while (start);
-  return JSON.stringify({ n, dueNow, leased, first });
-}
+import { listStaff } from '../../lib/store/users.js';
+import type { ApiResponse } from '../support/http.js';
 import { demoKey, uniquePhone } from '../support/http.js';
 import { createOrder, inPool } from '../support/orders.js';
-import { customerWithPhone, DEMO_ACCOUNTANT, DEMO_OPERATIONS, GULF, messagesSince, sleep, tally, waitFor } from '../support/outbox.js';
+import { customerWithPhone, DEMO_ACCOUNTANT, DEMO_OPERATIONS, GULF, messagesSince, sleep, tally } from '../support/outbox.js';
 
 const ORDERS = 200;
 const IN_FLIGHT = 25;
+const CREATE_TIMEOUT_MS = 60_000;
+const DELIVERY_TIMEOUT_MS = 150_000;
+
+/** One creation, failing clearly instead of hanging the whole test if the API never answers. */
+function createWithin(i: number, body: Record<string, unknown>): Promise<ApiResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`order creation ${i} got no answer within ${CREATE_TIMEOUT_MS} ms`)), CREATE_TIMEOUT_MS);
+  });
+  return Promise.race([createOrder(demoKey('accountant'), body), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Outbox events still waiting (due index), for the failure message. */
+async function waitingEvents(): Promise<{ waiting: number; leased: number; oldest?: string }> {
+  const { Items = [] } = await ddb.send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now', ExpressionAttributeValues: { ':pk': 'OUTBOX#DUE', ':now': `${new Date().toISOString()}~` } }),
+  );
+  return { waiting: Items.length, leased: Items.filter((i) => Number(i.leaseUntil ?? 0) > Date.now()).length, oldest: Items[0]?.gsi1sk as string | undefined };
+}
 
 describe('outbox under load', () => {
   it(
@@ -37,38 +47,35 @@ describe('outbox under load', () => {
 
       // Act
       const started = Date.now();
-      let doneN = 0; const tick = setInterval(() => console.log(`DIAG t=${Date.now() - started} created=${doneN}`), 5000);
-      const results = await inPool(ORDERS, IN_FLIGHT, () => createOrder(demoKey('accountant'), { customerId: customer.id, totalAmount: 10 }).then((r) => { doneN++; return r; }));
-      clearInterval(tick);
+      const results = await inPool(ORDERS, IN_FLIGHT, (i) => createWithin(i, { customerId: customer.id, totalAmount: 10 }));
       const createdMs = Date.now() - started;
       const numbers = new Set(results.map((r) => r.body?.data?.orderNumber as number));
-      /** (order number, phone) -> how many messages, for the messages about these orders only. */
-      const count = async () => {
-        const pairs = (await messagesSince(since)).flatMap((m) => {
-          const n = Number(/#(\d+) /.exec(m.text ?? '')?.[1]);
-          return numbers.has(n) ? [`${n} ${m.to}`] : [];
-        });
-        return tally(pairs);
-      };
+      /** "<order number> <phone>" -> how many messages, for the messages about these orders only. */
+      const count = async () =>
+        tally(
+          (await messagesSince(since)).flatMap((m) => {
+            const n = Number(/#(\d+) /.exec(m.text ?? '')?.[1]);
+            return numbers.has(n) ? [`${n} ${m.to}`] : [];
+          }),
+        );
       const expectedPairs = [...numbers].flatMap((n) => phones.map((p) => `${n} ${p}`));
-      await waitFor(
-        'every message of the 200 orders',
-        async () => {
-          const counts = await count();
-          console.log(`DIAG t=${Date.now() - started} pairs=${Object.keys(counts).length} ${await dueSummary()}`);
-          return expectedPairs.every((pair) => counts[pair] !== undefined) ? counts : undefined;
-        },
-        200_000,
-        1_000,
-      );
+      let counts = await count();
+      const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
+      while (expectedPairs.some((pair) => counts[pair] === undefined) && Date.now() < deadline) {
+        await sleep(1_000);
+        counts = await count();
+      }
       const deliveredMs = Date.now() - started;
+      const missing = expectedPairs.filter((pair) => counts[pair] === undefined);
+      const backlog = missing.length > 0 ? await waitingEvents() : undefined;
       // A late duplicate (a second consumer, an expired lease) would show up after the last message.
       await sleep(3_000);
-      const counts = await count();
+      counts = await count();
 
       // Assert
       expect(tally(results.map((r) => String(r.status)))).toEqual({ 201: ORDERS });
       expect(numbers.size).toBe(ORDERS);
+      expect(missing.length, `${missing.length} of ${expectedPairs.length} messages missing after ${deliveredMs} ms (e.g. ${missing.slice(0, 5).join(', ')}); outbox backlog ${JSON.stringify(backlog)}`).toBe(0);
       expect(Object.keys(counts).sort()).toEqual([...expectedPairs].sort());
       const doubled = Object.entries(counts).filter(([, n]) => n !== 1);
       expect(doubled).toEqual([]);

@@ -21,7 +21,7 @@ import { getOutboxEvent, parkedEvents } from '../../lib/outbox/store.js';
 import { findCarIds } from '../../lib/store/cars.js';
 import { demoKey } from '../support/http.js';
 import { createOrder, newCustomer, orderDetail } from '../support/orders.js';
-import { cli, sleep, waitFor } from '../support/outbox.js';
+import { cli, RUNNER_WAIT_MS, sleep, waitFor } from '../support/outbox.js';
 
 // This worker's settings (the slow-picture test's own attempts); the runner keeps its defaults.
 process.env.ARCHIVE_FETCH_TIMEOUT_MS = '300';
@@ -86,13 +86,17 @@ const carIds = new Map<Scenario, number>();
 
 async function importScenarioCars(): Promise<void> {
   const scenarios = Object.keys(pictures) as Scenario[];
-  const lines = generateCatalogue({ count: scenarios.length, seed: 31, imageBaseUrl: `${base}/unused` }).map((car, i) => {
-    const scenario = scenarios[i]!;
+  // Cars the catalogue tests never pick: no Hyundai or Kia (their filters and trims), and
+  // listed long ago (the newest car's picture is fetched by a cars test; this server closes).
+  const others = generateCatalogue({ count: 40, seed: 31, imageBaseUrl: `${base}/unused` }).filter((car) => car.makeEn !== 'Hyundai' && car.makeEn !== 'Kia');
+  const lines = scenarios.map((scenario, i) => {
+    const car = others[i]!;
     return {
       ...car,
       provider: 'glovis' as const,
       advertisementNumber: `${token}-${scenario}`,
       published: true,
+      createdAt: '2020-01-01T00:00:00.000Z',
       images: pictures[scenario].map((file) => urlOf(scenario, file)),
       thumbnailUrl: urlOf(scenario, 'ok-1.jpg'),
     };
@@ -113,7 +117,7 @@ async function orderCar(scenario: Scenario): Promise<{ order: any; ms: number }>
 }
 
 /** GET /orders/{id} until imageArchive has the wanted status (or any but pending). */
-function archiveOf(orderId: string, wanted?: 'done' | 'failed', timeoutMs = 20_000): Promise<any> {
+function archiveOf(orderId: string, wanted?: 'done' | 'failed', timeoutMs = RUNNER_WAIT_MS): Promise<any> {
   return waitFor(
     `the archive of order ${orderId} to be ${wanted ?? 'settled'}`,
     async () => {
@@ -172,7 +176,7 @@ describe('car picture archival', () => {
     expect(await objectInBucket(`${prefix}03-ok-3.webp`)).toEqual({ contentType: 'image/webp', body: WEBP });
     for (const file of pictures.good) expect(requestsOf(urlOf('good', file)), file).toBe(1);
     expect(await getOutboxEvent(order.imageArchive.eventId)).toMatchObject({ kind: 'archive', status: 'done', attempts: 1 });
-  });
+  }, 120_000);
 
   it('fails at once on a picture the source does not have, naming it, with the pictures before it copied', async () => {
     // Act
@@ -193,7 +197,7 @@ describe('car picture archival', () => {
     const event = await getOutboxEvent(order.imageArchive.eventId);
     expect(event).toMatchObject({ status: 'parked', attempts: 1 });
     expect((await parkedEvents(1000)).map((e) => e.id)).toContain(order.imageArchive.eventId);
-  });
+  }, 120_000);
 
   it('answers the order at once, retries a picture that never comes, fails after the last attempt, and succeeds on `archive retry`', async () => {
     // Arrange
@@ -242,5 +246,5 @@ describe('car picture archival', () => {
     expect(retryDone.code).toBe(1);
     expect(retryDone.stderr).toContain('already archived');
     console.info(`slow picture: order answered in ${ms} ms; attempts this test drove: ${outcomes.join(' -> ')}; ${slowRequestsWhileFailing} requests before parking, 1 after archive retry`);
-  });
+  }, 150_000);
 });

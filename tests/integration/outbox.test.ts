@@ -33,6 +33,7 @@ import {
   GULF,
   messagesSince,
   RecordingChannel,
+  RUNNER_WAIT_MS,
   tally,
   waitFor,
   writeOutboxEvent,
@@ -41,6 +42,7 @@ import {
 // Read by fail() and maxAttempts() on every call, in this worker only (the runner has its own defaults).
 process.env.OUTBOX_RETRY_BASE_MS = String(3_600_000); // capped at 15 minutes: far beyond any test here
 process.env.OUTBOX_MAX_ATTEMPTS = '5';
+process.env.LOG_LEVEL = 'error'; // the failed attempts below are expected
 
 const unavailable = () => new ChannelError('UNAVAILABLE', 'WhatsApp is down (test)', { retryable: true, httpStatus: 503, attempts: 3 });
 const deps = (channel: RecordingChannel): ProcessorDeps => ({
@@ -185,7 +187,7 @@ describe('outbox consumer: parking and replay', () => {
     const delivered = await waitFor('the replayed event to be delivered', async () => {
       const current = await stored(event.id);
       return current.status === 'done' ? current : undefined;
-    });
+    }, RUNNER_WAIT_MS);
     const replayDone = await cli(['outbox', 'replay', event.id]);
 
     // Assert
@@ -207,7 +209,7 @@ describe('outbox consumer: parking and replay', () => {
     expect(replayDone.code).toBe(1);
     expect(replayDone.stderr).toContain(`No outbox event ${event.id} waiting to be replayed`);
     console.info(`parked after ${outcomes.length} attempts (${channel.sends.length} failed sends); after replay, local outbox messages per recipient ${JSON.stringify(tally(signed.map((m) => m.to)))}`);
-  });
+  }, 120_000);
 });
 
 describe('outbox consumer: a crash right after the change commits', () => {
@@ -252,7 +254,7 @@ describe('outbox consumer: a crash right after the change commits', () => {
         const current = await getOutboxEvent(event.id);
         return current?.status === 'done' ? current : undefined;
       },
-      20_000,
+      RUNNER_WAIT_MS,
     );
 
     // Assert
@@ -264,7 +266,7 @@ describe('outbox consumer: a crash right after the change commits', () => {
     expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(`Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order.`);
     expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(`Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`);
     expect((await messagesSince(since)).filter((m) => m.text?.includes(`#${order.orderNumber} `))).toHaveLength(expected.phones.length);
-  });
+  }, 120_000);
 });
 
 describe('outbox consumer: a recipient the channel refuses for good', () => {

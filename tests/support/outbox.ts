@@ -23,6 +23,9 @@ export const DEMO_OPERATIONS = { id: 'demouseroperations000001', phone: '+971501
 /** A due time no consumer reaches during a test run: the local runner never picks such an event up. */
 export const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
 
+/** How long to wait for the local runner: it may be behind a burst of other tests' events. */
+export const RUNNER_WAIT_MS = 60_000;
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns something other than undefined; fails with `what` after `timeoutMs`. */
