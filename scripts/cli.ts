@@ -586,10 +586,16 @@ async function retryArchiveCommand(args: Args, ctx: Context): Promise<void> {
   if (!order) throw new FailedError(`No order ${orderId}`);
   const archive = order.imageArchive as { status: string; eventId: string } | undefined;
   if (!archive) throw new FailedError(`Order ${orderId} has no car pictures to archive (it was created without carId)`);
-  if (archive.status !== 'failed') throw new FailedError(`The archival of order ${orderId} is ${archive.status}; only a failed one can be retried`);
-  if (!(await replay(archive.eventId))) throw new FailedError(`The archive event ${archive.eventId} cannot be replayed`);
-  const { markArchivePending } = await import('../lib/outbox/processor.js');
+  if (archive.status === 'done') throw new FailedError(`The pictures of order ${orderId} are already archived`);
+  if (archive.status !== 'failed') throw new FailedError(`The archival of order ${orderId} is still ${archive.status}; only a failed one can be retried`);
+  // Pending first, then replay: the consumer may finish within milliseconds of the replay, and
+  // its "done" must be the last word.
+  const { markArchivePending, setArchiveState } = await import('../lib/outbox/processor.js');
   await markArchivePending(orderId, archive.eventId);
+  if (!(await replay(archive.eventId))) {
+    await setArchiveState(orderId, archive as unknown as Record<string, unknown>);
+    throw new FailedError(`The archive event ${archive.eventId} cannot be replayed`);
+  }
   emit(ctx, { orderId, eventId: archive.eventId, retried: true }, [`Archival of order ${orderId} queued again (event ${archive.eventId}).`]);
 }
 

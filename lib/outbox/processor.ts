@@ -51,7 +51,7 @@ async function deliverNotifications(event: OutboxEvent, order: OrderRecord, deps
   }
 }
 
-async function setArchiveState(orderId: string, state: Record<string, unknown>): Promise<void> {
+export async function setArchiveState(orderId: string, state: Record<string, unknown>): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: tableName(),

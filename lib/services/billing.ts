@@ -5,7 +5,7 @@ import { newId } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
 import { serviceUnavailable, validationError } from '../http/errors.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
-import { transact } from '../store/orders.js';
+import { transact } from '../store/transact.js';
 import { visibleChild, visibleOrder } from './order-children.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };

@@ -5,7 +5,7 @@ import { inspectionCanMove, inspectionIsFinal } from '../domain/documents.js';
 import { newId } from '../domain/ids.js';
 import { AppError, forbidden, serviceUnavailable, validationError } from '../http/errors.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
-import { transact } from '../store/orders.js';
+import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';
 import { invalidState, visibleChild, visibleOrder } from './order-children.js';
 

@@ -20,7 +20,6 @@ import {
   readForNewOrder,
   readOrderCollection,
   statusChangeItem,
-  transact,
   updateOrderVersioned,
   type HistoryEntry,
   type OrderCollection,
@@ -29,6 +28,7 @@ import {
 import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
 import { EVENT_OF_STATUS } from '../notify/matrix.js';
 import { putChildItems } from '../store/order-children.js';
+import { transact } from '../store/transact.js';
 import { visibleTo } from '../store/visibility.js';
 import { getWallet } from '../store/wallets.js';
 import { carVisible, storefrontFor } from './cars.js';

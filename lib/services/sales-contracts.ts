@@ -11,7 +11,8 @@ import { assertValid } from '../http/validation.js';
 import { ChannelError, channelDispatchFailed, chatChannel } from '../notify/channel.js';
 import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
 import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
-import { claimNextNumber, CONTRACT_COUNTER, transact, type OrderRecord } from '../store/orders.js';
+import { claimNextNumber, CONTRACT_COUNTER, type OrderRecord } from '../store/orders.js';
+import { transact } from '../store/transact.js';
 import { invalidState, visibleChild, visibleOrder } from './order-children.js';
 import { orderVisibleTo } from './orders.js';
 

@@ -8,7 +8,8 @@ import { AppError, notFound, serviceUnavailable, validationError } from '../http
 import type { Meta } from '../http/handler.js';
 import { getCustomerWithWallet } from '../store/customers.js';
 import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.js';
-import { commitMovement, getWallet, listEntries, movementItems, type LedgerEntry, type WalletRecord } from '../store/wallets.js';
+import { transact } from '../store/transact.js';
+import { getWallet, listEntries, movementItems, type LedgerEntry, type WalletRecord } from '../store/wallets.js';
 import { replay, requestFingerprint } from './idempotency.js';
 
 type MoveBody = Static<NonNullable<(typeof MoveContract)['body']>>;
@@ -104,8 +105,9 @@ export async function moveMoney(caller: Caller, walletId: string, body: MoveBody
     const { entry, walletAfter, items } = prepareMovement(wallet, body, caller.userId ?? caller.keyId);
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
     if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: result }));
-    const outcome = await commitMovement(items, idempotencyKey ? items.length - 1 : undefined);
+    const outcome = await transact(items);
     if (outcome.ok) return result;
+    // The wallet moved meanwhile (re-plan from a fresh read), or a racing retry with the same key won (replayed above).
     await pause(attempt);
   }
   throw serviceUnavailable(1);

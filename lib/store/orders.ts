@@ -1,6 +1,5 @@
 import {
   BatchGetCommand,
-  TransactWriteCommand,
   UpdateCommand,
   type QueryCommandInput,
   type TransactWriteCommandInput,
@@ -11,7 +10,7 @@ import type { CarRecord } from '../catalogue/car.js';
 import { tableName } from '../config.js';
 import type { OrderStatus } from '../domain/order-lifecycle.js';
 import { ddb } from './client.js';
-import { cancellationReasons, isConditionalCheckFailed } from './errors.js';
+import { isConditionalCheckFailed } from './errors.js';
 import type { IdempotencyRecord } from './idempotency.js';
 import { keys, withoutKeys } from './keys.js';
 import { queryAll } from './query-all.js';
@@ -142,22 +141,6 @@ export function putHistoryItem(entry: HistoryEntry): TransactItem {
 
 export function customerStillThere(customerId: string): TransactItem {
   return { ConditionCheck: { TableName: tableName(), Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(pk)' } };
-}
-
-export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[] };
-
-/** Runs a transaction; a cancellation reports which items' conditions failed, for the caller to decide. */
-export async function transact(items: TransactItem[]): Promise<TransactOutcome> {
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    const failed = reasons.flatMap((r, i) => (r.Code && r.Code !== 'None' ? [i] : []));
-    if (reasons.some((r) => r.Code && r.Code !== 'None' && r.Code !== 'ConditionalCheckFailed' && r.Code !== 'TransactionConflict')) throw error;
-    return { ok: false, failedIndexes: failed };
-  }
 }
 
 /** The status move itself: applies only if the order is still at the version and status it was read at. */

@@ -1,8 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { WalletTransactionType } from '../domain/wallet.js';
 import { ddb } from './client.js';
-import { cancellationReasons } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
 import { visibleTo } from './visibility.js';
 
@@ -79,25 +78,6 @@ export function movementItems(wallet: WalletRecord, entry: LedgerEntry): Transac
       },
     },
   ];
-}
-
-export type CommitOutcome = { ok: true } | { ok: false; reason: 'stale-wallet' | 'idempotency-taken' };
-
-/**
- * Commits a movement plus any extra items (e.g. an idempotency record, an order). A cancelled
- * transaction because the wallet moved meanwhile is reported as stale, for the caller to re-plan.
- */
-export async function commitMovement(items: TransactItem[], idempotencyIndex?: number): Promise<CommitOutcome> {
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    if (idempotencyIndex !== undefined && reasons[idempotencyIndex]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'idempotency-taken' };
-    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return { ok: false, reason: 'stale-wallet' };
-    throw error;
-  }
 }
 
 /** One page of the ledger, newest first: a single Query over a known range of sequence numbers. */

@@ -1,0 +1,25 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb } from './client.js';
+import { cancellationReasons } from './errors.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[] };
+
+/**
+ * Runs one TransactWriteItems. A cancellation because conditions failed (or, in AWS, a racing
+ * transaction) reports which items failed, for the caller to re-read and decide; any other
+ * failure is thrown.
+ */
+export async function transact(items: TransactItem[]): Promise<TransactOutcome> {
+  try {
+    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (!reasons) throw error;
+    const failed = reasons.flatMap((r, i) => (r.Code && r.Code !== 'None' ? [i] : []));
+    if (reasons.some((r) => r.Code && r.Code !== 'None' && r.Code !== 'ConditionalCheckFailed' && r.Code !== 'TransactionConflict')) throw error;
+    return { ok: false, failedIndexes: failed };
+  }
+}
