@@ -1,7 +1,6 @@
-import { createId, isCuid } from '@paralleldrive/cuid2';
+import { createId } from '@paralleldrive/cuid2';
 
 export const newId = (): string => createId();
-export const looksLikeId = (value: string): boolean => isCuid(value);
 
 /**
  * A customer's wallet id is derived from the customer id (still a CUID-shaped string), so an

@@ -14,7 +14,6 @@ export function fitsCurrency(amount: number, currency: string): boolean {
 }
 
 /** Exact decimal addition for money; numbers go in and out, the arithmetic never touches floats. */
-export const addMoney = (a: number, b: number): number => new Decimal(a).plus(b).toNumber();
 export const sumMoney = (values: readonly number[]): number => values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toNumber();
 
 /** ISO 4217 codes this runtime knows (Intl), so "ABC" is refused rather than stored as money. */

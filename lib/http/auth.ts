@@ -29,9 +29,6 @@ async function lookup(hash: string): Promise<ApiKeyRecord | undefined> {
   return record;
 }
 
-/** Test hook for the cache-time behaviour; production code never calls it. */
-export const clearApiKeyCache = (): void => cache.clear();
-
 export interface CallerContext {
   caller: Caller;
 }

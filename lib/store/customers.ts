@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
@@ -68,13 +68,6 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
     if (reasons?.[3]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'unknown-tenant' };
     throw error;
   }
-}
-
-export async function getCustomer(id: string, scope: string | undefined): Promise<CustomerRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.customer(id) }));
-  if (!Item) return undefined;
-  const customer = withoutKeys(Item) as unknown as CustomerRecord;
-  return visibleTo(customer.tenantId, scope) ? customer : undefined;
 }
 
 /** Exact phone lookup: one Query on GSI1, narrowed to the caller's tenant when it has one. */

@@ -61,6 +61,27 @@ export async function listChildren<T extends OrderChild>(kind: ChildKind, orderI
   return items.map((item) => withoutKeys(item) as unknown as T).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+type ChildCondition = { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+
+/** The update of a child record: the fields to set, updatedAt, and the condition it must meet. */
+function childUpdate(kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: ChildCondition | undefined, now: string) {
+  const names: Record<string, string> = { ...condition?.names };
+  const values: Record<string, unknown> = { ...condition?.values, ':now': now };
+  const assignments = Object.entries(set).map(([field, value], i) => {
+    names[`#s${i}`] = field;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  return {
+    TableName: tableName(),
+    Key: keys.orderChild(kind, child.orderId, child.id),
+    UpdateExpression: `SET ${[...assignments, 'updatedAt = :now'].join(', ')}`,
+    ConditionExpression: ['attribute_exists(pk)', ...(condition ? [condition.expression] : [])].join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
 /**
  * Changes a child only while `condition` holds (e.g. a contract still Draft); answers the new
  * record, or the current one when the condition failed.
@@ -69,24 +90,12 @@ export async function updateChild<T extends OrderChild>(
   kind: ChildKind,
   child: Pick<OrderChild, 'orderId' | 'id'>,
   set: Record<string, unknown>,
-  condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+  condition?: ChildCondition,
 ): Promise<{ ok: true; record: T } | { ok: false; current?: T }> {
-  const names: Record<string, string> = { ...condition?.names };
-  const values: Record<string, unknown> = { ...condition?.values, ':now': new Date().toISOString() };
-  const assignments = Object.entries(set).map(([field, value], i) => {
-    names[`#s${i}`] = field;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.orderChild(kind, child.orderId, child.id),
-        UpdateExpression: `SET ${[...assignments, 'updatedAt = :now'].join(', ')}`,
-        ConditionExpression: ['attribute_exists(pk)', ...(condition ? [condition.expression] : [])].join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...childUpdate(kind, child, set, condition, new Date().toISOString()),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -101,30 +110,8 @@ export async function updateChild<T extends OrderChild>(
 }
 
 /** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */
-export function updateChildItem(
-  kind: ChildKind,
-  child: Pick<OrderChild, 'orderId' | 'id'>,
-  set: Record<string, unknown>,
-  condition: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
-  now: string,
-): TransactItem {
-  const names: Record<string, string> = { ...condition.names };
-  const values: Record<string, unknown> = { ...condition.values, ':now': now };
-  const assignments = Object.entries(set).map(([field, value], i) => {
-    names[`#s${i}`] = field;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.orderChild(kind, child.orderId, child.id),
-      UpdateExpression: `SET ${[...assignments, 'updatedAt = :now'].join(', ')}`,
-      ConditionExpression: `attribute_exists(pk) AND ${condition.expression}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+export function updateChildItem(kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: ChildCondition, now: string): TransactItem {
+  return { Update: childUpdate(kind, child, set, condition, now) };
 }
 
 /** The order and a sequential-number counter, in one round trip, before creating a numbered child. */
