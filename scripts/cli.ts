@@ -10,8 +10,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { routeKeyOf } from '../lib/contracts/contract.js';
-import { allContracts } from '../lib/contracts/index.js';
+import { routeKeyOf } from '../lib/schemas/route.js';
+import { allRoutes } from '../lib/schemas/index.js';
+import { PROVIDERS } from '../lib/domain/car.js';
 import { isRole, ROLES, type RateLimit, type Role } from '../lib/domain/caller.js';
 import { defaultAllowedRoutes } from '../lib/domain/role-routes.js';
 import type { ApiKeyRecord } from '../lib/store/api-keys.js';
@@ -341,7 +342,7 @@ const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visible
 const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'created'];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
-  const input = tenantInput(args, ctx.store.PROVIDERS);
+  const input = tenantInput(args, PROVIDERS);
   const tenant = await ctx.store.createTenant(input).catch((error: unknown) => {
     if (error instanceof ctx.store.SubdomainTakenError) throw new FailedError(error.message);
     throw error;
@@ -356,8 +357,8 @@ async function listTenantsCommand(_args: Args, ctx: Context): Promise<void> {
 
 // --- keys ------------------------------------------------------------------------------------
 
-const ROUTES = allContracts.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
-const KNOWN_ROUTE_KEYS = new Set(allContracts.filter((c) => !c.public).map(routeKeyOf));
+const ROUTES = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
+const KNOWN_ROUTE_KEYS = new Set(allRoutes.filter((c) => !c.public).map(routeKeyOf));
 
 /** Route keys exactly as API Gateway names them, so a typo fails here and not on the key's first call. */
 function allowedRoutes(args: Args, role: Role): string[] {
@@ -563,7 +564,7 @@ async function chatOutboxCommand(args: Args, ctx: Context): Promise<void> {
 
 // --- outbox (side effects waiting, parked) ----------------------------------------------------
 
-const loadOutboxStore = () => import('../lib/outbox/store.js');
+const loadOutboxStore = () => import('../lib/store/outbox.js');
 
 async function parkedOutboxCommand(_args: Args, ctx: Context): Promise<void> {
   const { parkedEvents } = await loadOutboxStore();
@@ -590,7 +591,7 @@ async function retryArchiveCommand(args: Args, ctx: Context): Promise<void> {
   if (archive.status !== 'failed') throw new FailedError(`The archival of order ${orderId} is still ${archive.status}; only a failed one can be retried`);
   // Pending first, then replay: the consumer may finish within milliseconds of the replay, and
   // its "done" must be the last word.
-  const { markArchivePending, setArchiveState } = await import('../lib/outbox/processor.js');
+  const { markArchivePending, setArchiveState } = await import('../lib/use-cases/outbox/process-event.js');
   await markArchivePending(orderId, archive.eventId);
   if (!(await replay(archive.eventId))) {
     await setArchiveState(orderId, archive as unknown as Record<string, unknown>);

@@ -1,6 +1,6 @@
-import type { confirmBillingEntry as Contract } from '../../lib/contracts/billing.js';
-import contract from '../../lib/contracts/generated/confirmBillingEntry.js';
+import type { confirmBillingEntry as Route } from '../../lib/schemas/billing.js';
+import route from '../../lib/schemas/generated/confirmBillingEntry.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { confirmBillingEntry } from '../../lib/services/billing.js';
+import { confirmBillingEntry } from '../../lib/use-cases/billing.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await confirmBillingEntry(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await confirmBillingEntry(caller, params.id) }));

@@ -1,6 +1,6 @@
-import type { createBillingEntry as Contract } from '../../lib/contracts/billing.js';
-import contract from '../../lib/contracts/generated/createBillingEntry.js';
+import type { createBillingEntry as Route } from '../../lib/schemas/billing.js';
+import route from '../../lib/schemas/generated/createBillingEntry.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { createBillingEntry } from '../../lib/services/billing.js';
+import { createBillingEntry } from '../../lib/use-cases/billing.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, body }) => ({ data: await createBillingEntry(caller, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({ data: await createBillingEntry(caller, body) }));

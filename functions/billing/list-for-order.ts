@@ -1,6 +1,6 @@
-import type { listOrderBilling as Contract } from '../../lib/contracts/billing.js';
-import contract from '../../lib/contracts/generated/listOrderBilling.js';
+import type { listOrderBilling as Route } from '../../lib/schemas/billing.js';
+import route from '../../lib/schemas/generated/listOrderBilling.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listOrderBilling } from '../../lib/services/billing.js';
+import { listOrderBilling } from '../../lib/use-cases/billing.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await listOrderBilling(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await listOrderBilling(caller, params.id) }));

@@ -1,6 +1,6 @@
-import type { listCars as Contract } from '../../lib/contracts/cars.js';
-import contract from '../../lib/contracts/generated/listCars.js';
+import type { listCars as Route } from '../../lib/schemas/cars.js';
+import route from '../../lib/schemas/generated/listCars.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listCars } from '../../lib/services/cars.js';
+import { listCars } from '../../lib/use-cases/cars.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, query }) => listCars(caller, query));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => listCars(caller, query));

@@ -1,8 +1,8 @@
-import type { listTrims as Contract } from '../../lib/contracts/cars.js';
-import contract from '../../lib/contracts/generated/listTrims.js';
+import type { listTrims as Route } from '../../lib/schemas/cars.js';
+import route from '../../lib/schemas/generated/listTrims.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listTrims } from '../../lib/services/cars.js';
+import { listTrims } from '../../lib/use-cases/cars.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, query }) => ({
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({
   data: await listTrims(caller, query),
 }));

@@ -1,6 +1,6 @@
-import type { createContract as Contract } from '../../lib/contracts/sales-contracts.js';
-import contract from '../../lib/contracts/generated/createContract.js';
+import type { createContract as Route } from '../../lib/schemas/sales-contracts.js';
+import route from '../../lib/schemas/generated/createContract.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { createContract } from '../../lib/services/sales-contracts.js';
+import { createContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, body }) => ({ data: await createContract(caller, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({ data: await createContract(caller, body) }));

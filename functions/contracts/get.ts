@@ -1,6 +1,6 @@
-import type { getContract as Contract } from '../../lib/contracts/sales-contracts.js';
-import contract from '../../lib/contracts/generated/getContract.js';
+import type { getContract as Route } from '../../lib/schemas/sales-contracts.js';
+import route from '../../lib/schemas/generated/getContract.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { getContract } from '../../lib/services/sales-contracts.js';
+import { getContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await getContract(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await getContract(caller, params.id) }));

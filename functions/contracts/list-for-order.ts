@@ -1,6 +1,6 @@
-import type { listOrderContracts as Contract } from '../../lib/contracts/sales-contracts.js';
-import contract from '../../lib/contracts/generated/listOrderContracts.js';
+import type { listOrderContracts as Route } from '../../lib/schemas/sales-contracts.js';
+import route from '../../lib/schemas/generated/listOrderContracts.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listOrderContracts } from '../../lib/services/sales-contracts.js';
+import { listOrderContracts } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await listOrderContracts(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await listOrderContracts(caller, params.id) }));

@@ -1,6 +1,6 @@
-import type { sendContract as Contract } from '../../lib/contracts/sales-contracts.js';
-import contract from '../../lib/contracts/generated/sendContract.js';
+import type { sendContract as Route } from '../../lib/schemas/sales-contracts.js';
+import route from '../../lib/schemas/generated/sendContract.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { sendContract } from '../../lib/services/sales-contracts.js';
+import { sendContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await sendContract(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await sendContract(caller, params.id, body) }));

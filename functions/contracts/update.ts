@@ -1,6 +1,6 @@
-import type { updateContract as Contract } from '../../lib/contracts/sales-contracts.js';
-import contract from '../../lib/contracts/generated/updateContract.js';
+import type { updateContract as Route } from '../../lib/schemas/sales-contracts.js';
+import route from '../../lib/schemas/generated/updateContract.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { updateContract } from '../../lib/services/sales-contracts.js';
+import { updateContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await updateContract(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await updateContract(caller, params.id, body) }));

@@ -1,8 +1,8 @@
-import type { createCustomer as Contract } from '../../lib/contracts/customers.js';
-import contract from '../../lib/contracts/generated/createCustomer.js';
+import type { createCustomer as Route } from '../../lib/schemas/customers.js';
+import route from '../../lib/schemas/generated/createCustomer.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { createCustomer } from '../../lib/services/customers.js';
+import { createCustomer } from '../../lib/use-cases/customers.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, body }) => ({
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({
   data: await createCustomer(caller, body),
 }));

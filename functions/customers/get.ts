@@ -1,8 +1,8 @@
-import type { getCustomer as Contract } from '../../lib/contracts/customers.js';
-import contract from '../../lib/contracts/generated/getCustomer.js';
+import type { getCustomer as Route } from '../../lib/schemas/customers.js';
+import route from '../../lib/schemas/generated/getCustomer.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { getCustomerDetail } from '../../lib/services/customers.js';
+import { getCustomerDetail } from '../../lib/use-cases/customers.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
   data: await getCustomerDetail(caller, params.id),
 }));

@@ -1,8 +1,8 @@
-import type { searchCustomers as Contract } from '../../lib/contracts/customers.js';
-import contract from '../../lib/contracts/generated/searchCustomers.js';
+import type { searchCustomers as Route } from '../../lib/schemas/customers.js';
+import route from '../../lib/schemas/generated/searchCustomers.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { searchCustomersByPhone } from '../../lib/services/customers.js';
+import { searchCustomersByPhone } from '../../lib/use-cases/customers.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, query }) => ({
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({
   data: await searchCustomersByPhone(caller, query.phone),
 }));

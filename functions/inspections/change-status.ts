@@ -1,6 +1,6 @@
-import type { changeInspectionStatus as Contract } from '../../lib/contracts/inspections.js';
-import contract from '../../lib/contracts/generated/changeInspectionStatus.js';
+import type { changeInspectionStatus as Route } from '../../lib/schemas/inspections.js';
+import route from '../../lib/schemas/generated/changeInspectionStatus.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { changeInspection } from '../../lib/services/inspections.js';
+import { changeInspection } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await changeInspection(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await changeInspection(caller, params.id, body) }));

@@ -1,6 +1,6 @@
-import type { createInspection as Contract } from '../../lib/contracts/inspections.js';
-import contract from '../../lib/contracts/generated/createInspection.js';
+import type { createInspection as Route } from '../../lib/schemas/inspections.js';
+import route from '../../lib/schemas/generated/createInspection.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { createInspection } from '../../lib/services/inspections.js';
+import { createInspection } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, body }) => ({ data: await createInspection(caller, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({ data: await createInspection(caller, body) }));

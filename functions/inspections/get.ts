@@ -1,6 +1,6 @@
-import type { getInspection as Contract } from '../../lib/contracts/inspections.js';
-import contract from '../../lib/contracts/generated/getInspection.js';
+import type { getInspection as Route } from '../../lib/schemas/inspections.js';
+import route from '../../lib/schemas/generated/getInspection.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { getInspection } from '../../lib/services/inspections.js';
+import { getInspection } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await getInspection(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await getInspection(caller, params.id) }));

@@ -1,6 +1,6 @@
-import type { listOrderInspections as Contract } from '../../lib/contracts/inspections.js';
-import contract from '../../lib/contracts/generated/listOrderInspections.js';
+import type { listOrderInspections as Route } from '../../lib/schemas/inspections.js';
+import route from '../../lib/schemas/generated/listOrderInspections.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listOrderInspections } from '../../lib/services/inspections.js';
+import { listOrderInspections } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await listOrderInspections(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await listOrderInspections(caller, params.id) }));

@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/changeOrderStatus.js';
-import type { changeOrderStatus as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/changeOrderStatus.js';
+import type { changeOrderStatus as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { changeStatus } from '../../lib/services/orders.js';
+import { changeStatus } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await changeStatus(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await changeStatus(caller, params.id, body) }));

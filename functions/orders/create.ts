@@ -1,9 +1,9 @@
-import contract from '../../lib/contracts/generated/createOrder.js';
-import type { createOrder as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/createOrder.js';
+import type { createOrder as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { idempotencyKeyFrom } from '../../lib/services/idempotency.js';
-import { createOrder } from '../../lib/services/orders.js';
+import { idempotencyKeyFrom } from '../../lib/use-cases/idempotency.js';
+import { createOrder } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, body, headers }) => ({
-  data: await createOrder(caller, body, idempotencyKeyFrom(headers), contract.route),
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body, headers }) => ({
+  data: await createOrder(caller, body, idempotencyKeyFrom(headers), route.route),
 }));

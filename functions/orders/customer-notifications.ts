@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/setCustomerNotifications.js';
-import type { setCustomerNotifications as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/setCustomerNotifications.js';
+import type { setCustomerNotifications as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { setCustomerNotifications } from '../../lib/services/orders.js';
+import { setCustomerNotifications } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await setCustomerNotifications(caller, params.id, body.enabled, body.version) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await setCustomerNotifications(caller, params.id, body.enabled, body.version) }));

@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/addCustomsDocuments.js';
-import type { addCustomsDocuments as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/addCustomsDocuments.js';
+import type { addCustomsDocuments as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { addCustomsDocuments } from '../../lib/services/orders.js';
+import { addCustomsDocuments } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await addCustomsDocuments(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await addCustomsDocuments(caller, params.id, body) }));

@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/setCustomsInvoice.js';
-import type { setCustomsInvoice as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/setCustomsInvoice.js';
+import type { setCustomsInvoice as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { setCustomsInvoice } from '../../lib/services/orders.js';
+import { setCustomsInvoice } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await setCustomsInvoice(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await setCustomsInvoice(caller, params.id, body) }));

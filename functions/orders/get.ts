@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/getOrder.js';
-import type { getOrder as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/getOrder.js';
+import type { getOrder as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { getOrderDetail } from '../../lib/services/orders.js';
+import { getOrderDetail } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({ data: await getOrderDetail(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await getOrderDetail(caller, params.id) }));

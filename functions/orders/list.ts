@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/listOrders.js';
-import type { listOrders as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/listOrders.js';
+import type { listOrders as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listOrders } from '../../lib/services/orders.js';
+import { listOrders } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, query }) => (await listOrders(caller, query)));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => (await listOrders(caller, query)));

@@ -1,6 +1,6 @@
-import contract from '../../lib/contracts/generated/validateOrderTransition.js';
-import type { validateOrderTransition as Contract } from '../../lib/contracts/orders.js';
+import route from '../../lib/schemas/generated/validateOrderTransition.js';
+import type { validateOrderTransition as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { validateTransition } from '../../lib/services/orders.js';
+import { validateTransition } from '../../lib/use-cases/orders.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body }) => ({ data: await validateTransition(caller, params.id, body.targetStatus) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await validateTransition(caller, params.id, body.targetStatus) }));

@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { describeError, log } from '../../lib/http/logger.js';
-import { processEvent } from '../../lib/outbox/processor.js';
+import { describeError, log } from '../../lib/logger.js';
+import { processEvent } from '../../lib/use-cases/outbox/process-event.js';
 
 /**
  * Triggered by DynamoDB Streams for new or replayed outbox events (serverless.yml filters the

@@ -1,5 +1,5 @@
-import { log } from '../../lib/http/logger.js';
-import { processDue } from '../../lib/outbox/processor.js';
+import { log } from '../../lib/logger.js';
+import { processDue } from '../../lib/use-cases/outbox/process-event.js';
 
 /** Every minute: retries whose back-off has passed, and anything a stream trigger missed. */
 export const handler = async (): Promise<void> => {

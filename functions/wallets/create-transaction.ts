@@ -1,9 +1,9 @@
-import contract from '../../lib/contracts/generated/createWalletTransaction.js';
-import type { createWalletTransaction as Contract } from '../../lib/contracts/wallets.js';
+import route from '../../lib/schemas/generated/createWalletTransaction.js';
+import type { createWalletTransaction as Route } from '../../lib/schemas/wallets.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { idempotencyKeyFrom } from '../../lib/services/idempotency.js';
-import { moveMoney } from '../../lib/services/wallets.js';
+import { idempotencyKeyFrom } from '../../lib/use-cases/idempotency.js';
+import { moveMoney } from '../../lib/use-cases/wallets.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, body, headers }) => ({
-  data: await moveMoney(caller, params.id, body, idempotencyKeyFrom(headers), contract.route),
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body, headers }) => ({
+  data: await moveMoney(caller, params.id, body, idempotencyKeyFrom(headers), route.route),
 }));

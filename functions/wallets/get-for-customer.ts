@@ -1,8 +1,8 @@
-import contract from '../../lib/contracts/generated/getCustomerWallet.js';
-import type { getCustomerWallet as Contract } from '../../lib/contracts/wallets.js';
+import route from '../../lib/schemas/generated/getCustomerWallet.js';
+import type { getCustomerWallet as Route } from '../../lib/schemas/wallets.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { getCustomerWallet } from '../../lib/services/wallets.js';
+import { getCustomerWallet } from '../../lib/use-cases/wallets.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params }) => ({
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
   data: await getCustomerWallet(caller, params.id),
 }));

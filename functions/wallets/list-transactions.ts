@@ -1,8 +1,8 @@
-import contract from '../../lib/contracts/generated/listWalletTransactions.js';
-import type { listWalletTransactions as Contract } from '../../lib/contracts/wallets.js';
+import route from '../../lib/schemas/generated/listWalletTransactions.js';
+import type { listWalletTransactions as Route } from '../../lib/schemas/wallets.js';
 import { httpHandler } from '../../lib/http/handler.js';
-import { listTransactions } from '../../lib/services/wallets.js';
+import { listTransactions } from '../../lib/use-cases/wallets.js';
 
-export const handler = httpHandler<typeof Contract>(contract, async ({ caller, params, query }) =>
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, query }) =>
   listTransactions(caller, params.id, query.page, query.pageSize),
 );

@@ -8,8 +8,8 @@
  * Distribution and price bands follow DESIGN.md section 7. Bands for models the design does not name
  * are this file's own estimates. Prices are in 만원 (10,000 KRW).
  */
-import type { Provider } from '../store/tenants.js';
-import type { CarRecord } from './car.js';
+import type { Provider } from '../domain/car.js';
+import type { CarRecord } from '../domain/car.js';
 
 type Fuel = CarRecord['fuelType'];
 type Transmission = CarRecord['transmission'];

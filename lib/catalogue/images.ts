@@ -3,7 +3,7 @@
  * number, plus a 150 px thumbnail per body × colour), each a stylised side view of that body type in
  * that colour with a text label. Serve them from the imageBaseUrl given to generateCatalogue.
  */
-import { VEHICLE_TYPES, type CarRecord } from './car.js';
+import { VEHICLE_TYPES, type CarRecord } from '../domain/car.js';
 import { CAR_COLORS, MAX_PHOTOS, photoFileName, thumbFileName, type CarColor } from './generate.js';
 
 type Body = CarRecord['vehicleType'];

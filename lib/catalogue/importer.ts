@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { newId } from '../domain/ids.js';
 import { findCarIds, getCataloguePointer, putCataloguePointer, reserveCarIds, writeCars } from '../store/cars.js';
-import type { CarRecord } from './car.js';
+import type { CarRecord } from '../domain/car.js';
 import { CarImportLine } from './car-schema.js';
 import { toRow, type CarRow } from './query.js';
 import { downloadSnapshot, uploadSnapshot } from './snapshot.js';

@@ -1,8 +1,8 @@
 import type { Static } from '@sinclair/typebox';
-import type { listCars } from '../contracts/cars.js';
-import { CAR_LIST_FIELDS } from '../contracts/cars.js';
-import type { FieldError } from '../http/errors.js';
-import { DAMAGE_KINDS } from './car.js';
+import type { listCars } from '../schemas/cars.js';
+import { CAR_LIST_FIELDS } from '../schemas/cars.js';
+import type { FieldError } from '../domain/errors.js';
+import { DAMAGE_KINDS } from '../domain/car.js';
 import type { CarFilter, PageRequest, SortKey } from './query.js';
 
 export type CarListQuery = Static<NonNullable<(typeof listCars)['query']>>;

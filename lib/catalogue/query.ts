@@ -1,4 +1,4 @@
-import type { CarRecord } from './car.js';
+import type { CarRecord } from '../domain/car.js';
 
 /** What the list keeps in memory per car: everything filterable, sortable or listed. */
 export type CarRow = Omit<CarRecord, 'images' | 'vin' | 'firstRegistration' | 'displacement' | 'seats' | 'ownerChanges'>;

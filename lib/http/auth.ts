@@ -1,10 +1,10 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { apiKeyCacheSeconds } from '../config.js';
-import type { CompiledContract } from '../contracts/contract.js';
+import type { CompiledRoute } from '../schemas/route.js';
 import { routeAllowed, type Caller } from '../domain/caller.js';
 import { getApiKeyByHash, hashApiKey, type ApiKeyRecord } from '../store/api-keys.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from '../domain/errors.js';
 
 /**
  * Warm containers remember key records: a key seen within the last API_KEY_CACHE_SECONDS (60)
@@ -33,7 +33,7 @@ export interface CallerContext {
   caller: Caller;
 }
 
-export function apiKeyAuth(contract: CompiledContract): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
+export function apiKeyAuth(contract: CompiledRoute): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
   return {
     before: async (request) => {
       const presented = request.event.headers?.['x-api-key'];

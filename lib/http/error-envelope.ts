@@ -2,8 +2,8 @@ import type middy from '@middy/core';
 import { createError } from '@middy/util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { toServiceError } from '../store/errors.js';
-import { AppError, validationError, type FieldError } from './errors.js';
-import { describeError, log } from './logger.js';
+import { AppError, validationError, type FieldError } from '../domain/errors.js';
+import { describeError, log } from '../logger.js';
 
 interface MiddyHttpError extends Error {
   statusCode?: number;

@@ -2,7 +2,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import validator from '@middy/validator';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { rateLimitMode } from '../config.js';
-import type { BodyOf, CompiledContract, Contract, ParamsOf, QueryOf } from '../contracts/contract.js';
+import type { BodyOf, CompiledRoute, RouteSpec, ParamsOf, QueryOf } from '../schemas/route.js';
 import type { Caller } from '../domain/caller.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
 import { limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
@@ -17,7 +17,7 @@ export interface Meta {
   totalPages: number;
 }
 
-export interface RequestInput<C extends Contract> {
+export interface RequestInput<C extends RouteSpec> {
   body: BodyOf<C>;
   query: QueryOf<C>;
   params: ParamsOf<C>;
@@ -36,7 +36,7 @@ export interface Reply {
  * `before` steps after the shared ones: body size -> API key and route check -> rate limit ->
  * body presence and JSON -> schema validation. Errors of any step end in the same envelope.
  */
-export function httpHandler<C extends Contract>(contract: CompiledContract, implementation: (input: RequestInput<C>) => Promise<Reply>) {
+export function httpHandler<C extends RouteSpec>(contract: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
   const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const input = {
       body: event.body as unknown,

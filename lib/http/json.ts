@@ -1,4 +1,4 @@
-import { AppError } from './errors.js';
+import { AppError } from '../domain/errors.js';
 
 /** Largest request body accepted (API Gateway itself allows 10 MB; no request here needs that). */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -5,10 +5,10 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { CompiledContract } from '../contracts/contract.js';
+import type { CompiledRoute } from '../schemas/route.js';
 import { roundTrips } from '../store/round-trips.js';
 import { errorEnvelope } from './error-envelope.js';
-import { log, setLogContext } from './logger.js';
+import { log, setLogContext } from '../logger.js';
 
 export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error>;
 export const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
@@ -19,7 +19,7 @@ export const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
  * own steps (auth, rate limit, body parsing, validation) after these.
  */
 export function basePipeline(
-  contract: CompiledContract,
+  contract: CompiledRoute,
   base: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
   steps: Middleware[],
   contentSecurityPolicy?: Record<string, string>,
@@ -37,7 +37,7 @@ export function basePipeline(
 }
 
 /** One structured line per request: route, status, duration and DynamoDB round trips. */
-function requestLogging(contract: CompiledContract): Middleware {
+function requestLogging(contract: CompiledRoute): Middleware {
   let started = 0;
   const done = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error>) => {
     const caller = (request.context as unknown as { caller?: { keyId: string; tenantId?: string } }).caller;

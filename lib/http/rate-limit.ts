@@ -4,7 +4,7 @@ import { defaultRateLimit } from '../config.js';
 import { decide, effectiveLimit } from '../domain/rate-limit.js';
 import { countRequest } from '../store/rate-counters.js';
 import type { CallerContext } from './auth.js';
-import { AppError } from './errors.js';
+import { AppError } from '../domain/errors.js';
 
 /** Enforces the caller's per-key limit where no API Gateway usage plan does (RATE_LIMIT_MODE=dynamodb). */
 export function localRateLimit(): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {

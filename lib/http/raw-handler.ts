@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { CompiledContract } from '../contracts/contract.js';
+import type { CompiledRoute } from '../schemas/route.js';
 import { basePipeline } from './pipeline.js';
 
 export interface RawReply {
@@ -9,7 +9,7 @@ export interface RawReply {
 }
 
 /** For the public documentation routes: no key, no body, not an envelope, and no DynamoDB client bundled. */
-export function rawHttpHandler(contract: CompiledContract, implementation: () => Promise<RawReply>, contentSecurityPolicy?: Record<string, string>) {
+export function rawHttpHandler(contract: CompiledRoute, implementation: () => Promise<RawReply>, contentSecurityPolicy?: Record<string, string>) {
   const base = async (): Promise<APIGatewayProxyResult> => {
     const reply = await implementation();
     return { statusCode: contract.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };

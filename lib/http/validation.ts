@@ -1,5 +1,5 @@
-import type { AjvErrorObject, CompiledContract } from '../contracts/contract.js';
-import { validationError, type FieldError } from './errors.js';
+import type { AjvErrorObject, CompiledRoute } from '../schemas/route.js';
+import { validationError, type FieldError } from '../domain/errors.js';
 
 interface HttpEventParts {
   body?: unknown;
@@ -58,7 +58,7 @@ export function toFieldErrors(location: string, errors: readonly AjvErrorObject[
  * The eventSchema handed to @middy/validator: one function over the parts of the event, each
  * checked by its precompiled validator. Query and path values are coerced in place.
  */
-export function eventValidator(contract: CompiledContract) {
+export function eventValidator(contract: CompiledRoute) {
   const validate = Object.assign(
     (event: HttpEventParts): boolean => {
       const details: FieldError[] = [];

@@ -1,5 +1,5 @@
 import { normalizePhone } from '../domain/phone.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 
 /**
  * The chat channel: how the service reaches customers and staff (WhatsApp in AWS, a DynamoDB

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ErrorEnvelope, successEnvelope } from '../contracts/common.js';
-import type { Contract } from '../contracts/contract.js';
+import { ErrorEnvelope, successEnvelope } from '../schemas/common.js';
+import type { RouteSpec } from '../schemas/route.js';
 
 const errorCodes: Array<[number, string, string]> = [
   [400, 'Bad request', 'VALIDATION_ERROR (details lists each field) or INVALID_JSON'],
@@ -30,7 +30,7 @@ function parameters(schema: TSchema | undefined, where: 'query' | 'path'): unkno
   }));
 }
 
-export function buildOpenApi(contracts: readonly Contract[], version: string): Record<string, unknown> {
+export function buildOpenApi(contracts: readonly RouteSpec[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of contracts) {
     const responses: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CarRecord } from '../catalogue/car.js';
+import type { CarRecord } from '../domain/car.js';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';

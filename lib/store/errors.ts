@@ -1,4 +1,4 @@
-import { AppError, serviceUnavailable } from '../http/errors.js';
+import { AppError, serviceUnavailable } from '../domain/errors.js';
 
 const unavailableNames = new Set([
   'ProvisionedThroughputExceededException',

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { CarRecord } from '../catalogue/car.js';
+import type { CarRecord } from '../domain/car.js';
 import { tableName } from '../config.js';
 import type { OrderStatus } from '../domain/order-lifecycle.js';
 import { ddb } from './client.js';

@@ -1,13 +1,12 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
+import type { Provider } from '../domain/car.js';
 import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
 import { queryAll } from './query-all.js';
 import { cancellationReasons } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
 
-export const PROVIDERS = ['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'] as const;
-export type Provider = (typeof PROVIDERS)[number];
 
 export interface Tenant {
   id: string;

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { generateCars } from '../../lib/catalogue/generate.js';
 import { parseCarQuery, type CarListQuery } from '../../lib/catalogue/params.js';
 import { buildIndex, toRow, type CarRow } from '../../lib/catalogue/query.js';
-import { runListQuery, type Storefront } from '../../lib/services/cars.js';
+import { runListQuery, type Storefront } from '../../lib/use-cases/cars.js';
 import { intOption, option, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 
 const MIX: Array<[string, Partial<CarListQuery>]> = [

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { createCustomer } from '../../lib/contracts/customers.js';
+import { createCustomer } from '../../lib/schemas/customers.js';
 import { readServiceConfig } from './_serverless.js';
 import { hasFlag, intOption, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 

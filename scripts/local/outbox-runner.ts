@@ -1,4 +1,4 @@
-import { processDue } from '../../lib/outbox/processor.js';
+import { processDue } from '../../lib/use-cases/outbox/process-event.js';
 
 /**
  * The local stand-in for the DynamoDB Streams trigger and the sweeper schedule: polls for due

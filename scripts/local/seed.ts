@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { allContracts } from '../../lib/contracts/index.js';
+import { allRoutes } from '../../lib/schemas/index.js';
 import { ROLES, type Role } from '../../lib/domain/caller.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { putFxRate } from '../../lib/store/fx-rates.js';
-import { createTenant, getTenant, PROVIDERS, type Tenant } from '../../lib/store/tenants.js';
+import { PROVIDERS } from '../../lib/domain/car.js';
+import { createTenant, getTenant, type Tenant } from '../../lib/store/tenants.js';
 import { putUser } from '../../lib/store/users.js';
 
 export const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
@@ -29,7 +30,7 @@ const demoUserIds: Partial<Record<Role, string>> = {
   operations: 'demouseroperations000001',
 };
 
-const routes = allContracts.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
+const routes = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
 
 /**
  * Idempotent: tenants are created once; keys are reused while they still exist in the table

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Contract } from '../../lib/contracts/contract.js';
-import { allContracts } from '../../lib/contracts/index.js';
+import type { RouteSpec } from '../../lib/schemas/route.js';
+import { allRoutes } from '../../lib/schemas/index.js';
 import type { Role } from '../../lib/domain/caller.js';
 import { createApiKey, revokeApiKey } from '../../lib/store/api-keys.js';
 import { api, demoKey, type ApiResponse } from '../support/http.js';
@@ -11,13 +11,13 @@ import { api, demoKey, type ApiResponse } from '../support/http.js';
 const SOME_ID = 'abcdefghijklmnopqrstuvwx';
 const GULF = 'demotenantgulfmotors0001';
 
-const routeKey = (c: Pick<Contract, 'method' | 'path'>): string => `${c.method} ${c.path}`;
-const concretePath = (c: Contract): string => c.path.replace(/\{[^}]+\}/g, SOME_ID);
-const protectedContracts = (): Contract[] => allContracts.filter((c) => !c.public);
-const publicContracts = (): Contract[] => allContracts.filter((c) => c.public);
+const routeKey = (c: Pick<RouteSpec, 'method' | 'path'>): string => `${c.method} ${c.path}`;
+const concretePath = (c: RouteSpec): string => c.path.replace(/\{[^}]+\}/g, SOME_ID);
+const protectedContracts = (): RouteSpec[] => allRoutes.filter((c) => !c.public);
+const publicContracts = (): RouteSpec[] => allRoutes.filter((c) => c.public);
 
 /** Calls a route with a body that is syntactically JSON when the route takes one, so auth is what decides. */
-const callRoute = (c: Contract, key: string | null): Promise<ApiResponse> =>
+const callRoute = (c: RouteSpec, key: string | null): Promise<ApiResponse> =>
   api(c.method, concretePath(c), { key, ...(c.body ? { body: {} } : {}) });
 
 async function newKey(allowedRoutes: string[], role: Role = 'admin', tenantId?: string): Promise<{ key: string; id: string }> {
@@ -26,7 +26,7 @@ async function newKey(allowedRoutes: string[], role: Role = 'admin', tenantId?: 
 }
 
 /** A route other than the given one; when the API has only one protected route, one that does not exist. */
-function someOtherRoute(c: Contract): string {
+function someOtherRoute(c: RouteSpec): string {
   const other = protectedContracts().find((o) => routeKey(o) !== routeKey(c));
   return other ? routeKey(other) : 'GET /api/v1/no-such-route';
 }
@@ -220,7 +220,7 @@ describe('public documentation routes', () => {
     const res = await api('GET', '/api/v1/openapi.json');
     const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
 
-    const missing = allContracts.filter((c) => paths[c.path]?.[c.method.toLowerCase()]?.operationId !== c.id).map(routeKey);
+    const missing = allRoutes.filter((c) => paths[c.path]?.[c.method.toLowerCase()]?.operationId !== c.id).map(routeKey);
 
     expect(missing).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMS_DOCUMENT_MAX_BYTES as MAX_DOC } from '../../lib/contracts/orders.js';
+import { CUSTOMS_DOCUMENT_MAX_BYTES as MAX_DOC } from '../../lib/schemas/orders.js';
 import { newId } from '../../lib/domain/ids.js';
 import { putUser } from '../../lib/store/users.js';
 import { api, demoKey } from '../support/http.js';

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { allContracts } from '../../lib/contracts/index.js';
+import { allRoutes } from '../../lib/schemas/index.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
 import { getApiKeyByHash, hashApiKey, listApiKeys } from '../../lib/store/api-keys.js';
 import { listFxRates } from '../../lib/store/fx-rates.js';
@@ -121,7 +121,7 @@ describe('cli keys', () => {
     const created = await cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--platform']);
 
     // Assert
-    const routes = allContracts.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
+    const routes = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
     expect([...created.record.allowedRoutes].sort()).toEqual(defaultAllowedRoutes('integrator', routes).sort());
     expect(created.record.tenantId).toBeUndefined();
     expect(created.record.name).toBe('integrator key for platform staff');

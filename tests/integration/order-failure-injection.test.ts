@@ -7,9 +7,9 @@ import { ddb } from '../../lib/store/client.js';
 import { keys } from '../../lib/store/keys.js';
 import { queryOrders } from '../../lib/store/orders.js';
 import { listEntries, getWallet } from '../../lib/store/wallets.js';
-import { createCustomer } from '../../lib/services/customers.js';
-import { createOrder } from '../../lib/services/orders.js';
-import { moveMoney } from '../../lib/services/wallets.js';
+import { createCustomer } from '../../lib/use-cases/customers.js';
+import { createOrder } from '../../lib/use-cases/orders.js';
+import { moveMoney } from '../../lib/use-cases/wallets.js';
 import { demoKey, uniquePhone } from '../support/http.js';
 
 /*

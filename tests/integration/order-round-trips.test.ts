@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller, Role } from '../../lib/domain/caller.js';
 import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { roundTrips } from '../../lib/store/round-trips.js';
-import { createCustomer } from '../../lib/services/customers.js';
-import { createOrder, getOrderDetail } from '../../lib/services/orders.js';
-import { moveMoney } from '../../lib/services/wallets.js';
+import { createCustomer } from '../../lib/use-cases/customers.js';
+import { createOrder, getOrderDetail } from '../../lib/use-cases/orders.js';
+import { moveMoney } from '../../lib/use-cases/wallets.js';
 import { demoKey, uniquePhone } from '../support/http.js';
 
 /*

@@ -15,8 +15,8 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Contract } from '../../lib/contracts/contract.js';
-import { allContracts } from '../../lib/contracts/index.js';
+import type { RouteSpec } from '../../lib/schemas/route.js';
+import { allRoutes } from '../../lib/schemas/index.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
 
 const run = promisify(execFile);
@@ -321,10 +321,10 @@ describe('functions and API Gateway methods', () => {
         apiKeyRequired: m.Properties.ApiKeyRequired === true,
         integrationType: m.Properties.Integration?.Type as string | undefined,
       }));
-  const functionIdOf = (contract: Contract): string | undefined =>
+  const functionIdOf = (contract: RouteSpec): string | undefined =>
     ofType('AWS::Lambda::Function').find(([, fn]) => String(fn.Properties.FunctionName).endsWith(`-${STAGE}-${contract.id}`))?.[0];
 
-  it.each(allContracts.map((c) => [`${c.method} ${c.path}`, c] as const))(
+  it.each(allRoutes.map((c) => [`${c.method} ${c.path}`, c] as const))(
     'deploys %s as its own function behind a method with that HTTP method and path',
     (_route, contract) => {
       const functionId = functionIdOf(contract);
@@ -340,8 +340,8 @@ describe('functions and API Gateway methods', () => {
   );
 
   it('has no method or function that no contract declares', () => {
-    const declared = new Set(allContracts.map((c) => `${c.method} ${c.path}`));
-    const contractFunctions = new Set(allContracts.map(functionIdOf));
+    const declared = new Set(allRoutes.map((c) => `${c.method} ${c.path}`));
+    const contractFunctions = new Set(allRoutes.map(functionIdOf));
 
     expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual([]);
     // The only functions without a route are the outbox consumers.
@@ -364,7 +364,7 @@ describe('functions and API Gateway methods', () => {
   it('runs every function on nodejs22.x and arm64', () => {
     const functions = ofType('AWS::Lambda::Function');
 
-    expect(functions.length).toBeGreaterThanOrEqual(allContracts.length);
+    expect(functions.length).toBeGreaterThanOrEqual(allRoutes.length);
     for (const [id, fn] of functions) {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);

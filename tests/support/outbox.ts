@@ -7,8 +7,8 @@ import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
 import type { ChatChannel, ChatMessage } from '../../lib/notify/channel.js';
 import { outboxKeys, type OutboxMessage } from '../../lib/notify/local-outbox.js';
-import type { OrderEvent } from '../../lib/notify/matrix.js';
-import { newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/outbox/store.js';
+import type { OrderEvent } from '../../lib/domain/notifications.js';
+import { newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/store/outbox.js';
 import { ddb } from '../../lib/store/client.js';
 import { api, demoKey } from './http.js';
 

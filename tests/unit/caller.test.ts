@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allContracts } from '../../lib/contracts/index.js';
+import { allRoutes } from '../../lib/schemas/index.js';
 import { isRole, ROLES, routeAllowed, tenantScope, type Caller } from '../../lib/domain/caller.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
 
@@ -68,9 +68,9 @@ describe('defaultAllowedRoutes', () => {
   });
 
   it('over the real contracts, gives each non-admin role exactly the non-public routes its role may call', () => {
-    const real = allContracts.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
+    const real = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
     for (const role of ROLES.filter((r) => r !== 'admin')) {
-      const expected = allContracts
+      const expected = allRoutes
         .filter((c) => !c.public && (c.roles === undefined || c.roles.includes(role)))
         .map((c) => `${c.method} ${c.path}`);
 

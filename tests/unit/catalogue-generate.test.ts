@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, type CarRecord } from '../../lib/catalogue/car.js';
+import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, type CarRecord } from '../../lib/domain/car.js';
 import {
   advertisementNumber,
   CAR_COLORS,
@@ -17,7 +17,7 @@ import {
 } from '../../lib/catalogue/generate.js';
 import { demoImageFiles } from '../../lib/catalogue/images.js';
 import { parseCatalogueLines } from '../../lib/catalogue/importer.js';
-import { PROVIDERS } from '../../lib/store/tenants.js';
+import { PROVIDERS } from '../../lib/domain/car.js';
 
 const BASE = 'https://img.test/cars';
 const DAY_MS = 86_400_000;

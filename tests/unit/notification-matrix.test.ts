@@ -15,7 +15,7 @@ import {
   type Audience,
   type EventFacts,
   type OrderEvent,
-} from '../../lib/notify/matrix.js';
+} from '../../lib/domain/notifications.js';
 
 /** The README table, column by column (customer, marketer, accountants, operations). */
 const SPEC: Record<OrderEvent, readonly Audience[]> = {

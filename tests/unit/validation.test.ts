@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { AjvErrorObject, CompiledContract } from '../../lib/contracts/contract.js';
-import { AppError } from '../../lib/http/errors.js';
+import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
+import { AppError } from '../../lib/domain/errors.js';
 import { assertValid, eventValidator, toFieldErrors } from '../../lib/http/validation.js';
 
 const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({ instancePath: '', keyword: 'type', params: {}, message: 'must be string', ...overrides });
@@ -145,7 +145,7 @@ describe('toFieldErrors over real Ajv output', () => {
 
 describe('eventValidator', () => {
   const compile = (schema: object) => new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true }).compile(schema);
-  const contract = (parts: Partial<CompiledContract>): CompiledContract => ({ id: 't', route: 'POST /t/{id}', status: 200, hasBody: true, ...parts });
+  const contract = (parts: Partial<CompiledRoute>): CompiledRoute => ({ id: 't', route: 'POST /t/{id}', status: 200, hasBody: true, ...parts });
 
   it('collects path, query and body errors into one list, in that order', () => {
     const validate = eventValidator(

@@ -4,7 +4,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
  * A route's contract: the single source of truth from which the build compiles its validator
  * (scripts/build-contracts.ts), TypeScript derives its types, and the OpenAPI document is built.
  */
-export interface Contract {
+export interface RouteSpec {
   /** Also the function name in serverless.yml and the generated module name. */
   id: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -32,19 +32,19 @@ export interface Contract {
   public?: boolean;
 }
 
-export const defineContract = <const C extends Contract>(contract: C): C => contract;
+export const defineRoute = <const C extends RouteSpec>(contract: C): C => contract;
 
-export type RouteKey = `${Contract['method']} ${string}`;
-export const routeKeyOf = (c: Pick<Contract, 'method' | 'path'>): string => `${c.method} ${c.path}`;
+export type RouteKey = `${RouteSpec['method']} ${string}`;
+export const routeKeyOf = (c: Pick<RouteSpec, 'method' | 'path'>): string => `${c.method} ${c.path}`;
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
-export type BodyOf<C extends Contract> = StaticOr<C['body'], undefined>;
-export type QueryOf<C extends Contract> = StaticOr<C['query'], Record<string, never>>;
-export type ParamsOf<C extends Contract> = StaticOr<C['params'], Record<string, never>>;
-export type DataOf<C extends Contract> = StaticOr<C['response'], unknown>;
+export type BodyOf<C extends RouteSpec> = StaticOr<C['body'], undefined>;
+export type QueryOf<C extends RouteSpec> = StaticOr<C['query'], Record<string, never>>;
+export type ParamsOf<C extends RouteSpec> = StaticOr<C['params'], Record<string, never>>;
+export type DataOf<C extends RouteSpec> = StaticOr<C['response'], unknown>;
 
 /** What scripts/build-contracts.ts generates for each contract: route metadata plus validators. */
-export interface CompiledContract {
+export interface CompiledRoute {
   id: string;
   route: string;
   status: 200 | 201;

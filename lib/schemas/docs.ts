@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
-export const getOpenApi = defineContract({
+export const getOpenApi = defineRoute({
   id: 'getOpenApi',
   method: 'GET',
   path: '/api/v1/openapi.json',
@@ -13,7 +13,7 @@ export const getOpenApi = defineContract({
   response: Type.Object({}, { additionalProperties: true }),
 });
 
-export const getDocsPage = defineContract({
+export const getDocsPage = defineRoute({
   id: 'getDocsPage',
   method: 'GET',
   path: '/api/v1/docs',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Email, Id, IdParams, OptionalText, ShortText } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 export const Customer = Type.Object({
   id: Type.String(),
@@ -18,7 +18,7 @@ export const Customer = Type.Object({
   updatedAt: DateTime,
 });
 
-export const createCustomer = defineContract({
+export const createCustomer = defineRoute({
   id: 'createCustomer',
   method: 'POST',
   path: '/api/v1/customers',
@@ -50,7 +50,7 @@ export const CustomerMatch = Type.Object({
   tenantId: Type.Optional(Type.String()),
 });
 
-export const searchCustomers = defineContract({
+export const searchCustomers = defineRoute({
   id: 'searchCustomers',
   method: 'GET',
   path: '/api/v1/customers/search',
@@ -69,7 +69,7 @@ export const searchCustomers = defineContract({
   response: Type.Array(CustomerMatch),
 });
 
-export const getCustomer = defineContract({
+export const getCustomer = defineRoute({
   id: 'getCustomer',
   method: 'GET',
   path: '/api/v1/customers/{id}',

@@ -1,10 +1,10 @@
-import type { CarRecord } from '../catalogue/car.js';
+import type { CarRecord } from '../domain/car.js';
 import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
 import { convertPrice, resolveRate, type RateTable } from '../catalogue/pricing.js';
 import { queryIndex, trimsOf, visibleInStorefront, type CarRow, type CatalogueIndex, type Visibility } from '../catalogue/query.js';
 import type { Caller } from '../domain/caller.js';
-import { notFound, validationError } from '../http/errors.js';
+import { notFound, validationError } from '../domain/errors.js';
 import type { Meta } from '../http/handler.js';
 import { getCar } from '../store/cars.js';
 import type { Tenant } from '../store/tenants.js';

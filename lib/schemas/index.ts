@@ -1,4 +1,4 @@
-import type { Contract } from './contract.js';
+import type { RouteSpec } from './route.js';
 import * as billing from './billing.js';
 import * as cars from './cars.js';
 import * as customers from './customers.js';
@@ -8,8 +8,8 @@ import * as orders from './orders.js';
 import * as salesContracts from './sales-contracts.js';
 import * as wallets from './wallets.js';
 
-const isContract = (value: unknown): value is Contract =>
+const isRoute = (value: unknown): value is RouteSpec =>
   typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
 /** Every route of the API. The build, serverless.yml checks and the OpenAPI document read this list. */
-export const allContracts: Contract[] = [customers, wallets, cars, orders, salesContracts, billing, inspections, docs].flatMap((module) => Object.values(module).filter(isContract));
+export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, salesContracts, billing, inspections, docs].flatMap((module) => Object.values(module).filter(isRoute));

@@ -1,5 +1,5 @@
 import type { Caller } from '../domain/caller.js';
-import { forbidden } from '../http/errors.js';
+import { forbidden } from '../domain/errors.js';
 
 /** The tenant a new record belongs to: the key's own, or (platform keys only) the one named. */
 export function owningTenant(caller: Caller, requested: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CurrencyCode, DateTime, Id, IdParams, Money, Url } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 const BillingType = Type.Union([Type.Literal('invoice'), Type.Literal('receipt')]);
 
@@ -21,7 +21,7 @@ export const BillingEntry = Type.Object({
   updatedAt: DateTime,
 });
 
-export const createBillingEntry = defineContract({
+export const createBillingEntry = defineRoute({
   id: 'createBillingEntry',
   method: 'POST',
   path: '/api/v1/billing',
@@ -50,7 +50,7 @@ export const createBillingEntry = defineContract({
   response: BillingEntry,
 });
 
-export const setBillingDocumentUrl = defineContract({
+export const setBillingDocumentUrl = defineRoute({
   id: 'setBillingDocumentUrl',
   method: 'PATCH',
   path: '/api/v1/billing/{id}/document-url',
@@ -63,7 +63,7 @@ export const setBillingDocumentUrl = defineContract({
   response: BillingEntry,
 });
 
-export const confirmBillingEntry = defineContract({
+export const confirmBillingEntry = defineRoute({
   id: 'confirmBillingEntry',
   method: 'PATCH',
   path: '/api/v1/billing/{id}/confirm',
@@ -75,7 +75,7 @@ export const confirmBillingEntry = defineContract({
   response: BillingEntry,
 });
 
-export const listOrderBilling = defineContract({
+export const listOrderBilling = defineRoute({
   id: 'listOrderBilling',
   method: 'GET',
   path: '/api/v1/orders/{id}/billing',

@@ -1,13 +1,13 @@
 import type { Static } from '@sinclair/typebox';
-import type { CarRecord } from '../catalogue/car.js';
-import type { addCustomsDocuments as DocsContract, changeOrderStatus as StatusContract, createOrder as CreateContract, listOrders as ListContract, Order, OrderDetail, setCustomsInvoice as InvoiceContract } from '../contracts/orders.js';
-import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../contracts/orders.js';
+import type { CarRecord } from '../domain/car.js';
+import type { addCustomsDocuments as DocsContract, changeOrderStatus as StatusContract, createOrder as CreateContract, listOrders as ListContract, Order, OrderDetail, setCustomsInvoice as InvoiceContract } from '../schemas/orders.js';
+import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../schemas/orders.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits, sumMoney } from '../domain/money.js';
 import { storableJsonProblems } from '../http/json.js';
 import { allowedTransitions, canCancel, checkTransition, isTerminal, ORDER_STATUSES, PROGRESS, type OrderFacts, type OrderStatus } from '../domain/order-lifecycle.js';
-import { AppError, forbidden, notFound, serviceUnavailable, validationError, type FieldError } from '../http/errors.js';
+import { AppError, forbidden, notFound, serviceUnavailable, validationError, type FieldError } from '../domain/errors.js';
 import type { Meta } from '../http/handler.js';
 import { idempotencyPutItem } from '../store/idempotency.js';
 import {
@@ -25,8 +25,8 @@ import {
   type OrderCollection,
   type OrderRecord,
 } from '../store/orders.js';
-import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
-import { EVENT_OF_STATUS } from '../notify/matrix.js';
+import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
+import { EVENT_OF_STATUS } from '../domain/notifications.js';
 import { putChildItems } from '../store/order-children.js';
 import { transact } from '../store/transact.js';
 import { visibleTo } from '../store/visibility.js';

@@ -1,10 +1,10 @@
 import type { Static } from '@sinclair/typebox';
-import type { createCustomer as CreateContract, Customer, CustomerMatch } from '../contracts/customers.js';
+import type { createCustomer as CreateContract, Customer, CustomerMatch } from '../schemas/customers.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
-import { AppError, duplicate, notFound, validationError } from '../http/errors.js';
+import { AppError, duplicate, notFound, validationError } from '../domain/errors.js';
 import { owningTenant } from './tenancy.js';
 import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
 import type { WalletRecord } from '../store/wallets.js';

@@ -1,4 +1,6 @@
-import type { Provider } from '../store/tenants.js';
+/** The auction houses cars come from, as lowercase slugs. */
+export const PROVIDERS = ['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'] as const;
+export type Provider = (typeof PROVIDERS)[number];
 
 /** English values the catalogue uses; filters compare them case-insensitively. */
 export const FUEL_TYPES = ['Gasoline', 'Diesel', 'LPG', 'Hybrid', 'Electric', 'Hydrogen'] as const;

@@ -1,5 +1,5 @@
 import type { Caller } from '../domain/caller.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../domain/errors.js';
 import { getChild, readOrder, type ChildKind, type OrderChild } from '../store/order-children.js';
 import type { OrderRecord } from '../store/orders.js';
 import { orderVisibleTo } from './orders.js';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const Person = Type.Object({
@@ -82,7 +82,7 @@ export const OrderDetail = Type.Composite([
   }),
 ]);
 
-export const createOrder = defineContract({
+export const createOrder = defineRoute({
   id: 'createOrder',
   method: 'POST',
   path: '/api/v1/orders',
@@ -115,7 +115,7 @@ export const createOrder = defineContract({
   response: Order,
 });
 
-export const getOrder = defineContract({
+export const getOrder = defineRoute({
   id: 'getOrder',
   method: 'GET',
   path: '/api/v1/orders/{id}',
@@ -126,7 +126,7 @@ export const getOrder = defineContract({
   response: OrderDetail,
 });
 
-export const listOrders = defineContract({
+export const listOrders = defineRoute({
   id: 'listOrders',
   method: 'GET',
   path: '/api/v1/orders',
@@ -145,7 +145,7 @@ export const listOrders = defineContract({
   response: Type.Array(Order),
 });
 
-export const changeOrderStatus = defineContract({
+export const changeOrderStatus = defineRoute({
   id: 'changeOrderStatus',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/status',
@@ -162,7 +162,7 @@ export const changeOrderStatus = defineContract({
   response: Order,
 });
 
-export const validateOrderTransition = defineContract({
+export const validateOrderTransition = defineRoute({
   id: 'validateOrderTransition',
   method: 'POST',
   path: '/api/v1/orders/{id}/validate-transition',
@@ -181,7 +181,7 @@ export const validateOrderTransition = defineContract({
   }),
 });
 
-export const setCustomerNotifications = defineContract({
+export const setCustomerNotifications = defineRoute({
   id: 'setCustomerNotifications',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customer-notifications',
@@ -196,7 +196,7 @@ export const setCustomerNotifications = defineContract({
 export const CUSTOMS_DOCUMENTS_MAX = 50;
 export const CUSTOMS_DOCUMENT_MAX_BYTES = 4 * 1024;
 
-export const setCustomsInvoice = defineContract({
+export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customs-invoice',
@@ -228,7 +228,7 @@ export const setCustomsInvoice = defineContract({
   response: Type.Object({ id: Type.String(), customsInvoice: Type.Record(Type.String(), Type.Unknown()), version: Type.Integer(), updatedAt: DateTime }),
 });
 
-export const addCustomsDocuments = defineContract({
+export const addCustomsDocuments = defineRoute({
   id: 'addCustomsDocuments',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customs-documents',

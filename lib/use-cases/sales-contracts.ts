@@ -1,29 +1,29 @@
 import type { Static } from '@sinclair/typebox';
-import type { createContract as CreateContract, SalesContract, sendContract as SendContract, updateContract as UpdateContract } from '../contracts/sales-contracts.js';
+import type { createContract as CreateContract, SalesContract, sendContract as SendContract, updateContract as UpdateContract } from '../schemas/sales-contracts.js';
 import type { Caller } from '../domain/caller.js';
 import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../domain/documents.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
-import { AppError, notFound, serviceUnavailable, validationError } from '../http/errors.js';
+import { AppError, notFound, serviceUnavailable, validationError } from '../domain/errors.js';
 import { storableJsonProblems } from '../http/json.js';
-import { log } from '../http/logger.js';
+import { log } from '../logger.js';
 import { assertValid } from '../http/validation.js';
 import { ChannelError, channelDispatchFailed, chatChannel } from '../notify/channel.js';
-import { newOutboxEvent, outboxPutItem } from '../outbox/store.js';
+import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
 import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
 import { claimNextNumber, CONTRACT_COUNTER, type OrderRecord } from '../store/orders.js';
 import { transact } from '../store/transact.js';
 import { invalidState, visibleChild, visibleOrder } from './order-children.js';
 import { orderVisibleTo } from './orders.js';
 
-type Contract = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
+type ContractRecord = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
 type UpdateBody = Static<NonNullable<(typeof UpdateContract)['body']>>;
 type SendBody = Static<NonNullable<(typeof SendContract)['body']>>;
 
 const MAX_ATTEMPTS = 40;
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
-const view = ({ tenantId: _t, marketerId: _m, ...contract }: Contract): Static<typeof SalesContract> => contract;
+const view = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => contract;
 const statusIn = (statuses: readonly ContractStatus[]) => ({
   expression: `#status IN (${statuses.map((_, i) => `:st${i}`).join(', ')})`,
   names: { '#status': 'status' },
@@ -57,7 +57,7 @@ export async function createContract(caller: Caller, body: CreateBody) {
     }
     const now = new Date().toISOString();
     const { orderId: _o, ...fields } = body;
-    const contract: Contract = {
+    const contract: ContractRecord = {
       ...fields,
       ...prefill(order as unknown as OrderRecord, body),
       id: newId(),
@@ -81,10 +81,10 @@ export async function createContract(caller: Caller, body: CreateBody) {
 export async function updateContract(caller: Caller, id: string, body: UpdateBody) {
   if (body.carDetails !== undefined) assertValid(storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
   if (body.customerIdDocument !== undefined) assertValid(storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', 4096));
-  const contract = await visibleChild<Contract>('CONTRACT', id, caller);
+  const contract = await visibleChild<ContractRecord>('CONTRACT', id, caller);
   const { contractPdfUrl, ...fields } = body;
   const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}) };
-  const result = await updateChild<Contract>('CONTRACT', contract, set, statusIn(['Draft']));
+  const result = await updateChild<ContractRecord>('CONTRACT', contract, set, statusIn(['Draft']));
   if (result.ok) return view(result.record);
   throw invalidState(`Contract #${contract.contractNumber} is ${result.current?.status ?? contract.status}; only a Draft can be edited`, { status: result.current?.status });
 }
@@ -100,7 +100,7 @@ function recipientOf(body: SendBody): string {
   return phone;
 }
 
-export function contractMessage(contract: Pick<Contract, 'contractNumber' | 'customerName' | 'carDetails' | 'totalAmount' | 'currency'>, signingLink?: string): string {
+export function contractMessage(contract: Pick<ContractRecord, 'contractNumber' | 'customerName' | 'carDetails' | 'totalAmount' | 'currency'>, signingLink?: string): string {
   const car = typeof contract.carDetails.title === 'string' ? contract.carDetails.title : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
   return [
     `Dear ${contract.customerName}, your purchase contract #${contract.contractNumber}${car ? ` for the ${car}` : ''} (${contract.totalAmount} ${contract.currency}) is ready.`,
@@ -111,7 +111,7 @@ export function contractMessage(contract: Pick<Contract, 'contractNumber' | 'cus
 /** Dispatch first; only a message the channel accepted marks the contract Sent. */
 export async function sendContract(caller: Caller, id: string, body: SendBody) {
   const to = recipientOf(body);
-  const contract = await visibleChild<Contract>('CONTRACT', id, caller);
+  const contract = await visibleChild<ContractRecord>('CONTRACT', id, caller);
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   let messageId: string;
   try {
@@ -133,7 +133,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
     ]);
     if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
-    const current = await visibleChild<Contract>('CONTRACT', id, caller);
+    const current = await visibleChild<ContractRecord>('CONTRACT', id, caller);
     if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
     await pause(attempt);
   }
@@ -145,8 +145,8 @@ const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 
 export async function signContract(caller: Caller, id: string, signedDocument: unknown) {
   if (signedDocument !== undefined) assertValid(storableJsonProblems(signedDocument, 'body.signedDocument', SIGNED_DOCUMENT_MAX_BYTES));
-  const contract = await visibleChild<Contract>('CONTRACT', id, caller);
-  const result = await updateChild<Contract>(
+  const contract = await visibleChild<ContractRecord>('CONTRACT', id, caller);
+  const result = await updateChild<ContractRecord>(
     'CONTRACT',
     contract,
     { status: 'Signed', signedAt: new Date().toISOString(), ...(signedDocument !== undefined ? { signedDocument } : {}) },
@@ -157,10 +157,10 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
 }
 
 export async function getContract(caller: Caller, id: string) {
-  return view(await visibleChild<Contract>('CONTRACT', id, caller));
+  return view(await visibleChild<ContractRecord>('CONTRACT', id, caller));
 }
 
 export async function listOrderContracts(caller: Caller, orderId: string) {
   await visibleOrder(caller, orderId, 'path.id');
-  return (await listChildren<Contract>('CONTRACT', orderId)).map(view);
+  return (await listChildren<ContractRecord>('CONTRACT', orderId)).map(view);
 }

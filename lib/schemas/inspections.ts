@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Id, IdParams, Url } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 export const Photo = Type.Object(
   {
@@ -29,7 +29,7 @@ export const Inspection = Type.Object({
   updatedAt: DateTime,
 });
 
-export const createInspection = defineContract({
+export const createInspection = defineRoute({
   id: 'createInspection',
   method: 'POST',
   path: '/api/v1/inspections',
@@ -51,7 +51,7 @@ export const createInspection = defineContract({
   response: Inspection,
 });
 
-export const changeInspectionStatus = defineContract({
+export const changeInspectionStatus = defineRoute({
   id: 'changeInspectionStatus',
   method: 'PATCH',
   path: '/api/v1/inspections/{id}/status',
@@ -73,7 +73,7 @@ export const changeInspectionStatus = defineContract({
   response: Inspection,
 });
 
-export const getInspection = defineContract({
+export const getInspection = defineRoute({
   id: 'getInspection',
   method: 'GET',
   path: '/api/v1/inspections/{id}',
@@ -84,7 +84,7 @@ export const getInspection = defineContract({
   response: Inspection,
 });
 
-export const listOrderInspections = defineContract({
+export const listOrderInspections = defineRoute({
   id: 'listOrderInspections',
   method: 'GET',
   path: '/api/v1/orders/{id}/inspections',

@@ -1,10 +1,10 @@
 import type { Static } from '@sinclair/typebox';
-import type { createWalletTransaction as MoveContract, Wallet, WalletTransaction } from '../contracts/wallets.js';
+import type { createWalletTransaction as MoveContract, Wallet, WalletTransaction } from '../schemas/wallets.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { fitsCurrency, minorUnits } from '../domain/money.js';
 import { pageRange, planMovement, type MovementRequest } from '../domain/wallet.js';
-import { AppError, notFound, serviceUnavailable, validationError } from '../http/errors.js';
+import { AppError, notFound, serviceUnavailable, validationError } from '../domain/errors.js';
 import type { Meta } from '../http/handler.js';
 import { getCustomerWithWallet } from '../store/customers.js';
 import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 const MAX_LIMIT = 100;
 const Text = (maxLength = 100) => Type.String({ minLength: 1, maxLength });
@@ -56,7 +56,7 @@ export const CarDetail = Type.Composite([
   }),
 ]);
 
-export const listCars = defineContract({
+export const listCars = defineRoute({
   id: 'listCars',
   method: 'GET',
   path: '/api/v1/cars',
@@ -110,7 +110,7 @@ export const listCars = defineContract({
   response: Type.Array(Type.Partial(CarListItem)),
 });
 
-export const getCar = defineContract({
+export const getCar = defineRoute({
   id: 'getCar',
   method: 'GET',
   path: '/api/v1/cars/{id}',
@@ -122,7 +122,7 @@ export const getCar = defineContract({
   response: CarDetail,
 });
 
-export const listTrims = defineContract({
+export const listTrims = defineRoute({
   id: 'listTrims',
   method: 'GET',
   path: '/api/v1/cars/trims',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CurrencyCode, DateTime, Id, IdParams, PageQuery } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 export const Wallet = Type.Object({
   id: Type.String(),
@@ -24,7 +24,7 @@ export const WalletTransaction = Type.Object({
   createdAt: DateTime,
 });
 
-export const getCustomerWallet = defineContract({
+export const getCustomerWallet = defineRoute({
   id: 'getCustomerWallet',
   method: 'GET',
   path: '/api/v1/customers/{id}/wallet',
@@ -35,7 +35,7 @@ export const getCustomerWallet = defineContract({
   response: Wallet,
 });
 
-export const createWalletTransaction = defineContract({
+export const createWalletTransaction = defineRoute({
   id: 'createWalletTransaction',
   method: 'POST',
   path: '/api/v1/wallets/{id}/transactions',
@@ -61,7 +61,7 @@ export const createWalletTransaction = defineContract({
   response: Type.Object({ transaction: WalletTransaction, wallet: Wallet }),
 });
 
-export const listWalletTransactions = defineContract({
+export const listWalletTransactions = defineRoute({
   id: 'listWalletTransactions',
   method: 'GET',
   path: '/api/v1/wallets/{id}/transactions',

@@ -1,9 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import type { changeInspectionStatus as StatusContract, createInspection as CreateContract, Inspection } from '../contracts/inspections.js';
+import type { changeInspectionStatus as StatusContract, createInspection as CreateContract, Inspection } from '../schemas/inspections.js';
 import type { Caller } from '../domain/caller.js';
 import { inspectionCanMove, inspectionIsFinal } from '../domain/documents.js';
 import { newId } from '../domain/ids.js';
-import { AppError, forbidden, serviceUnavailable, validationError } from '../http/errors.js';
+import { AppError, forbidden, serviceUnavailable, validationError } from '../domain/errors.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';

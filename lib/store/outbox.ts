@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { envNumber, tableName } from '../config.js';
-import type { OrderEvent } from '../notify/matrix.js';
+import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
 import { keys, withoutKeys } from '../store/keys.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Email, Id, IdParams, Money, OrderCurrency, Url } from './common.js';
-import { defineContract } from './contract.js';
+import { defineRoute } from './route.js';
 
 const Text = (max = 500) => Type.String({ maxLength: max });
 const ContractStatus = Type.Union([Type.Literal('Draft'), Type.Literal('Sent'), Type.Literal('Signed')]);
@@ -59,7 +59,7 @@ export const SalesContract = Type.Object({
   updatedAt: DateTime,
 });
 
-export const createContract = defineContract({
+export const createContract = defineRoute({
   id: 'createContract',
   method: 'POST',
   path: '/api/v1/contracts',
@@ -72,7 +72,7 @@ export const createContract = defineContract({
   response: SalesContract,
 });
 
-export const updateContract = defineContract({
+export const updateContract = defineRoute({
   id: 'updateContract',
   method: 'PATCH',
   path: '/api/v1/contracts/{id}',
@@ -85,7 +85,7 @@ export const updateContract = defineContract({
   response: SalesContract,
 });
 
-export const sendContract = defineContract({
+export const sendContract = defineRoute({
   id: 'sendContract',
   method: 'POST',
   path: '/api/v1/contracts/{id}/send',
@@ -108,7 +108,7 @@ export const sendContract = defineContract({
   response: SalesContract,
 });
 
-export const signContract = defineContract({
+export const signContract = defineRoute({
   id: 'signContract',
   method: 'PATCH',
   path: '/api/v1/contracts/{id}/sign',
@@ -121,7 +121,7 @@ export const signContract = defineContract({
   response: SalesContract,
 });
 
-export const getContract = defineContract({
+export const getContract = defineRoute({
   id: 'getContract',
   method: 'GET',
   path: '/api/v1/contracts/{id}',
@@ -132,7 +132,7 @@ export const getContract = defineContract({
   response: SalesContract,
 });
 
-export const listOrderContracts = defineContract({
+export const listOrderContracts = defineRoute({
   id: 'listOrderContracts',
   method: 'GET',
   path: '/api/v1/orders/{id}/contracts',

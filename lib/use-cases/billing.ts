@@ -1,9 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import type { BillingEntry, createBillingEntry as CreateContract, setBillingDocumentUrl as UrlContract } from '../contracts/billing.js';
+import type { BillingEntry, createBillingEntry as CreateContract, setBillingDocumentUrl as UrlContract } from '../schemas/billing.js';
 import type { Caller } from '../domain/caller.js';
 import { newId } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
-import { serviceUnavailable, validationError } from '../http/errors.js';
+import { serviceUnavailable, validationError } from '../domain/errors.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { transact } from '../store/transact.js';
 import { visibleChild, visibleOrder } from './order-children.js';

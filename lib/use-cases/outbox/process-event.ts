@@ -1,15 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ArchiveError, archiveKey, copyImage } from '../archive/images.js';
-import { tableName } from '../config.js';
-import { describeError, log } from '../http/logger.js';
-import { ChannelError, chatChannel, type ChatChannel } from '../notify/channel.js';
-import { messageText, recipientsOf, type OrderEvent } from '../notify/matrix.js';
-import { ddb } from '../store/client.js';
-import { keys } from '../store/keys.js';
-import { readOrder } from '../store/order-children.js';
-import type { OrderRecord } from '../store/orders.js';
-import { listStaff } from '../store/users.js';
-import { claim, complete, dueEvents, fail, LeaseLost, recordDelivery, type OutboxEvent } from './store.js';
+import { ArchiveError, archiveKey, copyImage } from '../../archive/images.js';
+import { tableName } from '../../config.js';
+import { describeError, log } from '../../logger.js';
+import { ChannelError, chatChannel, type ChatChannel } from '../../notify/channel.js';
+import { messageText, recipientsOf, type OrderEvent } from '../../domain/notifications.js';
+import { ddb } from '../../store/client.js';
+import { keys } from '../../store/keys.js';
+import { readOrder } from '../../store/order-children.js';
+import type { OrderRecord } from '../../store/orders.js';
+import { listStaff } from '../../store/users.js';
+import { claim, complete, dueEvents, fail, LeaseLost, recordDelivery, type OutboxEvent } from '../../store/outbox.js';
 
 export interface ProcessorDeps {
   channel: ChatChannel;
