@@ -1,6 +1,7 @@
 /**
- * Every refusal the service gives is an AppError: a status, a stable machine-readable code,
- * a message for humans and optional details. The error middleware turns it into the envelope.
+ * Every refusal the service gives is an AppError: a stable machine-readable code, a message for
+ * humans and optional details. It carries no HTTP: the request pipeline alone maps each code to
+ * a status (lib/http/status-codes.ts), so use cases, repositories and adapters stay HTTP-free.
  */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -9,7 +10,6 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'ROUTE_NOT_FOUND'
-  | 'CONFLICT'
   | 'DUPLICATE'
   | 'VERSION_CONFLICT'
   | 'INVALID_STATE'
@@ -30,29 +30,36 @@ export interface FieldError {
 }
 
 export class AppError extends Error {
-  readonly expose = true;
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
-    readonly headers: Record<string, string> = {},
+    /** For refusals worth retrying later (rate limits, outages): how long to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const validationError = (details: FieldError[], message = 'Request validation failed') =>
-  new AppError(400, 'VALIDATION_ERROR', message, details);
-export const unauthorized = (message = 'A valid API key is required in the X-API-Key header') =>
-  new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'This API key may not perform this action') =>
-  new AppError(403, 'FORBIDDEN', message);
-export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
-export const duplicate = (field: string, message: string) =>
-  new AppError(409, 'DUPLICATE', message, [{ field, message }]);
+export const validationError = (details: FieldError[], message = 'Request validation failed') => new AppError('VALIDATION_ERROR', message, details);
+/** One bad field; the message says what is wrong with it. */
+export const invalidField = (field: string, message: string) => validationError([{ field, message }]);
+export const unauthorized = (message = 'A valid API key is required in the X-API-Key header') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'This API key may not perform this action') => new AppError('FORBIDDEN', message);
+/** Unknown, or of another tenant: the two are never told apart. `field` names the input that pointed at it. */
+export const notFound = (what: string, field?: string) =>
+  new AppError('NOT_FOUND', `${what} not found`, field ? [{ field, message: `no such ${what.toLowerCase()} for this key` }] : undefined);
+export const duplicate = (field: string, message: string) => new AppError('DUPLICATE', message, [{ field, message }]);
+export const invalidState = (message: string, details?: unknown) => new AppError('INVALID_STATE', message, details);
+export const versionConflict = (currentVersion: number, what = 'order') =>
+  new AppError('VERSION_CONFLICT', `The ${what} has changed: its current version is ${currentVersion}`, { currentVersion });
 export const serviceUnavailable = (retryAfterSeconds = 1) =>
-  new AppError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, retry later', undefined, {
-    'Retry-After': String(retryAfterSeconds),
-  });
+  new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, retry later', undefined, retryAfterSeconds);
+
+/**
+ * A chat message could not be sent. Only the channel's code and retryability go out; the
+ * provider's own message can name the recipient or our account.
+ */
+export const channelDispatchFailed = (failure: { code: string; retryable: boolean }) =>
+  new AppError('CHANNEL_DISPATCH_FAILED', 'The chat message could not be sent', { reason: failure.code, retryable: failure.retryable });

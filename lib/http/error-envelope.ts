@@ -1,16 +1,17 @@
 import type middy from '@middy/core';
 import { createError } from '@middy/util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { toServiceError } from '../store/errors.js';
 import { AppError, validationError, type FieldError } from '../domain/errors.js';
 import { describeError, log } from '../logger.js';
+import { toServiceError } from '../store/errors.js';
+import { STATUS_OF } from './status-codes.js';
 
 interface MiddyHttpError extends Error {
   statusCode?: number;
   cause?: { package?: string; data?: unknown; message?: string };
 }
 
-/** Turns whatever was thrown into an AppError; unknown failures become an opaque 500. */
+/** Turns whatever was thrown into an AppError; unknown failures become an opaque INTERNAL_ERROR. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const httpError = error as MiddyHttpError;
@@ -18,31 +19,37 @@ export function toAppError(error: unknown): AppError {
   if (pkg === '@middy/validator') return validationError((httpError.cause?.data as FieldError[] | undefined) ?? []);
   if (pkg === '@middy/http-json-body-parser') {
     if (httpError.message === 'Unsupported Media Type') {
-      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
     }
     const reason = httpError.cause?.message;
     return new AppError(
-      400,
       'INVALID_JSON',
       httpError.cause?.data === undefined ? 'A JSON request body is required' : `The request body is not valid JSON${reason ? `: ${reason}` : ''}`,
     );
   }
   const serviceError = toServiceError(error);
   if (serviceError) {
-    log.warn('dependency unavailable', describeError(error));
+    log.warn('dependency refused or unavailable', describeError(error));
     return serviceError;
   }
   log.error('unhandled error', describeError(error));
-  return new AppError(500, 'INTERNAL_ERROR', 'Internal server error');
+  return new AppError('INTERNAL_ERROR', 'Internal server error');
 }
 
 export function envelopeOf(error: AppError): Record<string, unknown> {
   return {
     success: false,
     error: error.message,
-    statusCode: error.statusCode,
+    statusCode: STATUS_OF[error.code],
     code: error.code,
     ...(error.details === undefined ? {} : { details: error.details }),
+  };
+}
+
+export function headersOf(error: AppError): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    ...(error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) }),
   };
 }
 
@@ -55,12 +62,13 @@ export function errorEnvelope(): middy.MiddlewareObj<APIGatewayProxyEvent, unkno
     onError: async (request) => {
       if (request.response !== undefined) return;
       const appError = toAppError(request.error);
-      const rendered = createError(appError.statusCode, JSON.stringify(envelopeOf(appError)), { expose: true }) as Error & {
+      const statusCode = STATUS_OF[appError.code];
+      const rendered = createError(statusCode, JSON.stringify(envelopeOf(appError)), { expose: true }) as Error & {
         headers?: Record<string, string>;
       };
-      rendered.headers = { 'Content-Type': 'application/json', ...appError.headers };
+      rendered.headers = headersOf(appError);
       request.error = rendered;
-      log.info('request refused', { statusCode: appError.statusCode, code: appError.code });
+      log.info('request refused', { statusCode, code: appError.code });
     },
   };
 }

@@ -4,37 +4,33 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { rateLimitMode } from '../config.js';
 import type { BodyOf, CompiledRoute, RouteSpec, ParamsOf, QueryOf } from '../schemas/route.js';
 import type { Caller } from '../domain/caller.js';
+import type { PageMeta } from '../domain/paging.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
-import { limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
+import { idempotencyKeyFrom } from './idempotency-key.js';
+import { limitBodyDepth, limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
 import { basePipeline, type Middleware } from './pipeline.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
-
-export interface Meta {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
 
 export interface RequestInput<C extends RouteSpec> {
   body: BodyOf<C>;
   query: QueryOf<C>;
   params: ParamsOf<C>;
   caller: Caller;
-  headers: Record<string, string | undefined>;
+  /** The Idempotency-Key header, checked, on routes that accept one. */
+  idempotencyKey: string | undefined;
 }
 
 export interface Reply {
   data: unknown;
-  meta?: Meta;
+  meta?: PageMeta;
   headers?: Record<string, string>;
 }
 
 /**
  * Wraps a route's implementation in the pipeline every API-key route shares. Order of the
  * `before` steps after the shared ones: body size -> API key and route check -> rate limit ->
- * body presence and JSON -> schema validation. Errors of any step end in the same envelope.
+ * body presence and JSON -> nesting depth -> schema validation. Errors of any step end in the same envelope.
  */
 export function httpHandler<C extends RouteSpec>(contract: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
   const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
@@ -43,7 +39,7 @@ export function httpHandler<C extends RouteSpec>(contract: CompiledRoute, implem
       query: event.queryStringParameters ?? {},
       params: event.pathParameters ?? {},
       caller: (context as unknown as CallerContext).caller,
-      headers: event.headers ?? {},
+      idempotencyKey: contract.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
     } as unknown as RequestInput<C>;
     const reply = await implementation(input);
     return {
@@ -59,6 +55,7 @@ export function httpHandler<C extends RouteSpec>(contract: CompiledRoute, implem
   if (contract.hasBody) {
     steps.push({ before: async (request) => requireBody(request.event.body) });
     steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
+    steps.push({ before: async (request) => limitBodyDepth(request.event.body) });
   }
   if (contract.validateBody || contract.validateQuery || contract.validateParams) {
     steps.push(validator({ eventSchema: eventValidator(contract) }) as Middleware);

@@ -1,4 +1,4 @@
-import { AppError } from '../domain/errors.js';
+import { AppError, validationError } from '../domain/errors.js';
 
 /** Largest request body accepted (API Gateway itself allows 10 MB; no request here needs that). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -16,7 +16,7 @@ export function rejectPrototypeKeys(key: string, value: unknown): unknown {
 
 /** Runs after authentication, before the JSON parser: a route with a body schema needs a body. */
 export function requireBody(body: unknown): void {
-  if (body === undefined || body === null || body === '') throw new AppError(400, 'INVALID_JSON', 'A JSON request body is required');
+  if (body === undefined || body === null || body === '') throw new AppError('INVALID_JSON', 'A JSON request body is required');
 }
 
 /** Runs first: an oversized body is refused before any work (as API Gateway does before auth). */
@@ -24,32 +24,26 @@ export function limitBodySize(body: unknown, isBase64Encoded: boolean | undefine
   if (typeof body !== 'string') return;
   const bytes = isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body, 'utf8');
   if (bytes > MAX_BODY_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES} bytes`);
+    throw new AppError('PAYLOAD_TOO_LARGE', `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES} bytes`);
   }
 }
 
+/** Deeper than any request of this API needs; free-form fields have their own, tighter limit. */
+export const MAX_BODY_DEPTH = 24;
+
 /**
- * Free-form JSON the service stores as given (signedDocument, carDetails, customs documents)
- * must also be storable: DynamoDB refuses empty map keys and numbers beyond its range, the
- * DocumentClient refuses unsafe integers, and an item is at most 400 KB. Checked up front so the
- * caller gets a 400 naming the field instead of a failed write.
+ * Runs after the JSON parser: a body nested deeper than MAX_BODY_DEPTH is refused with the path
+ * where it got too deep, before any code walks it recursively.
  */
-export function storableJsonProblems(value: unknown, field: string, maxBytes: number): Array<{ field: string; message: string }> {
-  const problems: Array<{ field: string; message: string }> = [];
-  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
-  if (bytes > maxBytes) problems.push({ field, message: `must be at most ${maxBytes} bytes of JSON (it is ${bytes})` });
-  const walk = (node: unknown, path: string): void => {
-    if (problems.length >= 5) return;
-    if (typeof node === 'number' && (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node)) || Math.abs(node) > 9.9e125 || (node !== 0 && Math.abs(node) < 1e-130))) {
-      problems.push({ field: path, message: 'is a number outside the range that can be stored exactly' });
-    } else if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) {
-        if (key === '') problems.push({ field: path, message: 'has an empty key' });
-        else walk(child, `${path}.${key}`);
-      }
+export function limitBodyDepth(body: unknown): void {
+  const stack: Array<{ node: unknown; path: string; depth: number }> = [{ node: body, path: 'body', depth: 0 }];
+  while (stack.length > 0) {
+    const { node, path, depth } = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      throw validationError([{ field: path, message: `is nested too deeply: a request body may nest at most ${MAX_BODY_DEPTH} levels` }]);
     }
-  };
-  walk(value, field);
-  return problems;
+    if (Array.isArray(node)) node.forEach((item, i) => stack.push({ node: item, path: `${path}[${i}]`, depth: depth + 1 }));
+    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
+  }
 }

@@ -17,7 +17,7 @@ export function localRateLimit(): middy.MiddlewareObj<APIGatewayProxyEvent, unkn
       if (!decision.allowed) {
         const message =
           decision.reason === 'quota' ? 'The daily request quota of this API key is used up' : 'Too many requests for this API key';
-        throw new AppError(429, 'RATE_LIMITED', message, undefined, { 'Retry-After': String(decision.retryAfterSeconds) });
+        throw new AppError('RATE_LIMITED', message, undefined, decision.retryAfterSeconds);
       }
     },
   };

@@ -1,5 +1,5 @@
 import type { AjvErrorObject, CompiledRoute } from '../schemas/route.js';
-import { validationError, type FieldError } from '../domain/errors.js';
+import type { FieldError } from '../domain/errors.js';
 
 interface HttpEventParts {
   body?: unknown;
@@ -79,9 +79,4 @@ export function eventValidator(contract: CompiledRoute) {
     { errors: null as FieldError[] | null },
   );
   return validate;
-}
-
-/** Rules a schema cannot express (cross-field checks) end in the same 400 shape. */
-export function assertValid(details: FieldError[]): void {
-  if (details.length > 0) throw validationError(details);
 }

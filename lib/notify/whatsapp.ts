@@ -1,5 +1,5 @@
 import { envNumber } from '../config.js';
-import { ChannelError, checkMessage, type ChannelErrorCode, type ChatChannel, type ChatMessage } from './channel.js';
+import { ChannelError, checkMessage, type ChannelErrorCode, type ChatChannel, type ChatMessage } from './message.js';
 
 /**
  * WhatsApp Business Cloud API transport: one POST to /<version>/<phone number id>/messages per

@@ -23,6 +23,7 @@ export const BillingEntry = Type.Object({
 
 export const createBillingEntry = defineRoute({
   id: 'createBillingEntry',
+  folder: 'billing',
   method: 'POST',
   path: '/api/v1/billing',
   tag: 'Billing',
@@ -52,6 +53,7 @@ export const createBillingEntry = defineRoute({
 
 export const setBillingDocumentUrl = defineRoute({
   id: 'setBillingDocumentUrl',
+  folder: 'billing',
   method: 'PATCH',
   path: '/api/v1/billing/{id}/document-url',
   tag: 'Billing',
@@ -65,6 +67,7 @@ export const setBillingDocumentUrl = defineRoute({
 
 export const confirmBillingEntry = defineRoute({
   id: 'confirmBillingEntry',
+  folder: 'billing',
   method: 'PATCH',
   path: '/api/v1/billing/{id}/confirm',
   tag: 'Billing',
@@ -77,6 +80,7 @@ export const confirmBillingEntry = defineRoute({
 
 export const listOrderBilling = defineRoute({
   id: 'listOrderBilling',
+  folder: 'billing',
   method: 'GET',
   path: '/api/v1/orders/{id}/billing',
   tag: 'Billing',

@@ -58,6 +58,9 @@ export const CarDetail = Type.Composite([
 
 export const listCars = defineRoute({
   id: 'listCars',
+  folder: 'cars',
+  // Holds the whole catalogue index in memory (about 100 MB at 100,000 cars).
+  lambda: { memorySize: 1536 },
   method: 'GET',
   path: '/api/v1/cars',
   tag: 'Cars',
@@ -84,10 +87,10 @@ export const listCars = defineRoute({
       trim: List('raw grade values joined with |||, as the trims lookup gives them', 2000),
       yearFrom: Type.Integer({ minimum: 1900, maximum: 2100 }),
       yearTo: Type.Integer({ minimum: 1900, maximum: 2100 }),
-      priceFrom: Type.Number({ minimum: 0, description: '10,000 KRW units' }),
-      priceTo: Type.Number({ minimum: 0, description: '10,000 KRW units' }),
-      kmFrom: Type.Number({ minimum: 0 }),
-      kmTo: Type.Number({ minimum: 0 }),
+      priceFrom: Type.Number({ minimum: 0, maximum: 1e9, description: '10,000 KRW units' }),
+      priceTo: Type.Number({ minimum: 0, maximum: 1e9, description: '10,000 KRW units' }),
+      kmFrom: Type.Number({ minimum: 0, maximum: 1e7 }),
+      kmTo: Type.Number({ minimum: 0, maximum: 1e7 }),
       fuelType: Text(),
       transmission: Text(),
       vehicleType: Text(),
@@ -112,6 +115,7 @@ export const listCars = defineRoute({
 
 export const getCar = defineRoute({
   id: 'getCar',
+  folder: 'cars',
   method: 'GET',
   path: '/api/v1/cars/{id}',
   tag: 'Cars',
@@ -124,6 +128,8 @@ export const getCar = defineRoute({
 
 export const listTrims = defineRoute({
   id: 'listTrims',
+  folder: 'cars',
+  lambda: { memorySize: 1536 },
   method: 'GET',
   path: '/api/v1/cars/trims',
   tag: 'Cars',

@@ -2,7 +2,13 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 /** Shared building blocks. Bounds on strings and arrays keep items well under DynamoDB's 400 KB. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+$', description: 'CUID' });
-export const DateTime = Type.String({ format: 'date-time' });
+/**
+ * RFC 3339 date-time, checked for a real calendar date (no 30 February). The pattern also
+ * refuses the leap second 60, which JavaScript dates cannot represent.
+ */
+export const DateTime = Type.String({ format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d', maxLength: 40 });
+/** Optimistic-lock version of a record: a whole number far below any precision limit. */
+export const Version = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Url = Type.String({ format: 'uri', maxLength: 2048, pattern: '^https?://' });
 export const ShortText = (maxLength = 200) => Type.String({ minLength: 1, maxLength });

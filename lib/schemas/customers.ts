@@ -20,6 +20,9 @@ export const Customer = Type.Object({
 
 export const createCustomer = defineRoute({
   id: 'createCustomer',
+  folder: 'customers',
+  // Inspectors inspect cars; they do not register customers.
+  roles: ['operations', 'accountant', 'marketer', 'integrator'],
   method: 'POST',
   path: '/api/v1/customers',
   tag: 'Customers',
@@ -52,6 +55,7 @@ export const CustomerMatch = Type.Object({
 
 export const searchCustomers = defineRoute({
   id: 'searchCustomers',
+  folder: 'customers',
   method: 'GET',
   path: '/api/v1/customers/search',
   tag: 'Customers',
@@ -71,6 +75,7 @@ export const searchCustomers = defineRoute({
 
 export const getCustomer = defineRoute({
   id: 'getCustomer',
+  folder: 'customers',
   method: 'GET',
   path: '/api/v1/customers/{id}',
   tag: 'Customers',

@@ -3,6 +3,7 @@ import { defineRoute } from './route.js';
 
 export const getOpenApi = defineRoute({
   id: 'getOpenApi',
+  folder: 'docs',
   method: 'GET',
   path: '/api/v1/openapi.json',
   tag: 'Documentation',
@@ -15,6 +16,7 @@ export const getOpenApi = defineRoute({
 
 export const getDocsPage = defineRoute({
   id: 'getDocsPage',
+  folder: 'docs',
   method: 'GET',
   path: '/api/v1/docs',
   tag: 'Documentation',
@@ -22,4 +24,5 @@ export const getDocsPage = defineRoute({
   status: 200,
   raw: true,
   public: true,
+  cors: false,
 });

@@ -8,7 +8,7 @@ export const Photo = Type.Object(
     thumbnailUrl: Type.Optional(Url),
     type: Type.Optional(Type.String({ maxLength: 50 })),
     caption: Type.Optional(Type.String({ maxLength: 500 })),
-    priority: Type.Optional(Type.Number({ minimum: 0 })),
+    priority: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
     uploadedAt: Type.Optional(DateTime),
   },
   { additionalProperties: false },
@@ -31,6 +31,7 @@ export const Inspection = Type.Object({
 
 export const createInspection = defineRoute({
   id: 'createInspection',
+  folder: 'inspections',
   method: 'POST',
   path: '/api/v1/inspections',
   tag: 'Inspections',
@@ -53,6 +54,7 @@ export const createInspection = defineRoute({
 
 export const changeInspectionStatus = defineRoute({
   id: 'changeInspectionStatus',
+  folder: 'inspections',
   method: 'PATCH',
   path: '/api/v1/inspections/{id}/status',
   tag: 'Inspections',
@@ -75,6 +77,7 @@ export const changeInspectionStatus = defineRoute({
 
 export const getInspection = defineRoute({
   id: 'getInspection',
+  folder: 'inspections',
   method: 'GET',
   path: '/api/v1/inspections/{id}',
   tag: 'Inspections',
@@ -86,6 +89,7 @@ export const getInspection = defineRoute({
 
 export const listOrderInspections = defineRoute({
   id: 'listOrderInspections',
+  folder: 'inspections',
   method: 'GET',
   path: '/api/v1/orders/{id}/inspections',
   tag: 'Inspections',

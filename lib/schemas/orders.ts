@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
-import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
+import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url, Version } from './common.js';
 import { defineRoute } from './route.js';
 
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -84,6 +84,7 @@ export const OrderDetail = Type.Composite([
 
 export const createOrder = defineRoute({
   id: 'createOrder',
+  folder: 'orders',
   method: 'POST',
   path: '/api/v1/orders',
   tag: 'Orders',
@@ -117,6 +118,7 @@ export const createOrder = defineRoute({
 
 export const getOrder = defineRoute({
   id: 'getOrder',
+  folder: 'orders',
   method: 'GET',
   path: '/api/v1/orders/{id}',
   tag: 'Orders',
@@ -128,6 +130,7 @@ export const getOrder = defineRoute({
 
 export const listOrders = defineRoute({
   id: 'listOrders',
+  folder: 'orders',
   method: 'GET',
   path: '/api/v1/orders',
   tag: 'Orders',
@@ -147,6 +150,7 @@ export const listOrders = defineRoute({
 
 export const changeOrderStatus = defineRoute({
   id: 'changeOrderStatus',
+  folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/status',
   tag: 'Orders',
@@ -156,7 +160,7 @@ export const changeOrderStatus = defineRoute({
   status: 200,
   params: IdParams,
   body: Type.Object(
-    { status: Status, version: Type.Integer({ minimum: 0 }), inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
+    { status: Status, version: Version, inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
     { additionalProperties: false },
   ),
   response: Order,
@@ -164,6 +168,7 @@ export const changeOrderStatus = defineRoute({
 
 export const validateOrderTransition = defineRoute({
   id: 'validateOrderTransition',
+  folder: 'orders',
   method: 'POST',
   path: '/api/v1/orders/{id}/validate-transition',
   tag: 'Orders',
@@ -183,13 +188,14 @@ export const validateOrderTransition = defineRoute({
 
 export const setCustomerNotifications = defineRoute({
   id: 'setCustomerNotifications',
+  folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customer-notifications',
   tag: 'Orders',
   summary: 'Switch chat notifications to the customer on or off (staff notifications always go)',
   status: 200,
   params: IdParams,
-  body: Type.Object({ enabled: Type.Boolean(), version: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  body: Type.Object({ enabled: Type.Boolean(), version: Version }, { additionalProperties: false }),
   response: Order,
 });
 
@@ -198,6 +204,7 @@ export const CUSTOMS_DOCUMENT_MAX_BYTES = 4 * 1024;
 
 export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',
+  folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customs-invoice',
   tag: 'Orders',
@@ -230,6 +237,7 @@ export const setCustomsInvoice = defineRoute({
 
 export const addCustomsDocuments = defineRoute({
   id: 'addCustomsDocuments',
+  folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customs-documents',
   tag: 'Orders',

@@ -1,12 +1,18 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 
 /**
- * A route's contract: the single source of truth from which the build compiles its validator
- * (scripts/build-contracts.ts), TypeScript derives its types, and the OpenAPI document is built.
+ * A route's spec: the single source of truth from which the build compiles its validator
+ * (scripts/build-contracts.ts), TypeScript derives its types, the OpenAPI document is built and
+ * serverless.yml declares its function (scripts/serverless/http-functions.ts).
  */
 export interface RouteSpec {
-  /** Also the function name in serverless.yml and the generated module name. */
+  /**
+   * The operation: the function name in serverless.yml, the generated validator module, the
+   * use case it calls, and its handler file functions/<folder>/<id in kebab case>.ts.
+   */
   id: string;
+  /** Folder of the handler under functions/. */
+  folder: 'customers' | 'wallets' | 'cars' | 'orders' | 'contracts' | 'billing' | 'inspections' | 'docs';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;
@@ -30,9 +36,13 @@ export interface RouteSpec {
   idempotent?: boolean;
   /** Served without an API key (only the API documentation). */
   public?: boolean;
+  /** Lambda settings other than the provider defaults. */
+  lambda?: { memorySize?: number };
+  /** Answers browsers from other origins (default true; the HTML docs page does not need it). */
+  cors?: boolean;
 }
 
-export const defineRoute = <const C extends RouteSpec>(contract: C): C => contract;
+export const defineRoute = <const C extends RouteSpec>(route: C): C => route;
 
 export type RouteKey = `${RouteSpec['method']} ${string}`;
 export const routeKeyOf = (c: Pick<RouteSpec, 'method' | 'path'>): string => `${c.method} ${c.path}`;

@@ -61,6 +61,7 @@ export const SalesContract = Type.Object({
 
 export const createContract = defineRoute({
   id: 'createContract',
+  folder: 'contracts',
   method: 'POST',
   path: '/api/v1/contracts',
   tag: 'Contracts',
@@ -74,6 +75,7 @@ export const createContract = defineRoute({
 
 export const updateContract = defineRoute({
   id: 'updateContract',
+  folder: 'contracts',
   method: 'PATCH',
   path: '/api/v1/contracts/{id}',
   tag: 'Contracts',
@@ -87,6 +89,7 @@ export const updateContract = defineRoute({
 
 export const sendContract = defineRoute({
   id: 'sendContract',
+  folder: 'contracts',
   method: 'POST',
   path: '/api/v1/contracts/{id}/send',
   tag: 'Contracts',
@@ -110,6 +113,7 @@ export const sendContract = defineRoute({
 
 export const signContract = defineRoute({
   id: 'signContract',
+  folder: 'contracts',
   method: 'PATCH',
   path: '/api/v1/contracts/{id}/sign',
   tag: 'Contracts',
@@ -123,6 +127,7 @@ export const signContract = defineRoute({
 
 export const getContract = defineRoute({
   id: 'getContract',
+  folder: 'contracts',
   method: 'GET',
   path: '/api/v1/contracts/{id}',
   tag: 'Contracts',
@@ -134,6 +139,7 @@ export const getContract = defineRoute({
 
 export const listOrderContracts = defineRoute({
   id: 'listOrderContracts',
+  folder: 'contracts',
   method: 'GET',
   path: '/api/v1/orders/{id}/contracts',
   tag: 'Contracts',

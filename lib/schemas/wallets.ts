@@ -26,6 +26,7 @@ export const WalletTransaction = Type.Object({
 
 export const getCustomerWallet = defineRoute({
   id: 'getCustomerWallet',
+  folder: 'wallets',
   method: 'GET',
   path: '/api/v1/customers/{id}/wallet',
   tag: 'Wallets',
@@ -37,6 +38,7 @@ export const getCustomerWallet = defineRoute({
 
 export const createWalletTransaction = defineRoute({
   id: 'createWalletTransaction',
+  folder: 'wallets',
   method: 'POST',
   path: '/api/v1/wallets/{id}/transactions',
   tag: 'Wallets',
@@ -63,6 +65,7 @@ export const createWalletTransaction = defineRoute({
 
 export const listWalletTransactions = defineRoute({
   id: 'listWalletTransactions',
+  folder: 'wallets',
   method: 'GET',
   path: '/api/v1/wallets/{id}/transactions',
   tag: 'Wallets',

@@ -72,7 +72,7 @@ export async function listApiKeys(): Promise<Array<ApiKeyRecord & { hash: string
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'APIKEYS' },
+    ExpressionAttributeValues: { ':pk': keys.apiKeyList },
   });
   return items.map((item) => withoutKeys(item) as unknown as ApiKeyRecord & { hash: string });
 }

@@ -1,9 +1,9 @@
 import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
+import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
-import { visibleTo } from './visibility.js';
 import { newWalletItem, type WalletRecord } from './wallets.js';
 
 export interface CustomerRecord {
@@ -16,6 +16,8 @@ export interface CustomerRecord {
   address?: string;
   tenantId?: string;
   walletId: string;
+  /** The user (marketer) or key that created the customer. */
+  createdBy?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -27,9 +29,9 @@ export type CreateCustomerOutcome =
 /**
  * Writes the customer, its phone claim (uniqueness per tenant), and its empty wallet in one
  * transaction, checking that the tenant exists: two racing creations of one number leave
- * exactly one customer.
+ * exactly one customer. A marketer who creates a customer may see it from then on.
  */
-export async function insertCustomer(customer: CustomerRecord, wallet: WalletRecord): Promise<CreateCustomerOutcome> {
+export async function insertCustomer(customer: CustomerRecord, wallet: WalletRecord, marketerId?: string): Promise<CreateCustomerOutcome> {
   const table = tableName();
   try {
     await ddb.send(
@@ -58,6 +60,9 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
           ...(customer.tenantId
             ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }]
             : []),
+          ...(marketerId
+            ? [{ Put: { TableName: table, Item: { ...keys.customerAccess(customer.id, marketerId), entity: 'customerAccess', customerId: customer.id, marketerId, tenantId: customer.tenantId } } }]
+            : []),
         ],
       }),
     );
@@ -70,36 +75,48 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
   }
 }
 
-/** Exact phone lookup: one Query on GSI1, narrowed to the caller's tenant when it has one. */
-export async function findCustomersByPhone(e164: string, scope: string | undefined): Promise<CustomerRecord[]> {
-  const index = keys.customerPhoneIndex(e164, scope);
+/** Which of these customers a marketer may see (one BatchGet of their access links). */
+async function accessibleTo(marketerId: string, customerIds: string[]): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const table = tableName();
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: customerIds.map((id) => keys.customerAccess(id, marketerId)), ConsistentRead: true } } }),
+  );
+  return new Set((Responses?.[table] ?? []).map((item) => String(item.customerId)));
+}
+
+/** Exact phone lookup in the caller's scope: one Query on GSI1, narrowed to the tenant by its sort key. */
+export async function findCustomersByPhone(scope: Scope, e164: string): Promise<CustomerRecord[]> {
+  const index = keys.customerPhoneIndex(e164, scope.tenantId);
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'GSI1',
-      KeyConditionExpression: scope === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: scope === undefined ? { ':pk': index.gsi1pk } : { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+      KeyConditionExpression: scope.tenantId === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: scope.tenantId === undefined ? { ':pk': index.gsi1pk } : { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
       Limit: 50,
     }),
   );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
+  const found = (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
+  if (scope.marketerId === undefined) return found;
+  const allowed = await accessibleTo(scope.marketerId, found.map((c) => c.id));
+  return found.filter((c) => allowed.has(c.id));
 }
 
-/** Customer and wallet in one round trip (the wallet id is derived from the customer id). */
-export async function getCustomerWithWallet(
-  id: string,
-  walletId: string,
-  scope: string | undefined,
-): Promise<{ customer: CustomerRecord; wallet: WalletRecord } | undefined> {
+/**
+ * Customer and wallet in one round trip (the wallet id is derived from the customer id), with a
+ * marketer's access link read alongside; undefined when the customer is not in the caller's scope.
+ */
+export async function getCustomerWithWallet(scope: Scope, id: string, walletId: string): Promise<{ customer: CustomerRecord; wallet: WalletRecord } | undefined> {
   const table = tableName();
-  const { Responses } = await ddb.send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.customer(id), keys.wallet(walletId)], ConsistentRead: true } } }),
-  );
+  const wanted = [keys.customer(id), keys.wallet(walletId), ...(scope.marketerId ? [keys.customerAccess(id, scope.marketerId)] : [])];
+  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: true } } }));
   const items = Responses?.[table] ?? [];
   const customerItem = items.find((i) => i.sk === 'CUSTOMER');
   const walletItem = items.find((i) => i.sk === 'WALLET');
   if (!customerItem || !walletItem) return undefined;
   const customer = withoutKeys(customerItem) as unknown as CustomerRecord;
-  if (!visibleTo(customer.tenantId, scope)) return undefined;
+  if (!tenantInScope(customer.tenantId, scope)) return undefined;
+  if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
   return { customer, wallet: withoutKeys(walletItem) as unknown as WalletRecord };
 }

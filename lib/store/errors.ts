@@ -11,12 +11,18 @@ const unavailableNames = new Set([
 ]);
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
-/** Maps infrastructure failures to a retryable 503; never leaks an AWS message to callers. */
+/**
+ * Maps what DynamoDB refused to an application error: an outage or throttling is a retryable
+ * SERVICE_UNAVAILABLE, a request it cannot store is the caller's (400/413). Never leaks an AWS
+ * message to callers.
+ */
 export function toServiceError(error: unknown): AppError | undefined {
   if (!(error instanceof Error)) return undefined;
-  // A record over DynamoDB's 400 KB item limit: the request carried too much, not a server fault.
-  if (error.name === 'ValidationException' && /item size/i.test(error.message)) {
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The record would be larger than the service can store; send less data');
+  if (error.name === 'ValidationException') {
+    // A record over DynamoDB's 400 KB item limit: the request carried too much, not a server fault.
+    if (/item size/i.test(error.message)) return new AppError('PAYLOAD_TOO_LARGE', 'The record would be larger than the service can store; send less data');
+    // Anything else DynamoDB refuses to store (nesting, number range, sizes) came from the input.
+    return new AppError('VALIDATION_ERROR', 'The request holds a value the service cannot store (too deeply nested, too large, or out of range)');
   }
   const code = (error as { code?: string }).code;
   if (unavailableNames.has(error.name) || (code !== undefined && networkCodes.has(code))) return serviceUnavailable(1);

@@ -30,7 +30,7 @@ export async function listFxRates(): Promise<FxRate[]> {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'FXRATES' },
+      ExpressionAttributeValues: { ':pk': keys.fxRateList },
     });
   return items.map((item) => withoutKeys(item) as unknown as FxRate);
 }

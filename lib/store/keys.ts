@@ -8,6 +8,7 @@
  * | subdomain     | SUBDOMAIN#<sub>         | SUBDOMAIN          |                          |                     |
  * | api key       | APIKEY#<sha256>         | APIKEY             | APIKEYS                  | <createdAt>#<id>    |
  * | customer      | CUSTOMER#<id>           | CUSTOMER           | PHONE#<e164>             | TENANT#<tenant>     |
+ * | marketer link | CUSTOMER#<id>           | ACCESS#MARKETER#<m>|                          |                     |
  * | phone claim   | PHONE#<scope>#<e164>    | PHONE              |                          |                     |
  * | wallet        | WALLET#<id>             | WALLET             |                          |                     |
  * | wallet entry  | WALLET#<id>             | TX#<seq, 12 digits>|                          |                     |
@@ -20,6 +21,7 @@
  * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
  * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
+ * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
  * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
@@ -35,14 +37,18 @@ export const PLATFORM_SCOPE = 'PLATFORM';
 export const keys = {
   /** Get a tenant by id; list tenants via GSI1 TENANTS. */
   tenant: (id: string) => ({ pk: `TENANT#${id}`, sk: 'TENANT' }),
-  tenantIndex: (name: string) => ({ gsi1pk: 'TENANTS', gsi1sk: name }),
+  tenantIndex: (name: string) => ({ gsi1pk: keys.tenantList, gsi1sk: name }),
+  tenantList: 'TENANTS',
   /** Resolve a storefront subdomain to its tenant (unique claim). */
   subdomain: (subdomain: string) => ({ pk: `SUBDOMAIN#${subdomain.toLowerCase()}`, sk: 'SUBDOMAIN' }),
   /** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
-  apiKeyIndex: (createdAt: string, id: string) => ({ gsi1pk: 'APIKEYS', gsi1sk: `${createdAt}#${id}` }),
+  apiKeyIndex: (createdAt: string, id: string) => ({ gsi1pk: keys.apiKeyList, gsi1sk: `${createdAt}#${id}` }),
+  apiKeyList: 'APIKEYS',
   /** Get a customer by id. */
   customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  /** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
+  customerAccess: (customerId: string, marketerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ACCESS#MARKETER#${marketerId}` }),
   /** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
   customerPhoneIndex: (e164: string, tenantId: string | undefined) => ({
     gsi1pk: `PHONE#${e164}`,
@@ -63,7 +69,8 @@ export const keys = {
   rateQuota: (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` }),
   /** Exchange rates by pair; list all via GSI1 FXRATES. */
   fxRate: (from: string, to: string) => ({ pk: `FXRATE#${from}#${to}`, sk: 'FXRATE' }),
-  fxRateIndex: (from: string, to: string) => ({ gsi1pk: 'FXRATES', gsi1sk: `${from}#${to}` }),
+  fxRateIndex: (from: string, to: string) => ({ gsi1pk: keys.fxRateList, gsi1sk: `${from}#${to}` }),
+  fxRateList: 'FXRATES',
   /** Stored responses for Idempotency-Key retries, per API key. */
   idempotency: (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' }),
   /** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
@@ -74,24 +81,36 @@ export const keys = {
   cataloguePointer: () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' }),
   /** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
-  staffIndex: (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: `USERS#${tenantId ?? 'NONE'}#${role}`, gsi1sk: id }),
+  staffIndex: (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: keys.staffOf(tenantId, role), gsi1sk: id }),
+  staffOf: (tenantId: string | undefined, role: string) => `USERS#${tenantId ?? 'NONE'}#${role}`,
   /** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
   outboxEvent: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' }),
-  outboxDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: 'OUTBOX#DUE', gsi1sk: `${nextAttemptAt}#${id}` }),
-  outboxParked: (at: string, id: string) => ({ gsi1pk: 'OUTBOX#PARKED', gsi1sk: `${at}#${id}` }),
+  outboxDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: keys.outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` }),
+  outboxDueList: 'OUTBOX#DUE',
+  outboxParked: (at: string, id: string) => ({ gsi1pk: keys.outboxParkedList, gsi1sk: `${at}#${id}` }),
+  outboxParkedList: 'OUTBOX#PARKED',
+  /** The local chat transport's log of sent messages, newest first by sort key. */
+  chatLogPartition: 'CHAT#LOG',
+  chatLogEntry: (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` }),
   /** Order detail: the order and its item collection share the partition. */
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
   orderPartition: (id: string) => `ORDER#${id}`,
   /** Order lists: by tenant (GSI1), by marketer (GSI2), by customer (GSI3), all (GSI4); newest first. */
   orderIndexes: (order: { id: string; tenantId?: string; marketerId?: string; customerId: string; createdAt: string }) => ({
-    gsi1pk: `ORDERS#T#${order.tenantId ?? 'NONE'}`,
+    gsi1pk: keys.ordersOfTenant(order.tenantId),
     gsi1sk: `${order.createdAt}#${order.id}`,
-    ...(order.marketerId ? { gsi2pk: `ORDERS#M#${order.marketerId}`, gsi2sk: `${order.createdAt}#${order.id}` } : {}),
-    gsi3pk: `ORDERS#C#${order.customerId}`,
+    ...(order.marketerId ? { gsi2pk: keys.ordersOfMarketer(order.marketerId), gsi2sk: `${order.createdAt}#${order.id}` } : {}),
+    gsi3pk: keys.ordersOfCustomer(order.customerId),
     gsi3sk: `${order.createdAt}#${order.id}`,
-    gsi4pk: 'ORDERS',
+    gsi4pk: keys.allOrders,
     gsi4sk: `${order.createdAt}#${order.id}`,
   }),
+  ordersOfTenant: (tenantId: string | undefined) => `ORDERS#T#${tenantId ?? 'NONE'}`,
+  ordersOfMarketer: (marketerId: string) => `ORDERS#M#${marketerId}`,
+  ordersOfCustomer: (customerId: string) => `ORDERS#C#${customerId}`,
+  allOrders: 'ORDERS',
+  /** Order list pages sort by createdAt: the range of sort keys between two instants (UTC ISO). */
+  createdBetween: (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` }),
   orderHistory: (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` }),
   /** Billing entries, contracts and inspections live in their order's partition. */
   orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` }),

@@ -1,16 +1,17 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
+import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
+import { allOf, itemOfConditionFailure, scopeCondition, setExpression, type Condition } from './expressions.js';
 import { keys, withoutKeys } from './keys.js';
+import type { OrderRecord } from './orders.js';
 import { queryAll } from './query-all.js';
+import type { TransactItem } from './transact.js';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type ChildKind = 'BILLING' | 'CONTRACT' | 'INSPECTION';
 
-/** What every record hung on an order carries, so isolation can be checked without the order. */
+/** What every record hung on an order carries, so its scope can be checked without the order. */
 export interface OrderChild {
   id: string;
   orderId: string;
@@ -44,41 +45,40 @@ export function putChildItems(kind: ChildKind, record: OrderChild & Record<strin
   ];
 }
 
-export async function getChild<T extends OrderChild>(kind: ChildKind, id: string): Promise<T | undefined> {
+/** A billing entry, contract or inspection by id; undefined when there is none in the caller's scope. */
+export async function getChild<T extends OrderChild>(scope: Scope, kind: ChildKind, id: string): Promise<T | undefined> {
   const { Item: ref } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.childReference(kind, id), ConsistentRead: true }));
   if (!ref) return undefined;
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orderChild(kind, String(ref.orderId), id), ConsistentRead: true }));
-  return Item ? (withoutKeys(Item) as unknown as T) : undefined;
+  const child = Item ? (withoutKeys(Item) as unknown as T) : undefined;
+  return child && orderInScope(child, scope) ? child : undefined;
 }
 
-export async function listChildren<T extends OrderChild>(kind: ChildKind, orderId: string): Promise<T[]> {
+/** The children of one kind of an order in the caller's scope, oldest first (already-scoped order id). */
+export async function listChildren<T extends OrderChild>(scope: Scope, kind: ChildKind, orderId: string): Promise<T[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.orderPartition(orderId), ':prefix': `${kind}#` },
     ConsistentRead: true,
   });
-  return items.map((item) => withoutKeys(item) as unknown as T).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return items
+    .map((item) => withoutKeys(item) as unknown as T)
+    .filter((child) => orderInScope(child, scope))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-type ChildCondition = { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
-
-/** The update of a child record: the fields to set, updatedAt, and the condition it must meet. */
-function childUpdate(kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: ChildCondition | undefined, now: string) {
-  const names: Record<string, string> = { ...condition?.names };
-  const values: Record<string, unknown> = { ...condition?.values, ':now': now };
-  const assignments = Object.entries(set).map(([field, value], i) => {
-    names[`#s${i}`] = field;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
+/** The update of a child record: the fields to set, updatedAt, the caller's scope and the condition it must meet. */
+function childUpdate(scope: Scope, kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: Condition | undefined, now: string) {
+  const update = setExpression(set, now);
+  const guard = allOf({ expression: 'attribute_exists(pk)' }, scopeCondition(scope), condition);
   return {
     TableName: tableName(),
     Key: keys.orderChild(kind, child.orderId, child.id),
-    UpdateExpression: `SET ${[...assignments, 'updatedAt = :now'].join(', ')}`,
-    ConditionExpression: ['attribute_exists(pk)', ...(condition ? [condition.expression] : [])].join(' AND '),
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    UpdateExpression: update.expression,
+    ConditionExpression: guard.expression,
+    ExpressionAttributeNames: { ...update.names, ...guard.names },
+    ExpressionAttributeValues: { ...update.values, ...guard.values },
   };
 }
 
@@ -87,15 +87,16 @@ function childUpdate(kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>,
  * record, or the current one when the condition failed.
  */
 export async function updateChild<T extends OrderChild>(
+  scope: Scope,
   kind: ChildKind,
   child: Pick<OrderChild, 'orderId' | 'id'>,
   set: Record<string, unknown>,
-  condition?: ChildCondition,
+  condition?: Condition,
 ): Promise<{ ok: true; record: T } | { ok: false; current?: T }> {
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
-        ...childUpdate(kind, child, set, condition, new Date().toISOString()),
+        ...childUpdate(scope, kind, child, set, condition, new Date().toISOString()),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -103,31 +104,26 @@ export async function updateChild<T extends OrderChild>(
     return { ok: true, record: withoutKeys(Attributes ?? {}) as unknown as T };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    // The DocumentClient leaves this item in wire format (aws/aws-sdk-js-v3#6723).
-    const item = (error as { Item?: Record<string, AttributeValue> }).Item;
-    return { ok: false, current: item ? (withoutKeys(unmarshall(item)) as unknown as T) : undefined };
+    const current = itemOfConditionFailure<T>(error);
+    return { ok: false, current: current && orderInScope(current, scope) ? current : undefined };
   }
 }
 
 /** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */
-export function updateChildItem(kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: ChildCondition, now: string): TransactItem {
-  return { Update: childUpdate(kind, child, set, condition, now) };
+export function updateChildItem(scope: Scope, kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: Condition, now: string): TransactItem {
+  return { Update: childUpdate(scope, kind, child, set, condition, now) };
 }
 
-/** The order and a sequential-number counter, in one round trip, before creating a numbered child. */
-export async function readOrderAndCounter(orderId: string, counter: string): Promise<{ order?: Record<string, unknown>; current: number }> {
+/** The order (in the caller's scope) and a sequential-number counter, in one round trip, before creating a numbered child. */
+export async function readOrderAndCounter(scope: Scope, orderId: string, counter: string): Promise<{ order?: OrderRecord; current: number }> {
   const table = tableName();
   const { Responses } = await ddb.send(
     new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.order(orderId), keys.counter(counter)], ConsistentRead: true } } }),
   );
   const items = Responses?.[table] ?? [];
-  const order = items.find((i) => i.sk === 'ORDER');
-  return { order: order ? withoutKeys(order) : undefined, current: Number(items.find((i) => i.sk === 'COUNTER')?.value ?? 0) };
-}
-
-export async function readOrder(orderId: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(orderId), ConsistentRead: true }));
-  return Item ? withoutKeys(Item) : undefined;
+  const item = items.find((i) => i.sk === 'ORDER');
+  const order = item ? (withoutKeys(item) as unknown as OrderRecord) : undefined;
+  return { order: order && orderInScope(order, scope) ? order : undefined, current: Number(items.find((i) => i.sk === 'COUNTER')?.value ?? 0) };
 }
 
 export function orderStillThere(orderId: string): TransactItem {

@@ -1,24 +1,18 @@
-import {
-  BatchGetCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { CarRecord } from '../domain/car.js';
+import { BatchGetCommand, GetCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
+import type { CarRecord } from '../domain/car.js';
 import type { OrderStatus } from '../domain/order-lifecycle.js';
+import { orderInScope, tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
+import type { CustomerRecord } from './customers.js';
 import { isConditionalCheckFailed } from './errors.js';
+import { allOf, itemOfConditionFailure, scopeCondition, setExpression } from './expressions.js';
 import type { IdempotencyRecord } from './idempotency.js';
 import { keys, withoutKeys } from './keys.js';
 import { queryAll } from './query-all.js';
-import type { CustomerRecord } from './customers.js';
+import type { TransactItem } from './transact.js';
 import type { StaffUser } from './users.js';
 import type { WalletRecord } from './wallets.js';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface Person {
   id: string;
@@ -48,7 +42,7 @@ export interface OrderRecord {
   customer: Person;
   marketer?: Person;
   /** Copy of the car's pictures under orders/{orderNumber}/ in the bucket (done by the outbox consumer). */
-  imageArchive?: { status: 'pending' | 'done' | 'failed'; eventId: string; objectKeys: string[]; reason?: string; completedAt?: string };
+  imageArchive?: ImageArchiveState;
   customsInvoice?: Record<string, unknown>;
   customsDocuments?: Array<Record<string, unknown>>;
   createdByKeyId: string;
@@ -70,14 +64,16 @@ export interface HistoryEntry {
 export const ORDER_COUNTER = 'orderNumber';
 export const CONTRACT_COUNTER = 'contractNumber';
 
-/** Everything a new order needs to read, fetched in one BatchGet (wallet, car, user, idempotency only when asked). */
-export async function readForNewOrder(input: {
-  customerId: string;
-  walletId?: string;
-  carId?: number;
-  marketerId?: string;
-  idempotency?: { keyId: string; key: string };
-}): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; orderCounter: number; idempotency?: IdempotencyRecord }> {
+/**
+ * Everything a new order needs to read, in one BatchGet: the customer (only when of the caller's
+ * tenant), the order counter, and when asked the wallet, the car, the marketer and a stored
+ * Idempotency-Key answer. A marketer may place an order for any customer of the tenant whose id
+ * they were given: that order is what makes the customer theirs to see.
+ */
+export async function readForNewOrder(
+  scope: Scope,
+  input: { customerId: string; walletId?: string; carId?: number; marketerId?: string; idempotency?: { keyId: string; key: string } },
+): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; orderCounter: number; idempotency?: IdempotencyRecord }> {
   const table = tableName();
   const wanted = [
     keys.customer(input.customerId),
@@ -96,15 +92,22 @@ export async function readForNewOrder(input: {
     items.push(...(result.Responses?.[table] ?? []));
     request = result.UnprocessedKeys as typeof request;
   }
-  const bySk = (sk: string) => items.find((i) => i.sk === sk);
-  const idem = bySk('IDEMPOTENCY');
+  const record = <T>(sk: string): T | undefined => {
+    const item = items.find((i) => i.sk === sk);
+    return item ? (withoutKeys(item) as unknown as T) : undefined;
+  };
+  const customer = record<CustomerRecord>('CUSTOMER');
+  const customerInScope = customer !== undefined && tenantInScope(customer.tenantId, scope);
+  const marketer = record<StaffUser>('USER');
+  const idempotency = items.find((i) => i.sk === 'IDEMPOTENCY');
   return {
-    customer: bySk('CUSTOMER') ? (withoutKeys(bySk('CUSTOMER')!) as unknown as CustomerRecord) : undefined,
-    wallet: bySk('WALLET') ? (withoutKeys(bySk('WALLET')!) as unknown as WalletRecord) : undefined,
-    car: bySk('CAR') ? (withoutKeys(bySk('CAR')!) as unknown as CarRecord) : undefined,
-    marketer: bySk('USER') ? (withoutKeys(bySk('USER')!) as unknown as StaffUser) : undefined,
-    orderCounter: Number(bySk('COUNTER')?.value ?? 0),
-    idempotency: idem && Number(idem.expiresAt) * 1000 > Date.now() ? (idem as unknown as IdempotencyRecord) : undefined,
+    customer: customerInScope ? customer : undefined,
+    wallet: customerInScope ? record<WalletRecord>('WALLET') : undefined,
+    car: record<CarRecord>('CAR'),
+    // A marketer of another tenant is no marketer of this order.
+    marketer: marketer && customer && marketer.tenantId === customer.tenantId ? marketer : undefined,
+    orderCounter: Number(items.find((i) => i.sk === 'COUNTER')?.value ?? 0),
+    idempotency: idempotency && Number(idempotency.expiresAt) * 1000 > Date.now() ? (idempotency as unknown as IdempotencyRecord) : undefined,
   };
 }
 
@@ -143,6 +146,11 @@ export function customerStillThere(customerId: string): TransactItem {
   return { ConditionCheck: { TableName: tableName(), Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(pk)' } };
 }
 
+/** The marketer of an order may see its customer from then on (idempotent: the same item every time). */
+export function marketerAccessItem(customerId: string, marketerId: string, tenantId: string | undefined): TransactItem {
+  return { Put: { TableName: tableName(), Item: { ...keys.customerAccess(customerId, marketerId), entity: 'customerAccess', customerId, marketerId, tenantId } } };
+}
+
 /** The status move itself: applies only if the order is still at the version and status it was read at. */
 export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: boolean): TransactItem {
   return {
@@ -166,112 +174,134 @@ export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: 
 }
 
 export interface OrderCollection {
-  order?: OrderRecord;
+  order: OrderRecord;
   history: HistoryEntry[];
   billing: Array<Record<string, unknown>>;
   contracts: Array<Record<string, unknown>>;
   inspections: Array<Record<string, unknown>>;
 }
 
-/** The order detail: one Query of the order's partition (order, history, billing, contracts, inspections). */
-export async function readOrderCollection(orderId: string): Promise<OrderCollection> {
+/**
+ * The order detail: one Query of the order's partition (order, history, billing, contracts,
+ * inspections). Undefined when there is no such order in the caller's scope.
+ */
+export async function readOrderCollection(scope: Scope, orderId: string): Promise<OrderCollection | undefined> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.orderPartition(orderId) },
     ConsistentRead: true,
   });
-  const collection: OrderCollection = { history: [], billing: [], contracts: [], inspections: [] };
+  let order: OrderRecord | undefined;
+  const collection: Omit<OrderCollection, 'order'> = { history: [], billing: [], contracts: [], inspections: [] };
   for (const item of items) {
     const sk = String(item.sk);
     const record = withoutKeys(item);
-    if (sk === 'ORDER') collection.order = record as unknown as OrderRecord;
+    if (sk === 'ORDER') order = record as unknown as OrderRecord;
     else if (sk.startsWith('HISTORY#')) collection.history.push(record as unknown as HistoryEntry);
     else if (sk.startsWith('BILLING#')) collection.billing.push(record);
     else if (sk.startsWith('CONTRACT#')) collection.contracts.push(record);
     else if (sk.startsWith('INSPECTION#')) collection.inspections.push(record);
   }
-  return collection;
+  return order && orderInScope(order, scope) ? { ...collection, order } : undefined;
 }
 
-/** A versioned change to the order item: applies only when `version` is current; returns the new order. */
-export async function updateOrderVersioned(
-  orderId: string,
-  version: number | undefined,
-  set: Record<string, unknown>,
-  extraCondition?: { expression: string; values: Record<string, unknown> },
-): Promise<{ ok: true; order: OrderRecord } | { ok: false; current?: OrderRecord }> {
-  const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':one': 1, ...extraCondition?.values };
-  const assignments = Object.entries(set).map(([path, value], i) => {
-    const parts = path.split('.').map((part, j) => {
-      names[`#f${i}_${j}`] = part;
-      return `#f${i}_${j}`;
-    });
-    values[`:v${i}`] = value;
-    return `${parts.join('.')} = :v${i}`;
-  });
-  const conditions = ['attribute_exists(pk)'];
-  if (version !== undefined) {
-    conditions.push('#version = :expected');
-    values[':expected'] = version;
-  }
-  if (extraCondition) conditions.push(extraCondition.expression);
+/** One order (strongly consistent), or undefined when there is none in the caller's scope. */
+export async function getOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(orderId), ConsistentRead: true }));
+  const order = Item ? (withoutKeys(Item) as unknown as OrderRecord) : undefined;
+  return order && orderInScope(order, scope) ? order : undefined;
+}
+
+export type VersionedUpdate = { ok: true; order: OrderRecord } | { ok: false; current?: OrderRecord };
+
+/**
+ * A change to the order item that raises its version: applies only to an order in the caller's
+ * scope and, when `version` is given, only at that version. On failure, `current` is the order
+ * as it is (undefined when there is none in scope), so the caller can answer 404 or 409.
+ */
+export async function updateOrderVersioned(scope: Scope, orderId: string, version: number | undefined, set: Record<string, unknown>): Promise<VersionedUpdate> {
+  const update = setExpression(set, new Date().toISOString());
+  const condition = allOf(
+    { expression: 'attribute_exists(pk)' },
+    version === undefined ? undefined : { expression: '#version = :expected', values: { ':expected': version } },
+    scopeCondition(scope),
+  );
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.order(orderId),
-        UpdateExpression: `SET ${[...assignments, '#updatedAt = :now'].join(', ')} ADD #version :one`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...values, ':now': new Date().toISOString() },
+        UpdateExpression: `${update.expression} ADD #version :one`,
+        ConditionExpression: condition.expression,
+        ExpressionAttributeNames: { ...update.names, ...condition.names, '#version': 'version' },
+        ExpressionAttributeValues: { ...update.values, ...condition.values, ':one': 1 },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return { ok: true, order: withoutKeys(Attributes ?? {}) as unknown as OrderRecord };
   } catch (error) {
-    if (isConditionalCheckFailed(error)) {
-      // The DocumentClient leaves this item in wire format (aws/aws-sdk-js-v3#6723).
-      const item = (error as { Item?: Record<string, AttributeValue> }).Item;
-      return { ok: false, current: item ? (withoutKeys(unmarshall(item)) as unknown as OrderRecord) : undefined };
-    }
-    throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
+    const current = itemOfConditionFailure<OrderRecord>(error);
+    return { ok: false, current: current && orderInScope(current, scope) ? current : undefined };
   }
 }
 
+export interface ImageArchiveState {
+  status: 'pending' | 'done' | 'failed';
+  eventId: string;
+  objectKeys: string[];
+  reason?: string;
+  completedAt?: string;
+}
+
+/** Where the copy of the car's pictures stands (written by the outbox consumer and staff retries). */
+export async function setImageArchive(scope: Scope, orderId: string, state: ImageArchiveState): Promise<void> {
+  const condition = allOf({ expression: 'attribute_exists(pk)' }, scopeCondition(scope));
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.order(orderId),
+      UpdateExpression: 'SET imageArchive = :state',
+      ConditionExpression: condition.expression,
+      ExpressionAttributeValues: { ...condition.values, ':state': state },
+    }),
+  );
+}
+
 export interface OrderListFilter {
-  tenantId?: string;
-  marketerId?: string;
   customerId?: string;
+  marketerId?: string;
   status?: OrderStatus;
   createdFrom?: string;
   createdTo?: string;
 }
 
 /**
- * Orders newest first, from the most selective index the filter allows (marketer, customer,
- * tenant, or all); the remaining conditions are filter expressions on that one partition.
+ * Orders in the caller's scope, newest first, from the most selective index the scope and filter
+ * allow (marketer, customer, tenant, or all); the remaining conditions are filter expressions.
  */
-export async function queryOrders(filter: OrderListFilter): Promise<OrderRecord[]> {
-  const [index, pk] = filter.marketerId
-    ? ['GSI2', `ORDERS#M#${filter.marketerId}`]
+export async function queryOrders(scope: Scope, filter: OrderListFilter): Promise<OrderRecord[]> {
+  const marketerId = scope.marketerId ?? filter.marketerId;
+  const tenantId = scope.tenantId;
+  const [index, pk] = marketerId
+    ? ['GSI2', keys.ordersOfMarketer(marketerId)]
     : filter.customerId
-      ? ['GSI3', `ORDERS#C#${filter.customerId}`]
-      : filter.tenantId
-        ? ['GSI1', `ORDERS#T#${filter.tenantId}`]
-        : ['GSI4', 'ORDERS'];
+      ? ['GSI3', keys.ordersOfCustomer(filter.customerId)]
+      : tenantId
+        ? ['GSI1', keys.ordersOfTenant(tenantId)]
+        : ['GSI4', keys.allOrders];
   const n = index.slice(3);
   const names: Record<string, string> = { '#pk': `gsi${n}pk` };
   const values: Record<string, unknown> = { ':pk': pk };
   let keyCondition = '#pk = :pk';
   if (filter.createdFrom || filter.createdTo) {
-    // Sort keys start with createdAt in UTC ISO form; any offset the caller used is normalised to that.
+    const range = keys.createdBetween(filter.createdFrom, filter.createdTo);
     names['#sk'] = `gsi${n}sk`;
     keyCondition += ' AND #sk BETWEEN :from AND :to';
-    values[':from'] = filter.createdFrom ? new Date(filter.createdFrom).toISOString() : '0';
-    values[':to'] = `${filter.createdTo ? new Date(filter.createdTo).toISOString() : '9999'}~`;
+    values[':from'] = range.from;
+    values[':to'] = range.to;
   }
   const filters: string[] = [];
   const add = (attribute: string, value: unknown) => {
@@ -279,7 +309,7 @@ export async function queryOrders(filter: OrderListFilter): Promise<OrderRecord[
     values[`:${attribute}`] = value;
     filters.push(`#${attribute} = :${attribute}`);
   };
-  if (filter.tenantId && index !== 'GSI1') add('tenantId', filter.tenantId);
+  if (tenantId && index !== 'GSI1') add('tenantId', tenantId);
   if (filter.customerId && index !== 'GSI3') add('customerId', filter.customerId);
   if (filter.status) add('status', filter.status);
   const input: QueryCommandInput = {
@@ -293,4 +323,3 @@ export async function queryOrders(filter: OrderListFilter): Promise<OrderRecord[
   };
   return (await queryAll(input)).map((item) => withoutKeys(item) as unknown as OrderRecord);
 }
-

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { envNumber, tableName } from '../config.js';
 import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
 import { keys, withoutKeys } from '../store/keys.js';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './transact.js';
 
 /**
  * A side effect recorded in the same transaction as the change that causes it (an outbox), so
@@ -79,8 +78,8 @@ async function byIndex(pk: string, upTo: string, limit: number, newestFirst = fa
 }
 
 /** Events whose next attempt is due, oldest first. */
-export const dueEvents = (now: string, limit = 50) => byIndex('OUTBOX#DUE', `${now}~`, limit);
-export const parkedEvents = (limit = 100) => byIndex('OUTBOX#PARKED', '~', limit, true);
+export const dueEvents = (now: string, limit = 50) => byIndex(keys.outboxDueList, `${now}~`, limit);
+export const parkedEvents = (limit = 100) => byIndex(keys.outboxParkedList, '~', limit, true);
 
 /**
  * Takes the event for one attempt: only while pending and not leased to another consumer, so

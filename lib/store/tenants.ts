@@ -74,7 +74,7 @@ export async function listTenants(): Promise<Tenant[]> {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'TENANTS' },
+      ExpressionAttributeValues: { ':pk': keys.tenantList },
     });
   return items.map((item) => withoutKeys(item) as unknown as Tenant);
 }

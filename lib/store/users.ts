@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { Role } from '../domain/caller.js';
+import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { keys, withoutKeys } from './keys.js';
 
@@ -20,14 +21,15 @@ export async function putUser(user: StaffUser): Promise<void> {
 
 /** The staff of a tenant in one role (who to notify): one Query of GSI1. */
 export async function listStaff(tenantId: string | undefined, role: Role): Promise<StaffUser[]> {
-  const index = keys.staffIndex(tenantId, role, '');
   const { Items } = await ddb.send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': index.gsi1pk } }),
+    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) } }),
   );
   return (Items ?? []).map((item) => withoutKeys(item) as unknown as StaffUser);
 }
 
-export async function getUser(id: string): Promise<StaffUser | undefined> {
+/** A staff user of the caller's tenant (platform scope: any); undefined otherwise. */
+export async function getUser(scope: Scope, id: string): Promise<StaffUser | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
-  return Item ? (withoutKeys(Item) as unknown as StaffUser) : undefined;
+  const user = Item ? (withoutKeys(Item) as unknown as StaffUser) : undefined;
+  return user && tenantInScope(user.tenantId, scope) ? user : undefined;
 }

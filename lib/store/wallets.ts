@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { WalletTransactionType } from '../domain/wallet.js';
+import { customerIdOfWallet } from '../domain/ids.js';
+import { tenantInScope, type Scope } from '../domain/scope.js';
+import { pageRange, type WalletTransactionType } from '../domain/wallet.js';
 import { ddb } from './client.js';
 import { keys, withoutKeys } from './keys.js';
-import { visibleTo } from './visibility.js';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './transact.js';
 
 export interface WalletRecord {
   id: string;
@@ -35,11 +35,22 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
-export async function getWallet(id: string, scope: string | undefined, consistent = false): Promise<WalletRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.wallet(id), ConsistentRead: consistent }));
-  if (!Item) return undefined;
-  const wallet = withoutKeys(Item) as unknown as WalletRecord;
-  return visibleTo(wallet.tenantId, scope) ? wallet : undefined;
+/**
+ * A wallet in the caller's scope (for a marketer: of a customer they may see, checked with their
+ * access link in the same BatchGet); undefined otherwise.
+ */
+export async function getWallet(scope: Scope, id: string, consistent = false): Promise<WalletRecord | undefined> {
+  const table = tableName();
+  const customerId = customerIdOfWallet(id);
+  const wanted = [keys.wallet(id), ...(scope.marketerId && customerId ? [keys.customerAccess(customerId, scope.marketerId)] : [])];
+  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: consistent } } }));
+  const items = Responses?.[table] ?? [];
+  const item = items.find((i) => i.sk === 'WALLET');
+  if (!item) return undefined;
+  const wallet = withoutKeys(item) as unknown as WalletRecord;
+  if (!tenantInScope(wallet.tenantId, scope)) return undefined;
+  if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
+  return wallet;
 }
 
 export function newWalletItem(wallet: WalletRecord): TransactItem {
@@ -80,19 +91,27 @@ export function movementItems(wallet: WalletRecord, entry: LedgerEntry): Transac
   ];
 }
 
-/** One page of the ledger, newest first: a single Query over a known range of sequence numbers. */
-export async function listEntries(walletId: string, from: number, to: number): Promise<LedgerEntry[]> {
+/**
+ * One page of a wallet's ledger in the caller's scope, newest first: the wallet (for its entry
+ * count) and then a single Query over the known range of sequence numbers. Undefined when the
+ * wallet is not in scope.
+ */
+export async function readLedgerPage(scope: Scope, walletId: string, page: number, pageSize: number): Promise<{ wallet: WalletRecord; entries: LedgerEntry[] } | undefined> {
+  const wallet = await getWallet(scope, walletId);
+  if (!wallet) return undefined;
+  const range = pageRange(wallet.entryCount, page, pageSize);
+  if (!range) return { wallet, entries: [] };
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.wallet(walletId).pk,
-        ':from': keys.walletEntry(walletId, from).sk,
-        ':to': keys.walletEntry(walletId, to).sk,
+        ':from': keys.walletEntry(walletId, range.from).sk,
+        ':to': keys.walletEntry(walletId, range.to).sk,
       },
       ScanIndexForward: false,
     }),
   );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as LedgerEntry);
+  return { wallet, entries: (Items ?? []).map((item) => withoutKeys(item) as unknown as LedgerEntry) };
 }

@@ -1,28 +1,27 @@
 import type { Static } from '@sinclair/typebox';
-import type { BillingEntry, createBillingEntry as CreateContract, setBillingDocumentUrl as UrlContract } from '../schemas/billing.js';
 import type { Caller } from '../domain/caller.js';
+import { invalidField, notFound, serviceUnavailable } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
-import { serviceUnavailable, validationError } from '../domain/errors.js';
+import { scopeOf } from '../domain/scope.js';
+import type { BillingEntry, createBillingEntry as CreateRoute, setBillingDocumentUrl as UrlRoute } from '../schemas/billing.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { transact } from '../store/transact.js';
-import { visibleChild, visibleOrder } from './order-children.js';
+import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
-type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
-type UrlBody = Static<NonNullable<(typeof UrlContract)['body']>>;
+type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
+type UrlBody = Static<NonNullable<(typeof UrlRoute)['body']>>;
 
 const view = ({ tenantId: _t, marketerId: _m, ...entry }: Entry): Static<typeof BillingEntry> => entry;
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
-  if (!isIsoCurrency(body.currency)) throw validationError([{ field: 'body.currency', message: 'is not an ISO 4217 currency code' }]);
-  if (!fitsCurrency(body.amount, body.currency)) {
-    throw validationError([{ field: 'body.amount', message: `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows` }]);
-  }
+  if (!isIsoCurrency(body.currency)) throw invalidField('body.currency', 'is not an ISO 4217 currency code');
+  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows`);
   body.items?.forEach((item, i) => {
-    if (!fitsCurrency(item.amount, body.currency)) throw validationError([{ field: `body.items[${i}].amount`, message: `has more decimals than ${body.currency} allows` }]);
+    if (!fitsCurrency(item.amount, body.currency)) throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows`);
   });
-  const order = await visibleOrder(caller, body.orderId);
+  const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
   const now = new Date().toISOString();
   const entry: Entry = {
     id: newId(),
@@ -41,23 +40,26 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
     updatedAt: now,
   };
   const outcome = await transact([...putChildItems('BILLING', entry), orderStillThere(order.id)]);
-  if (!outcome.ok) throw serviceUnavailable(1);
+  if (!outcome.ok) throw notFound('Order', 'body.orderId');
   return view(entry);
 }
 
-export async function setDocumentUrl(caller: Caller, id: string, body: UrlBody) {
-  const entry = await visibleChild<Entry>('BILLING', id, caller);
-  if (entry.type !== body.type) throw validationError([{ field: 'body.type', message: `this entry is a ${entry.type}, not a ${body.type}` }]);
-  const result = await updateChild<Entry>('BILLING', entry, { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) });
+export async function setBillingDocumentUrl(caller: Caller, id: string, body: UrlBody) {
+  const scope = scopeOf(caller);
+  const entry = await childInScope<Entry>(scope, 'BILLING', id);
+  if (entry.type !== body.type) throw invalidField('body.type', `this entry is a ${entry.type}, not a ${body.type}`);
+  const result = await updateChild<Entry>(scope, 'BILLING', entry, { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) });
   if (!result.ok) throw serviceUnavailable(1);
   return view(result.record);
 }
 
 /** Pending -> Confirmed; confirming a Confirmed entry changes nothing and reports it Confirmed. */
 export async function confirmBillingEntry(caller: Caller, id: string) {
-  const entry = await visibleChild<Entry>('BILLING', id, caller);
+  const scope = scopeOf(caller);
+  const entry = await childInScope<Entry>(scope, 'BILLING', id);
   if (entry.status === 'Confirmed') return view(entry);
   const result = await updateChild<Entry>(
+    scope,
     'BILLING',
     entry,
     { status: 'Confirmed', confirmedAt: new Date().toISOString(), confirmedBy: caller.userId ?? caller.keyId },
@@ -69,6 +71,7 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
 }
 
 export async function listOrderBilling(caller: Caller, orderId: string) {
-  await visibleOrder(caller, orderId, 'path.id');
-  return (await listChildren<Entry>('BILLING', orderId)).map(view);
+  const scope = scopeOf(caller);
+  await orderInScopeOrNotFound(scope, orderId, 'path.id');
+  return (await listChildren<Entry>(scope, 'BILLING', orderId)).map(view);
 }

@@ -5,8 +5,8 @@ import { convertPrice, resolveRate, type RateTable } from '../catalogue/pricing.
 import { queryIndex, trimsOf, visibleInStorefront, type CarRow, type CatalogueIndex, type Visibility } from '../catalogue/query.js';
 import type { Caller } from '../domain/caller.js';
 import { notFound, validationError } from '../domain/errors.js';
-import type { Meta } from '../http/handler.js';
-import { getCar } from '../store/cars.js';
+import { pageMeta, type PageMeta } from '../domain/paging.js';
+import { getCar as readCar } from '../store/cars.js';
 import type { Tenant } from '../store/tenants.js';
 
 /** The storefront a request sees: the key's tenant, or the one customerSubdomain names. */
@@ -58,7 +58,7 @@ function project<T extends Record<string, unknown>>(car: T, fields: string[] | u
   return out as Partial<T>;
 }
 
-export async function listCars(caller: Caller, query: CarListQuery): Promise<{ data: unknown[]; meta: Meta }> {
+export async function listCars(caller: Caller, query: CarListQuery): Promise<{ data: unknown[]; meta: PageMeta }> {
   const parsed = parseCarQuery(query);
   if (!parsed.ok) throw validationError(parsed.errors);
   const storefront = await storefrontFor(caller, parsed.value.customerSubdomain);
@@ -67,13 +67,13 @@ export async function listCars(caller: Caller, query: CarListQuery): Promise<{ d
 }
 
 /** The list itself, pure: what a warm container does per request (the benchmark times this). */
-export function runListQuery(index: CatalogueIndex, storefront: Storefront, rates: RateTable | undefined, query: ParsedCarQuery): { data: unknown[]; meta: Meta } {
+export function runListQuery(index: CatalogueIndex, storefront: Storefront, rates: RateTable | undefined, query: ParsedCarQuery): { data: unknown[]; meta: PageMeta } {
   const { filter, page, fields, currency } = query;
   const price = pricerWith(storefront, rates, currency);
   const { rows, total } = queryIndex(index, filter, storefront.visibility, page);
   return {
     data: rows.map((row) => project(price(listView(row)), fields)),
-    meta: { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) },
+    meta: pageMeta(page.page, page.limit, total),
   };
 }
 
@@ -84,12 +84,12 @@ export function carVisible(car: Pick<CarRecord, 'provider' | 'published'>, visib
 
 export async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: string): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
   const storefront = await storefrontFor(caller, customerSubdomain);
-  const car = await getCar(id);
+  const car = await readCar(id);
   if (!car || !carVisible(car, storefront.visibility)) return undefined;
   return { car, storefront };
 }
 
-export async function getCarDetail(caller: Caller, id: number, query: { currency?: string; customerSubdomain?: string }) {
+export async function getCar(caller: Caller, id: number, query: { currency?: string; customerSubdomain?: string }) {
   const found = await getVisibleCar(caller, id, query.customerSubdomain);
   if (!found) throw notFound('Car');
   const price = await pricer(found.storefront, query.currency?.toUpperCase());

@@ -1,29 +1,28 @@
 import type { Static } from '@sinclair/typebox';
-import type { createCustomer as CreateContract, Customer, CustomerMatch } from '../schemas/customers.js';
+import type { createCustomer as CreateRoute, Customer, CustomerMatch } from '../schemas/customers.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
-import { AppError, duplicate, notFound, validationError } from '../domain/errors.js';
+import { duplicate, invalidField, notFound } from '../domain/errors.js';
+import { scopeOf } from '../domain/scope.js';
 import { owningTenant } from './tenancy.js';
 import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
 import type { WalletRecord } from '../store/wallets.js';
 
-type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
+type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type CustomerView = Static<typeof Customer>;
 
 const PHONE_HINT = 'must be a phone number with its country code, e.g. +971501234567';
 
-export function toCustomerView(customer: CustomerRecord, wallet: Pick<WalletRecord, 'balance' | 'currency'>): CustomerView {
+function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, wallet: Pick<WalletRecord, 'balance' | 'currency'>): CustomerView {
   return { ...customer, walletBalance: wallet.balance, walletCurrency: wallet.currency };
 }
 
 export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
-  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) {
-    throw validationError([{ field: 'body.walletCurrency', message: 'is not an ISO 4217 currency code' }]);
-  }
+  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) throw invalidField('body.walletCurrency', 'is not an ISO 4217 currency code');
   const mobileNumber = normalizePhone(body.mobileNumber);
-  if (!mobileNumber) throw validationError([{ field: 'body.mobileNumber', message: PHONE_HINT }]);
+  if (!mobileNumber) throw invalidField('body.mobileNumber', PHONE_HINT);
   const tenantId = owningTenant(caller, body.tenantId);
   const now = new Date().toISOString();
   const id = newId();
@@ -37,6 +36,7 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     address: body.address,
     tenantId,
     walletId: walletIdFor(id),
+    createdBy: caller.userId ?? caller.keyId,
     createdAt: now,
     updatedAt: now,
   };
@@ -50,24 +50,25 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await insertCustomer(customer, wallet);
+  // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
+  const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined);
   if (!outcome.ok && outcome.reason === 'duplicate-phone') {
     throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
   }
-  if (!outcome.ok) throw new AppError(400, 'VALIDATION_ERROR', 'Unknown tenant', [{ field: 'body.tenantId', message: 'no such tenant' }]);
+  if (!outcome.ok) throw invalidField('body.tenantId', 'no such tenant');
   return toCustomerView(customer, wallet);
 }
 
 /** Always an exact match on the normalised number (spec 4.3: API-key callers cannot enumerate). */
-export async function searchCustomersByPhone(caller: Caller, phone: string): Promise<Array<Static<typeof CustomerMatch>>> {
+export async function searchCustomers(caller: Caller, phone: string): Promise<Array<Static<typeof CustomerMatch>>> {
   const e164 = normalizePhone(phone);
-  if (!e164) throw validationError([{ field: 'query.phone', message: PHONE_HINT }]);
-  const found = await findCustomersByPhone(e164, caller.tenantId);
+  if (!e164) throw invalidField('query.phone', PHONE_HINT);
+  const found = await findCustomersByPhone(scopeOf(caller), e164);
   return found.map(({ id, name, mobileNumber, tenantId }) => ({ id, name, mobileNumber, tenantId }));
 }
 
-export async function getCustomerDetail(caller: Caller, id: string): Promise<CustomerView> {
-  const found = await getCustomerWithWallet(id, walletIdFor(id), caller.tenantId);
+export async function getCustomer(caller: Caller, id: string): Promise<CustomerView> {
+  const found = await getCustomerWithWallet(scopeOf(caller), id, walletIdFor(id));
   if (!found) throw notFound('Customer');
   return toCustomerView(found.customer, found.wallet);
 }

@@ -14,26 +14,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const requestFingerprint = (route: string, target: string, body: unknown): string =>
-  createHash('sha256').update(`${route}\n${target}\n${canonical(body)}`).digest('hex');
-
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-
-export function idempotencyKeyFrom(headers: Record<string, string | undefined>): string | undefined {
-  const key = headers['idempotency-key'];
-  if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Invalid Idempotency-Key header', [
-      { field: 'header.Idempotency-Key', message: 'must be 1-128 characters of letters, digits, _ . : -' },
-    ]);
-  }
-  return key;
-}
+/** What makes two requests the same: the operation, its target and its body. */
+export const requestFingerprint = (operation: string, target: string, body: unknown): string =>
+  createHash('sha256').update(`${operation}\n${target}\n${canonical(body)}`).digest('hex');
 
 /** Same key + same request: the original answer. Same key + another request: 409. */
 export function replay<T>(record: IdempotencyRecord, fingerprint: string): T {
   if (record.requestHash !== fingerprint) {
-    throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
   }
   return record.data as T;
 }

@@ -1,25 +1,20 @@
-import type { Caller } from '../domain/caller.js';
-import { AppError, notFound } from '../domain/errors.js';
-import { getChild, readOrder, type ChildKind, type OrderChild } from '../store/order-children.js';
-import type { OrderRecord } from '../store/orders.js';
-import { orderVisibleTo } from './orders.js';
+import { notFound } from '../domain/errors.js';
+import type { Scope } from '../domain/scope.js';
+import { getChild, type ChildKind, type OrderChild } from '../store/order-children.js';
+import { getOrder, type OrderRecord } from '../store/orders.js';
 
 const NAMES: Record<ChildKind, string> = { BILLING: 'Billing entry', CONTRACT: 'Contract', INSPECTION: 'Inspection' };
 
-/** A billing entry, contract or inspection is visible exactly when its order is. */
-export async function visibleChild<T extends OrderChild>(kind: ChildKind, id: string, caller: Caller): Promise<T> {
-  const child = await getChild<T>(kind, id);
-  if (!child || !orderVisibleTo(child, caller)) throw notFound(NAMES[kind]);
+/** A billing entry, contract or inspection in the caller's scope, or 404. */
+export async function childInScope<T extends OrderChild>(scope: Scope, kind: ChildKind, id: string): Promise<T> {
+  const child = await getChild<T>(scope, kind, id);
+  if (!child) throw notFound(NAMES[kind]);
   return child;
 }
 
-/** The order a new child is created for: it must exist and be visible to the caller. */
-export async function visibleOrder(caller: Caller, orderId: string, field = 'body.orderId'): Promise<OrderRecord> {
-  const order = (await readOrder(orderId)) as OrderRecord | undefined;
-  if (!order || !orderVisibleTo(order, caller)) {
-    throw new AppError(404, 'NOT_FOUND', 'Order not found', [{ field, message: 'no such order for this key' }]);
-  }
+/** The order a child is created for or listed under: it must be in the caller's scope, or 404 naming the field. */
+export async function orderInScopeOrNotFound(scope: Scope, orderId: string, field = 'body.orderId'): Promise<OrderRecord> {
+  const order = await getOrder(scope, orderId);
+  if (!order) throw notFound('Order', field);
   return order;
 }
-
-export const invalidState = (message: string, details?: unknown) => new AppError(409, 'INVALID_STATE', message, details);

@@ -1,34 +1,46 @@
 import type { Static } from '@sinclair/typebox';
-import type { createContract as CreateContract, SalesContract, sendContract as SendContract, updateContract as UpdateContract } from '../schemas/sales-contracts.js';
 import type { Caller } from '../domain/caller.js';
 import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../domain/documents.js';
+import { channelDispatchFailed, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
-import { AppError, notFound, serviceUnavailable, validationError } from '../domain/errors.js';
-import { storableJsonProblems } from '../http/json.js';
+import { scopeOf } from '../domain/scope.js';
+import { storableJsonProblems } from '../domain/storable-json.js';
 import { log } from '../logger.js';
-import { assertValid } from '../http/validation.js';
-import { ChannelError, channelDispatchFailed, chatChannel } from '../notify/channel.js';
-import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
+import { chatChannel } from '../notify/channel.js';
+import { ChannelError } from '../notify/message.js';
+import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../schemas/sales-contracts.js';
 import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
 import { claimNextNumber, CONTRACT_COUNTER, type OrderRecord } from '../store/orders.js';
+import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
 import { transact } from '../store/transact.js';
-import { invalidState, visibleChild, visibleOrder } from './order-children.js';
-import { orderVisibleTo } from './orders.js';
+import { childInScope, orderInScopeOrNotFound } from './order-children.js';
+import { RETRY, withRetries } from './retry.js';
 
 type ContractRecord = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
-type CreateBody = Static<NonNullable<(typeof CreateContract)['body']>>;
-type UpdateBody = Static<NonNullable<(typeof UpdateContract)['body']>>;
-type SendBody = Static<NonNullable<(typeof SendContract)['body']>>;
+type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
+type UpdateBody = Static<NonNullable<(typeof UpdateRoute)['body']>>;
+type SendBody = Static<NonNullable<(typeof SendRoute)['body']>>;
 
-const MAX_ATTEMPTS = 40;
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
+const SIGNED_DOCUMENT_MAX_BYTES = 64 * 1024;
+const CAR_DETAILS_MAX_BYTES = 16 * 1024;
+const ID_DOCUMENT_MAX_BYTES = 4 * 1024;
+
 const view = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => contract;
 const statusIn = (statuses: readonly ContractStatus[]) => ({
   expression: `#status IN (${statuses.map((_, i) => `:st${i}`).join(', ')})`,
   names: { '#status': 'status' },
   values: Object.fromEntries(statuses.map((s, i) => [`:st${i}`, s])),
 });
+
+/** The free-form parts of a contract must be storable (400 naming the field otherwise). */
+function checkFreeForm(body: Pick<CreateBody, 'carDetails' | 'customerIdDocument'>): void {
+  const problems = [
+    ...(body.carDetails === undefined ? [] : storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES)),
+    ...(body.customerIdDocument === undefined ? [] : storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', ID_DOCUMENT_MAX_BYTES)),
+  ];
+  if (problems.length > 0) throw validationError(problems);
+}
 
 /** What a new contract takes from its order when the body does not say. */
 function prefill(order: OrderRecord, body: CreateBody) {
@@ -48,55 +60,52 @@ function prefill(order: OrderRecord, body: CreateBody) {
 
 /** contractNumber: the counter moves in the same transaction as the contract, so numbers are unique and gapless. */
 export async function createContract(caller: Caller, body: CreateBody) {
-  if (body.carDetails !== undefined) assertValid(storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
-  if (body.customerIdDocument !== undefined) assertValid(storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', 4096));
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const { order, current } = await readOrderAndCounter(body.orderId, CONTRACT_COUNTER);
-    if (!order || !orderVisibleTo(order as unknown as OrderRecord, caller)) {
-      throw new AppError(404, 'NOT_FOUND', 'Order not found', [{ field: 'body.orderId', message: 'no such order for this key' }]);
-    }
+  checkFreeForm(body);
+  const scope = scopeOf(caller);
+  return withRetries(async () => {
+    const { order, current } = await readOrderAndCounter(scope, body.orderId, CONTRACT_COUNTER);
+    if (!order) throw notFound('Order', 'body.orderId');
     const now = new Date().toISOString();
     const { orderId: _o, ...fields } = body;
     const contract: ContractRecord = {
       ...fields,
-      ...prefill(order as unknown as OrderRecord, body),
+      ...prefill(order, body),
       id: newId(),
       orderId: body.orderId,
-      tenantId: order.tenantId as string | undefined,
-      marketerId: order.marketerId as string | undefined,
+      tenantId: order.tenantId,
+      marketerId: order.marketerId,
       contractNumber: current + 1,
       status: 'Draft',
       pdfUrl: null,
       createdAt: now,
       updatedAt: now,
     };
-    const outcome = await transact([claimNextNumber(CONTRACT_COUNTER, current), ...putChildItems('CONTRACT', contract), orderStillThere(body.orderId)]);
+    const orderCheck = orderStillThere(body.orderId);
+    const items = [claimNextNumber(CONTRACT_COUNTER, current), ...putChildItems('CONTRACT', contract), orderCheck];
+    const outcome = await transact(items);
     if (outcome.ok) return view(contract);
-    if (outcome.failedIndexes.includes(3)) throw notFound('Order');
-    await pause(attempt);
-  }
-  throw serviceUnavailable(1);
+    if (outcome.failedIndexes.includes(items.indexOf(orderCheck))) throw notFound('Order', 'body.orderId');
+    return RETRY;
+  });
 }
 
 export async function updateContract(caller: Caller, id: string, body: UpdateBody) {
-  if (body.carDetails !== undefined) assertValid(storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
-  if (body.customerIdDocument !== undefined) assertValid(storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', 4096));
-  const contract = await visibleChild<ContractRecord>('CONTRACT', id, caller);
+  checkFreeForm(body);
+  const scope = scopeOf(caller);
+  const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
   const { contractPdfUrl, ...fields } = body;
   const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}) };
-  const result = await updateChild<ContractRecord>('CONTRACT', contract, set, statusIn(['Draft']));
+  const result = await updateChild<ContractRecord>(scope, 'CONTRACT', contract, set, statusIn(['Draft']));
   if (result.ok) return view(result.record);
   throw invalidState(`Contract #${contract.contractNumber} is ${result.current?.status ?? contract.status}; only a Draft can be edited`, { status: result.current?.status });
 }
 
 function recipientOf(body: SendBody): string {
   const given = body.phone ?? body.phoneNumber;
-  if (!given) throw validationError([{ field: 'body.phone', message: 'phone or phoneNumber is required' }]);
+  if (!given) throw invalidField('body.phone', 'phone or phoneNumber is required');
   const phone = normalizePhone(given);
-  if (!phone) throw validationError([{ field: body.phone ? 'body.phone' : 'body.phoneNumber', message: 'must be an E.164 phone number, e.g. +971501234567' }]);
-  if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) {
-    throw validationError([{ field: 'body.phoneNumber', message: 'differs from phone; give one of them' }]);
-  }
+  if (!phone) throw invalidField(body.phone ? 'body.phone' : 'body.phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
+  if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) throw invalidField('body.phoneNumber', 'differs from phone; give one of them');
   return phone;
 }
 
@@ -111,7 +120,8 @@ export function contractMessage(contract: Pick<ContractRecord, 'contractNumber' 
 /** Dispatch first; only a message the channel accepted marks the contract Sent. */
 export async function sendContract(caller: Caller, id: string, body: SendBody) {
   const to = recipientOf(body);
-  const contract = await visibleChild<ContractRecord>('CONTRACT', id, caller);
+  const scope = scopeOf(caller);
+  const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   let messageId: string;
   try {
@@ -124,29 +134,30 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
   }
   // The message is out: record it, retrying a write that lost a race (never re-sending), unless
   // the contract got signed meanwhile.
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+  return withRetries(async () => {
     const now = new Date().toISOString();
     const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
     const outcome = await transact([
-      updateChildItem('CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
+      updateChildItem(scope, 'CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
       // The marketer hears that the contract went out (the customer got the contract itself).
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
     ]);
     if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
-    const current = await visibleChild<ContractRecord>('CONTRACT', id, caller);
+    const current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
     if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
-    await pause(attempt);
-  }
-  throw serviceUnavailable(1);
+    return RETRY;
+  });
 }
 
-const SIGNED_DOCUMENT_MAX_BYTES = 64 * 1024;
-const CAR_DETAILS_MAX_BYTES = 16 * 1024;
-
 export async function signContract(caller: Caller, id: string, signedDocument: unknown) {
-  if (signedDocument !== undefined) assertValid(storableJsonProblems(signedDocument, 'body.signedDocument', SIGNED_DOCUMENT_MAX_BYTES));
-  const contract = await visibleChild<ContractRecord>('CONTRACT', id, caller);
+  if (signedDocument !== undefined) {
+    const problems = storableJsonProblems(signedDocument, 'body.signedDocument', SIGNED_DOCUMENT_MAX_BYTES);
+    if (problems.length > 0) throw validationError(problems);
+  }
+  const scope = scopeOf(caller);
+  const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
   const result = await updateChild<ContractRecord>(
+    scope,
     'CONTRACT',
     contract,
     { status: 'Signed', signedAt: new Date().toISOString(), ...(signedDocument !== undefined ? { signedDocument } : {}) },
@@ -157,10 +168,11 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
 }
 
 export async function getContract(caller: Caller, id: string) {
-  return view(await visibleChild<ContractRecord>('CONTRACT', id, caller));
+  return view(await childInScope<ContractRecord>(scopeOf(caller), 'CONTRACT', id));
 }
 
 export async function listOrderContracts(caller: Caller, orderId: string) {
-  await visibleOrder(caller, orderId, 'path.id');
-  return (await listChildren<ContractRecord>('CONTRACT', orderId)).map(view);
+  const scope = scopeOf(caller);
+  await orderInScopeOrNotFound(scope, orderId, 'path.id');
+  return (await listChildren<ContractRecord>(scope, 'CONTRACT', orderId)).map(view);
 }

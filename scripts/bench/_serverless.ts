@@ -158,6 +158,24 @@ function scanFunctions(rootDir: string): FunctionEntry[] {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * serverless.yml's functions: a mapping, or a list of mappings and `${file(x.cjs)}` entries (the
+ * HTTP functions come from the route specs that way), merged as the framework merges them.
+ */
+function functionsOf(rootDir: string, node: unknown): Dict {
+  if (isDict(node)) return node;
+  if (!Array.isArray(node)) return {};
+  const merged: Dict = {};
+  for (const item of node) {
+    const file = typeof item === 'string' ? /^\$\{file\(([^)]+)\)\}$/.exec(item.trim())?.[1] : undefined;
+    if (file) {
+      const loaded = createRequire(join(rootDir, 'package.json'))(join(rootDir, file)) as unknown;
+      Object.assign(merged, typeof loaded === 'function' ? (loaded as () => Dict)() : loaded);
+    } else if (isDict(item)) Object.assign(merged, item);
+  }
+  return merged;
+}
+
 export function readServiceConfig(rootDir: string): ServiceConfig {
   const warnings: string[] = [];
   const yaml = loadYamlModule(rootDir);
@@ -180,7 +198,7 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
   if (!isDict(doc)) throw new Error('serverless.yml is not a mapping');
   const provider = isDict(doc.provider) ? doc.provider : {};
   const custom = isDict(doc.custom) ? doc.custom : {};
-  const functionsNode = isDict(doc.functions) ? doc.functions : {};
+  const functionsNode = functionsOf(rootDir, doc.functions);
 
   const functions: FunctionEntry[] = [];
   for (const [name, definition] of Object.entries(functionsNode)) {

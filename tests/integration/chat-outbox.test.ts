@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChannelError } from '../../lib/notify/channel.js';
-import { createLocalOutboxChannel, listOutbox, type OutboxMessage } from '../../lib/notify/local-outbox.js';
+import { ChannelError } from '../../lib/notify/message.js';
+import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
+import { listChatLog, type ChatLogEntry } from '../../lib/store/chat-log.js';
 import { uniquePhone } from '../support/http.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
@@ -38,7 +39,7 @@ afterEach(() => {
 describe('local chat outbox', () => {
   it('records text and template messages and lists them newest first', async () => {
     // Arrange
-    const channel = createLocalOutboxChannel();
+    const channel = createLocalChatLogChannel();
     const to = uniquePhone();
     const text = `Your order is confirmed ${unique()}`;
 
@@ -48,13 +49,13 @@ describe('local chat outbox', () => {
     const second = await channel.send({ to, template: { name: 'order_status', language: 'en_US', parameters: ['VPO-1', 'paid'] } });
     await tick();
     const third = await channel.send({ to: to.replace('+971', '+971 '), text: 'spaces are normalised' });
-    const listed = await listOutbox(200);
+    const listed = await listChatLog(200);
 
     // Assert
     const mine = listed.filter((message) => message.to === to);
     expect(mine.map((message) => message.messageId)).toEqual([third.messageId, second.messageId, first.messageId]);
-    expect(mine[2]).toEqual<OutboxMessage>({ messageId: first.messageId, to, text, createdAt: expect.any(String) as string });
-    expect(mine[1]).toEqual<OutboxMessage>({
+    expect(mine[2]).toEqual<ChatLogEntry>({ messageId: first.messageId, to, text, createdAt: expect.any(String) as string });
+    expect(mine[1]).toEqual<ChatLogEntry>({
       messageId: second.messageId,
       to,
       template: { name: 'order_status', language: 'en_US', parameters: ['VPO-1', 'paid'] },
@@ -67,11 +68,11 @@ describe('local chat outbox', () => {
 
   it('returns at most the requested number of messages', async () => {
     // Arrange
-    const channel = createLocalOutboxChannel();
+    const channel = createLocalChatLogChannel();
     for (const n of [1, 2, 3]) await channel.send({ to: uniquePhone(), text: `message ${n}` });
 
     // Act
-    const listed = await listOutbox(2);
+    const listed = await listChatLog(2);
 
     // Assert
     expect(listed).toHaveLength(2);
@@ -81,7 +82,7 @@ describe('local chat outbox', () => {
     // Arrange
     const refused = uniquePhone();
     vi.stubEnv('CHAT_LOCAL_FAIL_NUMBERS', `+10000000000, ${refused}`);
-    const channel = createLocalOutboxChannel();
+    const channel = createLocalChatLogChannel();
 
     // Act
     const error: unknown = await channel.send({ to: refused, text: 'never recorded' }).catch((rejection: unknown) => rejection);
@@ -89,12 +90,12 @@ describe('local chat outbox', () => {
     // Assert
     expect(error).toBeInstanceOf(ChannelError);
     expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
-    expect((await listOutbox(200)).some((message) => message.to === refused)).toBe(false);
+    expect((await listChatLog(200)).some((message) => message.to === refused)).toBe(false);
   });
 
   it('throws RECIPIENT_INVALID for a number that is not E.164, like the WhatsApp transport', async () => {
     // Act
-    const sent = createLocalOutboxChannel().send({ to: '0501234567', text: 'no country code' });
+    const sent = createLocalChatLogChannel().send({ to: '0501234567', text: 'no country code' });
 
     // Assert
     await expect(sent).rejects.toMatchObject({ code: 'RECIPIENT_INVALID', retryable: false });
@@ -106,7 +107,7 @@ describe('cli chat outbox', () => {
     // Arrange
     const to = uniquePhone();
     const text = `Inspection report ready ${unique()}`;
-    const { messageId } = await createLocalOutboxChannel().send({ to, text });
+    const { messageId } = await createLocalChatLogChannel().send({ to, text });
 
     // Act
     // (The widest page: other test files send messages concurrently and could push it off a short one.)
@@ -114,7 +115,7 @@ describe('cli chat outbox', () => {
 
     // Assert
     expect(result.code, result.stderr).toBe(0);
-    const listed = JSON.parse(result.stdout) as OutboxMessage[];
+    const listed = JSON.parse(result.stdout) as ChatLogEntry[];
     expect(listed.length).toBeLessThanOrEqual(200);
     expect(listed).toContainEqual({ messageId, to, text, createdAt: expect.any(String) as string });
   });
@@ -122,7 +123,7 @@ describe('cli chat outbox', () => {
   it('shows a readable table', async () => {
     // Arrange
     const to = uniquePhone();
-    const { messageId } = await createLocalOutboxChannel().send({ to, template: { name: 'car_shipped', language: 'ar', parameters: [] } });
+    const { messageId } = await createLocalChatLogChannel().send({ to, template: { name: 'car_shipped', language: 'ar', parameters: [] } });
 
     // Act
     const result = await cli(['chat', 'outbox', '--limit', '200']);

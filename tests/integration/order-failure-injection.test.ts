@@ -6,10 +6,11 @@ import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { ddb } from '../../lib/store/client.js';
 import { keys } from '../../lib/store/keys.js';
 import { queryOrders } from '../../lib/store/orders.js';
-import { listEntries, getWallet } from '../../lib/store/wallets.js';
+import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
+import { getWallet, readLedgerPage } from '../../lib/store/wallets.js';
 import { createCustomer } from '../../lib/use-cases/customers.js';
-import { createOrder } from '../../lib/use-cases/orders.js';
-import { moveMoney } from '../../lib/use-cases/wallets.js';
+import { createOrder } from '../../lib/use-cases/orders/create-order.js';
+import { createWalletTransaction } from '../../lib/use-cases/wallets.js';
 import { demoKey, uniquePhone } from '../support/http.js';
 
 /*
@@ -50,32 +51,32 @@ beforeAll(async () => {
 describe('a failure while creating an order', () => {
   it('leaves no order, no debit, no receipt and no used order number, and a retry then succeeds once', async () => {
     const customer = await createCustomer(await callerFor('integrator'), { name: 'Injected failure', mobileNumber: uniquePhone() });
-    await moveMoney(accountant, customer.walletId, { type: 'credit', amount: 500, currency: 'USD', description: 'float' }, undefined, 'POST /api/v1/wallets/{id}/transactions');
-    const before = { counter: await counterValue(), wallet: await getWallet(customer.walletId, undefined, true) };
+    await createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount: 500, currency: 'USD', description: 'float' }, undefined);
+    const before = { counter: await counterValue(), wallet: await getWallet(PLATFORM_SCOPE, customer.walletId, true) };
     const body = { customerId: customer.id, totalAmount: 300, useWalletBalance: true, inspectionDate: '2026-12-01T09:00:00.000Z', receiptAmount: 300 };
 
     const restore = failNextTransaction();
     try {
       // The HTTP pipeline turns this into 503 SERVICE_UNAVAILABLE with Retry-After (lib/store/errors.ts).
-      await expect(createOrder(accountant, body, 'inject-1', 'POST /api/v1/orders')).rejects.toThrow('injected');
+      await expect(createOrder(accountant, body, 'inject-1')).rejects.toThrow('injected');
     } finally {
       restore();
     }
 
-    const wallet = await getWallet(customer.walletId, undefined, true);
+    const wallet = await getWallet(PLATFORM_SCOPE, customer.walletId, true);
     expect(wallet?.balance).toBe(500);
     expect(wallet?.entryCount).toBe(before.wallet?.entryCount);
-    expect(await listEntries(customer.walletId, 1, 10)).toHaveLength(1);
-    expect(await queryOrders({ customerId: customer.id })).toEqual([]);
+    expect((await readLedgerPage(PLATFORM_SCOPE, customer.walletId, 1, 10))?.entries).toHaveLength(1);
+    expect(await queryOrders(PLATFORM_SCOPE, { customerId: customer.id })).toEqual([]);
     // Other test files create orders concurrently, so the counter may have moved, but never for this customer.
     expect(await counterValue()).toBeGreaterThanOrEqual(before.counter);
 
-    const order = await createOrder(accountant, body, 'inject-1', 'POST /api/v1/orders');
-    const again = await createOrder(accountant, body, 'inject-1', 'POST /api/v1/orders');
+    const order = await createOrder(accountant, body, 'inject-1');
+    const again = await createOrder(accountant, body, 'inject-1');
     expect(again.id).toBe(order.id);
     expect(order.status).toBe('InspectionScheduled');
-    expect((await getWallet(customer.walletId, undefined, true))?.balance).toBe(200);
-    const orders = await queryOrders({ customerId: customer.id });
+    expect((await getWallet(PLATFORM_SCOPE, customer.walletId, true))?.balance).toBe(200);
+    const orders = await queryOrders(PLATFORM_SCOPE, { customerId: customer.id });
     expect(orders).toHaveLength(1);
     const sameNumber = await Promise.all([counterValue()]);
     expect(sameNumber[0]).toBeGreaterThanOrEqual(order.orderNumber);

@@ -3,8 +3,9 @@ import type { Caller, Role } from '../../lib/domain/caller.js';
 import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { roundTrips } from '../../lib/store/round-trips.js';
 import { createCustomer } from '../../lib/use-cases/customers.js';
-import { createOrder, getOrderDetail } from '../../lib/use-cases/orders.js';
-import { moveMoney } from '../../lib/use-cases/wallets.js';
+import { createOrder } from '../../lib/use-cases/orders/create-order.js';
+import { getOrder } from '../../lib/use-cases/orders/get-order.js';
+import { createWalletTransaction } from '../../lib/use-cases/wallets.js';
 import { demoKey, uniquePhone } from '../support/http.js';
 
 /*
@@ -15,7 +16,6 @@ import { demoKey, uniquePhone } from '../support/http.js';
  * no measurement below the budget, every measurement a whole number of attempts, and at least
  * one uncontended measurement exactly on it.
  */
-const ROUTE = 'POST /api/v1/orders';
 const RUNS = 5;
 
 async function callerFor(role: Role): Promise<Caller> {
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 async function newCustomerWithBalance(amount = 0): Promise<{ id: string; walletId: string }> {
   const customer = await createCustomer(integrator, { name: 'Round trips', mobileNumber: uniquePhone() });
-  if (amount > 0) await moveMoney(accountant, customer.walletId, { type: 'credit', amount, currency: 'USD', description: 'round-trip test' }, undefined, 'POST /api/v1/wallets/{id}/transactions');
+  if (amount > 0) await createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount, currency: 'USD', description: 'round-trip test' }, undefined);
   return customer;
 }
 
@@ -55,7 +55,7 @@ describe('DynamoDB round trips per service call', () => {
     const trips: number[] = [];
 
     for (let i = 0; i < RUNS; i += 1) {
-      const { value, trips: n } = await measure(() => createOrder(accountant, { customerId: customer.id, totalAmount: 100 }, undefined, ROUTE));
+      const { value, trips: n } = await measure(() => createOrder(accountant, { customerId: customer.id, totalAmount: 100 }, undefined));
       expect(value.status).toBe('DepositSubmitted');
       trips.push(n);
     }
@@ -70,7 +70,7 @@ describe('DynamoDB round trips per service call', () => {
 
     for (let i = 0; i < RUNS; i += 1) {
       const { value, trips: n } = await measure(() =>
-        createOrder(accountant, { customerId: customer.id, totalAmount: 10, useWalletBalance: true, inspectionDate: '2030-03-01T10:00:00.000Z' }, undefined, ROUTE),
+        createOrder(accountant, { customerId: customer.id, totalAmount: 10, useWalletBalance: true, inspectionDate: '2030-03-01T10:00:00.000Z' }, undefined),
       );
       expect(value.status).toBe('InspectionScheduled');
       trips.push(n);
@@ -88,10 +88,10 @@ describe('DynamoDB round trips per service call', () => {
     let lastKey = '';
     for (let i = 0; i < RUNS; i += 1) {
       lastKey = `rt-${customer.id}-${i}`;
-      const { trips: n } = await measure(() => createOrder(accountant, body, lastKey, ROUTE));
+      const { trips: n } = await measure(() => createOrder(accountant, body, lastKey));
       trips.push(n);
     }
-    const replay = await measure(() => createOrder(accountant, body, lastKey, ROUTE));
+    const replay = await measure(() => createOrder(accountant, body, lastKey));
 
     expectBudget(trips, 2);
     expect(replay.trips).toBe(1);
@@ -99,9 +99,9 @@ describe('DynamoDB round trips per service call', () => {
 
   it('getOrderDetail costs exactly 1 round trip, with a receipt billing entry and history in the collection', async () => {
     const customer = await newCustomerWithBalance();
-    const order = await createOrder(accountant, { customerId: customer.id, totalAmount: 100, receiptAmount: 10 }, undefined, ROUTE);
+    const order = await createOrder(accountant, { customerId: customer.id, totalAmount: 100, receiptAmount: 10 }, undefined);
 
-    const { value, trips } = await measure(() => getOrderDetail(accountant, order.id));
+    const { value, trips } = await measure(() => getOrder(accountant, order.id));
 
     expect(value.id).toBe(order.id);
     expect(value.financialSummary.depositAmount).toBe(10);
@@ -111,11 +111,11 @@ describe('DynamoDB round trips per service call', () => {
 
   it('getOrderDetail of an order hidden from the caller still costs 1 round trip and answers not found', async () => {
     const customer = await newCustomerWithBalance();
-    const order = await createOrder(accountant, { customerId: customer.id }, undefined, ROUTE);
+    const order = await createOrder(accountant, { customerId: customer.id }, undefined);
     const marketer = await callerFor('marketer');
 
     roundTrips.reset();
-    await expect(getOrderDetail(marketer, order.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(getOrder(marketer, order.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(roundTrips.count).toBe(1);
   });
 });

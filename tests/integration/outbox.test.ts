@@ -12,8 +12,8 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
-import { ChannelError } from '../../lib/notify/channel.js';
-import { listOutbox } from '../../lib/notify/local-outbox.js';
+import { ChannelError } from '../../lib/notify/message.js';
+import { listChatLog } from '../../lib/store/chat-log.js';
 import { processEvent, type Outcome, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';
 import { getOutboxEvent, newOutboxEvent, outboxPutItem, parkedEvents, type OutboxEvent } from '../../lib/store/outbox.js';
 import { ddb } from '../../lib/store/client.js';
@@ -261,7 +261,7 @@ describe('outbox consumer: a crash right after the change commits', () => {
     const expected = recipientsFor(customer);
     expect(delivered).toMatchObject({ status: 'done', attempts: 1 });
     expect(Object.keys(delivered.deliveries).sort()).toEqual([...expected.keys].sort());
-    const listed = about(await listOutbox(1000), order.orderNumber);
+    const listed = about(await listChatLog(1000), order.orderNumber);
     expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones));
     expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(`Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order.`);
     expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(`Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`);
@@ -311,7 +311,7 @@ describe('outbox consumer: a recipient the channel refuses for good', () => {
     expect(done.deliveries[`customer:${customerId}`]).toBe('failed:REJECTED');
     expect(Object.keys(done.deliveries).sort()).toEqual([...expected.keys].sort());
     for (const key of expected.keys.filter((k) => !k.startsWith('customer:'))) expect(done.deliveries[key], key).toMatch(/^local\./);
-    const listed = about(await listOutbox(1000), orderNumber);
+    const listed = about(await listChatLog(1000), orderNumber);
     expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones.filter((p) => p !== CHAT_FAIL_NUMBER)));
     expect(listed.every((m) => m.text === `Order #${orderNumber} (Hyundai Tucson 1.6T): order cancelled.`)).toBe(true);
   });

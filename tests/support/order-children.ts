@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Role } from '../../lib/domain/caller.js';
-import { listOutbox, type OutboxMessage } from '../../lib/notify/local-outbox.js';
+import { listChatLog, type ChatLogEntry } from '../../lib/store/chat-log.js';
 import { createApiKey } from '../../lib/store/api-keys.js';
 import { api, demoKey } from './http.js';
 import { accountantKey, changeStatus, inspectionDate, newCustomer, orderDetail, placeOrder } from './orders.js';
@@ -55,8 +55,8 @@ export async function gulfOrder(overrides: Record<string, unknown> = {}, key = a
 }
 
 /** Outbox messages to one recipient, newest first. */
-export async function messagesTo(phone: string): Promise<OutboxMessage[]> {
-  return (await listOutbox(1000)).filter((message) => message.to === phone);
+export async function messagesTo(phone: string): Promise<ChatLogEntry[]> {
+  return (await listChatLog(1000)).filter((message) => message.to === phone);
 }
 
 /** The receipts of an order, as GET /orders/{id}/billing lists them. */

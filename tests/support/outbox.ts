@@ -5,8 +5,9 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
-import type { ChatChannel, ChatMessage } from '../../lib/notify/channel.js';
-import { outboxKeys, type OutboxMessage } from '../../lib/notify/local-outbox.js';
+import type { ChatChannel, ChatMessage } from '../../lib/notify/message.js';
+import type { ChatLogEntry } from '../../lib/store/chat-log.js';
+import { keys } from '../../lib/store/keys.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/store/outbox.js';
 import { ddb } from '../../lib/store/client.js';
@@ -124,17 +125,17 @@ export async function customerWithPhone(phone: string, name = 'Outbox Customer')
 
 /**
  * Every chat message recorded since `since` (ISO time), oldest first: the same partition
- * listOutbox reads, but paged to the end, so a busy test run cannot push messages off the page.
+ * listChatLog reads, but paged to the end, so a busy test run cannot push messages off the page.
  */
-export async function messagesSince(since: string): Promise<OutboxMessage[]> {
-  const out: OutboxMessage[] = [];
+export async function messagesSince(since: string): Promise<ChatLogEntry[]> {
+  const out: ChatLogEntry[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND sk >= :since',
-        ExpressionAttributeValues: { ':pk': outboxKeys.partition, ':since': since },
+        ExpressionAttributeValues: { ':pk': keys.chatLogPartition, ':since': since },
         ExclusiveStartKey: start,
       }),
     );
@@ -145,4 +146,4 @@ export async function messagesSince(since: string): Promise<OutboxMessage[]> {
 }
 
 /** Messages about one order: the texts name it as "#<orderNumber> ". */
-export const about = (messages: OutboxMessage[], orderNumber: number) => messages.filter((m) => m.text?.includes(`#${orderNumber} `));
+export const about = (messages: ChatLogEntry[], orderNumber: number) => messages.filter((m) => m.text?.includes(`#${orderNumber} `));

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const freshModule = async () => {
   vi.resetModules();
-  return import('../../lib/notify/channel.js');
+  const [channel, message] = await Promise.all([import('../../lib/notify/channel.js'), import('../../lib/notify/message.js')]);
+  return { ...channel, ChannelError: message.ChannelError };
 };
 
 afterEach(() => {

@@ -1,3 +1,13 @@
+/**
+ * The order lifecycle of DESIGN.md part 3 (lib/domain/order-lifecycle.ts), stated as properties
+ * over random orders, roles and moves, plus a few named cases that spell the rules out.
+ *
+ * DepositSubmitted (0) -> DepositConfirmed (10) -> InspectionScheduled (20) -> InspectionCompleted (35)
+ * -> ContractSigned (50) -> PaymentSubmitted (60) -> PaymentConfirmed (70) -> Purchased (80)
+ * -> Shipped (90) -> Delivered (100); Cancelled (-1) from any status before Purchased. A wallet-paid
+ * order goes from ContractSigned straight to Purchased. Delivered and Cancelled are final.
+ */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../lib/domain/caller.js';
 import {
@@ -13,92 +23,40 @@ import {
   type OrderStatus,
 } from '../../lib/domain/order-lifecycle.js';
 
-/*
- * An independent statement of the lifecycle in DESIGN.md part 3, written here from the prose and
- * not derived from the tables in lib/domain/order-lifecycle.ts. Every generated case compares the
- * implementation with this model.
- */
-const PATH: readonly OrderStatus[] = [
-  'DepositSubmitted',
-  'DepositConfirmed',
-  'InspectionScheduled',
-  'InspectionCompleted',
-  'ContractSigned',
-  'PaymentSubmitted',
-  'PaymentConfirmed',
-  'Purchased',
-  'Shipped',
-  'Delivered',
-];
-const MODEL_PROGRESS: Record<OrderStatus, number> = {
-  DepositSubmitted: 0,
-  DepositConfirmed: 10,
-  InspectionScheduled: 20,
-  InspectionCompleted: 35,
-  ContractSigned: 50,
-  PaymentSubmitted: 60,
-  PaymentConfirmed: 70,
-  Purchased: 80,
-  Shipped: 90,
-  Delivered: 100,
-  Cancelled: -1,
-};
+// --- arbitraries ------------------------------------------------------------------------------------
 
-const modelTerminal = (s: OrderStatus) => s === 'Delivered' || s === 'Cancelled';
-/** "Cancelled from any status before Purchased". */
-const modelCanCancel = (s: OrderStatus) => PATH.includes(s) && PATH.indexOf(s) < PATH.indexOf('Purchased');
+const anyStatus = fc.constantFrom(...ORDER_STATUSES);
+const anyRole = fc.constantFrom(...ROLES);
+const anyCurrency = fc.constantFrom('USD', 'AED', 'KRW');
+/** Money to the cent, 0 to 10,000.00. */
+const anyAmount = fc.integer({ min: 0, max: 1_000_000 }).map((cents) => cents / 100);
+const anyReceipt = fc.record({ status: fc.constantFrom('Pending', 'Confirmed', 'Rejected'), amount: anyAmount, currency: anyCurrency });
 
-/** The lifecycle's next statuses, whoever asks: forward (wallet orders skip the payment steps) and cancel. */
-function modelNext(from: OrderStatus, paidFromWallet: boolean): OrderStatus[] {
-  const next: OrderStatus[] = [];
-  const i = PATH.indexOf(from);
-  if (i >= 0 && i < PATH.length - 1) next.push(paidFromWallet && from === 'ContractSigned' ? 'Purchased' : PATH[i + 1]!);
-  if (modelCanCancel(from)) next.push('Cancelled');
-  return next;
-}
+/** Any order, with any mix of receipts, inspections, contracts and documents. */
+const anyFacts: fc.Arbitrary<OrderFacts> = fc.record({
+  status: anyStatus,
+  paidFromWallet: fc.boolean(),
+  callerOwnsOrder: fc.boolean(),
+  inspectionDate: fc.constantFrom(null, undefined, '', '2030-01-15T09:00:00.000Z'),
+  totalAmount: anyAmount,
+  currency: anyCurrency,
+  receipts: fc.array(anyReceipt, { maxLength: 4 }),
+  inspections: fc.array(fc.record({ status: fc.constantFrom('Pending', 'InProgress', 'Completed', 'Cancelled') }), { maxLength: 3 }),
+  contracts: fc.array(fc.record({ status: fc.constantFrom('Draft', 'Sent', 'Signed') }), { maxLength: 3 }),
+  hasCustomsInvoice: fc.boolean(),
+});
 
-/** Who moves an order to each target (admin moves everything). */
-const MODEL_MOVERS: Partial<Record<Role, OrderStatus[]>> = {
-  accountant: ['DepositConfirmed', 'PaymentConfirmed'],
-  operations: ['InspectionScheduled', 'PaymentSubmitted', 'Purchased', 'Shipped', 'Delivered', 'ContractSigned'],
-  inspector: ['InspectionCompleted'],
-};
+/** A move on any order: half the time to one of the order's next statuses, so valid moves are common. */
+const anyMove = anyFacts.chain((facts) => {
+  const next = nextStatuses(facts.status, facts.paidFromWallet);
+  const target = next.length > 0 ? fc.oneof(anyStatus, fc.constantFrom(...next)) : anyStatus;
+  return fc.record({ facts: fc.constant(facts), to: target, role: anyRole, inspectionDateGiven: fc.boolean() });
+});
 
-function modelRoleMay(role: Role, from: OrderStatus, to: OrderStatus, owns: boolean): boolean {
-  if (role === 'admin') return true;
-  if (to === 'Cancelled') {
-    if (role === 'operations' || role === 'accountant') return true;
-    if (role === 'marketer' || role === 'integrator') return from === 'DepositSubmitted' && owns;
-    return false;
-  }
-  return (MODEL_MOVERS[role] ?? []).includes(to);
-}
+// --- helpers ----------------------------------------------------------------------------------------
 
-type Verdict = 'valid' | 'not-in-lifecycle' | 'role';
-
-function modelVerdict(role: Role, from: OrderStatus, to: OrderStatus, wallet: boolean, owns: boolean): Verdict {
-  if (!modelNext(from, wallet).includes(to)) return 'not-in-lifecycle';
-  return modelRoleMay(role, from, to, owns) ? 'valid' : 'role';
-}
-
-/** Facts in which every requirement of every target is met, so only lifecycle and role decide. */
-function satisfiedFacts(status: OrderStatus, paidFromWallet: boolean, callerOwnsOrder: boolean): OrderFacts {
-  return {
-    status,
-    paidFromWallet,
-    callerOwnsOrder,
-    inspectionDate: '2030-01-15T09:00:00.000Z',
-    totalAmount: 1000,
-    currency: 'USD',
-    receipts: [{ status: 'Confirmed', amount: 1000, currency: 'USD' }],
-    inspections: [{ status: 'Completed' }],
-    contracts: [{ status: 'Signed' }],
-    hasCustomsInvoice: true,
-  };
-}
-
-/** Facts in which no requirement is met. */
-function bareFacts(overrides: Partial<OrderFacts> = {}): OrderFacts {
+/** An order with nothing in place: no receipts, inspections, contracts, date or customs invoice. */
+function order(overrides: Partial<OrderFacts> = {}): OrderFacts {
   return {
     status: 'DepositSubmitted',
     paidFromWallet: false,
@@ -114,254 +72,494 @@ function bareFacts(overrides: Partial<OrderFacts> = {}): OrderFacts {
   };
 }
 
-const situations = ROLES.flatMap((role) =>
-  ORDER_STATUSES.flatMap((status) =>
-    [false, true].flatMap((paidFromWallet) => [false, true].map((callerOwnsOrder) => ({ role, status, paidFromWallet, callerOwnsOrder }))),
-  ),
-);
+/** The forward (non-cancelling) next status, if any. */
+const forwardOf = (status: OrderStatus, paidFromWallet: boolean): OrderStatus | undefined =>
+  nextStatuses(status, paidFromWallet).find((s) => s !== 'Cancelled');
 
-describe('the generated table of roles x statuses x targets x payment kind', () => {
-  it('covers every role, status, target, payment kind and ownership', () => {
-    expect(situations).toHaveLength(ROLES.length * ORDER_STATUSES.length * 2 * 2);
-    expect(situations.length * ORDER_STATUSES.length).toBe(6 * 11 * 11 * 2 * 2);
+/** Follows forward moves from `from` until none is left. */
+function walk(from: OrderStatus, paidFromWallet: boolean): OrderStatus[] {
+  const path = [from];
+  for (let next = forwardOf(from, paidFromWallet); next !== undefined && path.length <= ORDER_STATUSES.length; next = forwardOf(next, paidFromWallet)) {
+    path.push(next);
+  }
+  return path;
+}
+
+/** "Before Purchased", from the progress numbers rather than from the cancellation rule itself. */
+const beforePurchased = (status: OrderStatus): boolean => status !== 'Cancelled' && PROGRESS[status] < PROGRESS.Purchased;
+
+/** The roles other than admin that may make this move now. */
+const nonAdminRolesThatMay = (from: OrderStatus, to: OrderStatus, paidFromWallet: boolean, callerOwnsOrder = true): Role[] =>
+  ROLES.filter((role) => role !== 'admin' && allowedTransitions({ status: from, paidFromWallet, callerOwnsOrder }, role).includes(to));
+
+// --- the path ---------------------------------------------------------------------------------------
+
+describe('the path of an order', () => {
+  it('takes a deposit-paid order from DepositSubmitted to Delivered through every step, in order', () => {
+    // Act
+    const path = walk('DepositSubmitted', false);
+
+    // Assert
+    expect(path).toEqual([
+      'DepositSubmitted',
+      'DepositConfirmed',
+      'InspectionScheduled',
+      'InspectionCompleted',
+      'ContractSigned',
+      'PaymentSubmitted',
+      'PaymentConfirmed',
+      'Purchased',
+      'Shipped',
+      'Delivered',
+    ]);
   });
 
-  it.each(situations)(
-    '$role at $status (wallet: $paidFromWallet, own order: $callerOwnsOrder): checkTransition and allowedTransitions follow DESIGN part 3',
-    ({ role, status, paidFromWallet, callerOwnsOrder }) => {
-      const facts = satisfiedFacts(status, paidFromWallet, callerOwnsOrder);
-      const expected = Object.fromEntries(ORDER_STATUSES.map((to) => [to, modelVerdict(role, status, to, paidFromWallet, callerOwnsOrder)]));
+  it('takes a wallet-paid order from InspectionScheduled to Delivered, going from ContractSigned straight to Purchased', () => {
+    // Act
+    const path = walk('InspectionScheduled', true);
 
-      const actual = Object.fromEntries(
-        ORDER_STATUSES.map((to) => {
-          const check = checkTransition(facts, to, role);
-          return [to, check.valid ? 'valid' : check.reason];
-        }),
-      );
-      const allowed = allowedTransitions(facts, role);
-
-      expect(actual).toEqual(expected);
-      expect(allowed).toEqual(ORDER_STATUSES.filter((to) => expected[to] === 'valid'));
-      expect([...nextStatuses(status, paidFromWallet)].sort()).toEqual(modelNext(status, paidFromWallet).sort());
-    },
-  );
-
-  it.each(situations)(
-    '$role at $status (wallet: $paidFromWallet, own order: $callerOwnsOrder): a refused move explains itself and reports no requirement',
-    ({ role, status, paidFromWallet, callerOwnsOrder }) => {
-      const facts = satisfiedFacts(status, paidFromWallet, callerOwnsOrder);
-
-      for (const to of ORDER_STATUSES) {
-        const check = checkTransition(facts, to, role);
-
-        if (check.valid) {
-          expect(check).toEqual({ valid: true, errors: [], missingRequirements: [] });
-        } else {
-          expect(check.errors).toHaveLength(1);
-          expect(check.errors[0]).toMatch(/\S/);
-          expect(check.missingRequirements).toEqual([]);
-        }
-      }
-    },
-  );
-});
-
-describe('anchors the model must agree with (spec 3.1 and DESIGN part 3)', () => {
-  it('shows the creating staff caller [DepositConfirmed, Cancelled] at creation', () => {
-    const facts = bareFacts({ status: 'DepositSubmitted' });
-
-    expect(allowedTransitions(facts, 'accountant')).toEqual(['DepositConfirmed', 'Cancelled']);
-    expect(allowedTransitions(facts, 'admin')).toEqual(['DepositConfirmed', 'Cancelled']);
+    // Assert
+    expect(path).toEqual(['InspectionScheduled', 'InspectionCompleted', 'ContractSigned', 'Purchased', 'Shipped', 'Delivered']);
   });
 
-  it('moves a wallet-paid order from ContractSigned straight to Purchased, and a deposit order to PaymentSubmitted', () => {
-    expect(allowedTransitions(bareFacts({ status: 'ContractSigned', paidFromWallet: true }), 'operations')).toEqual(['Purchased', 'Cancelled']);
-    expect(allowedTransitions(bareFacts({ status: 'ContractSigned', paidFromWallet: false }), 'operations')).toEqual(['PaymentSubmitted', 'Cancelled']);
-    expect(checkTransition(satisfiedFacts('ContractSigned', true, true), 'PaymentSubmitted', 'admin')).toMatchObject({ valid: false, reason: 'not-in-lifecycle' });
+  it('gives a wallet-paid order the same next statuses as a deposit-paid one, except at ContractSigned', () => {
+    fc.assert(
+      fc.property(anyStatus.filter((s) => s !== 'ContractSigned'), (status) => {
+        expect(nextStatuses(status, true)).toEqual(nextStatuses(status, false));
+      }),
+    );
   });
 
-  it('lets a marketer or integrator cancel only their own order, and only while DepositSubmitted', () => {
-    for (const role of ['marketer', 'integrator'] as const) {
-      expect(checkTransition(satisfiedFacts('DepositSubmitted', false, true), 'Cancelled', role).valid).toBe(true);
-      expect(checkTransition(satisfiedFacts('DepositSubmitted', false, false), 'Cancelled', role)).toMatchObject({ valid: false, reason: 'role' });
-      expect(checkTransition(satisfiedFacts('DepositConfirmed', false, true), 'Cancelled', role)).toMatchObject({ valid: false, reason: 'role' });
-    }
+  it('offers at most one forward step from any status, plus Cancelled exactly when the order can be cancelled', () => {
+    fc.assert(
+      fc.property(anyStatus, fc.boolean(), (status, paidFromWallet) => {
+        // Act
+        const next = nextStatuses(status, paidFromWallet);
+
+        // Assert
+        expect(next.filter((s) => s !== 'Cancelled').length).toBeLessThanOrEqual(1);
+        expect(next.includes('Cancelled')).toBe(canCancel(status));
+        expect(next).not.toContain(status);
+        expect(new Set(next).size).toBe(next.length);
+      }),
+    );
   });
 
-  it('never lets an inspector cancel, nor anyone leave Delivered or Cancelled', () => {
-    expect(checkTransition(satisfiedFacts('InspectionScheduled', false, true), 'Cancelled', 'inspector')).toMatchObject({ valid: false, reason: 'role' });
-    for (const status of ['Delivered', 'Cancelled'] as const) {
-      for (const role of ROLES) expect(allowedTransitions(satisfiedFacts(status, false, true), role)).toEqual([]);
-      expect(checkTransition(satisfiedFacts(status, false, true), 'DepositSubmitted', 'admin').errors[0]).toContain('final');
-    }
+  it('strictly increases progress along every forward move', () => {
+    fc.assert(
+      fc.property(anyStatus, fc.boolean(), (status, paidFromWallet) => {
+        const next = forwardOf(status, paidFromWallet);
+        if (next !== undefined) expect(PROGRESS[next]).toBeGreaterThan(PROGRESS[status]);
+      }),
+    );
   });
 
-  it('refuses staying in the same status', () => {
-    for (const status of ORDER_STATUSES) {
-      expect(checkTransition(satisfiedFacts(status, false, true), status, 'admin')).toMatchObject({ valid: false, reason: 'not-in-lifecycle' });
-    }
-  });
-});
+  it('reports progress 0 for a new order, 100 for a delivered one and -1 for a cancelled one', () => {
+    // Act
+    const path = walk('DepositSubmitted', false);
 
-describe('progress, canCancel and isTerminal', () => {
-  it.each(ORDER_STATUSES.map((s) => [s]))('%s has the progress, cancellability and finality DESIGN part 3 states', (status) => {
-    expect(PROGRESS[status]).toBe(MODEL_PROGRESS[status]);
-    expect(canCancel(status)).toBe(modelCanCancel(status));
-    expect(isTerminal(status)).toBe(modelTerminal(status));
-  });
-
-  it('rises strictly along the forward path from 0 to 100, with -1 for Cancelled', () => {
-    const values = PATH.map((s) => PROGRESS[s]);
-
-    expect(values[0]).toBe(0);
-    expect(values.at(-1)).toBe(100);
-    values.slice(1).forEach((v, i) => expect(v).toBeGreaterThan(values[i]!));
+    // Assert
+    expect(PROGRESS[path[0]!]).toBe(0);
+    expect(PROGRESS[path.at(-1)!]).toBe(100);
     expect(PROGRESS.Cancelled).toBe(-1);
   });
 
-  it('lists exactly the statuses of DESIGN part 3', () => {
-    expect([...ORDER_STATUSES].sort()).toEqual([...PATH, 'Cancelled'].sort());
+  it('has no next status from a terminal status, and a forward step from every other status', () => {
+    fc.assert(
+      fc.property(anyStatus, fc.boolean(), (status, paidFromWallet) => {
+        expect(nextStatuses(status, paidFromWallet).length === 0).toBe(isTerminal(status));
+        if (!isTerminal(status)) expect(forwardOf(status, paidFromWallet)).toBeDefined();
+      }),
+    );
+  });
+
+  it('treats Delivered and Cancelled as final: not even admin moves an order out of them', () => {
+    for (const status of ['Delivered', 'Cancelled'] as const) {
+      for (const to of ORDER_STATUSES) {
+        // Act
+        const check = checkTransition(order({ status, hasCustomsInvoice: true }), to, 'admin');
+
+        // Assert
+        expect(check, `${status} -> ${to}`).toMatchObject({ valid: false, reason: 'not-in-lifecycle' });
+        expect(check.errors[0]).toContain('final');
+      }
+    }
   });
 });
 
-describe('requirements of each target status', () => {
-  /** The status before each target on the deposit path, so that only requirements can refuse (admin moves). */
-  const previous = (to: OrderStatus): OrderStatus => PATH[PATH.indexOf(to) - 1]!;
-
-  const expectations: Array<[OrderStatus, { type: string; code: string }[]]> = [
-    ['DepositConfirmed', [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED' }]],
-    ['InspectionScheduled', [{ type: 'field', code: 'INSPECTION_DATE_REQUIRED' }]],
-    ['InspectionCompleted', [{ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED' }]],
-    ['ContractSigned', [{ type: 'contract', code: 'SIGNED_CONTRACT_REQUIRED' }]],
-    ['PaymentSubmitted', []],
-    ['PaymentConfirmed', [{ type: 'payment', code: 'PAYMENT_NOT_COVERED' }]],
-    ['Purchased', []],
-    ['Shipped', [{ type: 'customs', code: 'CUSTOMS_INVOICE_REQUIRED' }]],
-    ['Delivered', []],
-  ];
-
-  it.each(expectations)('a move to %s with nothing in place reports %j as missing', (to, expected) => {
-    const facts = bareFacts({ status: previous(to) });
-
-    const check = checkTransition(facts, to, 'admin');
-    const missing = missingRequirements(facts, to, false);
-
-    expect(missing.map(({ type, code }) => ({ type, code }))).toEqual(expected);
-    for (const m of missing) expect(m.message).toMatch(/\S{3,}/);
-    if (expected.length === 0) {
-      expect(check).toEqual({ valid: true, errors: [], missingRequirements: [] });
-    } else {
-      expect(check).toMatchObject({ valid: false, reason: 'requirements', missingRequirements: missing });
-      expect(check.errors).toEqual(missing.map((m) => m.message));
-    }
+describe('cancelling', () => {
+  it('is possible in exactly the statuses before Purchased', () => {
+    fc.assert(
+      fc.property(anyStatus, (status) => {
+        expect(canCancel(status)).toBe(beforePurchased(status));
+      }),
+    );
   });
 
-  it('a move to Cancelled never needs anything', () => {
-    for (const status of ORDER_STATUSES.filter(modelCanCancel)) {
-      expect(checkTransition(bareFacts({ status }), 'Cancelled', 'operations')).toEqual({ valid: true, errors: [], missingRequirements: [] });
-    }
+  it('is still possible at PaymentConfirmed and no longer at Purchased', () => {
+    expect(nextStatuses('PaymentConfirmed', false)).toContain('Cancelled');
+    expect(nextStatuses('Purchased', false)).not.toContain('Cancelled');
+  });
+
+  it('is allowed to operations and accountants in every status before Purchased, whoever owns the order', () => {
+    fc.assert(
+      fc.property(anyStatus.filter(beforePurchased), fc.constantFrom<Role>('operations', 'accountant'), fc.boolean(), fc.boolean(), (status, role, paidFromWallet, owns) => {
+        expect(allowedTransitions({ status, paidFromWallet, callerOwnsOrder: owns }, role)).toContain('Cancelled');
+      }),
+    );
+  });
+
+  it.each(['marketer', 'integrator'] as const)('is allowed to the %s on their own order while it is DepositSubmitted', (role) => {
+    // Act
+    const check = checkTransition(order({ status: 'DepositSubmitted', callerOwnsOrder: true }), 'Cancelled', role);
+
+    // Assert
+    expect(check.valid).toBe(true);
+  });
+
+  it.each(['marketer', 'integrator'] as const)("is refused to the %s on someone else's order, even while DepositSubmitted", (role) => {
+    // Act
+    const check = checkTransition(order({ status: 'DepositSubmitted', callerOwnsOrder: false }), 'Cancelled', role);
+
+    // Assert
+    expect(check).toMatchObject({ valid: false, reason: 'role' });
+  });
+
+  it('is never allowed after DepositSubmitted to a role other than admin, operations and accountant', () => {
+    fc.assert(
+      fc.property(
+        anyStatus.filter((s) => s !== 'DepositSubmitted'),
+        fc.constantFrom<Role>('marketer', 'integrator', 'inspector'),
+        fc.boolean(),
+        fc.boolean(),
+        (status, role, paidFromWallet, owns) => {
+          expect(allowedTransitions({ status, paidFromWallet, callerOwnsOrder: owns }, role)).not.toContain('Cancelled');
+        },
+      ),
+    );
+  });
+
+  it('is never allowed to an inspector, not even at DepositSubmitted', () => {
+    expect(checkTransition(order({ status: 'DepositSubmitted' }), 'Cancelled', 'inspector')).toMatchObject({ valid: false, reason: 'role' });
+  });
+
+  it('needs nothing in place', () => {
+    fc.assert(
+      fc.property(anyFacts, fc.boolean(), (facts, inspectionDateGiven) => {
+        expect(missingRequirements(facts, 'Cancelled', inspectionDateGiven)).toEqual([]);
+      }),
+    );
+  });
+});
+
+// --- who may move an order --------------------------------------------------------------------------
+
+describe('who may move an order', () => {
+  it('never offers a role a status the lifecycle does not have next', () => {
+    fc.assert(
+      fc.property(anyFacts, anyRole, (facts, role) => {
+        const next = nextStatuses(facts.status, facts.paidFromWallet);
+        for (const to of allowedTransitions(facts, role)) expect(next).toContain(to);
+      }),
+    );
+  });
+
+  it('lets admin make every move the lifecycle has', () => {
+    fc.assert(
+      fc.property(anyFacts, (facts) => {
+        expect(allowedTransitions(facts, 'admin')).toEqual(nextStatuses(facts.status, facts.paidFromWallet));
+      }),
+    );
+  });
+
+  it('gives every forward move exactly one role besides admin, whoever owns the order', () => {
+    fc.assert(
+      fc.property(anyStatus.filter((s) => !isTerminal(s)), fc.boolean(), fc.boolean(), (from, paidFromWallet, owns) => {
+        const to = forwardOf(from, paidFromWallet)!;
+        expect(nonAdminRolesThatMay(from, to, paidFromWallet, owns)).toHaveLength(1);
+      }),
+    );
+  });
+
+  it.each<[string, Role, OrderStatus, OrderStatus, boolean]>([
+    ['the accountant confirms the deposit', 'accountant', 'DepositSubmitted', 'DepositConfirmed', false],
+    ['operations schedule the inspection', 'operations', 'DepositConfirmed', 'InspectionScheduled', false],
+    ['the inspector completes the inspection', 'inspector', 'InspectionScheduled', 'InspectionCompleted', false],
+    ['operations record the signed contract', 'operations', 'InspectionCompleted', 'ContractSigned', false],
+    ['operations record the payment as submitted', 'operations', 'ContractSigned', 'PaymentSubmitted', false],
+    ['the accountant confirms the payment', 'accountant', 'PaymentSubmitted', 'PaymentConfirmed', false],
+    ['operations record the purchase', 'operations', 'PaymentConfirmed', 'Purchased', false],
+    ['operations record the purchase of a wallet-paid order', 'operations', 'ContractSigned', 'Purchased', true],
+    ['operations record the shipping', 'operations', 'Purchased', 'Shipped', false],
+    ['operations record the delivery', 'operations', 'Shipped', 'Delivered', false],
+  ])('%s (and no other role but admin)', (_rule, role, from, to, paidFromWallet) => {
+    // Act
+    const roles = nonAdminRolesThatMay(from, to, paidFromWallet);
+
+    // Assert
+    expect(roles).toEqual([role]);
+  });
+
+  it('shows the accountant who created an order [DepositConfirmed, Cancelled] at creation', () => {
+    expect(allowedTransitions(order({ status: 'DepositSubmitted' }), 'accountant')).toEqual(['DepositConfirmed', 'Cancelled']);
   });
 
   it('checks the role before the requirements: a refused role reports no missing requirement', () => {
-    const check = checkTransition(bareFacts({ status: 'DepositSubmitted' }), 'DepositConfirmed', 'operations');
+    // Act
+    const check = checkTransition(order({ status: 'DepositSubmitted' }), 'DepositConfirmed', 'operations');
 
+    // Assert
     expect(check).toMatchObject({ valid: false, reason: 'role', missingRequirements: [] });
   });
+});
 
-  describe('DepositConfirmed', () => {
-    it.each([
-      ['only a Pending receipt', [{ status: 'Pending', amount: 100, currency: 'USD' }], false],
-      ['a Confirmed receipt', [{ status: 'Confirmed', amount: 100, currency: 'USD' }], true],
-      ['a Confirmed receipt beside a Pending one', [{ status: 'Pending', amount: 5, currency: 'USD' }, { status: 'Confirmed', amount: 100, currency: 'USD' }], true],
-    ])('with %s is met: %s', (_label, receipts, met) => {
-      const check = checkTransition(bareFacts({ status: 'DepositSubmitted', receipts }), 'DepositConfirmed', 'accountant');
+// --- requirements -----------------------------------------------------------------------------------
 
-      expect(check.valid).toBe(met);
-    });
+interface RequirementRule {
+  to: OrderStatus;
+  needs: string;
+  type: string;
+  code: string;
+  /** The facts with the requirement in place, whatever else is true. */
+  provide: (facts: OrderFacts) => OrderFacts;
+  /** The facts with the requirement taken away, whatever else is true. */
+  withhold: (facts: OrderFacts) => OrderFacts;
+}
+
+const REQUIREMENTS: RequirementRule[] = [
+  {
+    to: 'DepositConfirmed',
+    needs: 'a Confirmed receipt',
+    type: 'receipt',
+    code: 'CONFIRMED_RECEIPT_REQUIRED',
+    provide: (f) => ({ ...f, receipts: [...f.receipts, { status: 'Confirmed', amount: 100, currency: 'AED' }] }),
+    withhold: (f) => ({ ...f, receipts: f.receipts.filter((r) => r.status !== 'Confirmed') }),
+  },
+  {
+    to: 'InspectionScheduled',
+    needs: 'an inspectionDate on the order',
+    type: 'field',
+    code: 'INSPECTION_DATE_REQUIRED',
+    provide: (f) => ({ ...f, inspectionDate: '2030-02-01T10:00:00.000Z' }),
+    withhold: (f) => ({ ...f, inspectionDate: null }),
+  },
+  {
+    to: 'InspectionCompleted',
+    needs: 'a Completed inspection',
+    type: 'inspection',
+    code: 'COMPLETED_INSPECTION_REQUIRED',
+    provide: (f) => ({ ...f, inspections: [...f.inspections, { status: 'Completed' }] }),
+    withhold: (f) => ({ ...f, inspections: f.inspections.filter((i) => i.status !== 'Completed') }),
+  },
+  {
+    to: 'ContractSigned',
+    needs: 'a Signed contract',
+    type: 'contract',
+    code: 'SIGNED_CONTRACT_REQUIRED',
+    provide: (f) => ({ ...f, contracts: [...f.contracts, { status: 'Signed' }] }),
+    withhold: (f) => ({ ...f, contracts: f.contracts.filter((c) => c.status !== 'Signed') }),
+  },
+  {
+    to: 'PaymentConfirmed',
+    needs: 'Confirmed receipts in the order currency covering totalAmount',
+    type: 'payment',
+    code: 'PAYMENT_NOT_COVERED',
+    provide: (f) => ({ ...f, receipts: [...f.receipts, { status: 'Confirmed', amount: f.totalAmount, currency: f.currency }] }),
+    withhold: (f) => ({
+      ...f,
+      totalAmount: Math.max(f.totalAmount, 0.01),
+      receipts: f.receipts.filter((r) => !(r.status === 'Confirmed' && r.currency === f.currency)),
+    }),
+  },
+  {
+    to: 'Shipped',
+    needs: 'a customs invoice',
+    type: 'customs',
+    code: 'CUSTOMS_INVOICE_REQUIRED',
+    provide: (f) => ({ ...f, hasCustomsInvoice: true }),
+    withhold: (f) => ({ ...f, hasCustomsInvoice: false }),
+  },
+];
+
+describe('requirements of a move', () => {
+  it.each(REQUIREMENTS.map((rule) => [rule.to, rule.needs, rule] as const))('a move to %s is met whenever the order has %s', (to, _needs, { provide }) => {
+    fc.assert(
+      fc.property(anyFacts, (facts) => {
+        expect(missingRequirements(provide(facts), to, false)).toEqual([]);
+      }),
+    );
   });
 
-  describe('InspectionScheduled', () => {
-    it('is met by an inspectionDate on the order or one given with the move, not otherwise', () => {
-      const noDate = bareFacts({ status: 'DepositConfirmed', inspectionDate: null });
+  it.each(REQUIREMENTS.map((rule) => [rule.to, rule.needs, rule.type, rule.code, rule] as const))(
+    'a move to %s without %s reports one %s requirement, %s, with a message',
+    (to, _needs, type, code, { withhold }) => {
+      fc.assert(
+        fc.property(anyFacts, (facts) => {
+          expect(missingRequirements(withhold(facts), to, false)).toEqual([{ type, code, message: expect.stringMatching(/\S{3,}/) }]);
+        }),
+      );
+    },
+  );
 
-      expect(checkTransition(noDate, 'InspectionScheduled', 'operations').valid).toBe(false);
-      expect(checkTransition(noDate, 'InspectionScheduled', 'operations', true).valid).toBe(true);
-      expect(checkTransition({ ...noDate, inspectionDate: '2030-02-01T10:00:00.000Z' }, 'InspectionScheduled', 'operations').valid).toBe(true);
-    });
+  it.each<OrderStatus>(['PaymentSubmitted', 'Purchased', 'Delivered'])('a move to %s needs nothing in place', (to) => {
+    fc.assert(
+      fc.property(anyFacts, fc.boolean(), (facts, inspectionDateGiven) => {
+        expect(missingRequirements(facts, to, inspectionDateGiven)).toEqual([]);
+      }),
+    );
   });
 
-  describe('InspectionCompleted', () => {
-    it.each([
-      ['Pending', false],
-      ['InProgress', false],
-      ['Cancelled', false],
-      ['Completed', true],
-    ])('an inspection in status %s meets it: %s', (status, met) => {
-      const check = checkTransition(bareFacts({ status: 'InspectionScheduled', inspections: [{ status }] }), 'InspectionCompleted', 'inspector');
+  it('accepts an inspectionDate given with the move when the order has none', () => {
+    // Arrange
+    const noDate = order({ status: 'DepositConfirmed', inspectionDate: null });
 
-      expect(check.valid).toBe(met);
-    });
+    // Act
+    const check = checkTransition(noDate, 'InspectionScheduled', 'operations', true);
+
+    // Assert
+    expect(check.valid).toBe(true);
   });
 
-  describe('ContractSigned', () => {
-    it.each([
-      ['Draft', false],
-      ['Sent', false],
-      ['Signed', true],
-    ])('a contract in status %s meets it: %s', (status, met) => {
-      const check = checkTransition(bareFacts({ status: 'InspectionCompleted', contracts: [{ status }] }), 'ContractSigned', 'operations');
+  it('lets a wallet-paid order move from ContractSigned to Purchased with no payment receipt at all', () => {
+    // Act
+    const check = checkTransition(order({ status: 'ContractSigned', paidFromWallet: true }), 'Purchased', 'operations');
 
-      expect(check.valid).toBe(met);
-    });
+    // Assert
+    expect(check).toEqual({ valid: true, errors: [], missingRequirements: [] });
+  });
+});
+
+describe('the payment requirement (PaymentConfirmed)', () => {
+  const covered = (facts: OrderFacts): boolean => missingRequirements(facts, 'PaymentConfirmed', false).length === 0;
+  const paymentRule = REQUIREMENTS.find((r) => r.to === 'PaymentConfirmed')!;
+
+  it('never appears because a Confirmed receipt in the order currency was added', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyFacts, anyFacts.map(paymentRule.provide)), anyAmount, (facts, amount) => {
+        fc.pre(covered(facts));
+        const more = { ...facts, receipts: [...facts.receipts, { status: 'Confirmed', amount, currency: facts.currency }] };
+
+        expect(covered(more)).toBe(true);
+      }),
+    );
   });
 
-  describe('PaymentConfirmed', () => {
-    const receipt = (amount: number, currency = 'USD', status = 'Confirmed') => ({ status, amount, currency });
+  it('ignores receipts that are not Confirmed or are in another currency', () => {
+    fc.assert(
+      fc.property(anyFacts, anyReceipt, (facts, receipt) => {
+        fc.pre(receipt.status !== 'Confirmed' || receipt.currency !== facts.currency);
+        const more = { ...facts, receipts: [...facts.receipts, receipt] };
 
-    it.each([
-      ['0.1 + 0.2 covering 0.3', 0.3, [receipt(0.1), receipt(0.2)], true],
-      ['0.7 + 0.1 covering 0.8 (0.7999999999999999 in floating point)', 0.8, [receipt(0.7), receipt(0.1)], true],
-      ['0.3 + 0.6 covering 0.9 (0.8999999999999999 in floating point)', 0.9, [receipt(0.3), receipt(0.6)], true],
-      ['ten receipts of 0.1 covering 1', 1, Array.from({ length: 10 }, () => receipt(0.1)), true],
-      ['exactly the total', 1000, [receipt(400), receipt(600)], true],
-      ['more than the total', 1000, [receipt(1000.01)], true],
-      ['one cent short', 1000, [receipt(400), receipt(599.99)], false],
-      ['enough only with a Pending receipt', 1000, [receipt(500), receipt(500, 'USD', 'Pending')], false],
-      ['enough only with a receipt in another currency', 1000, [receipt(500), receipt(3000, 'AED')], false],
-      ['no receipts', 1000, [], false],
-      ['no receipts for a total of 0', 0, [], true],
-    ])('with %s is met: %s', (_label, totalAmount, receipts, met) => {
-      const facts = bareFacts({ status: 'PaymentSubmitted', totalAmount, currency: 'USD', receipts });
-
-      const check = checkTransition(facts, 'PaymentConfirmed', 'accountant');
-
-      expect(check.valid).toBe(met);
-      if (!met) {
-        expect(check.missingRequirements).toEqual([expect.objectContaining({ type: 'payment', code: 'PAYMENT_NOT_COVERED' })]);
-        expect(check.missingRequirements[0]!.message).toContain('USD');
-      }
-    });
-
-    it('counts receipts in the order currency, whatever it is', () => {
-      const facts = bareFacts({ status: 'PaymentSubmitted', totalAmount: 5_000_000, currency: 'KRW', receipts: [receipt(5_000_000, 'KRW')] });
-
-      expect(checkTransition(facts, 'PaymentConfirmed', 'accountant').valid).toBe(true);
-      expect(checkTransition({ ...facts, receipts: [receipt(5_000_000, 'USD')] }, 'PaymentConfirmed', 'accountant').valid).toBe(false);
-    });
+        expect(covered(more)).toBe(covered(facts));
+      }),
+    );
   });
 
-  describe('Shipped', () => {
-    it('is met by a customs invoice and not without one', () => {
-      const facts = bareFacts({ status: 'Purchased' });
+  it('is met by receipts that add up exactly to the total, to the cent, and not when they are one cent short', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 10 }), anyCurrency, (cents, currency) => {
+        // Arrange
+        const totalAmount = cents.reduce((a, b) => a + b, 0) / 100;
+        const receipts = cents.map((c) => ({ status: 'Confirmed', amount: c / 100, currency }));
+        const oneCentShort = receipts.map((r, i) => (i === 0 ? { ...r, amount: (cents[0]! - 1) / 100 } : r));
 
-      expect(checkTransition(facts, 'Shipped', 'operations').valid).toBe(false);
-      expect(checkTransition({ ...facts, hasCustomsInvoice: true }, 'Shipped', 'operations').valid).toBe(true);
-    });
+        // Act / Assert
+        expect(covered(order({ totalAmount, currency, receipts }))).toBe(true);
+        expect(covered(order({ totalAmount, currency, receipts: oneCentShort }))).toBe(false);
+      }),
+    );
   });
 
-  it('a wallet-paid order moving ContractSigned -> Purchased needs no payment receipts', () => {
-    const facts = bareFacts({ status: 'ContractSigned', paidFromWallet: true });
+  it('is met by 0.1 + 0.2 for a total of 0.3 (decimal arithmetic, not floating point)', () => {
+    // Arrange
+    const receipts = [0.1, 0.2].map((amount) => ({ status: 'Confirmed', amount, currency: 'USD' }));
 
-    expect(checkTransition(facts, 'Purchased', 'operations')).toEqual({ valid: true, errors: [], missingRequirements: [] });
+    // Act
+    const check = checkTransition(order({ status: 'PaymentSubmitted', totalAmount: 0.3, receipts }), 'PaymentConfirmed', 'accountant');
+
+    // Assert
+    expect(check.valid).toBe(true);
+  });
+
+  it('names the order currency when it is not met', () => {
+    // Act
+    const [missing] = missingRequirements(order({ totalAmount: 5_000_000, currency: 'KRW' }), 'PaymentConfirmed', false);
+
+    // Assert
+    expect(missing?.message).toContain('KRW');
+  });
+});
+
+// --- the verdict on a move --------------------------------------------------------------------------
+
+describe('checkTransition', () => {
+  it('finds a move valid exactly when the lifecycle has it, the role may make it and nothing is missing', () => {
+    fc.assert(
+      fc.property(anyMove, ({ facts, to, role, inspectionDateGiven }) => {
+        // Arrange
+        const inLifecycle = nextStatuses(facts.status, facts.paidFromWallet).includes(to);
+        const roleMay = allowedTransitions(facts, role).includes(to);
+        const nothingMissing = missingRequirements(facts, to, inspectionDateGiven).length === 0;
+
+        // Act
+        const check = checkTransition(facts, to, role, inspectionDateGiven);
+
+        // Assert
+        expect(check.valid).toBe(inLifecycle && roleMay && nothingMissing);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the first reason that refuses a move: the lifecycle, then the role, then the requirements', () => {
+    fc.assert(
+      fc.property(anyMove, ({ facts, to, role, inspectionDateGiven }) => {
+        // Arrange
+        const expected = !nextStatuses(facts.status, facts.paidFromWallet).includes(to)
+          ? 'not-in-lifecycle'
+          : !allowedTransitions(facts, role).includes(to)
+            ? 'role'
+            : missingRequirements(facts, to, inspectionDateGiven).length > 0
+              ? 'requirements'
+              : undefined;
+
+        // Act
+        const check = checkTransition(facts, to, role, inspectionDateGiven);
+
+        // Assert
+        expect(check.valid ? undefined : check.reason).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('explains every refusal, and lists missing requirements (as its errors) only when they are the reason', () => {
+    fc.assert(
+      fc.property(anyMove, ({ facts, to, role, inspectionDateGiven }) => {
+        // Act
+        const check = checkTransition(facts, to, role, inspectionDateGiven);
+
+        // Assert
+        if (check.valid) {
+          expect(check).toEqual({ valid: true, errors: [], missingRequirements: [] });
+        } else if (check.reason === 'requirements') {
+          expect(check.missingRequirements).toEqual(missingRequirements(facts, to, inspectionDateGiven));
+          expect(check.errors).toEqual(check.missingRequirements.map((m) => m.message));
+        } else {
+          expect(check.missingRequirements).toEqual([]);
+          expect(check.errors).toHaveLength(1);
+          expect(check.errors[0]).toMatch(/\S/);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never treats staying in the same status as a move', () => {
+    fc.assert(
+      fc.property(anyFacts, anyRole, (facts, role) => {
+        expect(checkTransition(facts, facts.status, role)).toMatchObject({ valid: false, reason: 'not-in-lifecycle' });
+      }),
+    );
   });
 });

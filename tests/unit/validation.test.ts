@@ -1,8 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
-import { AppError } from '../../lib/domain/errors.js';
-import { assertValid, eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+import { eventValidator, toFieldErrors } from '../../lib/http/validation.js';
 
 const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({ instancePath: '', keyword: 'type', params: {}, message: 'must be string', ...overrides });
 
@@ -174,25 +173,5 @@ describe('eventValidator', () => {
     expect(ok).toBe(true);
     expect(validate.errors).toBeNull();
     expect(event.queryStringParameters).toEqual({ page: 1 });
-  });
-});
-
-describe('assertValid', () => {
-  it('does nothing when there are no field errors', () => {
-    expect(() => assertValid([])).not.toThrow();
-  });
-
-  it('throws a 400 VALIDATION_ERROR carrying the field errors as details', () => {
-    const details = [{ field: 'body.amount', message: 'must not exceed the balance' }];
-
-    let thrown: unknown;
-    try {
-      assertValid(details);
-    } catch (error) {
-      thrown = error;
-    }
-
-    expect(thrown).toBeInstanceOf(AppError);
-    expect(thrown).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', details });
   });
 });

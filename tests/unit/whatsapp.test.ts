@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChannelError, channelDispatchFailed, type ChatMessage } from '../../lib/notify/channel.js';
+import { channelDispatchFailed } from '../../lib/domain/errors.js';
+import { ChannelError, type ChatMessage } from '../../lib/notify/message.js';
 import { createWhatsAppChannel, type WhatsAppOptions } from '../../lib/notify/whatsapp.js';
 
 // --- the stub Graph API ----------------------------------------------------------------------------
@@ -400,7 +401,7 @@ describe('whatsapp: failures and retries', () => {
 });
 
 describe('channelDispatchFailed', () => {
-  it('turns a ChannelError into a 502 CHANNEL_DISPATCH_FAILED without the provider\'s message', () => {
+  it('turns a ChannelError into CHANNEL_DISPATCH_FAILED without the provider\'s message', () => {
     // Arrange
     const error = new ChannelError('RECIPIENT_INVALID', 'Message undeliverable to +971501234567', { retryable: false, providerCode: 131026 });
 
@@ -408,7 +409,7 @@ describe('channelDispatchFailed', () => {
     const appError = channelDispatchFailed(error);
 
     // Assert
-    expect(appError).toMatchObject({ statusCode: 502, code: 'CHANNEL_DISPATCH_FAILED', details: { reason: 'RECIPIENT_INVALID', retryable: false } });
+    expect(appError).toMatchObject({ code: 'CHANNEL_DISPATCH_FAILED', details: { reason: 'RECIPIENT_INVALID', retryable: false } });
     expect(JSON.stringify(appError.details)).not.toContain('+971');
   });
 });

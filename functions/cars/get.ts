@@ -1,8 +1,0 @@
-import type { getCar as Route } from '../../lib/schemas/cars.js';
-import route from '../../lib/schemas/generated/getCar.js';
-import { httpHandler } from '../../lib/http/handler.js';
-import { getCarDetail } from '../../lib/use-cases/cars.js';
-
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, query }) => ({
-  data: await getCarDetail(caller, params.id, query),
-}));

@@ -1,6 +1,0 @@
-import type { updateContract as Route } from '../../lib/schemas/sales-contracts.js';
-import route from '../../lib/schemas/generated/updateContract.js';
-import { httpHandler } from '../../lib/http/handler.js';
-import { updateContract } from '../../lib/use-cases/sales-contracts.js';
-
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await updateContract(caller, params.id, body) }));

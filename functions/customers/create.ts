@@ -1,8 +1,0 @@
-import type { createCustomer as Route } from '../../lib/schemas/customers.js';
-import route from '../../lib/schemas/generated/createCustomer.js';
-import { httpHandler } from '../../lib/http/handler.js';
-import { createCustomer } from '../../lib/use-cases/customers.js';
-
-export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({
-  data: await createCustomer(caller, body),
-}));

@@ -1,8 +1,0 @@
-import type { getCustomer as Route } from '../../lib/schemas/customers.js';
-import route from '../../lib/schemas/generated/getCustomer.js';
-import { httpHandler } from '../../lib/http/handler.js';
-import { getCustomerDetail } from '../../lib/use-cases/customers.js';
-
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
-  data: await getCustomerDetail(caller, params.id),
-}));

@@ -1,8 +1,0 @@
-import type { searchCustomers as Route } from '../../lib/schemas/customers.js';
-import route from '../../lib/schemas/generated/searchCustomers.js';
-import { httpHandler } from '../../lib/http/handler.js';
-import { searchCustomersByPhone } from '../../lib/use-cases/customers.js';
-
-export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({
-  data: await searchCustomersByPhone(caller, query.phone),
-}));

@@ -1,8 +1,0 @@
-import route from '../../lib/schemas/generated/listWalletTransactions.js';
-import type { listWalletTransactions as Route } from '../../lib/schemas/wallets.js';
-import { httpHandler } from '../../lib/http/handler.js';
-import { listTransactions } from '../../lib/use-cases/wallets.js';
-
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, query }) =>
-  listTransactions(caller, params.id, query.page, query.pageSize),
-);

@@ -1,0 +1,9 @@
+/** The `meta` of a list answer (spec 2.1). */
+export interface PageMeta {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({ page, limit, total, totalPages: Math.ceil(total / limit) });

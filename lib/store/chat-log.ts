@@ -1,0 +1,39 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import type { ChatTemplate } from '../notify/message.js';
+import { ddb } from './client.js';
+import { keys } from './keys.js';
+
+/** A message the local chat transport "sent": kept for developers and tests to read back. */
+export interface ChatLogEntry {
+  messageId: string;
+  to: string;
+  text?: string;
+  template?: ChatTemplate;
+  createdAt: string;
+}
+
+export async function appendChatLog(entry: ChatLogEntry, id: string): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.chatLogEntry(entry.createdAt, id), entity: 'chatLog', ...entry } }));
+}
+
+/** The newest `limit` messages, newest first, in one Query. */
+export async function listChatLog(limit: number): Promise<ChatLogEntry[]> {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive whole number, got ${limit}`);
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.chatLogPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (page.Items ?? []).map(({ messageId, to, text, template, createdAt }) => ({
+    messageId: String(messageId),
+    to: String(to),
+    ...(typeof text === 'string' ? { text } : {}),
+    ...(template === undefined ? {} : { template: template as ChatTemplate }),
+    createdAt: String(createdAt),
+  }));
+}

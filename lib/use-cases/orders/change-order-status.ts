@@ -1,0 +1,75 @@
+import type { Static } from '@sinclair/typebox';
+import type { Caller } from '../../domain/caller.js';
+import { AppError, forbidden, notFound, serviceUnavailable, versionConflict } from '../../domain/errors.js';
+import { newId, walletIdFor } from '../../domain/ids.js';
+import { EVENT_OF_STATUS } from '../../domain/notifications.js';
+import { allowedTransitions, checkTransition } from '../../domain/order-lifecycle.js';
+import { scopeOf } from '../../domain/scope.js';
+import type { changeOrderStatus as StatusRoute } from '../../schemas/orders.js';
+import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
+import { putHistoryItem, readOrderCollection, statusChangeItem, type OrderRecord } from '../../store/orders.js';
+import { transact } from '../../store/transact.js';
+import { getWallet } from '../../store/wallets.js';
+import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
+import { prepareMovement } from '../wallet-movement.js';
+import { factsOf } from './order-facts.js';
+import { orderView, type OrderView } from './order-view.js';
+
+type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
+
+/**
+ * Moves an order to another status at the version the caller read: the status, the history
+ * entry, the announcement and (cancelling a wallet-paid order) the refund commit together.
+ */
+export async function changeOrderStatus(caller: Caller, id: string, body: StatusBody): Promise<OrderView> {
+  const scope = scopeOf(caller);
+  return withRetries(async () => {
+    const collection = await readOrderCollection(scope, id);
+    if (!collection) throw notFound('Order');
+    const { order } = collection;
+    if (body.version !== order.version) throw versionConflict(order.version);
+    const facts = factsOf(collection, caller);
+    const check = checkTransition(facts, body.status, caller.role, body.inspectionDate !== undefined);
+    if (!check.valid) {
+      if (check.reason === 'role') throw forbidden(check.errors[0]);
+      throw new AppError('INVALID_TRANSITION', check.errors.join('; '), {
+        currentStatus: order.status,
+        targetStatus: body.status,
+        missingRequirements: check.missingRequirements,
+        allowedTransitions: allowedTransitions(facts, caller.role),
+      });
+    }
+    const now = new Date().toISOString();
+    const refund = body.status === 'Cancelled' && order.paidFromWallet && !order.refundedAt;
+    const next: OrderRecord = {
+      ...order,
+      status: body.status,
+      version: order.version + 1,
+      updatedAt: now,
+      inspectionDate: body.status === 'InspectionScheduled' && body.inspectionDate ? body.inspectionDate : order.inspectionDate,
+      ...(refund ? { refundedAt: now } : {}),
+    };
+    const items = [
+      statusChangeItem(order, next, refund),
+      putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by: caller.userId ?? caller.keyId, role: caller.role, at: now, note: body.note }),
+    ];
+    const announced = EVENT_OF_STATUS[body.status];
+    if (announced) items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, payload: { from: order.status } }, now)));
+    if (refund) {
+      // The wallet of the order's own customer, in the order's tenant.
+      const wallet = await getWallet({ tenantId: order.tenantId }, order.walletId ?? walletIdFor(order.customerId), true);
+      if (!wallet) throw serviceUnavailable(1);
+      const movement = prepareMovement(
+        wallet,
+        { type: 'refund', amount: order.totalAmount, currency: order.currency, description: `Refund of cancelled order #${order.orderNumber}`, orderId: id },
+        caller.userId ?? caller.keyId,
+        now,
+      );
+      items.push(...movement.items);
+    }
+    const outcome = await transact(items);
+    if (outcome.ok) return orderView(next, caller);
+    // The order moved meanwhile: the next read reports the conflict at once; anything else waits a little.
+    return outcome.failedIndexes.includes(0) ? RETRY_NOW : RETRY;
+  });
+}

@@ -1,0 +1,186 @@
+import type { Static } from '@sinclair/typebox';
+import type { Caller } from '../../domain/caller.js';
+import type { CarRecord } from '../../domain/car.js';
+import { forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
+import { newId, walletIdFor } from '../../domain/ids.js';
+import { fitsCurrency, isIsoCurrency, minorUnits } from '../../domain/money.js';
+import type { OrderStatus } from '../../domain/order-lifecycle.js';
+import { scopeOf } from '../../domain/scope.js';
+import { storableJsonProblems } from '../../domain/storable-json.js';
+import type { createOrder as CreateRoute } from '../../schemas/orders.js';
+import { idempotencyPutItem } from '../../store/idempotency.js';
+import { putChildItems } from '../../store/order-children.js';
+import {
+  claimNextNumber,
+  customerStillThere,
+  marketerAccessItem,
+  ORDER_COUNTER,
+  putHistoryItem,
+  putOrderItem,
+  readForNewOrder,
+  type OrderRecord,
+} from '../../store/orders.js';
+import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
+import { transact, type TransactItem } from '../../store/transact.js';
+import { carVisible, storefrontFor } from '../cars.js';
+import { replay, requestFingerprint } from '../idempotency.js';
+import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
+import { owningTenant } from '../tenancy.js';
+import { prepareMovement } from '../wallet-movement.js';
+import { orderView, type OrderView } from './order-view.js';
+
+type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
+
+/** Bounds that keep an order item (snapshot, invoice, documents) well under DynamoDB's 400 KB. */
+const CAR_DETAILS_MAX_BYTES = 16 * 1024;
+
+/** The parts of a catalogue car an order keeps: what it was when ordered, not a live link. */
+function carSnapshot(car: CarRecord): Record<string, unknown> {
+  const { id, provider, advertisementNumber, title, makeEn, modelGroupEn, modelEn, gradeEn, gradeDetailEn, year, kilometers, price, fuelType, transmission, color, vin, images, thumbnailUrl, auctionDate } = car;
+  return { carId: id, provider, advertisementNumber, title, makeEn, modelGroupEn, modelEn, gradeEn, gradeDetailEn, year, kilometers, price, priceUnit: '10000 KRW', fuelType, transmission, color, vin, images, thumbnailUrl, auctionDate };
+}
+
+/** Rules across fields that a schema cannot state; all problems are reported at once. */
+function checkCreateBody(body: CreateBody): void {
+  const errors: FieldError[] = [];
+  const currency = body.currency ?? 'USD';
+  if (body.useWalletBalance) {
+    if (!body.inspectionDate) errors.push({ field: 'body.inspectionDate', message: 'is required when useWalletBalance is true' });
+    if (body.totalAmount === undefined || body.totalAmount <= 0) errors.push({ field: 'body.totalAmount', message: 'must be greater than 0 when useWalletBalance is true' });
+  }
+  if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency)) {
+    errors.push({ field: 'body.totalAmount', message: `has more than the ${minorUnits(currency)} decimals ${currency} allows` });
+  }
+  const receiptGiven = body.receiptCurrency !== undefined || body.receiptDescription !== undefined || body.receiptFileUrl !== undefined;
+  if (receiptGiven && body.receiptAmount === undefined) errors.push({ field: 'body.receiptAmount', message: 'is required with the other receipt fields' });
+  if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
+    errors.push({ field: 'body.receiptAmount', message: 'has more decimals than its currency allows' });
+  }
+  if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
+  if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency)) errors.push({ field: 'body.receiptCurrency', message: 'is not an ISO 4217 currency code' });
+  if (errors.length > 0) throw validationError(errors);
+}
+
+/** The marketer of a new order: a marketer key always itself (spec 5.5), others whom they name. */
+function marketerFor(caller: Caller, requested: string | undefined): string | undefined {
+  if (caller.role !== 'marketer') return requested;
+  if (!caller.userId) throw forbidden('This marketer key has no userId, so it cannot own orders');
+  if (requested !== undefined && requested !== caller.userId) throw forbidden('A marketer cannot create an order for another marketer');
+  return caller.userId;
+}
+
+/** A Pending receipt for the deposit given at creation. */
+function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, now: string) {
+  return putChildItems('BILLING', {
+    id: newId(),
+    orderId: order.id,
+    tenantId: order.tenantId,
+    marketerId: order.marketerId,
+    type: 'receipt',
+    status: 'Pending',
+    amount,
+    currency: body.receiptCurrency ?? order.currency,
+    description: body.receiptDescription ?? `Deposit for order #${order.orderNumber}`,
+    items: [],
+    receiptFileUrl: body.receiptFileUrl ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * Creates an order in two DynamoDB round trips: one BatchGet of everything it depends on, one
+ * transaction writing the order, its number, history, receipt, wallet payment, side effects and
+ * the stored Idempotency-Key answer together. A lost race (number taken, wallet moved) re-reads.
+ */
+export async function createOrder(caller: Caller, body: CreateBody, idempotencyKey: string | undefined): Promise<OrderView> {
+  checkCreateBody(body);
+  const scope = scopeOf(caller);
+  const tenantId = owningTenant(caller, body.tenantId);
+  const marketerId = marketerFor(caller, body.marketerId);
+  const currency = body.currency ?? 'USD';
+  const useWallet = body.useWalletBalance ?? false;
+  const fingerprint = requestFingerprint('createOrder', '', body);
+  const storefront = body.carId !== undefined ? await storefrontFor(caller, undefined) : undefined;
+
+  return withRetries(async () => {
+    const read = await readForNewOrder(scope, {
+      customerId: body.customerId,
+      walletId: useWallet ? walletIdFor(body.customerId) : undefined,
+      carId: body.carId,
+      marketerId,
+      idempotency: idempotencyKey ? { keyId: caller.keyId, key: idempotencyKey } : undefined,
+    });
+    if (read.idempotency) return replay<OrderView>(read.idempotency, fingerprint);
+    const customer = read.customer;
+    if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
+    if (marketerId && (!read.marketer || read.marketer.role !== 'marketer')) throw notFound('Marketer', 'body.marketerId');
+    if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'body.carId');
+
+    const now = new Date().toISOString();
+    const id = newId();
+    const status: OrderStatus = useWallet ? 'InspectionScheduled' : 'DepositSubmitted';
+    const order: OrderRecord = {
+      id,
+      orderNumber: read.orderCounter + 1,
+      status,
+      version: 1,
+      customerId: customer.id,
+      marketerId,
+      tenantId: customer.tenantId,
+      carId: body.carId,
+      carDetails: {
+        ...(read.car ? carSnapshot(read.car) : {}),
+        ...body.carDetails,
+        customerNotificationsEnabled: body.carDetails?.customerNotificationsEnabled ?? true,
+      },
+      totalAmount: body.totalAmount ?? 0,
+      currency,
+      notes: body.notes ?? null,
+      inspectionDate: useWallet ? body.inspectionDate! : null,
+      paidFromWallet: useWallet,
+      walletId: useWallet ? walletIdFor(customer.id) : undefined,
+      customer: { id: customer.id, name: customer.name, email: customer.email, mobileNumber: customer.mobileNumber },
+      marketer: read.marketer ? { id: read.marketer.id, name: read.marketer.name, email: read.marketer.email, mobileNumber: read.marketer.mobileNumber } : undefined,
+      createdByKeyId: caller.keyId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const images = read.car ? [...new Set(read.car.images)] : [];
+    const archiveEvent = images.length > 0 ? newOutboxEvent({ id: newId(), kind: 'archive', orderId: id, tenantId: order.tenantId, payload: { orderNumber: order.orderNumber, images } }, now) : undefined;
+    if (archiveEvent) order.imageArchive = { status: 'pending', eventId: archiveEvent.id, objectKeys: [] };
+
+    const customerCheck = customerStillThere(customer.id);
+    const items: TransactItem[] = [
+      claimNextNumber(ORDER_COUNTER, read.orderCounter),
+      putOrderItem(order),
+      putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
+      customerCheck,
+    ];
+    if (marketerId) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));
+    if (body.receiptAmount !== undefined) items.push(...depositReceipt(order, body, body.receiptAmount, now));
+    if (useWallet) {
+      if (!read.wallet) throw notFound('Customer', 'body.customerId');
+      const payment = prepareMovement(
+        read.wallet,
+        { type: 'payment_deduction', amount: order.totalAmount, currency, description: `Payment for order #${order.orderNumber}`, orderId: id },
+        caller.userId ?? caller.keyId,
+        now,
+      );
+      items.push(...payment.items);
+    }
+    // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
+    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, payload: {} }, now)));
+    if (archiveEvent) items.push(outboxPutItem(archiveEvent));
+    const view = orderView(order, caller);
+    const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }) : undefined;
+    if (idempotencyItem) items.push(idempotencyItem);
+
+    const outcome = await transact(items);
+    if (outcome.ok) return view;
+    if (outcome.failedIndexes.includes(items.indexOf(customerCheck))) throw notFound('Customer', 'body.customerId');
+    // A retry with the same key won: the next read replays its answer at once. Otherwise another
+    // order took the number or the wallet moved: read again after a pause.
+    return idempotencyItem && outcome.failedIndexes.includes(items.indexOf(idempotencyItem)) ? RETRY_NOW : RETRY;
+  });
+}

@@ -1,0 +1,54 @@
+import type { Static } from '@sinclair/typebox';
+import { AppError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { planMovement, type MovementRequest } from '../domain/wallet.js';
+import type { Wallet, WalletTransaction } from '../schemas/wallets.js';
+import { movementItems, type LedgerEntry, type WalletRecord } from '../store/wallets.js';
+
+export type WalletView = Static<typeof Wallet>;
+export type TransactionView = Static<typeof WalletTransaction>;
+
+export const walletView = ({ id, customerId, tenantId, balance, currency, createdAt, updatedAt }: WalletRecord): WalletView => ({
+  id, customerId, tenantId, balance, currency, createdAt, updatedAt,
+});
+export const transactionView = ({ id, type, amount, delta, balanceAfter, currency, description, orderId, createdAt }: LedgerEntry): TransactionView => ({
+  id, type, amount, delta, balanceAfter, currency, description, orderId, createdAt,
+});
+
+const insufficientBalance = (balance: number, requested: number, currency: string) =>
+  new AppError('WALLET_INSUFFICIENT_BALANCE', `The wallet balance (${balance} ${currency}) does not cover ${requested} ${currency}`, { balance, requested, currency });
+
+const currencyMismatch = (walletCurrency: string, requested: string) =>
+  new AppError('WALLET_CURRENCY_MISMATCH', `The wallet holds ${walletCurrency}; a ${requested} amount is not converted`, { walletCurrency, requested });
+
+/**
+ * Plans one movement against a wallet read: the ledger entry and the transaction items that
+ * commit it. Orders use this to debit or refund inside their own transaction.
+ */
+export function prepareMovement(
+  wallet: WalletRecord,
+  request: MovementRequest & { description: string; orderId?: string },
+  createdBy: string,
+  now = new Date().toISOString(),
+) {
+  const plan = planMovement(wallet, request);
+  if (!plan.ok) {
+    throw plan.reason === 'currency-mismatch' ? currencyMismatch(wallet.currency, request.currency) : insufficientBalance(wallet.balance, request.amount, wallet.currency);
+  }
+  const entry: LedgerEntry = {
+    id: newId(),
+    walletId: wallet.id,
+    seq: plan.seq,
+    type: request.type,
+    amount: request.amount,
+    delta: plan.delta,
+    balanceAfter: plan.balanceAfter,
+    currency: wallet.currency,
+    description: request.description,
+    orderId: request.orderId,
+    createdBy,
+    createdAt: now,
+  };
+  const walletAfter: WalletRecord = { ...wallet, balance: plan.balanceAfter, entryCount: plan.seq, updatedAt: now };
+  return { entry, walletAfter, items: movementItems(wallet, entry) };
+}

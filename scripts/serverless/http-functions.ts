@@ -1,0 +1,33 @@
+import { allRoutes } from '../../lib/schemas/index.js';
+import type { RouteSpec } from '../../lib/schemas/route.js';
+
+const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** The handler file of a route: functions/<folder>/<id in kebab case>.ts. */
+export const handlerFileOf = (route: Pick<RouteSpec, 'id' | 'folder'>): string => `functions/${route.folder}/${kebab(route.id)}.ts`;
+
+/**
+ * serverless.yml's HTTP functions, one per route spec, so a route is declared once: its id is
+ * the function name, its path and method the API Gateway event, `public` routes need no key.
+ */
+export function httpFunctions(routes: readonly RouteSpec[] = allRoutes): Record<string, unknown> {
+  return Object.fromEntries(
+    routes.map((route) => [
+      route.id,
+      {
+        handler: handlerFileOf(route).replace(/\.ts$/, '.handler'),
+        ...route.lambda,
+        events: [
+          {
+            http: {
+              path: route.path.replace(/^\//, ''),
+              method: route.method.toLowerCase(),
+              ...(route.public ? {} : { private: true }),
+              ...(route.cors === false ? {} : { cors: true }),
+            },
+          },
+        ],
+      },
+    ]),
+  );
+}
