@@ -1,5 +1,5 @@
 /** Environment access in one place: a getter that fails loudly beats an undefined table name at run time. */
-export function requireEnv(name: string): string {
+function requireEnv(name: string): string {
   const value = process.env[name];
   if (value === undefined || value === '') throw new Error(`Environment variable ${name} is not set`);
   return value;

@@ -145,7 +145,7 @@ function coded(rows: readonly CarRow[], pick: (row: CarRow) => string | undefine
 }
 
 /** How titles split into searchable words: on spaces and punctuation, keeping "2.4", "520d", "ev6". */
-export const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
+const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
 
 /**
  * The search check: a row matches when every query word begins one of its title's words
@@ -275,7 +275,7 @@ function optionsCheck(columns: Columns, required: readonly string[]): Check {
 }
 
 /** Compiles the filter and the visibility into one check over row positions; cheapest checks first. */
-export function predicate(index: CatalogueIndex, filter: CarFilter, visibility: Visibility): Check {
+function predicate(index: CatalogueIndex, filter: CarFilter, visibility: Visibility): Check {
   const c = index.columns;
   const rows = index.rows;
   const damageMask = [...(filter.excludeDamage ?? [])].reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);

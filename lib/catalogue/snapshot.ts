@@ -21,12 +21,12 @@ interface SnapshotFile {
   rows: unknown[][];
 }
 
-export function encodeSnapshot(version: string, rows: readonly CarRow[]): Buffer {
+function encodeSnapshot(version: string, rows: readonly CarRow[]): Buffer {
   const file: SnapshotFile = { version, fields: [...FIELDS], rows: rows.map((row) => FIELDS.map((f) => row[f] ?? null)) };
   return gzipSync(JSON.stringify(file));
 }
 
-export function decodeSnapshot(body: Uint8Array): { version: string; rows: CarRow[] } {
+function decodeSnapshot(body: Uint8Array): { version: string; rows: CarRow[] } {
   const file = JSON.parse(gunzipSync(body).toString('utf8')) as SnapshotFile;
   const rows = file.rows.map((values) => {
     const record: Record<string, unknown> = {};
@@ -38,7 +38,7 @@ export function decodeSnapshot(body: Uint8Array): { version: string; rows: CarRo
   return { version: file.version, rows };
 }
 
-export const snapshotKey = (version: string) => `catalogue/snapshots/${version}.json.gz`;
+const snapshotKey = (version: string) => `catalogue/snapshots/${version}.json.gz`;
 
 export async function uploadSnapshot(version: string, rows: readonly CarRow[]): Promise<string> {
   const key = snapshotKey(version);

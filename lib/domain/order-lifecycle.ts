@@ -109,7 +109,7 @@ export function nextStatuses(status: OrderStatus, paidFromWallet: boolean): Orde
 }
 
 /** Whether this role may make this move (the lifecycle allowing it is checked separately). */
-export function roleMayMove(role: Role, from: OrderStatus, to: OrderStatus, callerOwnsOrder: boolean): boolean {
+function roleMayMove(role: Role, from: OrderStatus, to: OrderStatus, callerOwnsOrder: boolean): boolean {
   if (role === 'admin') return true;
   if (to === 'Cancelled') {
     if (role === 'operations' || role === 'accountant') return true;

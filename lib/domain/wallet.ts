@@ -4,9 +4,9 @@ import { Decimal } from 'decimal.js';
  * Wallet rules, pure: how each movement type changes the balance, and whether it may.
  * credit and refund add; debit and payment_deduction take away; adjustment goes either way.
  */
-export const WALLET_TRANSACTION_TYPES = ['credit', 'debit', 'adjustment', 'refund', 'payment_deduction'] as const;
+const WALLET_TRANSACTION_TYPES = ['credit', 'debit', 'adjustment', 'refund', 'payment_deduction'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
-export type Direction = 'increase' | 'decrease';
+type Direction = 'increase' | 'decrease';
 
 export interface WalletState {
   balance: number;
@@ -26,7 +26,7 @@ export type MovementPlan =
   | { ok: true; delta: number; balanceAfter: number; seq: number }
   | { ok: false; reason: 'currency-mismatch' | 'insufficient-balance' };
 
-export function directionOf(request: Pick<MovementRequest, 'type' | 'direction'>): Direction {
+function directionOf(request: Pick<MovementRequest, 'type' | 'direction'>): Direction {
   switch (request.type) {
     case 'credit':
     case 'refund':

@@ -12,7 +12,7 @@ interface MiddyHttpError extends Error {
 }
 
 /** Turns whatever was thrown into an AppError; unknown failures become an opaque INTERNAL_ERROR. */
-export function toAppError(error: unknown): AppError {
+function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const httpError = error as MiddyHttpError;
   const pkg = httpError?.cause?.package;
@@ -36,7 +36,7 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'Internal server error');
 }
 
-export function envelopeOf(error: AppError): Record<string, unknown> {
+function envelopeOf(error: AppError): Record<string, unknown> {
   return {
     success: false,
     error: error.message,
@@ -46,7 +46,7 @@ export function envelopeOf(error: AppError): Record<string, unknown> {
   };
 }
 
-export function headersOf(error: AppError): Record<string, string> {
+function headersOf(error: AppError): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     ...(error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) }),

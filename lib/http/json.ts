@@ -1,7 +1,7 @@
 import { AppError, validationError } from '../domain/errors.js';
 
 /** Largest request body accepted (API Gateway itself allows 10 MB; no request here needs that). */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -29,7 +29,7 @@ export function limitBodySize(body: unknown, isBase64Encoded: boolean | undefine
 }
 
 /** Deeper than any request of this API needs; free-form fields have their own, tighter limit. */
-export const MAX_BODY_DEPTH = 24;
+const MAX_BODY_DEPTH = 24;
 
 /**
  * Runs after the JSON parser: a body nested deeper than MAX_BODY_DEPTH is refused with the path

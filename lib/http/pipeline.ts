@@ -11,7 +11,7 @@ import { errorEnvelope } from './error-envelope.js';
 import { log, setLogContext } from '../logger.js';
 
 export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error>;
-export const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
+const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
 
 /**
  * The part of the pipeline every route shares, public or not: logging, header and event

@@ -4,10 +4,10 @@ import type { ChatChannel } from './message.js';
  * The configured chat transport: how the service reaches customers and staff. Callers see one
  * interface (ChatChannel) and one error type (ChannelError, in message.ts), whatever the transport.
  */
-export type ChatTransport = 'whatsapp' | 'local';
+type ChatTransport = 'whatsapp' | 'local';
 
 /** CHAT_TRANSPORT: `whatsapp` (AWS) or `local` (default: the local stack's chat log). */
-export function chatTransport(): ChatTransport {
+function chatTransport(): ChatTransport {
   const value = process.env.CHAT_TRANSPORT || 'local';
   if (value !== 'whatsapp' && value !== 'local') throw new Error(`Environment variable CHAT_TRANSPORT must be whatsapp or local, got "${value}"`);
   return value;

@@ -24,7 +24,7 @@ export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
 };
 
-export const Meta = Type.Object({
+const Meta = Type.Object({
   page: Type.Integer(),
   limit: Type.Integer(),
   total: Type.Integer(),

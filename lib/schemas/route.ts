@@ -44,14 +44,12 @@ export interface RouteSpec {
 
 export const defineRoute = <const C extends RouteSpec>(route: C): C => route;
 
-export type RouteKey = `${RouteSpec['method']} ${string}`;
 export const routeKeyOf = (c: Pick<RouteSpec, 'method' | 'path'>): string => `${c.method} ${c.path}`;
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
 export type BodyOf<C extends RouteSpec> = StaticOr<C['body'], undefined>;
 export type QueryOf<C extends RouteSpec> = StaticOr<C['query'], Record<string, never>>;
 export type ParamsOf<C extends RouteSpec> = StaticOr<C['params'], Record<string, never>>;
-export type DataOf<C extends RouteSpec> = StaticOr<C['response'], unknown>;
 
 /** What scripts/build-contracts.ts generates for each contract: route metadata plus validators. */
 export interface CompiledRoute {
@@ -75,7 +73,7 @@ export interface AjvErrorObject {
   params: Record<string, unknown>;
   message?: string;
 }
-export interface AjvValidate {
+interface AjvValidate {
   (data: unknown): boolean;
   errors?: AjvErrorObject[] | null;
 }

@@ -5,7 +5,7 @@ import { keys } from './keys.js';
 import type { TransactItem } from './transact.js';
 
 /** How long a stored response answers retries with the same Idempotency-Key. */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 export interface IdempotencyRecord {
   requestHash: string;

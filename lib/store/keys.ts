@@ -32,7 +32,7 @@
  *
  * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
-export const PLATFORM_SCOPE = 'PLATFORM';
+const PLATFORM_SCOPE = 'PLATFORM';
 
 export const keys = {
   /** Get a tenant by id; list tenants via GSI1 TENANTS. */

@@ -14,7 +14,7 @@ import type { TransactItem } from './transact.js';
 import type { StaffUser } from './users.js';
 import type { WalletRecord } from './wallets.js';
 
-export interface Person {
+interface Person {
   id: string;
   name: string;
   email?: string;

@@ -82,7 +82,7 @@ export function carVisible(car: Pick<CarRecord, 'provider' | 'published'>, visib
   return visibleInStorefront(car, visibility);
 }
 
-export async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: string): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
+async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: string): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
   const storefront = await storefrontFor(caller, customerSubdomain);
   const car = await readCar(id);
   if (!car || !carVisible(car, storefront.visibility)) return undefined;

@@ -109,7 +109,7 @@ function recipientOf(body: SendBody): string {
   return phone;
 }
 
-export function contractMessage(contract: Pick<ContractRecord, 'contractNumber' | 'customerName' | 'carDetails' | 'totalAmount' | 'currency'>, signingLink?: string): string {
+function contractMessage(contract: Pick<ContractRecord, 'contractNumber' | 'customerName' | 'carDetails' | 'totalAmount' | 'currency'>, signingLink?: string): string {
   const car = typeof contract.carDetails.title === 'string' ? contract.carDetails.title : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
   return [
     `Dear ${contract.customerName}, your purchase contract #${contract.contractNumber}${car ? ` for the ${car}` : ''} (${contract.totalAmount} ${contract.currency}) is ready.`,

@@ -1,0 +1,62 @@
+/**
+ * The layers, checked on every `npm test` (npm run check:layers). Imports point one way:
+ *
+ *   functions/ (handlers) -> lib/http (pipeline) -> lib/use-cases -> lib/store, lib/notify,
+ *   lib/archive, lib/catalogue (data layer and adapters) -> lib/domain (pure rules)
+ *
+ * lib/schemas (route specs) sit beside the domain: anything may read them, they read only the
+ * domain. lib/config.ts and lib/logger.ts are shared by every layer and import nothing of ours.
+ */
+const layer = (name, path, mayNotImport, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path },
+  to: { path: mayNotImport },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Import circles make modules impossible to read (or load) one at a time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    layer('domain-is-pure', '^lib/domain/', '^(lib/(?!domain/)|functions/|scripts/)', 'Domain rules import nothing but other domain rules.'),
+    layer('schemas-read-only-domain', '^lib/schemas/', '^(lib/(?!domain/|schemas/)|functions/|scripts/)', 'Route specs describe shapes; they may use domain constants only.'),
+    layer(
+      'data-layer-below-use-cases',
+      '^lib/(store|notify|archive|catalogue)/',
+      '^(lib/(use-cases|http|openapi)/|functions/|scripts/)',
+      'Repositories and adapters never reach up into use cases or the HTTP pipeline.',
+    ),
+    layer('use-cases-know-no-http', '^lib/use-cases/', '^(lib/(http|openapi)/|functions/|scripts/)', 'Use cases take plain inputs and throw AppError; the pipeline alone speaks HTTP.'),
+    layer('pipeline-below-handlers', '^lib/http/', '^(functions/|scripts/)', 'The pipeline serves handlers; it never imports them.'),
+    layer('lib-never-imports-tooling', '^lib/', '^(scripts/|tests/)', 'Production code never depends on scripts or tests.'),
+    layer('base-modules-import-nothing', '^lib/(config|logger)\\.ts$', '^lib/', 'config and logger are the floor every layer stands on.'),
+    {
+      name: 'handlers-are-thin',
+      comment: 'A handler declares its route and calls one use case: no direct data access.',
+      severity: 'error',
+      from: { path: '^functions/(?!outbox/)' },
+      to: { path: '^lib/(store|notify|archive|catalogue)/' },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module nothing imports is dead code (handlers, scripts and tests are entry points).',
+      severity: 'error',
+      from: { orphan: true, pathNot: ['^(functions|scripts|tests)/', '\\.d\\.ts$', '(^|/)\\.[^/]+\\.(c|m)?js$', '\\.config\\.ts$', '^lib/schemas/generated/'] },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^lib/schemas/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

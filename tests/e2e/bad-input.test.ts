@@ -1,0 +1,86 @@
+/**
+ * Inputs that once reached a 500 (found by fuzzing every operation of the OpenAPI document):
+ * each now answers a 4xx in the envelope, naming what is wrong, and writes nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, demoKey, type ApiResponse } from '../support/http.js';
+import { DEMO_INSPECTOR } from '../support/order-children.js';
+import { accountantKey, newCustomer, orderDetail, placeOrder } from '../support/orders.js';
+
+const deep = (levels: number): unknown => (levels === 0 ? 'leaf' : { next: deep(levels - 1) });
+
+function expectRefused(res: ApiResponse, field: RegExp): void {
+  expect(res.status, res.text).toBe(400);
+  expect(res.body).toMatchObject({ success: false, statusCode: 400, code: 'VALIDATION_ERROR' });
+  expect(res.body.details.map((d: { field: string }) => d.field).join(' ')).toMatch(field);
+}
+
+let order: any;
+let contract: any;
+const ops = () => demoKey('operations');
+
+beforeAll(async () => {
+  const customer = await newCustomer();
+  order = await placeOrder(accountantKey(), { customerId: customer.id, totalAmount: 100 });
+  contract = (await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Deep Nesting' } })).body.data;
+});
+
+describe('free-form JSON nested deeper than can be stored', () => {
+  it('refuses carDetails on a new order, naming the field, and creates no order', async () => {
+    const customer = await newCustomer();
+
+    const res = await api('POST', '/api/v1/orders', { key: accountantKey(), body: { customerId: customer.id, carDetails: { spec: deep(20) } } });
+
+    expectRefused(res, /^body\.carDetails/);
+    expect((await api('GET', `/api/v1/orders?customerId=${customer.id}`, { key: accountantKey() })).body.meta.total).toBe(0);
+  });
+
+  it.each([
+    ['signedDocument', () => api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: ops(), body: { signedDocument: deep(40) } }), /^body\.signedDocument/],
+    ['customerIdDocument', () => api('PATCH', `/api/v1/contracts/${contract.id}`, { key: ops(), body: { customerIdDocument: { type: 'passport', scan: deep(20) } } }), /^body\.customerIdDocument/],
+    ['customs documents', () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'bl', data: deep(20) }] } }), /^body\.documents\[0\]/],
+    ['a whole request body', () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [deep(100)] } }), /^body\.documents\[0\]/],
+  ] as const)('refuses %s with 400 naming the field, and changes nothing', async (_what, send, field) => {
+    const before = await orderDetail(order.id);
+
+    expectRefused(await send(), field);
+    expect(await orderDetail(order.id)).toEqual(before);
+  });
+});
+
+describe('numbers and dates out of range', () => {
+  it('refuses a version beyond any real version with 400, not a conflict or a crash', async () => {
+    expectRefused(await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: accountantKey(), body: { enabled: false, version: 9007199254740994 } }), /body\.version/);
+  });
+
+  it('refuses a photo priority of 1e300', async () => {
+    const res = await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, photos: [{ url: 'https://example.com/a.jpg', priority: 1e300 }] } });
+
+    expectRefused(res, /body\.photos\[0\]\.priority/);
+  });
+
+  it.each(['9999-12-31T23:59:60Z', '2025-02-30T10:00:00Z'])('refuses the date-time %s in a list filter', async (value) => {
+    expectRefused(await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(value)}`, { key: accountantKey() }), /query\.createdFrom/);
+  });
+
+  it('refuses the leap second as an inspection date', async () => {
+    const res = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: accountantKey(), body: { status: 'Cancelled', version: 1, inspectionDate: '2026-12-31T23:59:60Z' } });
+
+    expectRefused(res, /body\.inspectionDate/);
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/v1/nope'],
+    ['DELETE', '/api/v1/orders'],
+    ['GET', '/'],
+    ['POST', '/api/v2/orders'],
+  ])('answers %s %s with 404 ROUTE_NOT_FOUND in the envelope', async (method, path) => {
+    const res = await api(method, path, { key: accountantKey() });
+
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toEqual({ success: false, error: expect.any(String), statusCode: 404, code: 'ROUTE_NOT_FOUND' });
+  });
+});
