@@ -5,7 +5,7 @@
  * which is the point: a warm list request costs 0 round trips.
  */
 import { performance } from 'node:perf_hooks';
-import { generateCars } from '../../lib/catalogue/generate.js';
+import { generateCars } from '../demo-catalogue/generate.js';
 import { parseCarQuery, type CarListQuery } from '../../lib/catalogue/params.js';
 import { buildIndex, toRow, type CarRow } from '../../lib/catalogue/query.js';
 import { runListQuery, type Storefront } from '../../lib/use-cases/cars.js';

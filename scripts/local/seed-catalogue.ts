@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../lib/archive/s3.js';
-import { generateCatalogue } from '../../lib/catalogue/generate.js';
-import { demoImageFiles } from '../../lib/catalogue/images.js';
+import { generateCatalogue } from '../demo-catalogue/generate.js';
+import { demoImageFiles } from '../demo-catalogue/images.js';
 import { importCars } from '../../lib/catalogue/importer.js';
 import { bucketName } from '../../lib/config.js';
 import { getCataloguePointer } from '../../lib/store/cars.js';

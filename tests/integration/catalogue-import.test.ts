@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateCatalogue } from '../../lib/catalogue/generate.js';
+import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 import { findCarIds } from '../../lib/store/cars.js';
 import { api, demoKey } from '../support/http.js';
 

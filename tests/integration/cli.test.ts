@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../lib/schemas/index.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
+import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
 import { getApiKeyByHash, hashApiKey, listApiKeys } from '../../lib/store/api-keys.js';
+import type { ChatLogEntry } from '../../lib/store/chat-log.js';
 import { listFxRates } from '../../lib/store/fx-rates.js';
 import { getTenantBySubdomain, listTenants, type Tenant } from '../../lib/store/tenants.js';
-import { api } from '../support/http.js';
+import { api, uniquePhone } from '../support/http.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const GULF = 'demotenantgulfmotors0001';
@@ -223,6 +225,64 @@ describe('cli rates', () => {
     // Assert
     const pairs = (await listFxRates()).filter((rate) => rate.from === 'JPY' && rate.to === 'KRW');
     expect(pairs.map((rate) => rate.rate)).toEqual(['9.25']);
+  });
+});
+
+describe('cli chat log', () => {
+  /** Sends a message through the local chat channel, as the outbox consumer does. */
+  async function sentMessage(): Promise<{ messageId: string; to: string; text: string }> {
+    const to = uniquePhone();
+    const text = `CLI chat log ${unique()}`;
+    const { messageId } = await createLocalChatLogChannel().send({ to, text });
+    return { messageId, to, text };
+  }
+
+  it('lists a message the local chat channel sent, as JSON and as a table', async () => {
+    // Arrange
+    const { messageId, to, text } = await sentMessage();
+
+    // Act
+    // (The widest page: other test files send messages concurrently and could push it off a short one.)
+    const listed = await cliJson<ChatLogEntry[]>(['chat', 'log', '--limit', '200']);
+    const human = await cli(['chat', 'log', '--limit', '200']);
+
+    // Assert
+    expect(listed).toContainEqual({ messageId, to, text, createdAt: expect.any(String) as string });
+    expect(human.code, human.stderr).toBe(0);
+    const row = human.stdout.split('\n').find((line) => line.includes(messageId));
+    expect(row).toContain(to);
+    expect(row).toContain(text);
+  });
+
+  it('still answers to its old name, chat outbox, with the same output', async () => {
+    // Arrange
+    const { messageId } = await sentMessage();
+
+    // Act
+    const [current, old] = await Promise.all([cli(['chat', 'log', '--json', '--limit', '200']), cli(['chat', 'outbox', '--json', '--limit', '200'])]);
+    const [currentBad, oldBad] = await Promise.all([cli(['chat', 'log', '--limit', '0']), cli(['chat', 'outbox', '--limit', '0'])]);
+
+    // Assert
+    expect(old.code, old.stderr).toBe(0);
+    expect(old.stderr).toBe(current.stderr);
+    const entry = (output: string) => (JSON.parse(output) as ChatLogEntry[]).find((m) => m.messageId === messageId);
+    expect(entry(old.stdout)).toBeDefined();
+    expect(entry(old.stdout)).toEqual(entry(current.stdout));
+    expect(oldBad).toEqual(currentBad);
+    expect(oldBad.code).toBe(2);
+  });
+
+  it('shows only the name chat log in the usage and in the list of commands', async () => {
+    // Act
+    const usage = await cli(['help']);
+    const unknown = await cli(['chat', 'history']);
+
+    // Assert
+    expect(usage.stdout).toContain('chat log [--limit N]');
+    expect(usage.stdout).not.toContain('chat outbox');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(', chat log, help');
+    expect(unknown.stderr).not.toContain('chat outbox');
   });
 });
 

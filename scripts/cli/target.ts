@@ -1,0 +1,86 @@
+/**
+ * Which table the store modules talk to: the stack of `npm start` (default) or a deployed stage
+ * (`--target aws --stage S`). applyTarget() sets the environment the SDK clients read when they
+ * are created, so it must run before lib/store (or anything importing it) is loaded.
+ */
+import { required, text, UsageError, type Args } from './args.js';
+
+export type Target = { kind: 'local' } | { kind: 'aws'; stage: string; region: string };
+
+export interface TargetInfo {
+  target: Target;
+  /** Shown in human output and error messages, e.g. "DynamoDB Local at http://127.0.0.1:8000". */
+  description: string;
+  /** The one line printed when DynamoDB does not answer. */
+  unreachable: string;
+}
+
+/** Must match the names scripts/local/stack.ts gives the table and bucket of `npm start`. */
+const LOCAL_TABLE = 'vehicle-purchase-orders-local';
+const LOCAL_BUCKET = 'vehicle-purchase-orders-local-archive';
+const AWS_DEFAULT_REGION = 'eu-west-1';
+
+export function parseTarget(args: Args): Target {
+  const kind = text(args.values, 'target') ?? 'local';
+  if (kind === 'local') {
+    if (args.values.stage !== undefined || args.values.region !== undefined) throw new UsageError('--stage and --region apply only to --target aws');
+    return { kind };
+  }
+  if (kind !== 'aws') throw new UsageError(`--target must be local or aws, got "${kind}"`);
+  const stage = required({ ...args, command: `${args.command} --target aws` }, 'stage');
+  if (!/^[a-zA-Z0-9-]{1,32}$/.test(stage)) throw new UsageError(`--stage must be letters, digits and dashes, got "${stage}"`);
+  const region = text(args.values, 'region') ?? AWS_DEFAULT_REGION;
+  if (!/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/.test(region)) throw new UsageError(`--region must be an AWS region such as eu-west-1, got "${region}"`);
+  return { kind, stage, region };
+}
+
+/**
+ * Mirrors localEnvironment() of scripts/local/bootstrap.ts. Not imported from there: that module
+ * creates the S3 client when loaded, before this function could have set the endpoint.
+ */
+function localStackEnvironment(): Record<string, string> {
+  return {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own credentials; DynamoDB Local any
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${process.env.DYNAMODB_PORT || 8000}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${process.env.S3_PORT || 4569}`,
+    TABLE_NAME: LOCAL_TABLE,
+    BUCKET_NAME: LOCAL_BUCKET,
+  };
+}
+
+/**
+ * Points the environment at the target. Must run before lib/store is imported: the SDK clients
+ * read the endpoint, region and credentials from the environment when they are created.
+ */
+export function applyTarget(target: Target): TargetInfo {
+  // The Lambdas run on nodejs22.x; the SDK's warning about a local Node 20 would only bury the CLI's own messages.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  if (target.kind === 'aws') return useAws(target);
+  // Already set inside `npm start`'s processes and by the test harness: that stack is the target as is.
+  if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) Object.assign(process.env, localStackEnvironment());
+  process.env.TABLE_NAME ||= LOCAL_TABLE;
+  process.env.AWS_REGION ||= 'us-east-1';
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
+  return {
+    target,
+    description: `DynamoDB Local at ${endpoint}, table ${process.env.TABLE_NAME}`,
+    unreachable: `Cannot reach DynamoDB Local at ${endpoint}: is \`npm start\` running?`,
+  };
+}
+
+function useAws(target: Extract<Target, { kind: 'aws' }>): TargetInfo {
+  // A local endpoint left in the shell would silently send "aws" writes to a local database.
+  const localEndpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL;
+  if (localEndpoint) throw new UsageError(`--target aws, but AWS_ENDPOINT_URL_DYNAMODB/AWS_ENDPOINT_URL is set (${localEndpoint}): unset it first`);
+  process.env.AWS_REGION = target.region;
+  process.env.TABLE_NAME = `vehicle-purchase-orders-${target.stage}`;
+  // serverless.yml's default bucket name; a stage deployed with another bucketName param sets BUCKET_NAME.
+  process.env.BUCKET_NAME ||= `vehicle-purchase-orders-${target.stage}-archive`;
+  return {
+    target,
+    description: `AWS ${target.region}, stage ${target.stage}, table ${process.env.TABLE_NAME}`,
+    unreachable: `Cannot reach DynamoDB in ${target.region}: check the network and the region`,
+  };
+}
