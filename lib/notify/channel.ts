@@ -6,7 +6,7 @@ import type { ChatChannel } from './message.js';
  */
 type ChatTransport = 'whatsapp' | 'local';
 
-/** CHAT_TRANSPORT: `whatsapp` (AWS) or `local` (default: the local stack's chat log). */
+/** @public (read by the tests through a fresh module) CHAT_TRANSPORT: `whatsapp` (AWS) or `local` (default: the local stack's chat log). */
 export function chatTransport(): ChatTransport {
   const value = process.env.CHAT_TRANSPORT || 'local';
   if (value !== 'whatsapp' && value !== 'local') throw new Error(`Environment variable CHAT_TRANSPORT must be whatsapp or local, got "${value}"`);

@@ -21,6 +21,7 @@ export interface Tenant {
   createdAt: string;
 }
 
+/** @public (the CLI loads this module lazily and tells this refusal apart) */
 export class SubdomainTakenError extends Error {
   constructor(readonly subdomain: string) {
     super(`The subdomain "${subdomain}" is already used by another tenant`);

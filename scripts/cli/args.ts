@@ -11,7 +11,7 @@ export class UsageError extends Error {}
 /** The operation itself failed (subdomain taken, no such key): exit code 1. */
 export class FailedError extends Error {}
 
-export type Options = NonNullable<ParseArgsConfig['options']>;
+type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | undefined>;
 
 export interface Args {

@@ -15,7 +15,7 @@ export async function loadStore() {
   return { ...tenants, ...apiKeys, ...fxRates };
 }
 
-export type Store = Awaited<ReturnType<typeof loadStore>>;
+type Store = Awaited<ReturnType<typeof loadStore>>;
 
 export interface Context {
   json: boolean;

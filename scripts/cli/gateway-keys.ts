@@ -12,7 +12,7 @@ export interface GatewaySender {
   send(command: object): Promise<unknown>;
 }
 
-export const SERVICE = 'vehicle-purchase-orders';
+const SERVICE = 'vehicle-purchase-orders';
 export const USAGE_PLANS = ['standard', 'partner'] as const;
 export type UsagePlanName = (typeof USAGE_PLANS)[number];
 

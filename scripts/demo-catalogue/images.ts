@@ -10,8 +10,8 @@ import { CAR_COLORS, type Body, type CarColor } from './tables.js';
 export const MAX_PHOTOS = 6;
 export const MIN_PHOTOS = 3;
 
-export const bodySlug = (body: Body): string => body.toLowerCase().replace(/\s+/g, '-');
-export const colorSlug = (color: CarColor): string => color.toLowerCase();
+const bodySlug = (body: Body): string => body.toLowerCase().replace(/\s+/g, '-');
+const colorSlug = (color: CarColor): string => color.toLowerCase();
 export const photoFileName = (body: Body, color: CarColor, n: number): string => `${bodySlug(body)}-${colorSlug(color)}-${n}.svg`;
 export const thumbFileName = (body: Body, color: CarColor): string => `${bodySlug(body)}-${colorSlug(color)}-thumb.svg`;
 
@@ -108,7 +108,7 @@ function drawing(body: Body, color: CarColor, mirrored: boolean): string {
 }
 
 /** An 800 × 500 photo; even-numbered photos show the other side. */
-export function photoSvg(body: Body, color: CarColor, n: number): string {
+function photoSvg(body: Body, color: CarColor, n: number): string {
   const bg = BACKDROPS[(n - 1) % BACKDROPS.length] ?? '#eef2f7';
   const label = escapeXml(`${body} / ${color} / ${n}`);
   return (
@@ -120,7 +120,7 @@ export function photoSvg(body: Body, color: CarColor, n: number): string {
 }
 
 /** A 150 px wide thumbnail (same drawing, larger label). */
-export function thumbSvg(body: Body, color: CarColor): string {
+function thumbSvg(body: Body, color: CarColor): string {
   const label = escapeXml(`${body} ${color}`);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="94" viewBox="0 0 800 500">` +

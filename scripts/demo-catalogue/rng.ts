@@ -7,7 +7,7 @@
 export type Weighted<T> = ReadonlyArray<readonly [T, number]>;
 
 /** mulberry32: a small, fast 32-bit PRNG; good enough for demo data, not for anything secret. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

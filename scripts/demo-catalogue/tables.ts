@@ -23,7 +23,7 @@ import trimSuffixesJson from './data/trim-suffixes.json' with { type: 'json' };
 import type { Weighted } from './rng.js';
 
 export type Fuel = CarRecord['fuelType'];
-export type Transmission = CarRecord['transmission'];
+type Transmission = CarRecord['transmission'];
 export type Body = CarRecord['vehicleType'];
 export type Drivetrain = CarRecord['drivetrain'];
 
@@ -50,7 +50,7 @@ export interface Powertrain {
   grades?: readonly string[];
 }
 
-export interface Generation {
+interface Generation {
   /** Generation code, e.g. "IG"; some models carry none */
   code?: string;
   /** Model name when it is not "<group> <code>", e.g. "Tucson ix", "The Next Spark" */

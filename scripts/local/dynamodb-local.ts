@@ -7,7 +7,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 const require = createRequire(import.meta.url);
 
 /** The real DynamoDB Local (Java), as shipped inside the npm package amplify-dynamodb-simulator. */
-export function dynamoDbLocalJar(): { jar: string; libs: string; cwd: string } {
+function dynamoDbLocalJar(): { jar: string; libs: string; cwd: string } {
   const pkg = dirname(require.resolve('amplify-dynamodb-simulator/package.json'));
   const cwd = join(pkg, 'emulator');
   return { jar: join(cwd, 'DynamoDBLocal.jar'), libs: join(cwd, 'DynamoDBLocal_lib'), cwd };

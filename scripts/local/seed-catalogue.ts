@@ -6,7 +6,7 @@ import { importCars } from '../../lib/catalogue/importer.js';
 import { bucketName } from '../../lib/config.js';
 import { getCataloguePointer } from '../../lib/store/cars.js';
 
-export const DEMO_IMAGE_PREFIX = 'demo-images';
+const DEMO_IMAGE_PREFIX = 'demo-images';
 
 /**
  * Seeds a synthetic catalogue once (skipped when one exists): the demo car pictures go to the

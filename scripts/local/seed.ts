@@ -9,7 +9,7 @@ import { PROVIDERS } from '../../lib/domain/car.js';
 import { createTenant, getTenant, type Tenant } from '../../lib/store/tenants.js';
 import { putUser } from '../../lib/store/users.js';
 
-export const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
+const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
   { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true },
   { id: 'demotenantseoulexport001', name: 'Seoul Export Partners', subdomain: 'seoul', markup: '1.15', visibleProviders: ['glovis', 'kcar', 'lotte'], publishedOnly: false },
 ];

@@ -15,14 +15,14 @@ import { api, demoKey } from './http.js';
 
 /** Helpers for the outbox tests: injected events, a recording chat channel, the CLI, polling. */
 
-export const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const GULF = 'demotenantgulfmotors0001';
 export const DEMO_MARKETER = { id: 'demousermarketer00000001', phone: '+971501110001' };
 export const DEMO_ACCOUNTANT = { id: 'demouseraccountant000001', phone: '+971501110002' };
 export const DEMO_OPERATIONS = { id: 'demouseroperations000001', phone: '+971501110003' };
 
 /** A due time no consumer reaches during a test run: the local runner never picks such an event up. */
-export const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
+const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
 
 /** How long to wait for the local runner: it may be behind a burst of other tests' events. */
 export const RUNNER_WAIT_MS = 60_000;
