@@ -33,7 +33,7 @@ export interface CallerContext {
   caller: Caller;
 }
 
-export function apiKeyAuth(contract: CompiledRoute): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
+export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
   return {
     before: async (request) => {
       const presented = request.event.headers?.['x-api-key'];
@@ -41,11 +41,11 @@ export function apiKeyAuth(contract: CompiledRoute): middy.MiddlewareObj<APIGate
       const record = await lookup(hashApiKey(presented));
       if (!record) throw unauthorized('The API key is not valid');
       if (record.revokedAt) throw unauthorized('The API key has been revoked');
-      if (!routeAllowed(record.allowedRoutes, contract.route)) {
-        throw forbidden(`This API key may not call ${contract.route}`);
+      if (!routeAllowed(record.allowedRoutes, route.route)) {
+        throw forbidden(`This API key may not call ${route.route}`);
       }
-      if (contract.roles && record.role !== 'admin' && !contract.roles.includes(record.role)) {
-        throw forbidden(`The role ${record.role} may not call ${contract.route}`);
+      if (route.roles && record.role !== 'admin' && !route.roles.includes(record.role)) {
+        throw forbidden(`The role ${record.role} may not call ${route.route}`);
       }
       const caller: Caller = {
         keyId: record.id,

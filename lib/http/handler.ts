@@ -32,33 +32,33 @@ export interface Reply {
  * `before` steps after the shared ones: body size -> API key and route check -> rate limit ->
  * body presence and JSON -> nesting depth -> schema validation. Errors of any step end in the same envelope.
  */
-export function httpHandler<C extends RouteSpec>(contract: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
+export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
   const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const input = {
       body: event.body as unknown,
       query: event.queryStringParameters ?? {},
       params: event.pathParameters ?? {},
       caller: (context as unknown as CallerContext).caller,
-      idempotencyKey: contract.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
+      idempotencyKey: route.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
     } as unknown as RequestInput<C>;
     const reply = await implementation(input);
     return {
-      statusCode: contract.status,
+      statusCode: route.status,
       headers: { 'Content-Type': 'application/json', ...reply.headers },
       body: JSON.stringify({ success: true, data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) }),
     };
   };
   const steps: Middleware[] = [];
-  if (contract.hasBody) steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
-  steps.push(apiKeyAuth(contract) as Middleware);
+  if (route.hasBody) steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
+  steps.push(apiKeyAuth(route) as Middleware);
   if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit() as Middleware);
-  if (contract.hasBody) {
+  if (route.hasBody) {
     steps.push({ before: async (request) => requireBody(request.event.body) });
     steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
     steps.push({ before: async (request) => limitBodyDepth(request.event.body) });
   }
-  if (contract.validateBody || contract.validateQuery || contract.validateParams) {
-    steps.push(validator({ eventSchema: eventValidator(contract) }) as Middleware);
+  if (route.validateBody || route.validateQuery || route.validateParams) {
+    steps.push(validator({ eventSchema: eventValidator(route) }) as Middleware);
   }
-  return basePipeline(contract, base, steps);
+  return basePipeline(route, base, steps);
 }

@@ -19,13 +19,13 @@ const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
  * own steps (auth, rate limit, body parsing, validation) after these.
  */
 export function basePipeline(
-  contract: CompiledRoute,
+  route: CompiledRoute,
   base: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
   steps: Middleware[],
   contentSecurityPolicy?: Record<string, string>,
 ) {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error>()
-    .use(requestLogging(contract))
+    .use(requestLogging(route))
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
     .use(httpSecurityHeaders(contentSecurityPolicy ? { contentSecurityPolicy } : {}))
@@ -37,7 +37,7 @@ export function basePipeline(
 }
 
 /** One structured line per request: route, status, duration and DynamoDB round trips. */
-function requestLogging(contract: CompiledRoute): Middleware {
+function requestLogging(route: CompiledRoute): Middleware {
   let started = 0;
   const done = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error>) => {
     const caller = (request.context as unknown as { caller?: { keyId: string; tenantId?: string } }).caller;
@@ -53,7 +53,7 @@ function requestLogging(contract: CompiledRoute): Middleware {
     before: async (request) => {
       started = Date.now();
       roundTrips.reset();
-      setLogContext({ requestId: request.context.awsRequestId, route: contract.route });
+      setLogContext({ requestId: request.context.awsRequestId, route: route.route });
     },
     // Registered first, so it runs last after success and last after errors.
     after: async (request) => done(request),

@@ -9,10 +9,10 @@ export interface RawReply {
 }
 
 /** For the public documentation routes: no key, no body, not an envelope, and no DynamoDB client bundled. */
-export function rawHttpHandler(contract: CompiledRoute, implementation: () => Promise<RawReply>, contentSecurityPolicy?: Record<string, string>) {
+export function rawHttpHandler(route: CompiledRoute, implementation: () => Promise<RawReply>, contentSecurityPolicy?: Record<string, string>) {
   const base = async (): Promise<APIGatewayProxyResult> => {
     const reply = await implementation();
-    return { statusCode: contract.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };
+    return { statusCode: route.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };
   };
-  return basePipeline(contract, base, [], contentSecurityPolicy);
+  return basePipeline(route, base, [], contentSecurityPolicy);
 }

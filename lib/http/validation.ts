@@ -58,20 +58,20 @@ export function toFieldErrors(location: string, errors: readonly AjvErrorObject[
  * The eventSchema handed to @middy/validator: one function over the parts of the event, each
  * checked by its precompiled validator. Query and path values are coerced in place.
  */
-export function eventValidator(contract: CompiledRoute) {
+export function eventValidator(route: CompiledRoute) {
   const validate = Object.assign(
     (event: HttpEventParts): boolean => {
       const details: FieldError[] = [];
-      if (contract.validateParams) {
+      if (route.validateParams) {
         event.pathParameters ??= {};
-        if (!contract.validateParams(event.pathParameters)) details.push(...toFieldErrors('path', contract.validateParams.errors));
+        if (!route.validateParams(event.pathParameters)) details.push(...toFieldErrors('path', route.validateParams.errors));
       }
-      if (contract.validateQuery) {
+      if (route.validateQuery) {
         event.queryStringParameters ??= {};
-        if (!contract.validateQuery(event.queryStringParameters)) details.push(...toFieldErrors('query', contract.validateQuery.errors));
+        if (!route.validateQuery(event.queryStringParameters)) details.push(...toFieldErrors('query', route.validateQuery.errors));
       }
-      if (contract.validateBody && !contract.validateBody(event.body)) {
-        details.push(...toFieldErrors('body', contract.validateBody.errors));
+      if (route.validateBody && !route.validateBody(event.body)) {
+        details.push(...toFieldErrors('body', route.validateBody.errors));
       }
       validate.errors = details.length > 0 ? details : null;
       return details.length === 0;

@@ -32,20 +32,20 @@ function parameters(schema: TSchema | undefined, where: 'query' | 'path'): unkno
 
 export function buildOpenApi(contracts: readonly RouteSpec[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const contract of contracts) {
+  for (const route of contracts) {
     const responses: Record<string, unknown> = {};
-    if (contract.raw) {
-      responses[String(contract.status)] = {
-        description: contract.summary,
-        content: contract.response ? { 'application/json': { schema: plain(contract.response) } } : { 'text/html': {} },
+    if (route.raw) {
+      responses[String(route.status)] = {
+        description: route.summary,
+        content: route.response ? { 'application/json': { schema: plain(route.response) } } : { 'text/html': {} },
       };
     } else {
-      responses[String(contract.status)] = {
+      responses[String(route.status)] = {
         description: 'Success',
-        content: { 'application/json': { schema: plain(successEnvelope(contract.response ?? ({} as TSchema), contract.list)) } },
+        content: { 'application/json': { schema: plain(successEnvelope(route.response ?? ({} as TSchema), route.list)) } },
       };
       for (const [status, description, codes] of errorCodes) {
-        if (contract.public && (status === 401 || status === 403)) continue;
+        if (route.public && (status === 401 || status === 403)) continue;
         responses[String(status)] = {
           description: `${description} (code: ${codes})`,
           ...(status === 429 || status === 503
@@ -56,23 +56,23 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
       }
     }
     const operation: Record<string, unknown> = {
-      operationId: contract.id,
-      summary: contract.summary,
-      ...(contract.description ? { description: contract.description } : {}),
-      tags: [contract.tag],
+      operationId: route.id,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
       parameters: [
-        ...parameters(contract.params, 'path'),
-        ...parameters(contract.query, 'query'),
-        ...(contract.idempotent
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
+        ...(route.idempotent
           ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 }, description: 'retries with the same key and body return the original response' }]
           : []),
       ],
-      ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(contract.body) } } } } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
       responses,
-      ...(contract.public ? { security: [] } : {}),
-      ...(contract.roles ? { 'x-roles': contract.roles } : {}),
+      ...(route.public ? { security: [] } : {}),
+      ...(route.roles ? { 'x-roles': route.roles } : {}),
     };
-    paths[contract.path] = { ...(paths[contract.path] ?? {}), [contract.method.toLowerCase()]: operation };
+    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',

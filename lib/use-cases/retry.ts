@@ -11,14 +11,18 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 
 /**
  * Optimistic concurrency: run `attempt` (read, decide, conditional write) until it settles.
- * After MAX_ATTEMPTS lost races the caller is asked to retry later (503 with Retry-After).
+ * After MAX_ATTEMPTS lost races the caller is asked to retry later (503 with Retry-After), or
+ * gets the error `exhausted` makes.
  */
-export async function withRetries<T>(attempt: (n: number) => Promise<T | typeof RETRY | typeof RETRY_NOW>): Promise<T> {
+export async function withRetries<T>(
+  attempt: (n: number) => Promise<T | typeof RETRY | typeof RETRY_NOW>,
+  exhausted: () => Error = () => serviceUnavailable(1),
+): Promise<T> {
   for (let n = 0; n < MAX_ATTEMPTS; n += 1) {
     const result = await attempt(n);
     if (result === RETRY_NOW) continue;
     if (result !== RETRY) return result;
     await pause(n);
   }
-  throw serviceUnavailable(1);
+  throw exhausted();
 }

@@ -2,7 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../lib/archive/s3.js';
 import { generateCatalogue } from '../demo-catalogue/generate.js';
 import { demoImageFiles } from '../demo-catalogue/images.js';
-import { importCars } from '../../lib/catalogue/importer.js';
+import { importCars } from '../../lib/use-cases/import-catalogue.js';
 import { bucketName } from '../../lib/config.js';
 import { getCataloguePointer } from '../../lib/store/cars.js';
 

@@ -13,8 +13,8 @@ const GULF = 'demotenantgulfmotors0001';
 
 const routeKey = (c: Pick<RouteSpec, 'method' | 'path'>): string => `${c.method} ${c.path}`;
 const concretePath = (c: RouteSpec): string => c.path.replace(/\{[^}]+\}/g, SOME_ID);
-const protectedContracts = (): RouteSpec[] => allRoutes.filter((c) => !c.public);
-const publicContracts = (): RouteSpec[] => allRoutes.filter((c) => c.public);
+const protectedRoutes = (): RouteSpec[] => allRoutes.filter((c) => !c.public);
+const publicRoutes = (): RouteSpec[] => allRoutes.filter((c) => c.public);
 
 /** Calls a route with a body that is syntactically JSON when the route takes one, so auth is what decides. */
 const callRoute = (c: RouteSpec, key: string | null): Promise<ApiResponse> =>
@@ -27,7 +27,7 @@ async function newKey(allowedRoutes: string[], role: Role = 'admin', tenantId?: 
 
 /** A route other than the given one; when the API has only one protected route, one that does not exist. */
 function someOtherRoute(c: RouteSpec): string {
-  const other = protectedContracts().find((o) => routeKey(o) !== routeKey(c));
+  const other = protectedRoutes().find((o) => routeKey(o) !== routeKey(c));
   return other ? routeKey(other) : 'GET /api/v1/no-such-route';
 }
 
@@ -112,7 +112,7 @@ describe('API key: 401 for missing, unknown and revoked keys', () => {
 });
 
 describe('API key: missing key on every protected route', () => {
-  it.each(protectedContracts().map((c) => [routeKey(c), c] as const))('answers 401 on %s without a key, even without a body', async (_route, c) => {
+  it.each(protectedRoutes().map((c) => [routeKey(c), c] as const))('answers 401 on %s without a key, even without a body', async (_route, c) => {
     const res = await api(c.method, concretePath(c));
 
     expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
@@ -146,19 +146,19 @@ describe('allowedRoutes: 403 outside the list', () => {
   });
 });
 
-describe.each(protectedContracts().map((c) => [routeKey(c), c] as const))('allowedRoutes on %s', (_route, contract) => {
+describe.each(protectedRoutes().map((c) => [routeKey(c), c] as const))('allowedRoutes on %s', (_route, route) => {
   it('answers 403 FORBIDDEN to a key allowed only another route', async () => {
-    const { key } = await newKey([someOtherRoute(contract)]);
+    const { key } = await newKey([someOtherRoute(route)]);
 
-    const res = await callRoute(contract, key);
+    const res = await callRoute(route, key);
 
     expectErrorEnvelope(res, 403, 'FORBIDDEN');
   });
 
   it('lets a key allowed exactly this route past auth (no 401/403)', async () => {
-    const { key } = await newKey([routeKey(contract)]);
+    const { key } = await newKey([routeKey(route)]);
 
-    const res = await callRoute(contract, key);
+    const res = await callRoute(route, key);
 
     expect([401, 403], `${res.status} ${res.text}`).not.toContain(res.status);
   });
@@ -166,7 +166,7 @@ describe.each(protectedContracts().map((c) => [routeKey(c), c] as const))('allow
   it('lets a key with * past auth (no 401/403)', async () => {
     const { key } = await newKey(['*']);
 
-    const res = await callRoute(contract, key);
+    const res = await callRoute(route, key);
 
     expect([401, 403], `${res.status} ${res.text}`).not.toContain(res.status);
   });
@@ -202,7 +202,7 @@ describe('security headers', () => {
   });
 
   it('are sent on the public documentation routes', async () => {
-    for (const c of publicContracts()) expectSecurityHeaders(await api(c.method, concretePath(c)));
+    for (const c of publicRoutes()) expectSecurityHeaders(await api(c.method, concretePath(c)));
   });
 });
 
@@ -216,7 +216,7 @@ describe('public documentation routes', () => {
     expect(res.body.openapi).toBe('3.1.0');
   });
 
-  it('documents every contract with its method, path and operationId', async () => {
+  it('documents every route with its method, path and operationId', async () => {
     const res = await api('GET', '/api/v1/openapi.json');
     const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
 
@@ -229,7 +229,7 @@ describe('public documentation routes', () => {
     const res = await api('GET', '/api/v1/openapi.json');
 
     expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
-    for (const c of publicContracts()) expect(res.body.paths[c.path][c.method.toLowerCase()].security).toEqual([]);
+    for (const c of publicRoutes()) expect(res.body.paths[c.path][c.method.toLowerCase()].security).toEqual([]);
   });
 
   it('serves /api/v1/docs without a key as HTML', async () => {
@@ -240,7 +240,7 @@ describe('public documentation routes', () => {
     expect(res.text).toMatch(/<html/i);
   });
 
-  it.each(publicContracts().map((c) => [routeKey(c), c] as const))('answers %s without a key with 200', async (_route, c) => {
+  it.each(publicRoutes().map((c) => [routeKey(c), c] as const))('answers %s without a key with 200', async (_route, c) => {
     const res = await api(c.method, concretePath(c));
 
     expect(res.status).toBe(200);

@@ -14,7 +14,7 @@ import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '../../lib/archive/s3.js';
 import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
-import { importCars } from '../../lib/catalogue/importer.js';
+import { importCars } from '../../lib/use-cases/import-catalogue.js';
 import { bucketName } from '../../lib/config.js';
 import { processEvent, type Outcome } from '../../lib/use-cases/outbox/process-event.js';
 import { getOutboxEvent, parkedEvents } from '../../lib/store/outbox.js';

@@ -2,7 +2,7 @@
  * Packages the service the way a deployment would (`serverless package --stage dev`), offline and
  * without AWS credentials, and checks the CloudFormation template it would deploy against the
  * code: the table shape, the bucket, usage plans, gateway responses, IAM and one function plus
- * one API Gateway method per contract.
+ * one API Gateway method per route.
  *
  * The packaging runs in a copy of the project (node_modules linked, contracts rebuilt in the
  * copy), so its esbuild work folder and contract build cannot disturb the serverless-offline
@@ -321,21 +321,21 @@ describe('functions and API Gateway methods', () => {
         apiKeyRequired: m.Properties.ApiKeyRequired === true,
         integrationType: m.Properties.Integration?.Type as string | undefined,
       }));
-  const functionIdOf = (contract: RouteSpec): string | undefined =>
-    ofType('AWS::Lambda::Function').find(([, fn]) => String(fn.Properties.FunctionName).endsWith(`-${STAGE}-${contract.id}`))?.[0];
+  const functionIdOf = (route: RouteSpec): string | undefined =>
+    ofType('AWS::Lambda::Function').find(([, fn]) => String(fn.Properties.FunctionName).endsWith(`-${STAGE}-${route.id}`))?.[0];
 
   it.each(allRoutes.map((c) => [`${c.method} ${c.path}`, c] as const))(
     'deploys %s as its own function behind a method with that HTTP method and path',
-    (_route, contract) => {
-      const functionId = functionIdOf(contract);
-      expect(functionId, `no Lambda function named after ${contract.id}`).toBeDefined();
+    (_route, route) => {
+      const functionId = functionIdOf(route);
+      expect(functionId, `no Lambda function named after ${route.id}`).toBeDefined();
 
-      const method = methods().find((m) => m.httpMethod === contract.method && m.path === contract.path);
+      const method = methods().find((m) => m.httpMethod === route.method && m.path === route.path);
 
-      expect(method, `no API Gateway method ${contract.method} ${contract.path}`).toBeDefined();
+      expect(method, `no API Gateway method ${route.method} ${route.path}`).toBeDefined();
       expect(method!.functionId).toBe(functionId);
       expect(method!.integrationType).toBe('AWS_PROXY');
-      expect(method!.apiKeyRequired).toBe(!contract.public);
+      expect(method!.apiKeyRequired).toBe(!route.public);
     },
   );
 

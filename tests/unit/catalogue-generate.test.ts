@@ -15,7 +15,7 @@ import {
   vinCheckDigit,
 } from '../../scripts/demo-catalogue/generate.js';
 import { demoImageFiles } from '../../scripts/demo-catalogue/images.js';
-import { parseCatalogueLines } from '../../lib/catalogue/importer.js';
+import { parseCatalogueLines } from '../../lib/use-cases/import-catalogue.js';
 import { PROVIDERS } from '../../lib/domain/car.js';
 
 const BASE = 'https://img.test/cars';

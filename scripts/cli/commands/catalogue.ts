@@ -5,7 +5,7 @@ import type { CommandEntries, Context } from '../command.js';
 import { emit } from '../output.js';
 
 /** The importer needs the store and the S3 client, so it is loaded (after applyTarget) only by its command. */
-const loadImporter = () => import('../../../lib/catalogue/importer.js');
+const loadImporter = () => import('../../../lib/use-cases/import-catalogue.js');
 
 async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
   const file = args.positionals[0]!;

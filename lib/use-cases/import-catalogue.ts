@@ -3,9 +3,10 @@ import addFormats from 'ajv-formats';
 import { newId } from '../domain/ids.js';
 import { findCarIds, getCataloguePointer, putCataloguePointer, reserveCarIds, writeCars } from '../store/cars.js';
 import type { CarRecord } from '../domain/car.js';
-import { CarImportLine } from './car-schema.js';
-import { toRow, type CarRow } from './query.js';
-import { downloadSnapshot, uploadSnapshot } from './snapshot.js';
+import { CarImportLine } from '../catalogue/car-schema.js';
+import { toRow, type CarRow } from '../catalogue/query.js';
+import { downloadSnapshot, uploadSnapshot } from '../catalogue/snapshot.js';
+import { RETRY, withRetries } from './retry.js';
 
 /** Compiled on use: the import runs in the staff CLI, never in a Lambda cold start. */
 function lineValidator() {
@@ -71,16 +72,14 @@ export async function importCars(lines: readonly CarImportLine[]): Promise<Impor
 
   // Two imports at once must not drop each other's cars: the pointer moves only from the
   // snapshot this one merged into, otherwise it merges again onto the newer one.
-  for (let attempt = 0; attempt < 10; attempt += 1) {
+  return withRetries(async () => {
     const pointer = await getCataloguePointer();
     const rows = new Map<number, CarRow>();
     if (pointer) for (const row of (await downloadSnapshot(pointer.objectKey)).rows) rows.set(row.id, row);
     for (const car of cars) rows.set(car.id, toRow(car));
     const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
     const objectKey = await uploadSnapshot(version, [...rows.values()]);
-    if (await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version)) {
-      return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
-    }
-  }
-  throw new Error('the catalogue kept changing during the import; run it again');
+    if (!(await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version))) return RETRY;
+    return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
+  }, () => new Error('the catalogue kept changing during the import; run it again'));
 }
