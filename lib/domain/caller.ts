@@ -19,6 +19,8 @@ export interface Caller {
   userId?: string;
   allowedRoutes: string[];
   rateLimit?: Partial<RateLimit>;
+  /** The request being served (the audit trail records it); absent for staff tools. */
+  requestId?: string;
 }
 
 /** The tenant filter a repository applies: undefined means "any tenant" (platform staff). */
@@ -30,3 +32,9 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
 export function routeAllowed(allowedRoutes: readonly string[], routeKey: string): boolean {
   return allowedRoutes.includes('*') || allowedRoutes.includes(routeKey);
 }
+
+/**
+ * The staff CLI and the local seed act as platform staff through the same use cases as the API;
+ * the audit trail names them by this key id.
+ */
+export const STAFF_TOOL: Caller = { keyId: 'staff-cli', role: 'admin', allowedRoutes: ['*'] };

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'INVALID_JSON'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'SECOND_APPROVER_REQUIRED'
   | 'NOT_FOUND'
   | 'ROUTE_NOT_FOUND'
   | 'DUPLICATE'

@@ -7,3 +7,9 @@ export interface PageMeta {
 }
 
 export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({ page, limit, total, totalPages: Math.ceil(total / limit) });
+
+/** The `meta` of a list paged by cursor: pass nextCursor back for the next page. */
+export interface CursorMeta {
+  limit: number;
+  nextCursor?: string;
+}

@@ -31,3 +31,6 @@ export const tenantInScope = (recordTenant: string | undefined, scope: Scope): b
 /** An order, or a record hung on it (they carry the order's tenantId and marketerId). */
 export const orderInScope = (record: { tenantId?: string; marketerId?: string }, scope: Scope): boolean =>
   tenantInScope(record.tenantId, scope) && (scope.marketerId === undefined || record.marketerId === scope.marketerId);
+
+/** Who acted, as one identity: the staff user when the key has one, else the key itself. */
+export const actorOf = (caller: Pick<Caller, 'userId' | 'keyId'>): string => caller.userId ?? caller.keyId;

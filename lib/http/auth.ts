@@ -3,30 +3,35 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { apiKeyCacheSeconds } from '../config.js';
 import type { CompiledRoute } from '../schemas/route.js';
 import { routeAllowed, type Caller } from '../domain/caller.js';
-import { getApiKeyByHash, hashApiKey, type ApiKeyRecord } from '../store/api-keys.js';
+import { hashApiKey, readKeyForUse, type StoredApiKey } from '../store/api-keys.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
 
 /**
- * Warm containers remember key records: a key seen within the last API_KEY_CACHE_SECONDS (60)
- * costs no DynamoDB read. A record is re-read at least every 5 x that (5 minutes), which bounds
- * how long a revoked key keeps working. Unknown keys are remembered too, so guessing keys cannot
- * be turned into a read per request. Bounded in size so it cannot grow unchecked.
+ * Warm containers remember key records for API_KEY_CACHE_SECONDS (60) from when they were read,
+ * however often the key is used: a revoked, expired or disabled key is refused within that bound
+ * on every container. The refresh is also when the key's lastUsedAt is noted (at most one write
+ * a minute per key, lib/store/api-keys.ts). Unknown keys are remembered too, so guessing keys
+ * cannot be turned into a read per request. Bounded in size so it cannot grow unchecked.
  */
-const cache = new Map<string, { record: ApiKeyRecord | undefined; fetchedAt: number; seenAt: number }>();
+const cache = new Map<string, { record: StoredApiKey | undefined; fetchedAt: number }>();
 const CACHE_MAX_ENTRIES = 5_000;
 
-async function lookup(hash: string): Promise<ApiKeyRecord | undefined> {
+async function lookup(hash: string): Promise<StoredApiKey | undefined> {
   const now = Date.now();
-  const window = apiKeyCacheSeconds() * 1000;
   const hit = cache.get(hash);
-  if (hit && now - hit.seenAt <= window && now - hit.fetchedAt <= 5 * window) {
-    hit.seenAt = now;
-    return hit.record;
-  }
-  const record = await getApiKeyByHash(hash);
+  if (hit && now - hit.fetchedAt < apiKeyCacheSeconds() * 1000) return hit.record;
+  const record = await readKeyForUse(hash, now);
   if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-  cache.set(hash, { record, fetchedAt: now, seenAt: now });
+  cache.set(hash, { record, fetchedAt: now });
   return record;
+}
+
+/** Why a known key is refused, if it is. */
+function refusal(record: StoredApiKey, nowIso: string): string | undefined {
+  if (record.revokedAt) return 'The API key has been revoked';
+  if (record.disabledAt) return "The API key's user has been deactivated";
+  if (record.expiresAt && record.expiresAt <= nowIso) return record.rotatedTo ? 'The API key was rotated and its grace period is over' : 'The API key has expired';
+  return undefined;
 }
 
 export interface CallerContext {
@@ -40,7 +45,8 @@ export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGateway
       if (!presented || presented.length > 256) throw unauthorized();
       const record = await lookup(hashApiKey(presented));
       if (!record) throw unauthorized('The API key is not valid');
-      if (record.revokedAt) throw unauthorized('The API key has been revoked');
+      const refused = refusal(record, new Date().toISOString());
+      if (refused) throw unauthorized(refused);
       if (!routeAllowed(record.allowedRoutes, route.route)) {
         throw forbidden(`This API key may not call ${route.route}`);
       }
@@ -54,6 +60,7 @@ export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGateway
         userId: record.userId,
         allowedRoutes: record.allowedRoutes,
         rateLimit: record.rateLimit,
+        requestId: request.context.awsRequestId,
       };
       (request.context as unknown as CallerContext).caller = caller;
     },

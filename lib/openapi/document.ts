@@ -42,7 +42,7 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
     } else {
       responses[String(route.status)] = {
         description: 'Success',
-        content: { 'application/json': { schema: plain(successEnvelope(route.response ?? ({} as TSchema), route.list)) } },
+        content: { 'application/json': { schema: plain(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList)) } },
       };
       for (const [status, description, codes] of errorCodes) {
         if (route.public && (status === 401 || status === 403)) continue;

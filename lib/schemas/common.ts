@@ -39,9 +39,12 @@ export const ErrorEnvelope = Type.Object({
   details: Type.Optional(Type.Unknown()),
 });
 
-export const successEnvelope = (data: TSchema, list = false) =>
+const CursorMeta = Type.Object({ limit: Type.Integer(), nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })) });
+
+export const successEnvelope = (data: TSchema, list = false, cursorList = false) =>
   Type.Object({
     success: Type.Literal(true),
     data,
     ...(list ? { meta: Meta } : {}),
+    ...(cursorList ? { meta: CursorMeta } : {}),
   });

@@ -12,7 +12,7 @@ export interface RouteSpec {
    */
   id: string;
   /** Folder of the handler under functions/. */
-  folder: 'customers' | 'wallets' | 'cars' | 'orders' | 'contracts' | 'billing' | 'inspections' | 'docs';
+  folder: 'customers' | 'wallets' | 'cars' | 'orders' | 'contracts' | 'billing' | 'inspections' | 'users' | 'api-keys' | 'audit' | 'docs';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;
@@ -30,6 +30,8 @@ export interface RouteSpec {
   response?: TSchema;
   /** True when the response carries `meta` (page, limit, total, totalPages). */
   list?: boolean;
+  /** True when the response carries `meta` (limit, nextCursor): a list paged by cursor. */
+  cursorList?: boolean;
   /** Not JSON (e.g. the HTML docs page): no envelope. */
   raw?: boolean;
   /** Accepts an Idempotency-Key header. */

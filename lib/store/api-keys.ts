@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { RateLimit, Role } from '../domain/caller.js';
-import { newId } from '../domain/ids.js';
+import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
-import { queryAll } from './query-all.js';
 import { isConditionalCheckFailed } from './errors.js';
+import { itemOfConditionFailure } from './expressions.js';
 import { keys, withoutKeys } from './keys.js';
+import { queryAll } from './query-all.js';
+import { transact, type TransactItem } from './transact.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -15,85 +17,131 @@ export interface ApiKeyRecord {
   prefix: string;
   tenantId?: string;
   role: Role;
+  /** The staff user the key stands for (required for marketers and inspectors). */
   userId?: string;
   allowedRoutes: string[];
   rateLimit?: Partial<RateLimit>;
   createdAt: string;
+  /** Who issued it (user id or key id). */
+  createdBy?: string;
+  /** After this instant the key is refused. */
+  expiresAt?: string;
   revokedAt?: string;
+  /** Set when the key's user was deactivated. */
+  disabledAt?: string;
+  /** The key that replaced this one by rotation. */
+  rotatedTo?: string;
+  /** Kept at most once a minute (auth refreshes its cache entry that often). */
+  lastUsedAt?: string;
 }
+
+export type StoredApiKey = ApiKeyRecord & { hash: string };
 
 export const hashApiKey = (plain: string): string => createHash('sha256').update(plain, 'utf8').digest('hex');
 
-export async function getApiKeyByHash(hash: string): Promise<(ApiKeyRecord & { hash: string }) | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash) }));
+/** A fresh key: shown once to whoever asked for it; only its hash is stored. */
+export const newPlainKey = (): string => `vpo_${randomBytes(30).toString('base64url')}`;
+
+export async function getApiKeyByHash(hash: string): Promise<StoredApiKey | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }));
   return Item ? ({ ...(withoutKeys(Item) as unknown as ApiKeyRecord), hash }) : undefined;
 }
 
-export interface NewApiKey {
-  name: string;
-  tenantId?: string;
-  role: Role;
-  userId?: string;
-  allowedRoutes: string[];
-  rateLimit?: Partial<RateLimit>;
-  /** Only the local seed passes a fixed key, so demo keys survive restarts. */
-  plainKey?: string;
-}
-
-/** Creates a key and returns its plain text once; only the SHA-256 hash is stored. */
-export async function createApiKey(input: NewApiKey): Promise<{ key: string; record: ApiKeyRecord }> {
-  const key = input.plainKey ?? `vpo_${randomBytes(30).toString('base64url')}`;
-  const hash = hashApiKey(key);
-  const id = newId();
-  const createdAt = new Date().toISOString();
-  const record: ApiKeyRecord = {
-    id,
-    name: input.name,
-    prefix: key.slice(0, 10),
-    tenantId: input.tenantId,
-    role: input.role,
-    userId: input.userId,
-    allowedRoutes: input.allowedRoutes,
-    rateLimit: input.rateLimit,
-    createdAt,
-  };
-  await ddb.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.apiKey(hash), ...keys.apiKeyIndex(createdAt, id), entity: 'apiKey', hash, ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return { key, record };
-}
-
-export async function listApiKeys(): Promise<Array<ApiKeyRecord & { hash: string }>> {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.apiKeyList },
-  });
-  return items.map((item) => withoutKeys(item) as unknown as ApiKeyRecord & { hash: string });
-}
-
-/** Revokes by key id (an admin tool: it reads the key list to find the hash). False when no such key exists. */
-export async function revokeApiKey(id: string): Promise<boolean> {
-  const match = (await listApiKeys()).find((k) => k.id === id);
-  if (!match) return false;
+/**
+ * The key record for authentication, noting its use: `lastUsedAt` is written only when the last
+ * note is over a minute old (a refused condition writes nothing and still returns the record),
+ * so a key in constant use costs at most one write a minute. Undefined for an unknown key.
+ */
+export async function readKeyForUse(hash: string, nowMs = Date.now()): Promise<StoredApiKey | undefined> {
   try {
-    await ddb.send(
+    const { Attributes } = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.apiKey(match.hash),
-        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        Key: keys.apiKey(hash),
+        UpdateExpression: 'SET lastUsedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :minuteAgo)',
+        ExpressionAttributeValues: { ':now': new Date(nowMs).toISOString(), ':minuteAgo': new Date(nowMs - 60_000).toISOString() },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return true;
+    return { ...(withoutKeys(Attributes ?? {}) as unknown as ApiKeyRecord), hash };
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
+    const current = itemOfConditionFailure<ApiKeyRecord>(error);
+    return current ? { ...current, hash } : undefined;
   }
+}
+
+const keyItem = (record: StoredApiKey) => ({
+  ...keys.apiKey(record.hash),
+  ...keys.apiKeyIndex(record.createdAt, record.id),
+  ...keys.apiKeysOfTenantIndex(record.tenantId, record.createdAt, record.id),
+  ...(record.userId ? keys.apiKeysOfUserIndex(record.userId, record.id) : {}),
+  entity: 'apiKey',
+  ...record,
+});
+
+/** Stores a new key and its id reference, with `alongside` (its audit record), in one transaction. */
+export async function insertApiKey(record: StoredApiKey, alongside: TransactItem[]): Promise<void> {
+  const outcome = await transact([
+    { Put: { TableName: tableName(), Item: keyItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: { ...keys.apiKeyReference(record.id), entity: 'apiKeyRef', hash: record.hash }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...alongside,
+  ]);
+  if (!outcome.ok) throw new Error('a key with this value or id already exists');
+}
+
+/** A key by its id, in the caller's scope (a tenant sees only its own keys). */
+export async function getApiKey(scope: Scope, id: string): Promise<StoredApiKey | undefined> {
+  const { Item: ref } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyReference(id), ConsistentRead: true }));
+  if (!ref) return undefined;
+  const key = await getApiKeyByHash(String(ref.hash));
+  return key && tenantInScope(key.tenantId, scope) ? key : undefined;
+}
+
+/** The keys of one tenant, or (platform scope) every key, newest first. */
+export async function listApiKeys(scope: Scope): Promise<StoredApiKey[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: scope.tenantId === undefined ? 'GSI1' : 'GSI2',
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': scope.tenantId === undefined ? 'gsi1pk' : 'gsi2pk' },
+    ExpressionAttributeValues: { ':pk': scope.tenantId === undefined ? keys.apiKeyList : keys.apiKeysOfTenant(scope.tenantId) },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => withoutKeys(item) as unknown as StoredApiKey);
+}
+
+/** The keys issued for one user (to disable them with the user). */
+export async function apiKeysOfUser(userId: string): Promise<StoredApiKey[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.apiKeysOfUser(userId) },
+  });
+  return items.map((item) => withoutKeys(item) as unknown as StoredApiKey);
+}
+
+/**
+ * Sets fields on a key (revokedAt, expiresAt, disabledAt, rotatedTo) that it does not have yet,
+ * with `alongside` (its audit record) in the same transaction. False when a field was already set.
+ */
+export async function markApiKey(key: StoredApiKey, set: Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'disabledAt' | 'rotatedTo'>>, alongside: TransactItem[]): Promise<boolean> {
+  const fields = Object.entries(set);
+  const outcome = await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.apiKey(key.hash),
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: ['attribute_exists(pk)', ...fields.map(([field], i) => (field === 'expiresAt' ? `(attribute_not_exists(#f${i}) OR #f${i} > :v${i})` : `attribute_not_exists(#f${i})`))].join(' AND '),
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])),
+        ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+      },
+    },
+    ...alongside,
+  ]);
+  return outcome.ok;
 }

@@ -7,6 +7,8 @@
  * | tenant        | TENANT#<id>             | TENANT             | TENANTS                  | <name>              |
  * | subdomain     | SUBDOMAIN#<sub>         | SUBDOMAIN          |                          |                     |
  * | api key       | APIKEY#<sha256>         | APIKEY             | APIKEYS                  | <createdAt>#<id>    |
+ * |               |   gsi2: APIKEYS#T#<tenant> (a tenant's keys)   gsi3: APIKEYS#U#<userId> (a user's keys)      |
+ * | api key ref   | APIKEYID#<id>           | REF                | (hash: find a key by its id)                   |
  * | customer      | CUSTOMER#<id>           | CUSTOMER           | PHONE#<e164>             | TENANT#<tenant>     |
  * | marketer link | CUSTOMER#<id>           | ACCESS#MARKETER#<m>|                          |                     |
  * | phone claim   | PHONE#<scope>#<e164>    | PHONE              |                          |                     |
@@ -20,8 +22,11 @@
  * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
  * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
+ * |               |   gsi2: USERS#T#<tenant>, sk <name>#<id> (a tenant's users by name)                         |
+ * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
  * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
+ * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
  * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
  * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
@@ -45,6 +50,13 @@ export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
   apiKeyIndex: (createdAt: string, id: string) => ({ gsi1pk: keys.apiKeyList, gsi1sk: `${createdAt}#${id}` }),
   apiKeyList: 'APIKEYS',
+  /** A key by its id (revoke, rotate), strongly consistent like the order children's references. */
+  apiKeyReference: (id: string) => ({ pk: `APIKEYID#${id}`, sk: 'REF' }),
+  /** A tenant's keys (GSI2) and a user's keys (GSI3). */
+  apiKeysOfTenantIndex: (tenantId: string | undefined, createdAt: string, id: string) => ({ gsi2pk: keys.apiKeysOfTenant(tenantId), gsi2sk: `${createdAt}#${id}` }),
+  apiKeysOfTenant: (tenantId: string | undefined) => `APIKEYS#T#${tenantId ?? PLATFORM_SCOPE}`,
+  apiKeysOfUserIndex: (userId: string, id: string) => ({ gsi3pk: keys.apiKeysOfUser(userId), gsi3sk: id }),
+  apiKeysOfUser: (userId: string) => `APIKEYS#U#${userId}`,
   /** Get a customer by id. */
   customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
   /** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
@@ -83,6 +95,11 @@ export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
   staffIndex: (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: keys.staffOf(tenantId, role), gsi1sk: id }),
   staffOf: (tenantId: string | undefined, role: string) => `USERS#${tenantId ?? 'NONE'}#${role}`,
+  /** All users of a tenant by name (GSI2), for admins. */
+  usersOfTenantIndex: (tenantId: string | undefined, name: string, id: string) => ({ gsi2pk: keys.usersOfTenant(tenantId), gsi2sk: `${name.toLowerCase()}#${id}` }),
+  usersOfTenant: (tenantId: string | undefined) => `USERS#T#${tenantId ?? 'NONE'}`,
+  /** A staff mobile number is unique within its tenant: a claim item written with the user. */
+  userPhoneClaim: (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`, sk: 'USERPHONE' }),
   /** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
   outboxEvent: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' }),
   outboxDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: keys.outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` }),
@@ -92,6 +109,16 @@ export const keys = {
   /** The local chat transport's log of sent messages, newest first by sort key. */
   chatLogPartition: 'CHAT#LOG',
   chatLogEntry: (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` }),
+  /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
+  auditPartition: (tenantId: string | undefined) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}`,
+  auditRecord: (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}`, sk: `${at}#${id}` }),
+  auditOfEntityPartition: (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
+  auditOfEntity: (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
+    gsi1pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
+    gsi1sk: `${at}#${id}`,
+  }),
+  /** Audit sort keys between two instants (UTC ISO), inclusive. */
+  auditBetween: (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` }),
   /** Order detail: the order and its item collection share the partition. */
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
   orderPartition: (id: string) => `ORDER#${id}`,

@@ -1,13 +1,12 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
-import { isConditionalCheckFailed } from './errors.js';
-import { allOf, itemOfConditionFailure, scopeCondition, setExpression, type Condition } from './expressions.js';
+import { allOf, scopeCondition, setExpression, type Condition } from './expressions.js';
 import { keys, withoutKeys } from './keys.js';
 import type { OrderRecord } from './orders.js';
 import { queryAll } from './query-all.js';
-import type { TransactItem } from './transact.js';
+import { transact, type TransactItem } from './transact.js';
 
 export type ChildKind = 'BILLING' | 'CONTRACT' | 'INSPECTION';
 
@@ -83,30 +82,23 @@ function childUpdate(scope: Scope, kind: ChildKind, child: Pick<OrderChild, 'ord
 }
 
 /**
- * Changes a child only while `condition` holds (e.g. a contract still Draft); answers the new
- * record, or the current one when the condition failed.
+ * Changes a child only while `condition` holds (e.g. a contract still Draft), in one transaction
+ * with `alongside` (its audit record): answers the new record, or the current one (in scope)
+ * when the condition failed.
  */
 export async function updateChild<T extends OrderChild>(
   scope: Scope,
   kind: ChildKind,
-  child: Pick<OrderChild, 'orderId' | 'id'>,
+  child: T,
   set: Record<string, unknown>,
-  condition?: Condition,
+  condition: Condition | undefined,
+  alongside: (next: T, now: string) => TransactItem[],
 ): Promise<{ ok: true; record: T } | { ok: false; current?: T }> {
-  try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        ...childUpdate(scope, kind, child, set, condition, new Date().toISOString()),
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { ok: true, record: withoutKeys(Attributes ?? {}) as unknown as T };
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    const current = itemOfConditionFailure<T>(error);
-    return { ok: false, current: current && orderInScope(current, scope) ? current : undefined };
-  }
+  const now = new Date().toISOString();
+  const next = { ...child, ...set, updatedAt: now } as T;
+  const outcome = await transact([{ Update: childUpdate(scope, kind, child, set, condition, now) }, ...alongside(next, now)]);
+  if (outcome.ok) return { ok: true, record: next };
+  return { ok: false, current: await getChild<T>(scope, kind, child.id) };
 }
 
 /** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */

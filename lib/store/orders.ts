@@ -5,8 +5,7 @@ import type { OrderStatus } from '../domain/order-lifecycle.js';
 import { orderInScope, tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import type { CustomerRecord } from './customers.js';
-import { isConditionalCheckFailed } from './errors.js';
-import { allOf, itemOfConditionFailure, scopeCondition, setExpression } from './expressions.js';
+import { allOf, scopeCondition, setExpression } from './expressions.js';
 import type { IdempotencyRecord } from './idempotency.js';
 import { keys, withoutKeys } from './keys.js';
 import { queryAll } from './query-all.js';
@@ -213,39 +212,36 @@ export async function getOrder(scope: Scope, orderId: string): Promise<OrderReco
   return order && orderInScope(order, scope) ? order : undefined;
 }
 
-export type VersionedUpdate = { ok: true; order: OrderRecord } | { ok: false; current?: OrderRecord };
-
 /**
- * A change to the order item that raises its version: applies only to an order in the caller's
- * scope and, when `version` is given, only at that version. On failure, `current` is the order
- * as it is (undefined when there is none in scope), so the caller can answer 404 or 409.
+ * A change to the order item, for a transaction: applies only while the order is at the version
+ * it was read at and in the caller's scope, and raises the version. Dotted fields set nested
+ * map entries (carDetails.customerNotificationsEnabled).
  */
-export async function updateOrderVersioned(scope: Scope, orderId: string, version: number | undefined, set: Record<string, unknown>): Promise<VersionedUpdate> {
-  const update = setExpression(set, new Date().toISOString());
-  const condition = allOf(
-    { expression: 'attribute_exists(pk)' },
-    version === undefined ? undefined : { expression: '#version = :expected', values: { ':expected': version } },
-    scopeCondition(scope),
-  );
-  try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.order(orderId),
-        UpdateExpression: `${update.expression} ADD #version :one`,
-        ConditionExpression: condition.expression,
-        ExpressionAttributeNames: { ...update.names, ...condition.names, '#version': 'version' },
-        ExpressionAttributeValues: { ...update.values, ...condition.values, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { ok: true, order: withoutKeys(Attributes ?? {}) as unknown as OrderRecord };
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    const current = itemOfConditionFailure<OrderRecord>(error);
-    return { ok: false, current: current && orderInScope(current, scope) ? current : undefined };
+export function orderUpdateItem(scope: Scope, order: Pick<OrderRecord, 'id' | 'version'>, set: Record<string, unknown>, now: string): TransactItem {
+  const update = setExpression(set, now);
+  const condition = allOf({ expression: '#version = :expected', values: { ':expected': order.version } }, scopeCondition(scope));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.order(order.id),
+      UpdateExpression: `${update.expression} ADD #version :one`,
+      ConditionExpression: condition.expression,
+      ExpressionAttributeNames: { ...update.names, ...condition.names, '#version': 'version' },
+      ExpressionAttributeValues: { ...update.values, ...condition.values, ':one': 1 },
+    },
+  };
+}
+
+/** The order as orderUpdateItem leaves it. */
+export function withChanges(order: OrderRecord, set: Record<string, unknown>, now: string): OrderRecord {
+  const next = structuredClone(order) as unknown as Record<string, unknown>;
+  for (const [path, value] of Object.entries(set)) {
+    const parts = path.split('.');
+    let target = next;
+    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[parts.at(-1)!] = value;
   }
+  return { ...(next as unknown as OrderRecord), version: order.version + 1, updatedAt: now };
 }
 
 export interface ImageArchiveState {

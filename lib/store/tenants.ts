@@ -1,10 +1,10 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { Provider } from '../domain/car.js';
 import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
 import { queryAll } from './query-all.js';
-import { cancellationReasons } from './errors.js';
+import { cancellationReasons, isConditionalCheckFailed } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
 
 
@@ -18,6 +18,8 @@ export interface Tenant {
   visibleProviders: Provider[];
   /** When true the storefront shows only published cars. */
   publishedOnly: boolean;
+  /** Money control: whoever recorded a billing entry cannot also confirm it (off unless set). */
+  requireSecondApprover?: boolean;
   createdAt: string;
 }
 
@@ -78,4 +80,24 @@ export async function listTenants(): Promise<Tenant[]> {
       ExpressionAttributeValues: { ':pk': keys.tenantList },
     });
   return items.map((item) => withoutKeys(item) as unknown as Tenant);
+}
+
+/** Changes a tenant's settings (the staff CLI's `tenants update`); undefined when there is no such tenant. */
+export async function updateTenantSettings(id: string, settings: Pick<Tenant, 'requireSecondApprover'>): Promise<Tenant | undefined> {
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(id),
+        UpdateExpression: 'SET requireSecondApprover = :second',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':second': settings.requireSecondApprover === true },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys(Attributes ?? {}) as unknown as Tenant;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
 }

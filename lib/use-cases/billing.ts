@@ -1,12 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { invalidField, notFound, serviceUnavailable } from '../domain/errors.js';
+import { AppError, invalidField, invalidState, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
-import { scopeOf } from '../domain/scope.js';
+import { actorOf, scopeOf } from '../domain/scope.js';
 import type { BillingEntry, createBillingEntry as CreateRoute, setBillingDocumentUrl as UrlRoute } from '../schemas/billing.js';
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
+import { getTenant } from '../store/tenants.js';
 import { transact } from '../store/transact.js';
+import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
@@ -14,6 +16,9 @@ type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type UrlBody = Static<NonNullable<(typeof UrlRoute)['body']>>;
 
 const view = ({ tenantId: _t, marketerId: _m, ...entry }: Entry): Static<typeof BillingEntry> => entry;
+const stillPending = { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } };
+const confirmedIsFinal = (entry: Entry) =>
+  invalidState(`This ${entry.type} is Confirmed: it can no longer change`, { status: entry.status, confirmedAt: entry.confirmedAt });
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
   if (!isIsoCurrency(body.currency)) throw invalidField('body.currency', 'is not an ISO 4217 currency code');
@@ -36,38 +41,53 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
     items: body.items ?? [],
     receiptFileUrl: body.receiptFileUrl ?? null,
     invoiceNumber: body.invoiceNumber,
+    recordedBy: actorOf(caller),
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await transact([...putChildItems('BILLING', entry), orderStillThere(order.id)]);
+  const outcome = await transact([
+    ...putChildItems('BILLING', entry),
+    orderStillThere(order.id),
+    auditItem(caller, { entity: 'billing', entityId: entry.id, tenantId: entry.tenantId, action: 'created', after: entry }, now),
+  ]);
   if (!outcome.ok) throw notFound('Order', 'body.orderId');
   return view(entry);
 }
 
+/** Attaches the PDF; a Confirmed entry is final (409 INVALID_STATE). */
 export async function setBillingDocumentUrl(caller: Caller, id: string, body: UrlBody) {
   const scope = scopeOf(caller);
   const entry = await childInScope<Entry>(scope, 'BILLING', id);
   if (entry.type !== body.type) throw invalidField('body.type', `this entry is a ${entry.type}, not a ${body.type}`);
-  const result = await updateChild<Entry>(scope, 'BILLING', entry, { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) });
-  if (!result.ok) throw serviceUnavailable(1);
-  return view(result.record);
+  if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
+  const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
+  const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
+    auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'document.set', before: entry, after: next }, now),
+  ]);
+  if (result.ok) return view(result.record);
+  if (!result.current) throw notFound('Billing entry');
+  throw confirmedIsFinal(result.current);
 }
 
-/** Pending -> Confirmed; confirming a Confirmed entry changes nothing and reports it Confirmed. */
+/**
+ * Pending -> Confirmed, recording who confirmed. Confirming a Confirmed entry changes nothing.
+ * When the tenant requires a second person, whoever recorded the entry may not confirm it.
+ */
 export async function confirmBillingEntry(caller: Caller, id: string) {
   const scope = scopeOf(caller);
   const entry = await childInScope<Entry>(scope, 'BILLING', id);
   if (entry.status === 'Confirmed') return view(entry);
-  const result = await updateChild<Entry>(
-    scope,
-    'BILLING',
-    entry,
-    { status: 'Confirmed', confirmedAt: new Date().toISOString(), confirmedBy: caller.userId ?? caller.keyId },
-    { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } },
-  );
+  const tenant = entry.tenantId === undefined ? undefined : await getTenant(entry.tenantId);
+  if (tenant?.requireSecondApprover && entry.recordedBy !== undefined && entry.recordedBy === actorOf(caller)) {
+    throw new AppError('SECOND_APPROVER_REQUIRED', `This tenant requires a second person: whoever recorded this ${entry.type} cannot also confirm it`, { recordedBy: entry.recordedBy });
+  }
+  const set = { status: 'Confirmed', confirmedAt: new Date().toISOString(), confirmedBy: actorOf(caller), confirmedByRole: caller.role, confirmedByKeyId: caller.keyId };
+  const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
+    auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next }, now),
+  ]);
   if (result.ok) return view(result.record);
   if (result.current?.status === 'Confirmed') return view(result.current);
-  throw serviceUnavailable(1);
+  throw notFound('Billing entry');
 }
 
 export async function listOrderBilling(caller: Caller, orderId: string) {

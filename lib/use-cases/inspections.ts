@@ -8,6 +8,7 @@ import type { changeInspectionStatus as StatusRoute, createInspection as CreateR
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';
+import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 
 type InspectionRecord = Static<typeof Inspection> & { tenantId?: string; marketerId?: string };
@@ -20,8 +21,8 @@ const view = ({ tenantId: _t, marketerId: _m, ...inspection }: InspectionRecord)
 export async function createInspection(caller: Caller, body: CreateBody) {
   const scope = scopeOf(caller);
   const [order, inspector] = await Promise.all([orderInScopeOrNotFound(scope, body.orderId), getUser(scope, body.inspectorId)]);
-  if (!inspector || inspector.role !== 'inspector' || inspector.tenantId !== order.tenantId) {
-    throw new AppError('NOT_FOUND', 'Inspector not found', [{ field: 'body.inspectorId', message: "no inspector with this id in the order's tenant" }]);
+  if (!inspector || inspector.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
+    throw new AppError('NOT_FOUND', 'Inspector not found', [{ field: 'body.inspectorId', message: "no active inspector with this user id in the order's tenant" }]);
   }
   const now = new Date().toISOString();
   const inspection: InspectionRecord = {
@@ -38,7 +39,11 @@ export async function createInspection(caller: Caller, body: CreateBody) {
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await transact([...putChildItems('INSPECTION', inspection), orderStillThere(order.id)]);
+  const outcome = await transact([
+    ...putChildItems('INSPECTION', inspection),
+    orderStillThere(order.id),
+    auditItem(caller, { entity: 'inspection', entityId: inspection.id, tenantId: inspection.tenantId, action: 'created', after: inspection }, now),
+  ]);
   if (!outcome.ok) throw notFound('Order', 'body.orderId');
   return view(inspection);
 }
@@ -64,11 +69,14 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
     ...(body.status === 'Completed' ? { completedAt: new Date().toISOString() } : {}),
   };
-  const result = await updateChild<InspectionRecord>(scope, 'INSPECTION', inspection, set, {
-    expression: '#status = :read AND updatedAt = :readAt',
-    names: { '#status': 'status' },
-    values: { ':read': inspection.status, ':readAt': inspection.updatedAt },
-  });
+  const result = await updateChild<InspectionRecord>(
+    scope,
+    'INSPECTION',
+    inspection,
+    set,
+    { expression: '#status = :read AND updatedAt = :readAt', names: { '#status': 'status' }, values: { ':read': inspection.status, ':readAt': inspection.updatedAt } },
+    (next, now) => [auditItem(caller, { entity: 'inspection', entityId: id, tenantId: inspection.tenantId, action: body.status ? `status.${body.status}` : 'updated', before: inspection, after: next }, now)],
+  );
   if (result.ok) return view(result.record);
   throw new AppError('VERSION_CONFLICT', 'The inspection changed while this request was applied; read it again and retry', { currentStatus: result.current?.status });
 }

@@ -14,6 +14,7 @@ import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, upda
 import { claimNextNumber, CONTRACT_COUNTER, type OrderRecord } from '../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
 import { transact } from '../store/transact.js';
+import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 import { RETRY, withRetries } from './retry.js';
 
@@ -81,7 +82,12 @@ export async function createContract(caller: Caller, body: CreateBody) {
       updatedAt: now,
     };
     const orderCheck = orderStillThere(body.orderId);
-    const items = [claimNextNumber(CONTRACT_COUNTER, current), ...putChildItems('CONTRACT', contract), orderCheck];
+    const items = [
+      claimNextNumber(CONTRACT_COUNTER, current),
+      ...putChildItems('CONTRACT', contract),
+      orderCheck,
+      auditItem(caller, { entity: 'contract', entityId: contract.id, tenantId: contract.tenantId, action: 'created', after: contract }, now),
+    ];
     const outcome = await transact(items);
     if (outcome.ok) return view(contract);
     if (outcome.failedIndexes.includes(items.indexOf(orderCheck))) throw notFound('Order', 'body.orderId');
@@ -95,7 +101,9 @@ export async function updateContract(caller: Caller, id: string, body: UpdateBod
   const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
   const { contractPdfUrl, ...fields } = body;
   const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}) };
-  const result = await updateChild<ContractRecord>(scope, 'CONTRACT', contract, set, statusIn(['Draft']));
+  const result = await updateChild<ContractRecord>(scope, 'CONTRACT', contract, set, statusIn(['Draft']), (next, now) => [
+    auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }, now),
+  ]);
   if (result.ok) return view(result.record);
   throw invalidState(`Contract #${contract.contractNumber} is ${result.current?.status ?? contract.status}; only a Draft can be edited`, { status: result.current?.status });
 }
@@ -141,6 +149,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
       updateChildItem(scope, 'CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
       // The marketer hears that the contract went out (the customer got the contract itself).
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
+      auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } }, now),
     ]);
     if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
     const current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
@@ -162,6 +171,7 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
     contract,
     { status: 'Signed', signedAt: new Date().toISOString(), ...(signedDocument !== undefined ? { signedDocument } : {}) },
     statusIn(CONTRACT_SIGNABLE),
+    (next, now) => [auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now)],
   );
   if (result.ok) return view(result.record);
   throw invalidState(`Contract #${contract.contractNumber} is already ${result.current?.status ?? contract.status}`);

@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { allRoutes } from '../../lib/schemas/index.js';
-import { ROLES, type Role } from '../../lib/domain/caller.js';
-import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
-import { createApiKey, getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
+import { ROLES, STAFF_TOOL, type Role } from '../../lib/domain/caller.js';
+import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
+import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { putFxRate } from '../../lib/store/fx-rates.js';
 import { PROVIDERS } from '../../lib/domain/car.js';
 import { createTenant, getTenant, type Tenant } from '../../lib/store/tenants.js';
-import { putUser } from '../../lib/store/users.js';
+import { getUser } from '../../lib/store/users.js';
+import { issueApiKey } from '../../lib/use-cases/api-keys.js';
+import { createUser } from '../../lib/use-cases/users.js';
 
 const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
   { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true },
@@ -22,30 +23,31 @@ export interface DemoKey {
   userId?: string;
 }
 
-/** Demo staff ids, so a marketer's or inspector's key points at a stable user. */
-const demoUserIds: Partial<Record<Role, string>> = {
-  marketer: 'demousermarketer00000001',
-  inspector: 'demouserinspector0000001',
-  accountant: 'demouseraccountant000001',
-  operations: 'demouseroperations000001',
-};
-
-const routes = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
+/** Demo staff, created through the same use case as POST /api/v1/users (fixed ids, so demo keys survive restarts). */
+const DEMO_STAFF: Array<{ id: string; name: string; role: Role; email?: string; mobileNumber: string }> = [
+  { id: 'demousermarketer00000001', name: 'Mina Park (demo marketer)', role: 'marketer', email: 'mina@gulfmotors.example', mobileNumber: '+971501110001' },
+  { id: 'demouserinspector0000001', name: 'Joon Lee (demo inspector)', role: 'inspector', email: 'joon@gulfmotors.example', mobileNumber: '+971501110004' },
+  // Staff with phone numbers, so staff notifications have somewhere to go on the local stack.
+  { id: 'demouseraccountant000001', name: 'Sara Khan (demo accountant)', role: 'accountant', mobileNumber: '+971501110002' },
+  { id: 'demouseroperations000001', name: 'Omar Ali (demo operations)', role: 'operations', mobileNumber: '+971501110003' },
+];
 
 /**
- * Idempotent: tenants are created once; keys are reused while they still exist in the table
- * (their plain text is kept in a git-ignored file so the table can be printed on every start).
+ * Idempotent: tenants, users and keys are created once, through the use cases a real tenant's
+ * administrator uses (the staff CLI and the API); key values are kept in a git-ignored file so
+ * the table can be printed on every start.
  */
 export async function seedDemoData(options: { keysFile?: string; rateLimit?: { rps: number; burst: number; quotaPerDay: number } } = {}): Promise<DemoKey[]> {
+  const gulf = DEMO_TENANTS[0]!;
   for (const tenant of DEMO_TENANTS) {
     if (!(await getTenant(tenant.id))) await createTenant(tenant);
   }
+  for (const staff of DEMO_STAFF) {
+    if (await getUser(PLATFORM_SCOPE, staff.id)) continue;
+    const { id, ...body } = staff;
+    await createUser(STAFF_TOOL, { ...body, tenantId: gulf.id }, { id });
+  }
   await Promise.all([
-    putUser({ id: demoUserIds.marketer!, name: 'Mina Park (demo marketer)', role: 'marketer', tenantId: DEMO_TENANTS[0]!.id, email: 'mina@gulfmotors.example', mobileNumber: '+971501110001' }),
-    putUser({ id: demoUserIds.inspector!, name: 'Joon Lee (demo inspector)', role: 'inspector', tenantId: DEMO_TENANTS[0]!.id, email: 'joon@gulfmotors.example' }),
-    // Staff with phone numbers, so staff notifications have somewhere to go on the local stack.
-    putUser({ id: demoUserIds.accountant!, name: 'Sara Khan (demo accountant)', role: 'accountant', tenantId: DEMO_TENANTS[0]!.id, mobileNumber: '+971501110002' }),
-    putUser({ id: demoUserIds.operations!, name: 'Omar Ali (demo operations)', role: 'operations', tenantId: DEMO_TENANTS[0]!.id, mobileNumber: '+971501110003' }),
     putFxRate({ from: 'KRW', to: 'USD', rate: '0.00072', source: 'demo seed', asOf: '2026-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'AED', rate: '3.6725', source: 'UAE dirham peg', asOf: '1997-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'SAR', rate: '3.75', source: 'Saudi riyal peg', asOf: '1986-06-01T00:00:00.000Z' }),
@@ -54,7 +56,7 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
   const saved: DemoKey[] = options.keysFile && existsSync(options.keysFile) ? JSON.parse(readFileSync(options.keysFile, 'utf8')) : [];
   const wanted: Array<Omit<DemoKey, 'key'>> = [
     { label: 'platform staff (all tenants)', role: 'admin' },
-    ...ROLES.map((role) => ({ label: `${DEMO_TENANTS[0]!.name} ${role}`, role, tenantId: DEMO_TENANTS[0]!.id, userId: demoUserIds[role] })),
+    ...ROLES.map((role) => ({ label: `${gulf.name} ${role}`, role, tenantId: gulf.id, userId: DEMO_STAFF.find((s) => s.role === role)?.id })),
     { label: `${DEMO_TENANTS[1]!.name} integrator`, role: 'integrator' as Role, tenantId: DEMO_TENANTS[1]!.id },
   ];
   const result: DemoKey[] = [];
@@ -64,13 +66,11 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
       result.push(existing);
       continue;
     }
-    const { key } = await createApiKey({
+    const { key } = await issueApiKey(STAFF_TOOL, {
       name: `demo: ${want.label}`,
-      role: want.role,
-      tenantId: want.tenantId,
-      userId: want.userId,
-      allowedRoutes: defaultAllowedRoutes(want.role, routes),
-      rateLimit: options.rateLimit,
+      ...(want.userId ? { userId: want.userId } : { role: want.role }),
+      ...(want.tenantId ? { tenantId: want.tenantId } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     });
     result.push({ ...want, key });
   }
@@ -80,7 +80,6 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
   }
   return result;
 }
-
 export function printKeyTable(keys: readonly DemoKey[]): void {
   const rows = keys.map((k) => [k.label, k.role, k.tenantId ?? '(platform)', k.key]);
   const headers = ['who', 'role', 'tenant', 'X-API-Key'];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../lib/domain/ids.js';
-import { putUser } from '../../lib/store/users.js';
+import { newStaffUser } from '../support/staff.js';
 import { api, demoKey } from '../support/http.js';
 import { DEMO_INSPECTOR, DEMO_MARKETER, GULF, orderAtInspectionScheduled, SEOUL, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
 import { accountantKey, changeStatus, credit, inspectionDate, newCustomer, orderDetail, placeOrder, validateTransition } from '../support/orders.js';
@@ -58,9 +57,7 @@ async function walk(id: string, statuses: string[], key = ops()): Promise<any> {
 
 /** Another inspector of a tenant, as a staff user. */
 async function otherInspector(tenantId = GULF): Promise<string> {
-  const id = newId();
-  await putUser({ id, name: 'Other inspector', role: 'inspector', tenantId });
-  return id;
+  return newStaffUser('inspector', tenantId, { name: 'Other inspector' });
 }
 
 describe('POST /api/v1/inspections', () => {

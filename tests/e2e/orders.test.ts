@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMS_DOCUMENT_MAX_BYTES as MAX_DOC } from '../../lib/schemas/orders.js';
-import { newId } from '../../lib/domain/ids.js';
-import { putUser } from '../../lib/store/users.js';
+import { newStaffUser } from '../support/staff.js';
 import { api, demoKey } from '../support/http.js';
 import {
   accountantKey,
@@ -164,8 +163,7 @@ describe('POST /api/v1/orders', () => {
     });
 
     it("answers 404 when the marketer belongs to another tenant than the customer's, from a tenant key and from a platform key", async () => {
-      const seoulMarketer = newId();
-      await putUser({ id: seoulMarketer, name: 'Seoul marketer', role: 'marketer', tenantId: 'demotenantseoulexport001' });
+      const seoulMarketer = await newStaffUser('marketer', 'demotenantseoulexport001', { name: 'Seoul marketer' });
       const customer = await newCustomer();
 
       const fromTenantKey = await createOrder(acct(), { customerId: customer.id, marketerId: seoulMarketer });

@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { RateLimit } from '../../lib/domain/caller.js';
-import { createApiKey } from '../../lib/store/api-keys.js';
+import { newApiKey } from '../support/staff.js';
 import { api, demoKey, type ApiResponse } from '../support/http.js';
 
 /** A cheap route that answers 200 to a platform key once the limiter lets the request through. */
 const SEARCH = '/api/v1/customers/search?phone=%2B971500000001';
 
 async function keyWithLimit(rateLimit: Partial<RateLimit>): Promise<string> {
-  const { key } = await createApiKey({ name: `rate-limit test ${JSON.stringify(rateLimit)}`, role: 'admin', allowedRoutes: ['*'], rateLimit });
+  const { key } = await newApiKey({ name: `rate-limit test ${JSON.stringify(rateLimit)}`, role: 'admin', rateLimit });
   return key;
 }
 

@@ -4,18 +4,15 @@
  * the body. Marketers see only their own orders and customers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { putUser } from '../../lib/store/users.js';
 import { allRoutes } from '../../lib/schemas/index.js';
 import type { RouteSpec } from '../../lib/schemas/route.js';
-import { createApiKey } from '../../lib/store/api-keys.js';
+import { newApiKey, newStaffUser } from '../support/staff.js';
 import { api, demoKey, uniquePhone, type ApiResponse } from '../support/http.js';
 import { DEMO_INSPECTOR, GULF, SEOUL } from '../support/order-children.js';
 import { accountantKey, credit, newCustomer, placeOrder } from '../support/orders.js';
 
-const UNLIMITED = { rps: 100_000, burst: 100_000, quotaPerDay: 100_000_000 };
-
 async function keyFor(role: 'admin' | 'marketer' | 'accountant', tenantId: string, userId?: string): Promise<string> {
-  const { key } = await createApiKey({ name: `test: ${role} of ${tenantId}`, role, tenantId, userId, allowedRoutes: ['*'], rateLimit: UNLIMITED });
+  const { key } = await newApiKey({ name: `test: ${role} of ${tenantId}`, ...(userId ? { userId } : { role, tenantId }) });
   return key;
 }
 
@@ -169,14 +166,8 @@ describe("another tenant's record named in a body", () => {
 describe('marketers', () => {
   let marketerA: string;
   let marketerB: string;
-  const marketerAId = 'testmarketerisolationa01';
-  const marketerBId = 'testmarketerisolationb01';
-
   beforeAll(async () => {
-    await Promise.all([
-      putUser({ id: marketerAId, name: 'Marketer A', role: 'marketer', tenantId: GULF }),
-      putUser({ id: marketerBId, name: 'Marketer B', role: 'marketer', tenantId: GULF }),
-    ]);
+    const [marketerAId, marketerBId] = await Promise.all([newStaffUser('marketer', GULF, { name: 'Marketer A' }), newStaffUser('marketer', GULF, { name: 'Marketer B' })]);
     [marketerA, marketerB] = await Promise.all([keyFor('marketer', GULF, marketerAId), keyFor('marketer', GULF, marketerBId)]);
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Role } from '../../lib/domain/caller.js';
 import { listChatLog, type ChatLogEntry } from '../../lib/store/chat-log.js';
-import { createApiKey } from '../../lib/store/api-keys.js';
+import { newApiKey, newStaffUser } from './staff.js';
 import { api, demoKey } from './http.js';
 import { accountantKey, changeStatus, inspectionDate, newCustomer, orderDetail, placeOrder } from './orders.js';
 
@@ -23,13 +23,10 @@ const seoulKeys = new Map<Role, Promise<string>>();
 export function seoulKey(role: Extract<Role, 'operations' | 'accountant' | 'inspector'>): Promise<string> {
   let key = seoulKeys.get(role);
   if (!key) {
-    key = createApiKey({
-      name: `test: Seoul ${role}`,
-      role,
-      tenantId: SEOUL,
-      allowedRoutes: ['*'],
-      rateLimit: { rps: 100_000, burst: 100_000, quotaPerDay: 100_000_000 },
-    }).then((created) => created.key);
+    // Inspector keys are for an inspector user (the key takes the user's role and tenant).
+    key = (role === 'inspector' ? newStaffUser('inspector', SEOUL).then((userId) => newApiKey({ name: 'test: Seoul inspector', userId })) : newApiKey({ name: `test: Seoul ${role}`, role, tenantId: SEOUL })).then(
+      (created) => created.key,
+    );
     seoulKeys.set(role, key);
   }
   return key;

@@ -1,6 +1,6 @@
 import { CreateApiKeyCommand, GetApiKeysCommand, GetUsagePlansCommand } from '@aws-sdk/client-api-gateway';
 import { describe, expect, it } from 'vitest';
-import { disableGatewayKey, registerGatewayKey, usagePlanName, type GatewaySender } from '../../scripts/cli/gateway-keys.js';
+import { disableGatewayKey, registerGatewayKey, usagePlanName, type GatewaySender } from '../../lib/gateway/keys.js';
 
 /** A fake API Gateway that answers by command type and records what it was sent. */
 function fakeGateway(answers: Map<Function, unknown>) {

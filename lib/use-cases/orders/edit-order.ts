@@ -1,11 +1,35 @@
+import type { Caller } from '../../domain/caller.js';
 import { notFound, versionConflict } from '../../domain/errors.js';
-import type { Scope } from '../../domain/scope.js';
-import { updateOrderVersioned, type OrderRecord } from '../../store/orders.js';
+import { scopeOf } from '../../domain/scope.js';
+import { getOrder, orderUpdateItem, withChanges, type OrderRecord } from '../../store/orders.js';
+import { transact } from '../../store/transact.js';
+import { auditItem } from '../audit.js';
+import { RETRY, withRetries } from '../retry.js';
 
-/** Applies a versioned change to an order in scope: 404 when there is none, 409 when the version is stale. */
-export async function editOrder(scope: Scope, id: string, version: number | undefined, set: Record<string, unknown>): Promise<OrderRecord> {
-  const result = await updateOrderVersioned(scope, id, version, set);
-  if (result.ok) return result.order;
-  if (!result.current) throw notFound('Order');
-  throw versionConflict(result.current.version);
+/**
+ * A versioned change to an order in scope, with its audit record in the same transaction: 404
+ * when there is none, 409 when the caller's `expectedVersion` is stale. Without one, a change
+ * that lost a race to another is re-planned on the order as it now is.
+ */
+export async function editOrder(
+  caller: Caller,
+  id: string,
+  expectedVersion: number | undefined,
+  action: string,
+  change: (order: OrderRecord) => Record<string, unknown>,
+): Promise<OrderRecord> {
+  const scope = scopeOf(caller);
+  return withRetries(async () => {
+    const order = await getOrder(scope, id);
+    if (!order) throw notFound('Order');
+    if (expectedVersion !== undefined && expectedVersion !== order.version) throw versionConflict(order.version);
+    const set = change(order);
+    const now = new Date().toISOString();
+    const next = withChanges(order, set, now);
+    const outcome = await transact([
+      orderUpdateItem(scope, order, set, now),
+      auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action, before: order, after: next }, now),
+    ]);
+    return outcome.ok ? next : RETRY;
+  });
 }

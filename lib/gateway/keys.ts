@@ -50,3 +50,24 @@ export async function disableGatewayKey(client: GatewaySender, keyId: string): P
 }
 
 export const gatewayClient = (region: string): GatewaySender => new APIGatewayClient({ region });
+
+/**
+ * In AWS (API_GATEWAY_KEYS=on, set by serverless.yml) the API's own key routes keep the gateway
+ * copies in step: a key issued over the API is registered on the stage's usage plan
+ * (API_GATEWAY_USAGE_PLAN), and a revoked or disabled one is refused by the gateway at once.
+ * On the local stack there is no gateway: both do nothing.
+ */
+const syncEnabled = () => process.env.API_GATEWAY_KEYS === 'on';
+let client: GatewaySender | undefined;
+const sharedClient = () => (client ??= new APIGatewayClient({}));
+
+export async function registerGatewayCopy(input: { keyId: string; value: string; description: string }): Promise<void> {
+  if (!syncEnabled()) return;
+  const stage = process.env.STAGE ?? 'dev';
+  await registerGatewayKey(sharedClient(), { ...input, stage, plan: 'standard' });
+}
+
+export async function disableGatewayCopy(keyId: string): Promise<void> {
+  if (!syncEnabled()) return;
+  await disableGatewayKey(sharedClient(), keyId);
+}

@@ -1,0 +1,65 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import type { AuditEntity, AuditRecord } from '../domain/audit.js';
+import { ddb } from './client.js';
+import { keys, withoutKeys } from './keys.js';
+import type { TransactItem } from './transact.js';
+
+/** The audit record of a change, for the same transaction as the change itself: both or neither. */
+export function auditPutItem(record: AuditRecord): TransactItem {
+  const { entity, ...rest } = record;
+  return {
+    Put: {
+      TableName: tableName(),
+      // `entity` marks every item's type in this table; the audited entity is kept as auditEntity.
+      Item: { ...keys.auditRecord(record.tenantId, record.at, record.id), ...keys.auditOfEntity(record.tenantId, entity, record.entityId, record.at, record.id), entity: 'audit', auditEntity: entity, ...rest },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const decode = (item: Record<string, unknown>): AuditRecord => {
+  const { auditEntity, ...rest } = withoutKeys(item) as Record<string, unknown>;
+  return { ...(rest as unknown as Omit<AuditRecord, 'entity'>), entity: auditEntity as AuditEntity };
+};
+
+export interface AuditQuery {
+  /** The tenant whose trail to read (undefined: platform records, those without a tenant). */
+  tenantId: string | undefined;
+  entity?: AuditEntity;
+  entityId?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  /** Where the previous page stopped (opaque to callers). */
+  after?: Record<string, unknown>;
+}
+
+/**
+ * A page of a tenant's audit trail, newest first: one Query of the tenant's trail, or (with an
+ * entity and id) of that record's trail on GSI1, between two instants.
+ */
+export async function readAudit(query: AuditQuery): Promise<{ records: AuditRecord[]; next?: Record<string, unknown> }> {
+  const byRecord = query.entity !== undefined && query.entityId !== undefined;
+  const pk = byRecord ? keys.auditOfEntityPartition(query.tenantId, query.entity!, query.entityId!) : keys.auditPartition(query.tenantId);
+  const range = keys.auditBetween(query.from, query.to);
+  const [pkName, skName] = byRecord ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(byRecord ? { IndexName: 'GSI1' } : {}),
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ...(query.entity !== undefined && !byRecord ? { FilterExpression: 'auditEntity = :entity' } : {}),
+      ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
+      ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to, ...(query.entity !== undefined && !byRecord ? { ':entity': query.entity } : {}) },
+      ScanIndexForward: false,
+      Limit: query.limit,
+      ...(query.after ? { ExclusiveStartKey: query.after } : {}),
+    }),
+  );
+  const records = (page.Items ?? []).map(decode);
+  return { records, ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+}
+
+/** Whether a page cursor points into this tenant's trail (a cursor cannot cross tenants). */
+export const isCursorOfTrail = (tenantId: string | undefined, after: Record<string, unknown>): boolean => after.pk === keys.auditPartition(tenantId);

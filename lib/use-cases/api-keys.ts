@@ -1,0 +1,129 @@
+import type { Static } from '@sinclair/typebox';
+import type { Caller, Role } from '../domain/caller.js';
+import { forbidden, invalidField, notFound } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { parseInstant } from '../domain/instant.js';
+import { defaultAllowedRoutes } from '../domain/role-routes.js';
+import { actorOf, scopeOf } from '../domain/scope.js';
+import { disableGatewayCopy, registerGatewayCopy } from '../gateway/keys.js';
+import type { ApiKey, issueApiKey as IssueRoute } from '../schemas/api-keys.js';
+import { allRoutes } from '../schemas/index.js';
+import { routeKeyOf } from '../schemas/route.js';
+import { getApiKey, hashApiKey, insertApiKey, listApiKeys as readApiKeys, markApiKey, newPlainKey, type StoredApiKey } from '../store/api-keys.js';
+import { getUser } from '../store/users.js';
+import { auditItem } from './audit.js';
+import { owningTenant } from './tenancy.js';
+
+type IssueBody = Static<NonNullable<(typeof IssueRoute)['body']>>;
+export type ApiKeyView = Static<typeof ApiKey>;
+
+/** Roles whose keys always stand for a staff user (orders and inspections name them). */
+const PERSONAL_ROLES: readonly Role[] = ['marketer', 'inspector'];
+const ROUTE_INFO = allRoutes.map((r) => ({ method: r.method, path: r.path, roles: r.roles, public: r.public }));
+const KNOWN_ROUTES = new Set(allRoutes.filter((r) => !r.public).map(routeKeyOf));
+const GRACE_DEFAULT_SECONDS = 24 * 3600;
+
+/** What anyone may see of a key: never its value or hash. */
+export const apiKeyView = ({ hash: _hash, ...key }: StoredApiKey): ApiKeyView => key;
+
+/** The role and tenant a key gets: a user's own, when it is for a user (which must be active, of the tenant). */
+async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' | 'tenantId'>): Promise<{ role: Role; tenantId?: string; userId?: string }> {
+  const tenantId = owningTenant(caller, body.tenantId);
+  if (body.userId === undefined) {
+    if (body.role === undefined) throw invalidField('body.role', 'is required when the key is not for a user (userId)');
+    if (PERSONAL_ROLES.includes(body.role)) throw invalidField('body.userId', `a ${body.role} key must be issued for a ${body.role} user (userId)`);
+    return { role: body.role, tenantId };
+  }
+  const user = await getUser({ ...(tenantId === undefined ? {} : { tenantId }) }, body.userId);
+  if (!user || user.tenantId !== tenantId) throw notFound('User', 'body.userId');
+  if (!user.active) throw invalidField('body.userId', 'this user is deactivated; reactivate them first');
+  if (body.role !== undefined && body.role !== user.role) throw invalidField('body.role', `the key takes its user's role (${user.role})`);
+  return { role: user.role, tenantId: user.tenantId, userId: user.id };
+}
+
+/** Routes the new key may call: never more than the issuing key's own. */
+function routesFor(caller: Caller, role: Role, requested: string[] | undefined): string[] {
+  const routes = requested ?? defaultAllowedRoutes(role, ROUTE_INFO);
+  const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTES.has(route));
+  if (unknown.length > 0) throw invalidField('body.allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
+  if (!caller.allowedRoutes.includes('*')) {
+    const beyond = routes.filter((route) => !caller.allowedRoutes.includes(route));
+    if (beyond.length > 0) throw forbidden(`A key cannot be given routes its issuer may not call: ${beyond.join(', ')}`);
+  }
+  return routes;
+}
+
+/** Only admins issue keys (the route says so); an admin may issue any role within its own tenant. */
+function checkRole(caller: Caller, role: Role): void {
+  if (caller.role !== 'admin' && role !== caller.role) throw forbidden(`A ${caller.role} key cannot issue a ${role} key`);
+}
+
+/** Issues a key; its value is in the answer once and never again (only its hash is stored). */
+export async function issueApiKey(caller: Caller, body: IssueBody, options: { plainKey?: string } = {}): Promise<{ key: string; apiKey: ApiKeyView }> {
+  const expiresAt = body.expiresAt === undefined ? undefined : parseInstant(body.expiresAt);
+  if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString())) throw invalidField('body.expiresAt', 'must be a date-time in the future');
+  const holder = await holderOf(caller, body);
+  checkRole(caller, holder.role);
+  const plain = options.plainKey ?? newPlainKey();
+  const now = new Date().toISOString();
+  const record: StoredApiKey = {
+    id: newId(),
+    name: body.name,
+    prefix: plain.slice(0, 10),
+    ...holder,
+    allowedRoutes: routesFor(caller, holder.role, body.allowedRoutes),
+    ...(body.rateLimit ? { rateLimit: body.rateLimit } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+    createdBy: actorOf(caller),
+    createdAt: now,
+    hash: hashApiKey(plain),
+  };
+  await insertApiKey(record, [auditItem(caller, { entity: 'apiKey', entityId: record.id, tenantId: record.tenantId, action: 'issued', after: apiKeyView(record) }, now)]);
+  await registerGatewayCopy({ keyId: record.id, value: plain, description: record.name });
+  return { key: plain, apiKey: apiKeyView(record) };
+}
+
+export async function listApiKeys(caller: Caller, query: { tenantId?: string }): Promise<ApiKeyView[]> {
+  const tenantId = owningTenant(caller, query.tenantId);
+  return (await readApiKeys(tenantId === undefined ? {} : { tenantId })).map(apiKeyView);
+}
+
+async function keyInScope(caller: Caller, id: string): Promise<StoredApiKey> {
+  const key = await getApiKey(scopeOf(caller), id);
+  if (!key) throw notFound('API key');
+  return key;
+}
+
+/** Revokes a key: refused within a minute by every warm container, at once by the gateway in AWS. Revoking twice is harmless. */
+export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyView> {
+  const key = await keyInScope(caller, id);
+  if (key.revokedAt) return apiKeyView(key);
+  const now = new Date().toISOString();
+  const after = { ...key, revokedAt: now };
+  const marked = await markApiKey(key, { revokedAt: now }, [auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: key.tenantId, action: 'revoked', before: apiKeyView(key), after: apiKeyView(after) }, now)]);
+  await disableGatewayCopy(id);
+  return apiKeyView(marked ? after : await keyInScope(caller, id));
+}
+
+/**
+ * Rotation: a new key with the same holder, routes and limits; the old one keeps working for a
+ * grace period (default 24 hours) and then expires.
+ */
+export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GRACE_DEFAULT_SECONDS): Promise<{ key: string; apiKey: ApiKeyView; previous: ApiKeyView }> {
+  const old = await keyInScope(caller, id);
+  if (old.revokedAt || old.disabledAt) throw invalidField('path.id', 'a revoked or disabled key cannot be rotated; issue a new one');
+  const issued = await issueApiKey(caller, {
+    name: old.name,
+    ...(old.userId ? { userId: old.userId } : { role: old.role }),
+    ...(old.tenantId !== undefined && caller.tenantId === undefined ? { tenantId: old.tenantId } : {}),
+    allowedRoutes: old.allowedRoutes,
+    ...(old.rateLimit ? { rateLimit: old.rateLimit } : {}),
+  });
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + graceSeconds * 1000).toISOString();
+  const after = { ...old, expiresAt: old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt, rotatedTo: issued.apiKey.id };
+  await markApiKey(old, { expiresAt: after.expiresAt, rotatedTo: issued.apiKey.id }, [
+    auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: old.tenantId, action: 'rotated', before: apiKeyView(old), after: apiKeyView(after) }, now.toISOString()),
+  ]);
+  return { ...issued, previous: apiKeyView(after) };
+}

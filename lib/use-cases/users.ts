@@ -1,0 +1,107 @@
+import type { Static } from '@sinclair/typebox';
+import type { Caller } from '../domain/caller.js';
+import { duplicate, invalidField, notFound } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { normalizePhone } from '../domain/phone.js';
+import { scopeOf } from '../domain/scope.js';
+import type { createUser as CreateRoute, updateUser as UpdateRoute, User } from '../schemas/users.js';
+import { apiKeysOfUser, markApiKey } from '../store/api-keys.js';
+import { getUser as readUser, insertUser, listUsers as readUsers, replaceUser, type StaffUser, type UserWriteOutcome } from '../store/users.js';
+import { auditItem } from './audit.js';
+import { disableGatewayCopy } from '../gateway/keys.js';
+import { RETRY, withRetries } from './retry.js';
+import { owningTenant } from './tenancy.js';
+
+type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
+type UpdateBody = Static<NonNullable<(typeof UpdateRoute)['body']>>;
+export type UserView = Static<typeof User>;
+
+const view = (user: StaffUser): UserView => user;
+
+function mobileOf(given: string | undefined, field: string): string | undefined {
+  if (given === undefined) return undefined;
+  const e164 = normalizePhone(given);
+  if (!e164) throw invalidField(field, 'must be a phone number with its country code, e.g. +971501234567');
+  return e164;
+}
+
+function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber: string | undefined): Error {
+  if (outcome.reason === 'duplicate-phone') return duplicate('mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
+  if (outcome.reason === 'unknown-tenant') return invalidField('body.tenantId', 'no such tenant');
+  return new Error('the user changed while it was being written');
+}
+
+/** Registers a staff member of the caller's tenant (platform admins name the tenant, or none for platform staff). */
+export async function createUser(caller: Caller, body: CreateBody, options: { id?: string } = {}): Promise<UserView> {
+  const mobileNumber = mobileOf(body.mobileNumber, 'body.mobileNumber');
+  const now = new Date().toISOString();
+  const user: StaffUser = {
+    id: options.id ?? newId(),
+    name: body.name.trim(),
+    role: body.role,
+    tenantId: owningTenant(caller, body.tenantId),
+    mobileNumber,
+    email: body.email,
+    language: body.language ?? 'en',
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await insertUser(user, [auditItem(caller, { entity: 'user', entityId: user.id, tenantId: user.tenantId, action: 'created', after: user }, now)]);
+  if (!outcome.ok) {
+    if (outcome.reason === 'changed') throw duplicate('id', `A user with id ${user.id} already exists`);
+    throw refused(outcome, mobileNumber);
+  }
+  return view(user);
+}
+
+export async function listUsers(caller: Caller, query: { role?: StaffUser['role']; tenantId?: string }): Promise<UserView[]> {
+  return (await readUsers(owningTenant(caller, query.tenantId), query.role)).map(view);
+}
+
+export async function getUser(caller: Caller, id: string): Promise<UserView> {
+  const user = await readUser(scopeOf(caller), id);
+  if (!user) throw notFound('User');
+  return view(user);
+}
+
+/** Changes a user's name, number, e-mail, language or active flag; deactivating also disables their keys. */
+export async function updateUser(caller: Caller, id: string, body: UpdateBody): Promise<UserView> {
+  const mobileNumber = mobileOf(body.mobileNumber, 'body.mobileNumber');
+  const scope = scopeOf(caller);
+  const user = await withRetries(async () => {
+    const before = await readUser(scope, id);
+    if (!before) throw notFound('User');
+    const now = new Date().toISOString();
+    const after: StaffUser = {
+      ...before,
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(mobileNumber !== undefined ? { mobileNumber } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.language !== undefined ? { language: body.language } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
+      updatedAt: now,
+    };
+    const action = before.active && !after.active ? 'deactivated' : !before.active && after.active ? 'reactivated' : 'updated';
+    const outcome = await replaceUser(before, after, [auditItem(caller, { entity: 'user', entityId: id, tenantId: before.tenantId, action, before, after }, now)]);
+    if (outcome.ok) return after;
+    if (outcome.reason === 'changed') return RETRY;
+    throw refused(outcome, mobileNumber);
+  });
+  if (!user.active) await disableKeysOf(caller, user);
+  return view(user);
+}
+
+export const deactivateUser = (caller: Caller, id: string): Promise<UserView> => updateUser(caller, id, { active: false });
+
+/** Every key issued for the user stops working (within the key cache's bound; at once at the gateway). */
+async function disableKeysOf(caller: Caller, user: StaffUser): Promise<void> {
+  for (const key of await apiKeysOfUser(user.id)) {
+    if (key.disabledAt || key.revokedAt) continue;
+    const now = new Date().toISOString();
+    const disabled = await markApiKey(key, { disabledAt: now }, [
+      auditItem(caller, { entity: 'apiKey', entityId: key.id, tenantId: key.tenantId, action: 'disabled', before: key, after: { ...key, disabledAt: now } }, now),
+    ]);
+    if (disabled) await disableGatewayCopy(key.id);
+  }
+}
