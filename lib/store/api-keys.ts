@@ -37,6 +37,18 @@ export interface ApiKeyRecord {
 
 export type StoredApiKey = ApiKeyRecord & { hash: string };
 
+/**
+ * A key's expiry is stored as `validUntil`: `expiresAt` is the table's TTL attribute (epoch
+ * seconds, deleted by DynamoDB), which a key's record must not be.
+ */
+const EXPIRY_ATTRIBUTE = 'validUntil';
+const attributeOf = (field: string): string => (field === 'expiresAt' ? EXPIRY_ATTRIBUTE : field);
+
+function decodeKey(item: Record<string, unknown>, hash?: string): StoredApiKey {
+  const { validUntil, ...rest } = withoutKeys(item) as Record<string, unknown>;
+  return { ...(rest as unknown as StoredApiKey), ...(validUntil === undefined ? {} : { expiresAt: String(validUntil) }), ...(hash ? { hash } : {}) };
+}
+
 export const hashApiKey = (plain: string): string => createHash('sha256').update(plain, 'utf8').digest('hex');
 
 /** A fresh key: shown once to whoever asked for it; only its hash is stored. */
@@ -44,7 +56,7 @@ export const newPlainKey = (): string => `vpo_${randomBytes(30).toString('base64
 
 export async function getApiKeyByHash(hash: string): Promise<StoredApiKey | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }));
-  return Item ? ({ ...(withoutKeys(Item) as unknown as ApiKeyRecord), hash }) : undefined;
+  return Item ? decodeKey(Item, hash) : undefined;
 }
 
 /**
@@ -65,21 +77,22 @@ export async function readKeyForUse(hash: string, nowMs = Date.now()): Promise<S
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { ...(withoutKeys(Attributes ?? {}) as unknown as ApiKeyRecord), hash };
+    return decodeKey(Attributes ?? {}, hash);
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    const current = itemOfConditionFailure<ApiKeyRecord>(error);
-    return current ? { ...current, hash } : undefined;
+    const current = itemOfConditionFailure<Record<string, unknown>>(error);
+    return current ? decodeKey(current, hash) : undefined;
   }
 }
 
-const keyItem = (record: StoredApiKey) => ({
+const keyItem = ({ expiresAt, ...record }: StoredApiKey) => ({
   ...keys.apiKey(record.hash),
   ...keys.apiKeyIndex(record.createdAt, record.id),
   ...keys.apiKeysOfTenantIndex(record.tenantId, record.createdAt, record.id),
   ...(record.userId ? keys.apiKeysOfUserIndex(record.userId, record.id) : {}),
   entity: 'apiKey',
   ...record,
+  ...(expiresAt === undefined ? {} : { [EXPIRY_ATTRIBUTE]: expiresAt }),
 });
 
 /** Stores a new key and its id reference, with `alongside` (its audit record), in one transaction. */
@@ -110,7 +123,7 @@ export async function listApiKeys(scope: Scope): Promise<StoredApiKey[]> {
     ExpressionAttributeValues: { ':pk': scope.tenantId === undefined ? keys.apiKeyList : keys.apiKeysOfTenant(scope.tenantId) },
     ScanIndexForward: false,
   });
-  return items.map((item) => withoutKeys(item) as unknown as StoredApiKey);
+  return items.map((item) => decodeKey(item));
 }
 
 /** The keys issued for one user (to disable them with the user). */
@@ -121,7 +134,7 @@ export async function apiKeysOfUser(userId: string): Promise<StoredApiKey[]> {
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.apiKeysOfUser(userId) },
   });
-  return items.map((item) => withoutKeys(item) as unknown as StoredApiKey);
+  return items.map((item) => decodeKey(item));
 }
 
 /**
@@ -137,7 +150,7 @@ export async function markApiKey(key: StoredApiKey, set: Partial<Pick<ApiKeyReco
         Key: keys.apiKey(key.hash),
         UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: ['attribute_exists(pk)', ...fields.map(([field], i) => (field === 'expiresAt' ? `(attribute_not_exists(#f${i}) OR #f${i} > :v${i})` : `attribute_not_exists(#f${i})`))].join(' AND '),
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])),
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, attributeOf(field)])),
         ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
       },
     },

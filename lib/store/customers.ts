@@ -4,6 +4,7 @@ import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
+import type { TransactItem } from './transact.js';
 import { newWalletItem, type WalletRecord } from './wallets.js';
 
 export interface CustomerRecord {
@@ -31,7 +32,7 @@ export type CreateCustomerOutcome =
  * transaction, checking that the tenant exists: two racing creations of one number leave
  * exactly one customer. A marketer who creates a customer may see it from then on.
  */
-export async function insertCustomer(customer: CustomerRecord, wallet: WalletRecord, marketerId?: string): Promise<CreateCustomerOutcome> {
+export async function insertCustomer(customer: CustomerRecord, wallet: WalletRecord, marketerId: string | undefined, alongside: TransactItem[]): Promise<CreateCustomerOutcome> {
   const table = tableName();
   try {
     await ddb.send(
@@ -63,6 +64,7 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
           ...(marketerId
             ? [{ Put: { TableName: table, Item: { ...keys.customerAccess(customer.id, marketerId), entity: 'customerAccess', customerId: customer.id, marketerId, tenantId: customer.tenantId } } }]
             : []),
+          ...alongside,
         ],
       }),
     );

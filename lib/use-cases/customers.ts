@@ -6,6 +6,7 @@ import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
 import { duplicate, invalidField, notFound } from '../domain/errors.js';
 import { scopeOf } from '../domain/scope.js';
+import { auditItem } from './audit.js';
 import { owningTenant } from './tenancy.js';
 import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
 import type { WalletRecord } from '../store/wallets.js';
@@ -51,7 +52,9 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     updatedAt: now,
   };
   // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
-  const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined);
+  const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined, [
+    auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
+  ]);
   if (!outcome.ok && outcome.reason === 'duplicate-phone') {
     throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
   }

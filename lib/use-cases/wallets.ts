@@ -11,6 +11,7 @@ import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.j
 import { getOrder } from '../store/orders.js';
 import { transact } from '../store/transact.js';
 import { getWallet, readLedgerPage } from '../store/wallets.js';
+import { auditItem } from './audit.js';
 import { replay, requestFingerprint } from './idempotency.js';
 import { RETRY, withRetries } from './retry.js';
 import { prepareMovement, transactionView, walletView, type TransactionView, type WalletView } from './wallet-movement.js';
@@ -47,7 +48,9 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
       const order = await getOrder(scope, body.orderId);
       if (!order || order.customerId !== wallet.customerId) throw notFound('Order', 'body.orderId');
     }
-    const { entry, walletAfter, items } = prepareMovement(wallet, body, caller.userId ?? caller.keyId);
+    const now = new Date().toISOString();
+    const { entry, walletAfter, items } = prepareMovement(wallet, body, caller.userId ?? caller.keyId, now);
+    items.push(auditItem(caller, { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: body.type, before: wallet, after: { ...walletAfter, lastEntry: entry } }, now));
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
     if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: result }));
     const outcome = await transact(items);

@@ -24,7 +24,11 @@ let stack: RunningStack | undefined;
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
+/** Short, so the test of a revoked key in continuous use waits seconds, not the minute AWS containers keep a key. */
+const API_KEY_CACHE_SECONDS = '10';
+
 export async function setup(project: TestProject): Promise<void> {
+  process.env.API_KEY_CACHE_SECONDS = API_KEY_CACHE_SECONDS;
   stack = await startStack({
     root,
     httpPort: port('TEST_HTTP_PORT', 3100),
@@ -43,7 +47,7 @@ export async function setup(project: TestProject): Promise<void> {
     log: process.env.DEBUG_OFFLINE ? (text) => process.stdout.write(text) : undefined,
   });
   project.provide('baseUrl', stack.baseUrl);
-  project.provide('stackEnv', stack.env);
+  project.provide('stackEnv', { ...stack.env, API_KEY_CACHE_SECONDS });
   project.provide('demoKeys', stack.keys);
 }
 

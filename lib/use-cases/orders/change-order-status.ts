@@ -10,6 +10,7 @@ import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { putHistoryItem, readOrderCollection, statusChangeItem, type OrderRecord } from '../../store/orders.js';
 import { transact } from '../../store/transact.js';
 import { getWallet } from '../../store/wallets.js';
+import { auditItem } from '../audit.js';
 import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
 import { prepareMovement } from '../wallet-movement.js';
 import { factsOf } from './order-facts.js';
@@ -65,8 +66,9 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
         caller.userId ?? caller.keyId,
         now,
       );
-      items.push(...movement.items);
+      items.push(...movement.items, auditItem(caller, { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: 'refund', before: wallet, after: movement.walletAfter }, now));
     }
+    items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next }, now));
     const outcome = await transact(items);
     if (outcome.ok) return orderView(next, caller);
     // The order moved meanwhile: the next read reports the conflict at once; anything else waits a little.

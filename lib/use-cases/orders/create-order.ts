@@ -1,11 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import type { CarRecord } from '../../domain/car.js';
-import { forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
+import { AppError, forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/order-lifecycle.js';
-import { scopeOf } from '../../domain/scope.js';
+import { actorOf, scopeOf } from '../../domain/scope.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { idempotencyPutItem } from '../../store/idempotency.js';
@@ -23,6 +23,7 @@ import {
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
 import { carVisible, storefrontFor } from '../cars.js';
+import { auditItem } from '../audit.js';
 import { replay, requestFingerprint } from '../idempotency.js';
 import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
 import { owningTenant } from '../tenancy.js';
@@ -70,7 +71,7 @@ function marketerFor(caller: Caller, requested: string | undefined): string | un
 }
 
 /** A Pending receipt for the deposit given at creation. */
-function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, now: string) {
+function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, recordedBy: string, now: string) {
   return putChildItems('BILLING', {
     id: newId(),
     orderId: order.id,
@@ -83,6 +84,7 @@ function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, no
     description: body.receiptDescription ?? `Deposit for order #${order.orderNumber}`,
     items: [],
     receiptFileUrl: body.receiptFileUrl ?? null,
+    recordedBy,
     createdAt: now,
     updatedAt: now,
   });
@@ -114,7 +116,9 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (read.idempotency) return replay<OrderView>(read.idempotency, fingerprint);
     const customer = read.customer;
     if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
-    if (marketerId && (!read.marketer || read.marketer.role !== 'marketer')) throw notFound('Marketer', 'body.marketerId');
+    if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || read.marketer.active === false)) {
+      throw new AppError('NOT_FOUND', 'Marketer not found', [{ field: 'body.marketerId', message: "no active marketer with this user id in the customer's tenant" }]);
+    }
     if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'body.carId');
 
     const now = new Date().toISOString();
@@ -158,7 +162,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       customerCheck,
     ];
     if (marketerId) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));
-    if (body.receiptAmount !== undefined) items.push(...depositReceipt(order, body, body.receiptAmount, now));
+    if (body.receiptAmount !== undefined) items.push(...depositReceipt(order, body, body.receiptAmount, actorOf(caller), now));
     if (useWallet) {
       if (!read.wallet) throw notFound('Customer', 'body.customerId');
       const payment = prepareMovement(
@@ -167,8 +171,9 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
         caller.userId ?? caller.keyId,
         now,
       );
-      items.push(...payment.items);
+      items.push(...payment.items, auditItem(caller, { entity: 'wallet', entityId: read.wallet.id, tenantId: read.wallet.tenantId, action: 'payment_deduction', before: read.wallet, after: payment.walletAfter }, now));
     }
+    items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: 'created', after: order }, now));
     // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
     items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, payload: {} }, now)));
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
