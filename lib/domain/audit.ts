@@ -6,7 +6,7 @@
 export const AUDIT_ENTITIES = ['order', 'billing', 'contract', 'inspection', 'wallet', 'customer', 'user', 'apiKey', 'tenant'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export interface AuditActor {
+interface AuditActor {
   keyId: string;
   userId?: string;
   role: string;

@@ -63,7 +63,7 @@ describe('a tenant with no seed data', () => {
     expect(order).toMatchObject({ marketerId: staff.marketer.id, tenantId, marketer: { id: staff.marketer.id, name: 'New marketer' } });
     expect(inspection).toMatchObject({ inspectorId: staff.inspector.id, status: 'Pending' });
     expect(confirmed).toMatchObject({ status: 'Confirmed', recordedBy: staff.marketer.id, confirmedBy: staff.accountant.id, confirmedByRole: 'accountant' });
-    expect((await auditOf('billing', receipt.id)).map((r) => r.action)).toEqual(['confirmed']);
+    expect((await auditOf('billing', receipt.id)).map((r) => r.action)).toEqual(['confirmed', 'created']);
     expect((await auditOf('order', order.id))[0]).toMatchObject({ action: 'created', actor: { keyId: staff.marketer.keyId, userId: staff.marketer.id, role: 'marketer' } });
   });
 

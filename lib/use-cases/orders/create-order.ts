@@ -72,7 +72,7 @@ function marketerFor(caller: Caller, requested: string | undefined): string | un
 
 /** A Pending receipt for the deposit given at creation. */
 function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, recordedBy: string, now: string) {
-  return putChildItems('BILLING', {
+  const entry = {
     id: newId(),
     orderId: order.id,
     tenantId: order.tenantId,
@@ -87,7 +87,8 @@ function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, re
     recordedBy,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  return { entry, items: putChildItems('BILLING', entry) };
 }
 
 /**
@@ -162,7 +163,10 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       customerCheck,
     ];
     if (marketerId) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));
-    if (body.receiptAmount !== undefined) items.push(...depositReceipt(order, body, body.receiptAmount, actorOf(caller), now));
+    if (body.receiptAmount !== undefined) {
+      const receipt = depositReceipt(order, body, body.receiptAmount, actorOf(caller), now);
+      items.push(...receipt.items, auditItem(caller, { entity: 'billing', entityId: receipt.entry.id, tenantId: order.tenantId, action: 'created', after: receipt.entry }, now));
+    }
     if (useWallet) {
       if (!read.wallet) throw notFound('Customer', 'body.customerId');
       const payment = prepareMovement(
