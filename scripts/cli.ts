@@ -1,11 +1,14 @@
 /**
- * Staff CLI: creates tenants, issues and revokes API keys, sets exchange rates, writing straight
- * to the DynamoDB table (these are platform-staff operations, deliberately not part of the API).
+ * Staff CLI: creates tenants and staff users, issues, rotates and revokes API keys, sets exchange
+ * rates. Users and keys go through the same use cases as the API (lib/use-cases), acting as
+ * platform staff (STAFF_TOOL, named so in the audit trail); tenants and rates, platform-staff
+ * operations deliberately not part of the API, are written straight to the DynamoDB table.
  *
  *   npm run -s cli -- <command> [flags]        (-s keeps npm's banner out of --json output)
  *
  * Targets the stack of `npm start` unless told `--target aws --stage <stage>`.
- * Exit codes: 0 done; 1 the operation failed (subdomain taken, unknown key, DynamoDB unreachable);
+ * Exit codes: 0 done; 1 the operation failed (subdomain taken, unknown key, a use case refused the
+ * input: a mobile number another user has, a phone without its country code; DynamoDB unreachable);
  * 2 bad arguments, in which case nothing has been written.
  *
  * This file is only the entry point; the parts live in scripts/cli/, one command group a module.
@@ -19,6 +22,7 @@ import { keyCommands } from './cli/commands/keys.js';
 import { outboxCommands } from './cli/commands/outbox.js';
 import { rateCommands } from './cli/commands/rates.js';
 import { tenantCommands } from './cli/commands/tenants.js';
+import { userCommands } from './cli/commands/users.js';
 import { failureMessage } from './cli/failures.js';
 import { applyTarget, parseTarget, type TargetInfo } from './cli/target.js';
 import { USAGE } from './cli/usage.js';
@@ -26,6 +30,7 @@ import { USAGE } from './cli/usage.js';
 // A Map, not an object literal: "constructor" or "__proto__" typed as a command must not resolve.
 const COMMANDS = new Map<string, Command>([
   ...tenantCommands,
+  ...userCommands,
   ...keyCommands,
   ...rateCommands,
   ...outboxCommands,

@@ -34,8 +34,9 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
     if (PERSONAL_ROLES.includes(body.role)) throw invalidField('body.userId', `a ${body.role} key must be issued for a ${body.role} user (userId)`);
     return { role: body.role, tenantId };
   }
-  const user = await getUser({ ...(tenantId === undefined ? {} : { tenantId }) }, body.userId);
-  if (!user || user.tenantId !== tenantId) throw notFound('User', 'body.userId');
+  // A tenant admin names users of its own tenant; platform staff may name any user.
+  const user = await getUser(tenantId === undefined ? {} : { tenantId }, body.userId);
+  if (!user) throw notFound('User', 'body.userId');
   if (!user.active) throw invalidField('body.userId', 'this user is deactivated; reactivate them first');
   if (body.role !== undefined && body.role !== user.role) throw invalidField('body.role', `the key takes its user's role (${user.role})`);
   return { role: user.role, tenantId: user.tenantId, userId: user.id };

@@ -3,6 +3,7 @@
  * UsageError (exit code 2) always comes before anything is written.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isRole, ROLES, type Role } from '../../lib/domain/caller.js';
 import { oneLine } from './output.js';
 
 /** Bad arguments: exit code 2. Always thrown before anything is written. */
@@ -76,6 +77,41 @@ export function currency(flag: string, value: string): string {
 export function shortText(flag: string, value: string, max = 200): string {
   if (value.length > max) throw new UsageError(`--${flag} must be at most ${max} characters`);
   return value;
+}
+
+export function role(flag: string, value: string): Role {
+  if (!isRole(value)) throw new UsageError(`--${flag} must be one of ${ROLES.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/** One of a few fixed words, e.g. en|ar. */
+export function oneOf<const T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be ${allowed.join(' or ')}, got "${value}"`);
+  return value as T;
+}
+
+/** A plain shape check; the address itself is the user's business. */
+export function email(flag: string, value: string): string {
+  if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new UsageError(`--${flag} must be an e-mail address such as mina@example.com, got "${value}"`);
+  return value;
+}
+
+/** Who a record belongs to: `--tenant ID` (a tenant's) or `--platform` (platform staff, every tenant); undefined when neither is given. */
+export type Owner = { tenantId: string } | { platform: true };
+
+export function owner(args: Args): Owner | undefined {
+  const tenantId = text(args.values, 'tenant');
+  const platform = args.values.platform === true;
+  if (tenantId !== undefined && platform) throw new UsageError('give either --tenant ID or --platform, not both');
+  if (tenantId === '') throw new UsageError('--tenant needs a tenant id');
+  if (tenantId !== undefined) return { tenantId };
+  return platform ? { platform: true } : undefined;
+}
+
+export function requiredOwner(args: Args, what: string): Owner {
+  const given = owner(args);
+  if (!given) throw new UsageError(`"${args.command}" needs --tenant ID (${what} of a tenant) or --platform (platform staff, every tenant)`);
+  return given;
 }
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;

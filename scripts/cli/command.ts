@@ -1,5 +1,7 @@
 /** What a CLI command is, and what it is handed when it runs. */
-import type { Args, CommandSpec } from './args.js';
+import { AppError } from '../../lib/domain/errors.js';
+import type { Tenant } from '../../lib/store/tenants.js';
+import { FailedError, UsageError, type Args, type CommandSpec } from './args.js';
 import type { TargetInfo } from './target.js';
 
 /**
@@ -29,3 +31,21 @@ export interface Command extends CommandSpec {
 
 /** A command group's entries of the command table: ["<group> <action>", command]. */
 export type CommandEntries = ReadonlyArray<readonly [string, Command]>;
+
+/** A tenant named by --tenant must exist: a bad argument otherwise (exit 2, nothing written). */
+export async function knownTenant(ctx: Context, tenantId: string): Promise<Tenant> {
+  const tenant = await ctx.store.getTenant(tenantId);
+  if (!tenant) throw new UsageError(`no tenant with id "${tenantId}" (see \`cli tenants list\`)`);
+  return tenant;
+}
+
+/**
+ * For `.catch()`: a use case's NOT_FOUND of the record a command names becomes the CLI's own
+ * message, a failure (exit 1) or, for a record a flag points at, a bad argument (UsageError, exit 2).
+ */
+export const notFoundAs =
+  (message: string, as: new (message: string) => Error = FailedError) =>
+  (error: unknown): never => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new as(message);
+    throw error;
+  };

@@ -1,4 +1,5 @@
 /** Failures of a command as one line each, never a stack trace. */
+import { AppError, type FieldError } from '../../lib/domain/errors.js';
 import { FailedError } from './args.js';
 import { oneLine } from './output.js';
 import type { TargetInfo } from './target.js';
@@ -21,8 +22,45 @@ function isUnreachable(error: unknown): boolean {
   return error instanceof AggregateError && error.errors.some(isUnreachable);
 }
 
+/** The CLI flag behind a field a use case names (body.mobileNumber is --mobile). */
+const FLAG_OF_FIELD: Record<string, string> = {
+  id: '<id>',
+  name: '--name',
+  role: '--role',
+  mobileNumber: '--mobile',
+  email: '--email',
+  language: '--language',
+  active: '--active',
+  tenantId: '--tenant',
+  userId: '--user-id',
+  allowedRoutes: '--routes',
+  rateLimit: '--rps/--burst/--quota-per-day',
+  expiresAt: '--expires-at',
+  graceSeconds: '--grace-hours',
+};
+
+const isFieldError = (detail: unknown): detail is FieldError =>
+  typeof detail === 'object' && detail !== null && typeof (detail as FieldError).field === 'string' && typeof (detail as FieldError).message === 'string';
+
+function fieldLabel(field: string): string {
+  const flag = FLAG_OF_FIELD[field.replace(/^(body|query|path)\./, '')];
+  return flag ? `${field} (${flag})` : field;
+}
+
+/**
+ * A use case's refusal (VALIDATION_ERROR, DUPLICATE, NOT_FOUND, ...): its message, then each
+ * field it names with the flag that set it, e.g.
+ * "Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, ...".
+ */
+function appErrorMessage(error: AppError): string {
+  const details = Array.isArray(error.details) ? error.details.filter(isFieldError) : [];
+  const parts = details.map((d) => (d.message === error.message ? fieldLabel(d.field) : `${fieldLabel(d.field)} ${d.message}`));
+  return oneLine(parts.length > 0 ? `${error.message}: ${parts.join('; ')}` : error.message);
+}
+
 export function failureMessage(error: unknown, target: TargetInfo): string {
   if (error instanceof FailedError) return error.message;
+  if (error instanceof AppError) return appErrorMessage(error);
   if (isUnreachable(error)) return target.unreachable;
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? oneLine(error.message) : String(error);

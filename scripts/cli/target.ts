@@ -57,6 +57,9 @@ function localStackEnvironment(): Record<string, string> {
 export function applyTarget(target: Target): TargetInfo {
   // The Lambdas run on nodejs22.x; the SDK's warning about a local Node 20 would only bury the CLI's own messages.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // The key use cases keep API Gateway copies in step only inside the deployed API (API_GATEWAY_KEYS=on);
+  // the CLI registers and disables them itself, on the stage and usage plan it was given.
+  delete process.env.API_GATEWAY_KEYS;
   if (target.kind === 'aws') return useAws(target);
   // Already set inside `npm start`'s processes and by the test harness: that stack is the target as is.
   if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) Object.assign(process.env, localStackEnvironment());

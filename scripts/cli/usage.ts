@@ -1,18 +1,29 @@
 /** The text of `cli help`. */
 import { ROLES } from '../../lib/domain/caller.js';
 
-export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, API keys, exchange rates and the car catalogue.
+export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, staff users, API keys, exchange rates and the car catalogue.
 
 Usage: npm run -s cli -- <command> [flags]
 
 Commands:
   tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only]
   tenants list
-  keys create    --role R (--tenant ID | --platform) [--routes "GET /api/v1/customers/{id},POST /api/v1/customers"]
-                 [--user-id ID] [--name N] [--rps N] [--burst N] [--quota-per-day N] [--plan standard|partner]
+  tenants update <tenantId> --second-approver on|off
+                 on: whoever records a billing entry cannot also confirm it (off by default)
+  users create   (--tenant ID | --platform) --name N --role R --mobile +971501234567 [--email E] [--language en|ar]
+  users list     [--tenant ID | --platform] [--role R]   neither: platform staff and every tenant's users
+  users update <userId> [--name N] [--mobile +E164] [--email E] [--language en|ar] [--active true|false]
+  users deactivate <userId>            their API keys stop working too
+  keys create    --role R (--tenant ID | --platform)   a key for a role, of a tenant or of platform staff
+  keys create    --user-id ID                          a key for a registered user: the user's role and tenant
+                                                       (marketer and inspector keys must be for a user)
+                 either with [--routes "GET /api/v1/customers/{id},POST /api/v1/customers"] [--name N]
+                 [--rps N] [--burst N] [--quota-per-day N] [--expires-at 2027-01-01T00:00:00Z] [--plan standard|partner]
                  (with --target aws the key is also registered with API Gateway on that usage plan)
-  keys list
+  keys list      [--tenant ID]         each key's user, status (active/revoked/disabled/expired/rotated), expiry, last use
   keys revoke <id>
+  keys rotate <id> [--grace-hours H] [--plan standard|partner]
+                                       a new key for the same holder and routes; the old one expires after H hours (default 24)
   rates set      --from KRW --to USD --rate 0.00072 [--source S] [--as-of 2026-11-01T00:00:00Z]
   rates list
   outbox parked                        side effects (notifications, archival) that failed every retry
@@ -32,4 +43,6 @@ Flags of every command:
 
 Roles: ${ROLES.join(', ')}.
 --providers defaults to every auction provider; --routes defaults to every route the role may call (admin: *).
-A new key is printed once only. Exit codes: 0 done, 1 failed, 2 bad arguments (nothing written).`;
+Users and keys go through the same use cases as the API, as platform staff (audit trail: staff-cli).
+A new key is printed once only. Exit codes: 0 done, 1 failed (also: the service refused the input,
+e.g. a mobile number without its country code or taken in the tenant), 2 bad arguments (nothing written).`;

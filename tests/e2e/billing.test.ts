@@ -188,14 +188,15 @@ describe('PATCH /api/v1/billing/{id}/document-url', () => {
     expect(res.body.data).toMatchObject({ receiptFileUrl: 'https://files.example.com/new.pdf', invoiceNumber: 'INV-1' });
   });
 
-  it('works on a Confirmed entry too and leaves it Confirmed', async () => {
+  it('refuses to change the document of a Confirmed entry (409 INVALID_STATE) and leaves it as it was', async () => {
     const created = await entry();
     const confirmed = await confirmEntry(created.id);
 
     const res = await setDocumentUrl(created.id, acct(), { type: 'receipt', pdfUrl: 'https://files.example.com/late.pdf' });
 
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'Confirmed', confirmedAt: confirmed.confirmedAt, receiptFileUrl: 'https://files.example.com/late.pdf' });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.code).toBe('INVALID_STATE');
+    expect((await billingOf(created.orderId)).find((e) => e.id === created.id)).toMatchObject({ status: 'Confirmed', receiptFileUrl: confirmed.receiptFileUrl });
   });
 
   it.each([

@@ -230,19 +230,22 @@ describe('API keys over the API', () => {
     expect((await api('GET', '/api/v1/orders', { key })).status).toBe(200);
     data(await api('POST', `/api/v1/api-keys/${apiKey.id}/revoke`, { key: admin }));
     const revokedAt = Date.now();
-    let refusedAfterMs: number | undefined;
-    while (Date.now() - revokedAt < (boundSeconds + 10) * 1000) {
-      const res = await api('GET', '/api/v1/orders', { key });
-      if (res.status === 401) {
-        refusedAfterMs = Date.now() - revokedAt;
-        break;
-      }
+    // Each answer with the moment its request started: a slow answer on a busy machine says
+    // nothing about when the key stopped working; a 200 to a request started late does.
+    const answers: Array<{ startedMs: number; status: number }> = [];
+    while (Date.now() - revokedAt < (boundSeconds + 60) * 1000) {
+      const startedMs = Date.now() - revokedAt;
+      const { status } = await api('GET', '/api/v1/orders', { key });
+      answers.push({ startedMs, status });
+      if (status === 401) break;
       await sleep(100);
     }
 
-    console.info(`revoked key in continuous use refused after ${refusedAfterMs} ms (cache bound ${boundSeconds} s)`);
-    expect(refusedAfterMs).toBeDefined();
-    expect(refusedAfterMs!).toBeLessThanOrEqual(boundSeconds * 1000 + 2_000);
+    const refused = answers.find((a) => a.status === 401);
+    const lastAccepted = answers.filter((a) => a.status === 200).at(-1);
+    console.info(`revoked key in continuous use (${answers.length} requests): last accepted request started ${lastAccepted?.startedMs} ms after the revocation, refused from ${refused?.startedMs} ms (cache bound ${boundSeconds} s)`);
+    expect(refused).toBeDefined();
+    expect(lastAccepted?.startedMs ?? 0).toBeLessThanOrEqual(boundSeconds * 1000 + 1_000);
   }, 120_000);
 });
 

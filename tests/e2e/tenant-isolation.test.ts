@@ -29,6 +29,8 @@ interface GulfRecords {
   contractId: string;
   billingId: string;
   inspectionId: string;
+  userId: string;
+  keyId: string;
 }
 
 async function gulfRecords(): Promise<GulfRecords> {
@@ -39,7 +41,9 @@ async function gulfRecords(): Promise<GulfRecords> {
   const contract = expectOk(await api('POST', '/api/v1/contracts', { key: ops, body: { orderId: order.id, customerName: 'Gulf Customer' } }), 201);
   const billing = expectOk(await api('GET', `/api/v1/orders/${order.id}/billing`, { key: ops }))[0];
   const inspection = expectOk(await api('POST', '/api/v1/inspections', { key: ops, body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } }), 201);
-  return { customerId: customer.id, walletId: customer.walletId, orderId: order.id, contractId: contract.id, billingId: billing.id, inspectionId: inspection.id };
+  const userId = await newStaffUser('operations', GULF, { name: 'Isolated user' });
+  const { id: keyId } = await newApiKey({ name: 'isolated key', userId });
+  return { customerId: customer.id, walletId: customer.walletId, orderId: order.id, contractId: contract.id, billingId: billing.id, inspectionId: inspection.id, userId, keyId };
 }
 
 /** Everything a Gulf admin sees of those records: compared before and after the foreign calls. */
@@ -53,6 +57,8 @@ async function snapshot(records: GulfRecords, key: string): Promise<unknown> {
     contract: await get(`/api/v1/contracts/${records.contractId}`),
     billing: await get(`/api/v1/orders/${records.orderId}/billing`),
     inspection: await get(`/api/v1/inspections/${records.inspectionId}`),
+    user: await get(`/api/v1/users/${records.userId}`),
+    key: ((await get('/api/v1/api-keys')) as Array<{ id: string }>).find((k) => k.id === records.keyId),
   };
 }
 
@@ -66,6 +72,8 @@ function idFor(route: RouteSpec, records: GulfRecords): string {
     contracts: records.contractId,
     billing: records.billingId,
     inspections: records.inspectionId,
+    users: records.userId,
+    'api-keys': records.keyId,
   };
   const id = ids[resource ?? ''];
   if (!id) throw new Error(`no Gulf record for ${route.method} ${route.path}: add one to this test`);
@@ -85,6 +93,8 @@ const VALID_BODIES: Record<string, unknown> = {
   signContract: { signedDocument: { url: 'https://example.com/signed.pdf' } },
   setBillingDocumentUrl: { type: 'receipt', pdfUrl: 'https://example.com/receipt.pdf' },
   changeInspectionStatus: { status: 'InProgress' },
+  updateUser: { name: 'Renamed by another tenant' },
+  rotateApiKey: { graceSeconds: 0 },
 };
 
 /** Catalogue cars are not tenant records: every storefront may see a car its providers list. */
@@ -105,7 +115,7 @@ describe("another tenant's key, on every route with an id", () => {
   it('covers every route whose path names a record (a new route must be added to this table)', () => {
     const withBody = routesWithId.filter((route) => route.body !== undefined).map((route) => route.id);
     expect(withBody.filter((id) => !(id in VALID_BODIES))).toEqual([]);
-    expect(routesWithId.length).toBeGreaterThanOrEqual(21);
+    expect(routesWithId.length).toBeGreaterThanOrEqual(27);
   });
 
   it.each(routesWithId.map((route) => [`${route.method} ${route.path}`, route] as const))('answers 404 on %s and changes nothing', async (_name, route) => {

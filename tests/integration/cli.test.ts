@@ -11,14 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../lib/schemas/index.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
 import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
+import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
 import { getApiKeyByHash, hashApiKey, listApiKeys } from '../../lib/store/api-keys.js';
 import type { ChatLogEntry } from '../../lib/store/chat-log.js';
 import { listFxRates } from '../../lib/store/fx-rates.js';
 import { getTenantBySubdomain, listTenants, type Tenant } from '../../lib/store/tenants.js';
+import { listUsers, type StaffUser } from '../../lib/store/users.js';
 import { api, uniquePhone } from '../support/http.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const GULF = 'demotenantgulfmotors0001';
+const SEOUL = 'demotenantseoulexport001';
+const DEMO_MARKETER = 'demousermarketer00000001';
 const SEARCH = 'GET /api/v1/customers/search';
 const SEARCH_PATH = '/api/v1/customers/search?phone=%2B971501234567';
 const KEY_PATTERN = /vpo_[A-Za-z0-9_-]{40}/g;
@@ -29,11 +33,29 @@ interface CliResult {
   stderr: string;
 }
 
+interface KeyRecord {
+  id: string;
+  name: string;
+  prefix: string;
+  role: string;
+  tenantId?: string;
+  userId?: string;
+  allowedRoutes: string[];
+  rateLimit?: Record<string, number>;
+  expiresAt?: string;
+  revokedAt?: string;
+  disabledAt?: string;
+  rotatedTo?: string;
+  lastUsedAt?: string;
+}
+
 interface CreatedKey {
   key: string;
   warning: string;
-  record: { id: string; name: string; prefix: string; role: string; tenantId?: string; allowedRoutes: string[]; rateLimit?: Record<string, number>; revokedAt?: string };
+  record: KeyRecord;
 }
+
+type ListedKey = KeyRecord & { status: string };
 
 function cli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   return new Promise((resolve) => {
@@ -55,6 +77,12 @@ const unique = (): string => randomBytes(5).toString('hex');
 
 const createKey = (extra: string[] = []) =>
   cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--tenant', GULF, '--name', `cli test ${unique()}`, ...extra]);
+
+/** A staff user of Gulf Motors made with `users create`. */
+const createUser = (role: string, extra: string[] = []) =>
+  cliJson<StaffUser>(['users', 'create', '--tenant', GULF, '--name', `CLI ${role} ${unique()}`, '--role', role, '--mobile', uniquePhone(), ...extra]);
+
+const listedKey = async (id: string): Promise<ListedKey | undefined> => (await cliJson<ListedKey[]>(['keys', 'list'])).find((k) => k.id === id);
 
 describe('cli tenants', () => {
   it('creates a tenant and lists it as JSON', async () => {
@@ -131,13 +159,59 @@ describe('cli keys', () => {
   });
 
   it('stores only the hash of the key, with the user id and the rate limit it was given', async () => {
+    // Arrange
+    const user = await createUser('operations');
+
     // Act
-    const created = await createKey(['--user-id', 'demousermarketer00000001', '--rps', '5', '--burst', '10', '--quota-per-day', '1000']);
+    const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--rps', '5', '--burst', '10', '--quota-per-day', '1000']);
 
     // Assert
     const stored = await getApiKeyByHash(hashApiKey(created.key));
-    expect(stored).toMatchObject({ id: created.record.id, userId: 'demousermarketer00000001', rateLimit: { rps: 5, burst: 10, quotaPerDay: 1000 } });
+    expect(stored).toMatchObject({ id: created.record.id, userId: user.id, rateLimit: { rps: 5, burst: 10, quotaPerDay: 1000 } });
     expect(JSON.stringify(stored)).not.toContain(created.key);
+  });
+
+  it("gives a user's key the user's role and tenant, and shows the user", async () => {
+    // Arrange
+    const user = await createUser('inspector');
+
+    // Act
+    const human = await cli(['keys', 'create', '--user-id', user.id]);
+    const json = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--role', 'inspector', '--tenant', GULF]);
+
+    // Assert
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^ {2}role {5}inspector$/m);
+    expect(human.stdout).toContain(`user     ${user.name} (${user.id})`);
+    expect(human.stdout).toContain(`Created API key`);
+    expect(human.stdout).toContain(`"inspector key for ${user.name}"`);
+    expect(human.stdout.match(KEY_PATTERN)).toHaveLength(1);
+    expect(json.record).toMatchObject({ role: 'inspector', tenantId: GULF, userId: user.id });
+  });
+
+  it('refuses a marketer key without --user-id with exit code 1, saying a marketer user is needed, and writes nothing', async () => {
+    // Arrange
+    const name = `marketer key ${unique()}`;
+
+    // Act
+    const result = await cli(['keys', 'create', '--role', 'marketer', '--tenant', GULF, '--name', name]);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/--user-id.*a marketer key must be issued for a marketer user/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+    expect((await listApiKeys(PLATFORM_SCOPE)).some((key) => key.name === name)).toBe(false);
+  });
+
+  it('issues a key for the demo marketer, who is a registered user', async () => {
+    // Act
+    const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', DEMO_MARKETER, '--routes', SEARCH]);
+    const response = await api('GET', SEARCH_PATH, { key: created.key });
+
+    // Assert
+    expect(created.record).toMatchObject({ role: 'marketer', tenantId: GULF, userId: DEMO_MARKETER, allowedRoutes: [SEARCH] });
+    expect(response.status).toBe(200);
   });
 
   it('lists keys with id, name, role, tenant and revocation but never the key or its hash', async () => {
@@ -201,6 +275,257 @@ describe('cli keys', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/no API key with id "nosuchkey000000000000001"/);
     expect(result.stdout).toBe('');
+  });
+
+  it("lists each key's user, expiry, last use and status, and one tenant's keys with --tenant", async () => {
+    // Arrange
+    const user = await createUser('accountant');
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--expires-at', expiresAt]);
+    const other = await cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--tenant', SEOUL]);
+    await api('GET', '/api/v1/orders', { key: created.key });
+
+    // Act
+    const json = await cliJson<ListedKey[]>(['keys', 'list', '--tenant', GULF]);
+    const human = await cli(['keys', 'list', '--tenant', GULF]);
+
+    // Assert
+    const listed = json.find((k) => k.id === created.record.id);
+    expect(listed).toMatchObject({ userId: user.id, role: 'accountant', expiresAt, status: 'active' });
+    expect(Date.parse(listed?.lastUsedAt ?? '')).not.toBeNaN();
+    expect(json.every((k) => k.tenantId === GULF)).toBe(true);
+    expect(json.some((k) => k.id === other.record.id)).toBe(false);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout.split('\n')[0]).toMatch(/\buser\b.*\bstatus\b.*\bexpires\b.*\blast used\b/);
+    const row = human.stdout.split('\n').find((line) => line.includes(created.record.id)) ?? '';
+    for (const cell of [user.id, 'active', expiresAt, listed?.lastUsedAt ?? '?']) expect(row).toContain(cell);
+  });
+
+  it('rotates a key: prints the new key once, which works, and the old one shows when it expires', async () => {
+    // Arrange: never used before, so no API container has it cached
+    const created = await createKey(['--routes', SEARCH]);
+    const before = Date.now();
+
+    // Act
+    const result = await cli(['keys', 'rotate', created.record.id, '--grace-hours', '2']);
+    const newKey = result.stdout.match(KEY_PATTERN)?.[0] ?? '';
+    const withNew = await api('GET', SEARCH_PATH, { key: newKey });
+    const withOld = await api('GET', SEARCH_PATH, { key: created.key });
+
+    // Assert
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.match(KEY_PATTERN)).toHaveLength(1);
+    expect(newKey).not.toBe(created.key);
+    expect(result.stdout).toMatch(/cannot be shown again/);
+    expect(withNew.status).toBe(200);
+    expect(withOld.status).toBe(200);
+    const renewed = await getApiKeyByHash(hashApiKey(newKey));
+    expect(renewed).toMatchObject({ role: 'integrator', tenantId: GULF, allowedRoutes: [SEARCH] });
+    const old = await listedKey(created.record.id);
+    expect(old).toMatchObject({ status: 'rotated', rotatedTo: renewed?.id });
+    const expiry = Date.parse(old?.expiresAt ?? '');
+    expect(expiry).toBeGreaterThanOrEqual(before + 2 * 3_600_000 - 1_000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+    expect(result.stdout).toContain(`The old key ${created.record.id} keeps working until ${old?.expiresAt}`);
+    expect((await listedKey(renewed?.id ?? ''))?.status).toBe('active');
+  });
+
+  it('rotates with no grace: the old key is refused at once and listed as expired', async () => {
+    // Arrange
+    const created = await createKey(['--routes', SEARCH]);
+
+    // Act
+    const rotated = await cliJson<{ key: string; record: KeyRecord; previous: KeyRecord }>(['keys', 'rotate', created.record.id, '--grace-hours', '0']);
+    const withOld = await api('GET', SEARCH_PATH, { key: created.key });
+
+    // Assert
+    expect(rotated.previous).toMatchObject({ id: created.record.id, rotatedTo: rotated.record.id });
+    expect(Date.parse(rotated.previous.expiresAt ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(withOld.status).toBe(401);
+    expect((await listedKey(created.record.id))?.status).toBe('expired');
+  });
+
+  it('refuses to rotate an unknown or a revoked key with exit code 1', async () => {
+    // Arrange
+    const created = await createKey();
+    await cliJson(['keys', 'revoke', created.record.id]);
+
+    // Act
+    const unknown = await cli(['keys', 'rotate', 'nosuchkey000000000000002']);
+    const revoked = await cli(['keys', 'rotate', created.record.id]);
+
+    // Assert
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('no API key with id "nosuchkey000000000000002" (see `cli keys list`)');
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr.trim()).toMatch(/a revoked or disabled key cannot be rotated/);
+    expect(revoked.stdout).toBe('');
+  });
+});
+
+describe('cli users', () => {
+  it('creates a user of a tenant with the number in E.164 and lists it by tenant, by role and with everyone', async () => {
+    // Arrange
+    const phone = uniquePhone();
+    const spaced = `${phone.slice(0, 4)} ${phone.slice(4, 6)} ${phone.slice(6)}`;
+    const name = `Layla ${unique()}`;
+
+    // Act
+    const created = await cliJson<StaffUser>(['users', 'create', '--tenant', GULF, '--name', name, '--role', 'inspector', '--mobile', spaced, '--email', 'layla@example.com', '--language', 'ar']);
+    const byRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF, '--role', 'inspector']);
+    const otherRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF, '--role', 'accountant']);
+    const everyone = await cliJson<StaffUser[]>(['users', 'list']);
+    const human = await cli(['users', 'list', '--tenant', GULF]);
+
+    // Assert
+    expect(created).toMatchObject({ name, role: 'inspector', tenantId: GULF, mobileNumber: phone, email: 'layla@example.com', language: 'ar', active: true });
+    expect(byRole).toContainEqual(created);
+    expect(otherRole.some((u) => u.id === created.id)).toBe(false);
+    expect(everyone).toContainEqual(created);
+    expect(everyone.some((u) => u.id === DEMO_MARKETER)).toBe(true);
+    expect(human.code, human.stderr).toBe(0);
+    const row = human.stdout.split('\n').find((line) => line.includes(created.id)) ?? '';
+    for (const cell of [name, 'inspector', phone, 'layla@example.com', 'ar', 'yes']) expect(row).toContain(cell);
+  });
+
+  it('creates platform staff with --platform and lists them with --platform', async () => {
+    // Act
+    const created = await cliJson<StaffUser>(['users', 'create', '--platform', '--name', `Platform ${unique()}`, '--role', 'operations', '--mobile', uniquePhone()]);
+    const listed = await cliJson<StaffUser[]>(['users', 'list', '--platform']);
+
+    // Assert
+    expect(created.tenantId).toBeUndefined();
+    expect(created.language).toBe('en');
+    expect(listed).toContainEqual(created);
+    expect(listed.every((u) => u.tenantId === undefined)).toBe(true);
+  });
+
+  it('refuses a mobile number another user of the tenant has with exit code 1, naming the field', async () => {
+    // Arrange
+    const first = await createUser('operations');
+    const name = `Copy ${unique()}`;
+
+    // Act
+    const result = await cli(['users', 'create', '--tenant', GULF, '--name', name, '--role', 'accountant', '--mobile', first.mobileNumber ?? '']);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`A staff user with mobileNumber ${first.mobileNumber} already exists in this tenant: mobileNumber (--mobile)`);
+    expect(result.stdout).toBe('');
+    expect((await listUsers(GULF)).some((u) => u.name === name)).toBe(false);
+  });
+
+  it('refuses a phone number without its country code with exit code 1 and says why', async () => {
+    // Arrange
+    const name = `No code ${unique()}`;
+
+    // Act
+    const result = await cli(['users', 'create', '--tenant', GULF, '--name', name, '--role', 'operations', '--mobile', '0501234567']);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, e.g. +971501234567');
+    expect(result.stdout).toBe('');
+    expect((await listUsers(GULF)).some((u) => u.name === name)).toBe(false);
+  });
+
+  it('updates the name, number, e-mail and language of a user', async () => {
+    // Arrange
+    const user = await createUser('operations');
+    const phone = uniquePhone();
+    const name = `Renamed ${unique()}`;
+
+    // Act
+    const updated = await cliJson<StaffUser>(['users', 'update', user.id, '--name', name, '--mobile', phone, '--email', 'new@example.com', '--language', 'ar']);
+    const reused = await cli(['users', 'create', '--tenant', GULF, '--name', `Reuse ${unique()}`, '--role', 'operations', '--mobile', user.mobileNumber ?? '', '--json']);
+
+    // Assert
+    expect(updated).toMatchObject({ id: user.id, name, mobileNumber: phone, email: 'new@example.com', language: 'ar', active: true, role: 'operations' });
+    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF])).find((u) => u.id === user.id)).toEqual(updated);
+    // The old number was released with the change
+    expect(reused.code, reused.stderr).toBe(0);
+  });
+
+  it("deactivates a user: the user's keys stop working and are listed as disabled", async () => {
+    // Arrange: the key is never used before, so no API container has it cached as valid
+    const user = await createUser('operations');
+    const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--routes', SEARCH]);
+
+    // Act
+    const human = await cli(['users', 'deactivate', user.id]);
+    const response = await api('GET', SEARCH_PATH, { key: created.key });
+
+    // Assert
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(`Deactivated user ${user.id}`);
+    expect(human.stdout).toContain(created.record.id);
+    expect(response.status).toBe(401);
+    expect(await listedKey(created.record.id)).toMatchObject({ status: 'disabled', userId: user.id });
+    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF])).find((u) => u.id === user.id)?.active).toBe(false);
+    const again = await cli(['keys', 'create', '--user-id', user.id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/this user is deactivated/);
+  });
+
+  it('deactivates and reactivates a user with users update --active', async () => {
+    // Arrange
+    const user = await createUser('accountant');
+    const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id]);
+
+    // Act
+    const off = await cliJson<StaffUser>(['users', 'update', user.id, '--active', 'false']);
+    const on = await cliJson<StaffUser>(['users', 'update', user.id, '--active', 'true']);
+
+    // Assert
+    expect(off.active).toBe(false);
+    expect(on.active).toBe(true);
+    // Reactivating a user does not revive the keys deactivation disabled
+    expect((await listedKey(created.record.id))?.status).toBe('disabled');
+  });
+
+  it('reports an unknown user id with exit code 1', async () => {
+    // Act
+    const [update, deactivate] = await Promise.all([cli(['users', 'update', 'nosuchuser0000000000001', '--name', 'X']), cli(['users', 'deactivate', 'nosuchuser0000000000001'])]);
+
+    // Assert
+    for (const result of [update, deactivate]) {
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe('no user with id "nosuchuser0000000000001" (see `cli users list`)');
+      expect(result.stdout).toBe('');
+    }
+  });
+});
+
+describe('cli tenants update', () => {
+  it('turns the second approver on and off, and tenants list shows it', async () => {
+    // Arrange: a tenant of its own, so billing tests on the demo tenants are unaffected
+    const subdomain = `t${unique()}`;
+    const tenant = await cliJson<Tenant>(['tenants', 'create', '--name', `Approvals ${subdomain}`, '--subdomain', subdomain, '--markup', '1.05']);
+
+    // Act
+    const on = await cliJson<Tenant>(['tenants', 'update', tenant.id, '--second-approver', 'on']);
+    const listedOn = await cliJson<Tenant[]>(['tenants', 'list']);
+    const human = await cli(['tenants', 'list']);
+    const off = await cli(['tenants', 'update', tenant.id, '--second-approver', 'off']);
+    const listedOff = await cliJson<Tenant[]>(['tenants', 'list']);
+
+    // Assert
+    expect(on).toMatchObject({ id: tenant.id, requireSecondApprover: true });
+    expect(listedOn.find((t) => t.id === tenant.id)?.requireSecondApprover).toBe(true);
+    expect(human.stdout.split('\n')[0]).toContain('second approver');
+    expect(human.stdout.split('\n').find((line) => line.includes(subdomain))).toMatch(/\bon\b/);
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toContain('second approver off');
+    expect(listedOff.find((t) => t.id === tenant.id)?.requireSecondApprover).toBe(false);
+  });
+
+  it('reports an unknown tenant with exit code 1', async () => {
+    // Act
+    const result = await cli(['tenants', 'update', 'nosuchtenant000000000002', '--second-approver', 'on']);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('no tenant with id "nosuchtenant000000000002" (see `cli tenants list`)');
   });
 });
 
@@ -288,13 +613,15 @@ describe('cli chat log', () => {
 
 describe.concurrent('cli arguments', () => {
   const tenantWritten = (subdomain: string) => async () => (await getTenantBySubdomain(subdomain)) !== undefined;
-  const keyWritten = (name: string) => async () => (await listApiKeys()).some((key) => key.name === name);
+  const keyWritten = (name: string) => async () => (await listApiKeys(PLATFORM_SCOPE)).some((key) => key.name === name);
+  const userWritten = (phone: string) => async () => (await Promise.all([GULF, undefined].map((tenantId) => listUsers(tenantId)))).flat().some((u) => u.mobileNumber === phone);
   const rateWritten = (from: string, to: string) => async () => (await listFxRates()).some((rate) => rate.from === from && rate.to === to);
   const nothing = () => async () => false;
 
   const tenant = (subdomain = `t${unique()}`) => ({ args: ['tenants', 'create', '--name', `Bad ${subdomain}`, '--subdomain', subdomain, '--markup', '1.08'], wrote: tenantWritten(subdomain) });
   const key = (name = `bad key ${unique()}`) => ({ args: ['keys', 'create', '--name', name], wrote: keyWritten(name) });
   const rate = (from: string, to: string) => ({ args: ['rates', 'set', '--from', from, '--to', to], wrote: rateWritten(from, to) });
+  const user = (phone = uniquePhone()) => ({ args: ['users', 'create', '--name', `Bad user ${unique()}`, '--role', 'operations', '--mobile', phone, '--tenant', GULF], wrote: userWritten(phone) });
 
   const cases: Array<{ label: string; args: string[]; message: RegExp; wrote: () => Promise<boolean> }> = [
     { label: 'an unknown command', args: ['frobnicate'], message: /unknown command "frobnicate"/, wrote: nothing() },
@@ -324,6 +651,26 @@ describe.concurrent('cli arguments', () => {
     { label: 'a missing --rate', ...rate('XAE', 'XAF'), message: /"rates set" needs --rate/ },
     { label: 'an impossible --as-of date', ...adding(rate('XAH', 'XAI'), ['--rate', '1', '--as-of', '2026-02-31']), message: /--as-of must be an ISO date/ },
     { label: 'keys revoke without an id', args: ['keys', 'revoke'], message: /"keys revoke" takes <id>/, wrote: nothing() },
+    { label: 'a key for a user with another --role', ...adding(key(), ['--user-id', DEMO_MARKETER, '--role', 'admin']), message: /--role admin does not match user demousermarketer00000001, who is a marketer/ },
+    { label: 'a key for a user with another --tenant', ...adding(key(), ['--user-id', DEMO_MARKETER, '--tenant', SEOUL]), message: /--tenant demotenantseoulexport001 does not match user demousermarketer00000001/ },
+    { label: 'a key for a tenant user with --platform', ...adding(key(), ['--user-id', DEMO_MARKETER, '--platform']), message: /--platform does not match user .* who is of tenant demotenantgulfmotors0001/ },
+    { label: 'a key for a user who does not exist', ...adding(key(), ['--user-id', 'nosuchuser0000000000002']), message: /no user with id "nosuchuser0000000000002"/ },
+    { label: 'a key that expired already', ...adding(key(), ['--role', 'integrator', '--platform', '--expires-at', '2020-01-01T00:00:00Z']), message: /--expires-at must be in the future/ },
+    { label: 'an impossible --expires-at', ...adding(key(), ['--role', 'integrator', '--platform', '--expires-at', 'tomorrow']), message: /--expires-at must be an ISO date/ },
+    { label: 'a grace period that is no whole number of hours', args: ['keys', 'rotate', 'nosuchkey000000000000003', '--grace-hours', '1.5'], message: /--grace-hours must be a whole number of hours/, wrote: nothing() },
+    { label: 'keys rotate without an id', args: ['keys', 'rotate'], message: /"keys rotate" takes <id>/, wrote: nothing() },
+    { label: 'a user without --name', ...dropping(user(), '--name'), message: /"users create" needs --name/ },
+    { label: 'a user without --mobile', ...dropping(user(), '--mobile'), message: /"users create" needs --mobile/ },
+    { label: 'a user with a role that does not exist', ...replacing(user(), '--role', 'boss'), message: /--role must be one of admin, operations/ },
+    { label: 'a user with neither --tenant nor --platform', ...dropping(user(), '--tenant'), message: /"users create" needs --tenant ID .* or --platform/ },
+    { label: 'a user of a tenant that does not exist', ...replacing(user(), '--tenant', 'nosuchtenant000000000003'), message: /no tenant with id "nosuchtenant000000000003"/ },
+    { label: 'a user with an unknown --language', ...adding(user(), ['--language', 'fr']), message: /--language must be en or ar, got "fr"/ },
+    { label: 'a user with a malformed --email', ...adding(user(), ['--email', 'not-an-address']), message: /--email must be an e-mail address/ },
+    { label: 'users update without a change', args: ['users', 'update', DEMO_MARKETER], message: /"users update" needs at least one of --name/, wrote: nothing() },
+    { label: 'users update with --active yes', args: ['users', 'update', DEMO_MARKETER, '--active', 'yes'], message: /--active must be true or false, got "yes"/, wrote: nothing() },
+    { label: 'users deactivate without an id', args: ['users', 'deactivate'], message: /"users deactivate" takes <userId>/, wrote: nothing() },
+    { label: 'tenants update without a setting', args: ['tenants', 'update', GULF], message: /"tenants update" needs --second-approver/, wrote: nothing() },
+    { label: 'a second approver that is neither on nor off', args: ['tenants', 'update', GULF, '--second-approver', 'yes'], message: /--second-approver must be on or off, got "yes"/, wrote: nothing() },
   ];
 
   it.each(cases)('exits 2 with a one-line message and writes nothing for $label', async ({ args, message, wrote }) => {
@@ -346,6 +693,16 @@ describe.concurrent('cli arguments', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: npm run -s cli -- <command> [flags]');
     expect(result.stderr).toBe('');
+  });
+
+  it('lists the user, key lifecycle and tenant settings commands in the usage', async () => {
+    // Act
+    const result = await cli(['help']);
+
+    // Assert
+    for (const command of ['users create', 'users list', 'users update <userId>', 'users deactivate <userId>', 'keys rotate <id> [--grace-hours H]', 'keys list      [--tenant ID]', 'tenants update <tenantId> --second-approver on|off', '--user-id ID', '--expires-at']) {
+      expect(result.stdout).toContain(command);
+    }
   });
 
   it('says in one line to start the stack when the local DynamoDB does not answer', async () => {

@@ -1,21 +1,34 @@
-/** `keys create`, `keys list`, `keys revoke`; with --target aws also the API Gateway copy of the key. */
-import { isRole, ROLES, type RateLimit, type Role } from '../../../lib/domain/caller.js';
-import { defaultAllowedRoutes } from '../../../lib/domain/role-routes.js';
+/**
+ * `keys create`, `keys list`, `keys revoke`, `keys rotate`: through the same use cases as the
+ * API's /api/v1/api-keys routes, acting as platform staff (STAFF_TOOL). With --target aws also
+ * the API Gateway copy of the key, on the usage plan given with --plan.
+ */
+import { STAFF_TOOL, type RateLimit, type Role } from '../../../lib/domain/caller.js';
+import { PLATFORM_SCOPE } from '../../../lib/domain/scope.js';
+import { disableGatewayKey, gatewayClient, registerGatewayKey, USAGE_PLANS, usagePlanName, type UsagePlanName } from '../../../lib/gateway/keys.js';
 import { allRoutes } from '../../../lib/schemas/index.js';
 import { routeKeyOf } from '../../../lib/schemas/route.js';
-import type { ApiKeyRecord } from '../../../lib/store/api-keys.js';
-import { FailedError, list, positiveInteger, required, shortText, text, UsageError, type Args } from '../args.js';
-import type { CommandEntries, Context } from '../command.js';
-import { disableGatewayKey, gatewayClient, registerGatewayKey, USAGE_PLANS, usagePlanName, type UsagePlanName } from '../gateway-keys.js';
+import type { Tenant } from '../../../lib/store/tenants.js';
+import type { ApiKeyView } from '../../../lib/use-cases/api-keys.js';
+import type { UserView } from '../../../lib/use-cases/users.js';
+import { FailedError, isoInstant, list, owner, positiveInteger, requiredOwner, role, shortText, text, UsageError, type Args } from '../args.js';
+import { knownTenant, notFoundAs, type CommandEntries, type Context } from '../command.js';
 import { emit, table } from '../output.js';
 
-const ROUTES = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
-const KNOWN_ROUTE_KEYS = new Set(allRoutes.filter((c) => !c.public).map(routeKeyOf));
+/** The use cases read and write the table, so they are loaded (after applyTarget) only by these commands. */
+const loadKeys = () => import('../../../lib/use-cases/api-keys.js');
+const loadUsers = () => import('../../../lib/use-cases/users.js');
 
-/** Route keys exactly as API Gateway names them, so a typo fails here and not on the key's first call. */
-function allowedRoutes(args: Args, role: Role): string[] {
+const KNOWN_ROUTE_KEYS = new Set(allRoutes.filter((c) => !c.public).map(routeKeyOf));
+const GRACE_HOURS_DEFAULT = 24;
+const GRACE_HOURS_MAX = 30 * 24;
+
+const noKey = (id: string) => `no API key with id "${id}" (see \`cli keys list\`)`;
+
+/** Route keys exactly as API Gateway names them, so a typo fails here and not on the key's first call. Undefined: every route the role may call. */
+function allowedRoutes(args: Args): string[] | undefined {
   const given = text(args.values, 'routes');
-  if (given === undefined) return defaultAllowedRoutes(role, ROUTES);
+  if (given === undefined) return undefined;
   const routes = list('routes', given);
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTE_KEYS.has(route));
   if (unknown.length > 0) {
@@ -34,46 +47,13 @@ function rateLimit(args: Args): Partial<RateLimit> | undefined {
   return Object.keys(limit).length > 0 ? limit : undefined;
 }
 
-interface KeyInput {
-  role: Role;
-  tenantId?: string;
-  userId?: string;
-  name?: string;
-  allowedRoutes: string[];
-  rateLimit?: Partial<RateLimit>;
+function expiresAtOf(args: Args): string | undefined {
+  const given = text(args.values, 'expires-at');
+  if (given === undefined) return undefined;
+  const expiresAt = isoInstant('expires-at', given);
+  if (Date.parse(expiresAt) <= Date.now()) throw new UsageError(`--expires-at must be in the future, got "${given}"`);
+  return expiresAt;
 }
-
-function keyInput(args: Args): KeyInput {
-  const role = required(args, 'role');
-  if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got "${role}"`);
-  const tenantId = text(args.values, 'tenant');
-  const platform = args.values.platform === true;
-  if (tenantId !== undefined && platform) throw new UsageError('give either --tenant ID or --platform, not both');
-  if (tenantId === undefined && !platform) throw new UsageError('"keys create" needs --tenant ID (a tenant\'s key) or --platform (platform staff, every tenant)');
-  if (tenantId === '') throw new UsageError('--tenant needs a tenant id');
-  const userId = text(args.values, 'user-id');
-  if (userId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(userId)) throw new UsageError(`--user-id must be an id (letters, digits, _ or -), got "${userId}"`);
-  const name = text(args.values, 'name');
-  return {
-    role,
-    tenantId,
-    userId,
-    name: name === undefined ? undefined : shortText('name', name),
-    allowedRoutes: allowedRoutes(args, role),
-    rateLimit: rateLimit(args),
-  };
-}
-
-/** What listings show of a key: never the hash, and of the key itself only the stored prefix. */
-function keyView(record: ApiKeyRecord) {
-  const { id, name, prefix, role, tenantId, userId, allowedRoutes, rateLimit, createdAt, revokedAt } = record;
-  return { id, name, prefix, role, tenantId, userId, allowedRoutes, rateLimit, createdAt, revokedAt };
-}
-
-const limitsText = (limit: Partial<RateLimit> | undefined): string =>
-  limit ? Object.entries(limit).map(([name, value]) => `${name} ${value}`).join(', ') : 'the stage defaults';
-
-const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown again (only its SHA-256 hash is stored). Copy it now.';
 
 function usagePlanOf(args: Args): UsagePlanName {
   const plan = text(args.values, 'plan') ?? 'standard';
@@ -81,27 +61,100 @@ function usagePlanOf(args: Args): UsagePlanName {
   return plan as UsagePlanName;
 }
 
-async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
-  const input = keyInput(args);
-  const plan = usagePlanOf(args);
-  const tenant = input.tenantId === undefined ? undefined : await ctx.store.getTenant(input.tenantId);
-  if (input.tenantId !== undefined && !tenant) throw new UsageError(`no tenant with id "${input.tenantId}" (see \`cli tenants list\`)`);
-  const name = input.name ?? `${input.role} key for ${tenant ? tenant.name : 'platform staff'}`;
-  const { key, record } = await ctx.store.createApiKey({ ...input, name });
-
-  const target = ctx.target.target;
-  const notes: string[] = [];
-  if (target.kind === 'aws') {
-    // API Gateway checks the key of a private route itself: register the same value with its usage plan.
-    const registered = await registerGatewayKey(gatewayClient(target.region), { keyId: record.id, value: key, stage: target.stage, plan, description: name });
-    notes.push(`Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`);
+function graceHoursOf(args: Args): number {
+  const given = text(args.values, 'grace-hours');
+  if (given === undefined) return GRACE_HOURS_DEFAULT;
+  if (!/^\d{1,4}$/.test(given) || Number(given) > GRACE_HOURS_MAX) {
+    throw new UsageError(`--grace-hours must be a whole number of hours from 0 to ${GRACE_HOURS_MAX} (30 days), got "${given}"`);
   }
-  emit(ctx, { key, warning: ONCE_WARNING, notes, record: keyView(record) }, [
-    `Created API key ${record.id} "${record.name}"`,
-    `  role     ${record.role}`,
-    `  tenant   ${tenant ? `${tenant.name} (${tenant.id})` : '(platform: every tenant)'}`,
-    `  routes   ${record.allowedRoutes.join(', ') || '(none)'}`,
-    `  limits   ${limitsText(record.rateLimit)}`,
+  return Number(given);
+}
+
+/** Whom a new key is for: a registered user (role and tenant are the user's), or a role of a tenant or of the platform. */
+interface Holder {
+  role: Role;
+  tenant?: Tenant;
+  /** The tenant id as the key will carry it (the user's, even if its tenant record could not be read). */
+  tenantId?: string;
+  user?: UserView;
+}
+
+async function holderOf(args: Args, ctx: Context): Promise<Holder> {
+  const roleFlag = text(args.values, 'role');
+  const givenRole = roleFlag === undefined || roleFlag === '' ? undefined : role('role', roleFlag);
+  const userId = text(args.values, 'user-id');
+  if (userId === undefined) {
+    if (givenRole === undefined) throw new UsageError('"keys create" needs --role, or --user-id for the key of a registered user (see `cli help`)');
+    const who = requiredOwner(args, 'a key');
+    const tenant = 'tenantId' in who ? await knownTenant(ctx, who.tenantId) : undefined;
+    return { role: givenRole, ...(tenant ? { tenant, tenantId: tenant.id } : {}) };
+  }
+  if (userId === '') throw new UsageError('--user-id needs a user id (see `cli users list`)');
+  const who = owner(args);
+  const { getUser } = await loadUsers();
+  const user = await getUser(STAFF_TOOL, userId).catch(notFoundAs(`no user with id "${userId}" (see \`cli users list\`)`, UsageError));
+  if (givenRole !== undefined && givenRole !== user.role) {
+    throw new UsageError(`--role ${givenRole} does not match user ${user.id}, who is a ${user.role}: a user's key takes the user's role (leave --role out)`);
+  }
+  const ofUser = user.tenantId === undefined ? 'platform staff' : `of tenant ${user.tenantId}`;
+  if (who && ('platform' in who ? user.tenantId !== undefined : who.tenantId !== user.tenantId)) {
+    throw new UsageError(`${'platform' in who ? '--platform' : `--tenant ${who.tenantId}`} does not match user ${user.id}, who is ${ofUser}: a user's key takes the user's tenant (leave it out)`);
+  }
+  const tenant = user.tenantId === undefined ? undefined : await ctx.store.getTenant(user.tenantId);
+  return { role: user.role, user, ...(user.tenantId === undefined ? {} : { tenantId: user.tenantId }), ...(tenant ? { tenant } : {}) };
+}
+
+const limitsText = (limit: Partial<RateLimit> | undefined): string =>
+  limit ? Object.entries(limit).map(([name, value]) => `${name} ${value}`).join(', ') : 'the stage defaults';
+
+/** What a key is, as human lines; names of its tenant and user when known, ids otherwise. */
+function keyLines(key: ApiKeyView, names: { tenant?: string; user?: string } = {}): string[] {
+  const tenant = key.tenantId === undefined ? '(platform: every tenant)' : names.tenant ? `${names.tenant} (${key.tenantId})` : key.tenantId;
+  const user = key.userId === undefined ? '(none)' : names.user ? `${names.user} (${key.userId})` : key.userId;
+  return [
+    `  role     ${key.role}`,
+    `  tenant   ${tenant}`,
+    `  user     ${user}`,
+    `  routes   ${key.allowedRoutes.join(', ') || '(none)'}`,
+    `  limits   ${limitsText(key.rateLimit)}`,
+    `  expires  ${key.expiresAt ?? 'never'}`,
+  ];
+}
+
+const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown again (only its SHA-256 hash is stored). Copy it now.';
+
+/** API Gateway checks the key of a private route itself: in AWS the same value is registered with a usage plan. */
+async function registerInGateway(ctx: Context, key: { key: string; apiKey: ApiKeyView }, plan: UsagePlanName): Promise<string[]> {
+  const target = ctx.target.target;
+  if (target.kind !== 'aws') return [];
+  const registered = await registerGatewayKey(gatewayClient(target.region), { keyId: key.apiKey.id, value: key.key, stage: target.stage, plan, description: key.apiKey.name });
+  return [`Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`];
+}
+
+async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
+  const nameFlag = text(args.values, 'name');
+  const name = nameFlag === undefined || nameFlag === '' ? undefined : shortText('name', nameFlag);
+  const routes = allowedRoutes(args);
+  const limit = rateLimit(args);
+  const expiresAt = expiresAtOf(args);
+  const plan = usagePlanOf(args);
+  const holder = await holderOf(args, ctx);
+
+  const { issueApiKey } = await loadKeys();
+  const issued = await issueApiKey(STAFF_TOOL, {
+    name: name ?? `${holder.role} key for ${holder.user?.name ?? holder.tenant?.name ?? 'platform staff'}`,
+    // A user's key takes the user's role: the use case refuses a marketer or inspector key without one.
+    ...(holder.user ? { userId: holder.user.id } : { role: holder.role }),
+    ...(holder.tenantId === undefined ? {} : { tenantId: holder.tenantId }),
+    ...(routes ? { allowedRoutes: routes } : {}),
+    ...(limit ? { rateLimit: limit } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+  });
+  const notes = await registerInGateway(ctx, issued, plan);
+  const { key, apiKey } = issued;
+  emit(ctx, { key, warning: ONCE_WARNING, notes, record: apiKey }, [
+    `Created API key ${apiKey.id} "${apiKey.name}"`,
+    ...keyLines(apiKey, { ...(holder.tenant ? { tenant: holder.tenant.name } : {}), ...(holder.user ? { user: holder.user.name } : {}) }),
     '',
     `  X-API-Key: ${key}`,
     '',
@@ -110,28 +163,48 @@ async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
   ]);
 }
 
-async function listKeysCommand(_args: Args, ctx: Context): Promise<void> {
-  const keys = (await ctx.store.listApiKeys()).map(keyView);
+type KeyStatus = 'active' | 'revoked' | 'disabled' | 'expired' | 'rotated';
+
+/** Whether the key still works, and if not why; a rotated key works until its grace period ends. */
+function statusOf(key: ApiKeyView, now = Date.now()): KeyStatus {
+  if (key.revokedAt) return 'revoked';
+  if (key.disabledAt) return 'disabled';
+  if (key.expiresAt && Date.parse(key.expiresAt) <= now) return 'expired';
+  if (key.rotatedTo) return 'rotated';
+  return 'active';
+}
+
+async function listKeysCommand(args: Args, ctx: Context): Promise<void> {
+  const tenantId = text(args.values, 'tenant');
+  if (tenantId === '') throw new UsageError('--tenant needs a tenant id');
+  if (tenantId !== undefined) await knownTenant(ctx, tenantId);
+  const { listApiKeys } = await loadKeys();
+  const keys = (await listApiKeys(STAFF_TOOL, tenantId === undefined ? {} : { tenantId })).map((k) => ({ ...k, status: statusOf(k) }));
   const rows = keys.map((k) => [
     k.id,
     k.name,
     `${k.prefix}…`,
     k.role,
     k.tenantId ?? '(platform)',
+    k.userId ?? '-',
     k.allowedRoutes.includes('*') ? '*' : String(k.allowedRoutes.length),
+    k.status === 'rotated' ? `rotated to ${k.rotatedTo}` : k.status,
     k.createdAt,
-    k.revokedAt ?? '-',
+    k.expiresAt ?? '-',
+    k.lastUsedAt ?? '-',
+    k.revokedAt ?? k.disabledAt ?? '-',
   ]);
-  emit(ctx, keys, table(['id', 'name', 'key prefix', 'role', 'tenant', 'routes', 'created', 'revoked'], rows));
+  emit(ctx, keys, table(['id', 'name', 'key prefix', 'role', 'tenant', 'user', 'routes', 'status', 'created', 'expires', 'last used', 'revoked/disabled'], rows));
 }
 
 async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
   const [id = ''] = args.positionals;
-  const existing = (await ctx.store.listApiKeys()).find((k) => k.id === id);
-  if (!existing) throw new FailedError(`no API key with id "${id}" (see \`cli keys list\`)`);
+  // Read first only to tell a second revocation apart (the use case answers both alike).
+  const existing = await ctx.store.getApiKey(PLATFORM_SCOPE, id);
+  if (!existing) throw new FailedError(noKey(id));
   const alreadyRevoked = existing.revokedAt !== undefined;
-  if (!alreadyRevoked && !(await ctx.store.revokeApiKey(id))) throw new FailedError(`the API key "${id}" disappeared while revoking it`);
-  const revokedAt = (await ctx.store.getApiKeyByHash(existing.hash))?.revokedAt ?? existing.revokedAt;
+  const { revokeApiKey } = await loadKeys();
+  const { revokedAt } = await revokeApiKey(STAFF_TOOL, id).catch(notFoundAs(noKey(id)));
   const target = ctx.target.target;
   if (target.kind === 'aws') await disableGatewayKey(gatewayClient(target.region), id);
   emit(ctx, { id, revokedAt, alreadyRevoked }, [
@@ -140,6 +213,31 @@ async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
     'API containers that used it recently may accept it for up to a minute more.',
   ]);
 }
+
+async function rotateKeyCommand(args: Args, ctx: Context): Promise<void> {
+  const [id = ''] = args.positionals;
+  const graceHours = graceHoursOf(args);
+  const plan = usagePlanOf(args);
+  const { rotateApiKey } = await loadKeys();
+  const rotated = await rotateApiKey(STAFF_TOOL, id, graceHours * 3600).catch(notFoundAs(noKey(id)));
+  const notes = await registerInGateway(ctx, rotated, plan);
+  const { key, apiKey, previous } = rotated;
+  if (ctx.target.target.kind === 'aws') {
+    notes.push(`API Gateway keeps its copy of ${id} enabled; the API refuses the key after ${previous.expiresAt}, and \`cli keys revoke ${id}\` disables the gateway copy too.`);
+  }
+  emit(ctx, { key, warning: ONCE_WARNING, notes, record: apiKey, previous }, [
+    `Rotated API key ${id} "${previous.name}": its replacement is ${apiKey.id}`,
+    ...keyLines(apiKey),
+    '',
+    `  X-API-Key: ${key}`,
+    '',
+    ONCE_WARNING,
+    `The old key ${id} keeps working until ${previous.expiresAt}, then expires.`,
+    ...notes,
+  ]);
+}
+
+const PLAN_OPTION = { plan: { type: 'string' } } as const;
 
 export const keyCommands: CommandEntries = [
   [
@@ -155,12 +253,14 @@ export const keyCommands: CommandEntries = [
         rps: { type: 'string' },
         burst: { type: 'string' },
         'quota-per-day': { type: 'string' },
-        plan: { type: 'string' },
+        'expires-at': { type: 'string' },
+        ...PLAN_OPTION,
       },
       positionals: [],
       run: createKeyCommand,
     },
   ],
-  ['keys list', { options: {}, positionals: [], run: listKeysCommand }],
+  ['keys list', { options: { tenant: { type: 'string' } }, positionals: [], run: listKeysCommand }],
   ['keys revoke', { options: {}, positionals: ['id'], run: revokeKeyCommand }],
+  ['keys rotate', { options: { 'grace-hours': { type: 'string' }, ...PLAN_OPTION }, positionals: ['id'], run: rotateKeyCommand }],
 ];

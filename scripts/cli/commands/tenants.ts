@@ -1,7 +1,7 @@
-/** `tenants create`, `tenants list`. */
+/** `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing entries). */
 import { PROVIDERS } from '../../../lib/domain/car.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
-import { FailedError, list, positiveDecimal, required, shortText, text, UsageError, type Args } from '../args.js';
+import { FailedError, list, oneOf, positiveDecimal, required, shortText, text, UsageError, type Args } from '../args.js';
 import type { CommandEntries, Context } from '../command.js';
 import { emit, table } from '../output.js';
 
@@ -23,8 +23,9 @@ function tenantInput(args: Args, providers: readonly string[]): Omit<Tenant, 'id
   };
 }
 
-const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', t.createdAt];
-const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'created'];
+const onOff = (setting: boolean | undefined): 'on' | 'off' => (setting === true ? 'on' : 'off');
+const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', onOff(t.requireSecondApprover), t.createdAt];
+const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'created'];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
   const input = tenantInput(args, PROVIDERS);
@@ -40,6 +41,22 @@ async function listTenantsCommand(_args: Args, ctx: Context): Promise<void> {
   emit(ctx, tenants, table(TENANT_HEADERS, tenants.map(tenantRow)));
 }
 
+const SECOND_APPROVER = {
+  on: 'whoever records a billing entry can no longer confirm it: another staff member must',
+  off: 'whoever records a billing entry may also confirm it',
+} as const;
+
+async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
+  const [id = ''] = args.positionals;
+  const secondApprover = oneOf('second-approver', required(args, 'second-approver'), ['on', 'off']);
+  const tenant = await ctx.store.updateTenantSettings(id, { requireSecondApprover: secondApprover === 'on' });
+  if (!tenant) throw new FailedError(`no tenant with id "${id}" (see \`cli tenants list\`)`);
+  emit(ctx, tenant, [
+    `Tenant "${tenant.name}" (${tenant.id}): second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}.`,
+    ...table(TENANT_HEADERS, [tenantRow(tenant)]),
+  ]);
+}
+
 export const tenantCommands: CommandEntries = [
   [
     'tenants create',
@@ -50,4 +67,5 @@ export const tenantCommands: CommandEntries = [
     },
   ],
   ['tenants list', { options: {}, positionals: [], run: listTenantsCommand }],
+  ['tenants update', { options: { 'second-approver': { type: 'string' } }, positionals: ['tenantId'], run: updateTenantCommand }],
 ];
