@@ -22,6 +22,8 @@ import { api, uniquePhone } from '../support/http.js';
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const GULF = 'demotenantgulfmotors0001';
 const SEOUL = 'demotenantseoulexport001';
+/** Users made here belong to Seoul: Gulf's staff receive the notifications other test files count. */
+const STAFF_TENANT = SEOUL;
 const DEMO_MARKETER = 'demousermarketer00000001';
 const SEARCH = 'GET /api/v1/customers/search';
 const SEARCH_PATH = '/api/v1/customers/search?phone=%2B971501234567';
@@ -80,7 +82,7 @@ const createKey = (extra: string[] = []) =>
 
 /** A staff user of Gulf Motors made with `users create`. */
 const createUser = (role: string, extra: string[] = []) =>
-  cliJson<StaffUser>(['users', 'create', '--tenant', GULF, '--name', `CLI ${role} ${unique()}`, '--role', role, '--mobile', uniquePhone(), ...extra]);
+  cliJson<StaffUser>(['users', 'create', '--tenant', STAFF_TENANT, '--name', `CLI ${role} ${unique()}`, '--role', role, '--mobile', uniquePhone(), ...extra]);
 
 const listedKey = async (id: string): Promise<ListedKey | undefined> => (await cliJson<ListedKey[]>(['keys', 'list'])).find((k) => k.id === id);
 
@@ -177,7 +179,7 @@ describe('cli keys', () => {
 
     // Act
     const human = await cli(['keys', 'create', '--user-id', user.id]);
-    const json = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--role', 'inspector', '--tenant', GULF]);
+    const json = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--role', 'inspector', '--tenant', STAFF_TENANT]);
 
     // Assert
     expect(human.code, human.stderr).toBe(0);
@@ -186,7 +188,7 @@ describe('cli keys', () => {
     expect(human.stdout).toContain(`Created API key`);
     expect(human.stdout).toContain(`"inspector key for ${user.name}"`);
     expect(human.stdout.match(KEY_PATTERN)).toHaveLength(1);
-    expect(json.record).toMatchObject({ role: 'inspector', tenantId: GULF, userId: user.id });
+    expect(json.record).toMatchObject({ role: 'inspector', tenantId: STAFF_TENANT, userId: user.id });
   });
 
   it('refuses a marketer key without --user-id with exit code 1, saying a marketer user is needed, and writes nothing', async () => {
@@ -282,18 +284,18 @@ describe('cli keys', () => {
     const user = await createUser('accountant');
     const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--expires-at', expiresAt]);
-    const other = await cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--tenant', SEOUL]);
+    const other = await cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--tenant', GULF]);
     await api('GET', '/api/v1/orders', { key: created.key });
 
     // Act
-    const json = await cliJson<ListedKey[]>(['keys', 'list', '--tenant', GULF]);
-    const human = await cli(['keys', 'list', '--tenant', GULF]);
+    const json = await cliJson<ListedKey[]>(['keys', 'list', '--tenant', STAFF_TENANT]);
+    const human = await cli(['keys', 'list', '--tenant', STAFF_TENANT]);
 
     // Assert
     const listed = json.find((k) => k.id === created.record.id);
     expect(listed).toMatchObject({ userId: user.id, role: 'accountant', expiresAt, status: 'active' });
     expect(Date.parse(listed?.lastUsedAt ?? '')).not.toBeNaN();
-    expect(json.every((k) => k.tenantId === GULF)).toBe(true);
+    expect(json.every((k) => k.tenantId === STAFF_TENANT)).toBe(true);
     expect(json.some((k) => k.id === other.record.id)).toBe(false);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout.split('\n')[0]).toMatch(/\buser\b.*\bstatus\b.*\bexpires\b.*\blast used\b/);
@@ -371,14 +373,14 @@ describe('cli users', () => {
     const name = `Layla ${unique()}`;
 
     // Act
-    const created = await cliJson<StaffUser>(['users', 'create', '--tenant', GULF, '--name', name, '--role', 'inspector', '--mobile', spaced, '--email', 'layla@example.com', '--language', 'ar']);
-    const byRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF, '--role', 'inspector']);
-    const otherRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF, '--role', 'accountant']);
+    const created = await cliJson<StaffUser>(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'inspector', '--mobile', spaced, '--email', 'layla@example.com', '--language', 'ar']);
+    const byRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT, '--role', 'inspector']);
+    const otherRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT, '--role', 'accountant']);
     const everyone = await cliJson<StaffUser[]>(['users', 'list']);
-    const human = await cli(['users', 'list', '--tenant', GULF]);
+    const human = await cli(['users', 'list', '--tenant', STAFF_TENANT]);
 
     // Assert
-    expect(created).toMatchObject({ name, role: 'inspector', tenantId: GULF, mobileNumber: phone, email: 'layla@example.com', language: 'ar', active: true });
+    expect(created).toMatchObject({ name, role: 'inspector', tenantId: STAFF_TENANT, mobileNumber: phone, email: 'layla@example.com', language: 'ar', active: true });
     expect(byRole).toContainEqual(created);
     expect(otherRole.some((u) => u.id === created.id)).toBe(false);
     expect(everyone).toContainEqual(created);
@@ -406,13 +408,13 @@ describe('cli users', () => {
     const name = `Copy ${unique()}`;
 
     // Act
-    const result = await cli(['users', 'create', '--tenant', GULF, '--name', name, '--role', 'accountant', '--mobile', first.mobileNumber ?? '']);
+    const result = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'accountant', '--mobile', first.mobileNumber ?? '']);
 
     // Assert
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(`A staff user with mobileNumber ${first.mobileNumber} already exists in this tenant: mobileNumber (--mobile)`);
     expect(result.stdout).toBe('');
-    expect((await listUsers(GULF)).some((u) => u.name === name)).toBe(false);
+    expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
 
   it('refuses a phone number without its country code with exit code 1 and says why', async () => {
@@ -420,13 +422,13 @@ describe('cli users', () => {
     const name = `No code ${unique()}`;
 
     // Act
-    const result = await cli(['users', 'create', '--tenant', GULF, '--name', name, '--role', 'operations', '--mobile', '0501234567']);
+    const result = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'operations', '--mobile', '0501234567']);
 
     // Assert
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, e.g. +971501234567');
     expect(result.stdout).toBe('');
-    expect((await listUsers(GULF)).some((u) => u.name === name)).toBe(false);
+    expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
 
   it('updates the name, number, e-mail and language of a user', async () => {
@@ -437,11 +439,11 @@ describe('cli users', () => {
 
     // Act
     const updated = await cliJson<StaffUser>(['users', 'update', user.id, '--name', name, '--mobile', phone, '--email', 'new@example.com', '--language', 'ar']);
-    const reused = await cli(['users', 'create', '--tenant', GULF, '--name', `Reuse ${unique()}`, '--role', 'operations', '--mobile', user.mobileNumber ?? '', '--json']);
+    const reused = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', `Reuse ${unique()}`, '--role', 'operations', '--mobile', user.mobileNumber ?? '', '--json']);
 
     // Assert
     expect(updated).toMatchObject({ id: user.id, name, mobileNumber: phone, email: 'new@example.com', language: 'ar', active: true, role: 'operations' });
-    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF])).find((u) => u.id === user.id)).toEqual(updated);
+    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id)).toEqual(updated);
     // The old number was released with the change
     expect(reused.code, reused.stderr).toBe(0);
   });
@@ -461,7 +463,7 @@ describe('cli users', () => {
     expect(human.stdout).toContain(created.record.id);
     expect(response.status).toBe(401);
     expect(await listedKey(created.record.id)).toMatchObject({ status: 'disabled', userId: user.id });
-    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', GULF])).find((u) => u.id === user.id)?.active).toBe(false);
+    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id)?.active).toBe(false);
     const again = await cli(['keys', 'create', '--user-id', user.id]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/this user is deactivated/);
@@ -621,7 +623,7 @@ describe.concurrent('cli arguments', () => {
   const tenant = (subdomain = `t${unique()}`) => ({ args: ['tenants', 'create', '--name', `Bad ${subdomain}`, '--subdomain', subdomain, '--markup', '1.08'], wrote: tenantWritten(subdomain) });
   const key = (name = `bad key ${unique()}`) => ({ args: ['keys', 'create', '--name', name], wrote: keyWritten(name) });
   const rate = (from: string, to: string) => ({ args: ['rates', 'set', '--from', from, '--to', to], wrote: rateWritten(from, to) });
-  const user = (phone = uniquePhone()) => ({ args: ['users', 'create', '--name', `Bad user ${unique()}`, '--role', 'operations', '--mobile', phone, '--tenant', GULF], wrote: userWritten(phone) });
+  const user = (phone = uniquePhone()) => ({ args: ['users', 'create', '--name', `Bad user ${unique()}`, '--role', 'operations', '--mobile', phone, '--tenant', STAFF_TENANT], wrote: userWritten(phone) });
 
   const cases: Array<{ label: string; args: string[]; message: RegExp; wrote: () => Promise<boolean> }> = [
     { label: 'an unknown command', args: ['frobnicate'], message: /unknown command "frobnicate"/, wrote: nothing() },
