@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
