@@ -269,6 +269,28 @@ describe('audit trail', () => {
     expect((await auditOf('customer', customer.id))[0]).toMatchObject({ action: 'created' });
   });
 
+  it('records contract, inspection and wallet changes too, each with the fields it changed', async () => {
+    await register('inspector');
+    const customer = data(await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Paper Trail', mobileNumber: uniquePhone() } }), 201);
+    const order = data(await api('POST', '/api/v1/orders', { key: staff.operations.key, body: { customerId: customer.id, totalAmount: 10 } }), 201);
+    const contract = data(await api('POST', '/api/v1/contracts', { key: staff.operations.key, body: { orderId: order.id, customerName: 'Paper Trail' } }), 201);
+    data(await api('PATCH', `/api/v1/contracts/${contract.id}`, { key: staff.operations.key, body: { notes: 'second draft' } }));
+    data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: staff.operations.key, body: { signedDocument: { url: 'https://files.example.com/signed.pdf' } } }));
+    const inspection = data(await api('POST', '/api/v1/inspections', { key: staff.operations.key, body: { orderId: order.id, inspectorId: staff.inspector.id } }), 201);
+    data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: staff.operations.key, body: { status: 'InProgress' } }));
+    data(await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, { key: staff.accountant.key, body: { type: 'credit', amount: 25, currency: 'USD', description: 'top up' } }), 201);
+
+    const contractTrail = await auditOf('contract', contract.id);
+    const inspectionTrail = await auditOf('inspection', inspection.id);
+    const walletTrail = await auditOf('wallet', customer.walletId);
+
+    expect(contractTrail.map((r) => r.action)).toEqual(['signed', 'updated', 'created']);
+    expect(contractTrail[1]!.changes).toMatchObject({ notes: { after: 'second draft' } });
+    expect(contractTrail[0]!.changes).toMatchObject({ status: { before: 'Draft', after: 'Signed' } });
+    expect(inspectionTrail.map((r) => r.action)).toEqual(['status.InProgress', 'created']);
+    expect(walletTrail[0]).toMatchObject({ action: 'credit', actor: { userId: staff.accountant.id }, changes: { balance: { before: 0, after: 25 } } });
+  });
+
   it("is readable by the tenant's admins only, and never across tenants", async () => {
     const otherTenantAdmin = (await newApiKey({ role: 'admin', tenantId: 'demotenantseoulexport001' })).key;
     const ours = await api('GET', '/api/v1/audit?limit=5', { key: admin });
