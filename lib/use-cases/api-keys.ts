@@ -37,7 +37,7 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   // A tenant admin names users of its own tenant; platform staff may name any user.
   const user = await getUser(tenantId === undefined ? {} : { tenantId }, body.userId);
   if (!user) throw notFound('User', 'body.userId');
-  if (!user.active) throw invalidField('body.userId', 'this user is deactivated; reactivate them first');
+  if (user.active === false) throw invalidField('body.userId', 'this user is deactivated; reactivate them first');
   if (body.role !== undefined && body.role !== user.role) throw invalidField('body.role', `the key takes its user's role (${user.role})`);
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }

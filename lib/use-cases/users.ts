@@ -82,13 +82,14 @@ export async function updateUser(caller: Caller, id: string, body: UpdateBody): 
       ...(body.active !== undefined ? { active: body.active } : {}),
       updatedAt: now,
     };
-    const action = before.active && !after.active ? 'deactivated' : !before.active && after.active ? 'reactivated' : 'updated';
+    const wasActive = before.active !== false;
+    const action = wasActive && !after.active ? 'deactivated' : !wasActive && after.active ? 'reactivated' : 'updated';
     const outcome = await replaceUser(before, after, [auditItem(caller, { entity: 'user', entityId: id, tenantId: before.tenantId, action, before, after }, now)]);
     if (outcome.ok) return after;
     if (outcome.reason === 'changed') return RETRY;
     throw refused(outcome, mobileNumber);
   });
-  if (!user.active) await disableKeysOf(caller, user);
+  if (user.active === false) await disableKeysOf(caller, user);
   return view(user);
 }
 

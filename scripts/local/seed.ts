@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ROLES, STAFF_TOOL, type Role } from '../../lib/domain/caller.js';
 import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
-import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
+import { getApiKey, getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { putFxRate } from '../../lib/store/fx-rates.js';
 import { PROVIDERS } from '../../lib/domain/car.js';
 import { createTenant, getTenant, type Tenant } from '../../lib/store/tenants.js';
@@ -62,7 +62,9 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
   const result: DemoKey[] = [];
   for (const want of wanted) {
     const existing = saved.find((k) => k.label === want.label);
-    if (existing && (await getApiKeyByHash(hashApiKey(existing.key)))) {
+    // Reused while it is still in the table with its id reference (keys from before references existed are issued anew).
+    const stored = existing ? await getApiKeyByHash(hashApiKey(existing.key)) : undefined;
+    if (existing && stored && (await getApiKey(PLATFORM_SCOPE, stored.id))) {
       result.push(existing);
       continue;
     }
