@@ -4,9 +4,9 @@ import type { RouteSpec } from '../schemas/route.js';
 
 const errorCodes: Array<[number, string, string]> = [
   [400, 'Bad request', 'VALIDATION_ERROR (details lists each field) or INVALID_JSON'],
-  [401, 'API key missing, unknown or revoked', 'UNAUTHORIZED'],
-  [403, 'Route not allowed for this key, or role may not do this', 'FORBIDDEN'],
-  [404, 'Unknown id, or a record of another tenant', 'NOT_FOUND'],
+  [401, 'API key missing, unknown, revoked, expired, or of a deactivated user', 'UNAUTHORIZED'],
+  [403, 'Route not allowed for this key, or role may not do this', 'FORBIDDEN, SECOND_APPROVER_REQUIRED'],
+  [404, 'Unknown id or route, or a record of another tenant', 'NOT_FOUND, ROUTE_NOT_FOUND'],
   [409, 'Conflict', 'DUPLICATE, VERSION_CONFLICT, INVALID_STATE, IDEMPOTENCY_KEY_REUSED'],
   [413, 'Body larger than 256 KB', 'PAYLOAD_TOO_LARGE'],
   [415, 'Body is not sent as application/json', 'UNSUPPORTED_MEDIA_TYPE'],
@@ -70,7 +70,8 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
       responses,
       ...(route.public ? { security: [] } : {}),
-      ...(route.roles ? { 'x-roles': route.roles } : {}),
+      // Admin keys may call every route; the list names everyone who may call this one.
+      ...(route.roles ? { 'x-roles': ['admin', ...route.roles] } : {}),
     };
     paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation };
   }

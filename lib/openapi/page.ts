@@ -42,7 +42,7 @@ export function renderDocsPage(document: Record<string, unknown>): string {
           const success = Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1]?.content;
           const successSchema = success ? Object.values(success)[0]?.schema : undefined;
           const example = successSchema ? `<details><summary>Success schema</summary><pre>${escape(JSON.stringify(successSchema, null, 2))}</pre></details>` : '';
-          const roles = op['x-roles'] ? `<p>Roles: ${op['x-roles'].map(escape).join(', ')} (and admin)</p>` : '';
+          const roles = op['x-roles'] ? `<p>Roles: ${op['x-roles'].map(escape).join(', ')}</p>` : '';
           const auth = op.security && op.security.length === 0 ? '<p>No API key needed.</p>' : '<p>Needs <code>X-API-Key</code>.</p>';
           return `<section id="${escape(op.operationId)}"><h3><span class="m ${method}">${method}</span> <code>${escape(path)}</code></h3><p>${escape(op.summary)}</p>${op.description ? `<p>${escape(op.description)}</p>` : ''}${auth}${roles}${params}${body}${responses}${example}</section>`;
         })
