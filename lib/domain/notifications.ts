@@ -83,6 +83,12 @@ export function recipientsOf(facts: EventFacts): Recipient[] {
   return out;
 }
 
+/** Where a wallet-paid order (paid at creation, no deposit or payment steps) needs other words. */
+const WALLET_PHRASES: Partial<Record<OrderEvent, { customer: string; staff: string }>> = {
+  'order.created': { customer: 'we have received your order, paid from your wallet', staff: 'new order paid from the wallet; inspection scheduled' },
+  'contract.signed': { customer: 'your contract is signed', staff: 'contract signed; the order is paid, purchase the car' },
+};
+
 const PHRASES: Record<OrderEvent, { customer: string; staff: string }> = {
   'order.created': { customer: 'we have received your order', staff: 'new order placed; deposit to confirm' },
   'deposit.confirmed': { customer: 'your deposit is confirmed', staff: 'deposit confirmed; inspection to schedule' },
@@ -97,9 +103,10 @@ const PHRASES: Record<OrderEvent, { customer: string; staff: string }> = {
   'order.cancelled': { customer: 'your order was cancelled', staff: 'order cancelled' },
 };
 
-/** The message text: names the order number and the car, in English. */
-export function messageText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string }, name: string): string {
-  const phrase = PHRASES[event][audience === 'customer' ? 'customer' : 'staff'];
+/** The message text: names the order number and the car, in English, in the words of the order's path. */
+export function messageText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string; paidFromWallet?: boolean }, name: string): string {
+  const phrases = (order.paidFromWallet ? WALLET_PHRASES[event] : undefined) ?? PHRASES[event];
+  const phrase = phrases[audience === 'customer' ? 'customer' : 'staff'];
   return audience === 'customer'
     ? `Hello ${name}, order #${order.orderNumber} (${order.car}): ${phrase}.`
     : `Order #${order.orderNumber} (${order.car}): ${phrase}.`;

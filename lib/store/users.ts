@@ -18,6 +18,8 @@ export interface StaffUser {
   email?: string;
   language: 'en' | 'ar';
   active: boolean;
+  /** When the user was last deactivated (staff notifications of earlier events still reach them). */
+  deactivatedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -85,10 +87,10 @@ export async function listUsers(tenantId: string | undefined, role?: Role): Prom
   return items.map((item) => withoutKeys(item) as unknown as StaffUser).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The active staff of a tenant in one role (who to notify): one Query of GSI1. */
+/** The staff of a tenant in one role, active or not (who to notify is decided by the caller): one Query of GSI1. */
 export async function listStaff(tenantId: string | undefined, role: Role): Promise<StaffUser[]> {
   const { Items } = await ddb.send(
     new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) } }),
   );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as StaffUser).filter((user) => user.active !== false);
+  return (Items ?? []).map((item) => withoutKeys(item) as unknown as StaffUser);
 }

@@ -80,6 +80,7 @@ export async function updateUser(caller: Caller, id: string, body: UpdateBody): 
       ...(body.email !== undefined ? { email: body.email } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),
       ...(body.active !== undefined ? { active: body.active } : {}),
+      ...(before.active !== false && body.active === false ? { deactivatedAt: now } : {}),
       updatedAt: now,
     };
     const wasActive = before.active !== false;

@@ -21,7 +21,8 @@ import { keys } from '../../lib/store/keys.js';
 import { putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
 import { listStaff } from '../../lib/store/users.js';
 import { CHAT_FAIL_NUMBER } from '../support/global-setup.js';
-import { demoKey, uniquePhone } from '../support/http.js';
+import { api, demoKey, uniquePhone } from '../support/http.js';
+import { newStaffUser } from '../support/staff.js';
 import { placeOrder } from '../support/orders.js';
 import {
   about,
@@ -314,5 +315,60 @@ describe('outbox consumer: a recipient the channel refuses for good', () => {
     const listed = about(await listChatLog(1000), orderNumber);
     expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones.filter((p) => p !== CHAT_FAIL_NUMBER)));
     expect(listed.every((m) => m.text === `Order #${orderNumber} (Hyundai Tucson 1.6T): order cancelled.`)).toBe(true);
+  });
+});
+
+describe('outbox consumer: who hears of an event is decided when it happens', () => {
+  const ops = () => demoKey('operations');
+
+  it('messages the customer whose notifications were on at the event, though they were switched off before delivery', async () => {
+    // Arrange
+    const { order, recipients } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: true } });
+    const off = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: ops(), body: { enabled: false, version: order.version } });
+    expect(off.status, off.text).toBe(200);
+    const channel = new RecordingChannel();
+
+    // Act
+    await processEvent(event.id, deps(channel));
+
+    // Assert
+    expect(channel.delivered()[recipients.phones[0]!]).toBe(1);
+  });
+
+  it('does not message the customer whose notifications were off at the event, though they were switched on before delivery', async () => {
+    // Arrange
+    const { order, recipients } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: false } });
+    const channel = new RecordingChannel();
+
+    // Act
+    await processEvent(event.id, deps(channel));
+
+    // Assert
+    expect(channel.delivered()[recipients.phones[0]!]).toBeUndefined();
+    expect(channel.delivered()[DEMO_ACCOUNTANT.phone]).toBe(1);
+  });
+
+  it('messages the staff of the moment: not one registered after the event, still one deactivated after it', async () => {
+    // Arrange
+    const { order } = await realOrder();
+    const leaver = await newStaffUser('accountant', GULF, { name: 'Leaves after the event' });
+    const leaverPhone = (await api('GET', `/api/v1/users/${leaver}`, { key: demoKey('admin') })).body.data.mobileNumber as string;
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: true } });
+    const deactivated = await api('POST', `/api/v1/users/${leaver}/deactivate`, { key: demoKey('admin') });
+    expect(deactivated.status, deactivated.text).toBe(200);
+    const newcomer = await newStaffUser('accountant', GULF, { name: 'Joins after the event' });
+    const newcomerPhone = (await api('GET', `/api/v1/users/${newcomer}`, { key: demoKey('admin') })).body.data.mobileNumber as string;
+    const channel = new RecordingChannel();
+
+    // Act
+    await processEvent(event.id, deps(channel));
+
+    // Assert
+    expect(channel.delivered()[leaverPhone]).toBe(1);
+    expect(channel.delivered()[newcomerPhone]).toBeUndefined();
+    // Other test files count Gulf's staff messages: the newcomer leaves again.
+    await api('POST', `/api/v1/users/${newcomer}/deactivate`, { key: demoKey('admin') });
   });
 });

@@ -399,3 +399,23 @@ describe('EVENT_OF_STATUS', () => {
     expect(audiences.sort()).toEqual(['accountant', 'customer', 'marketer', 'operations']);
   });
 });
+
+describe('messageText on the wallet path', () => {
+  const order = { orderNumber: 42, car: 'Kia K5', paidFromWallet: true };
+
+  it('does not ask the staff of a wallet-paid order to confirm a deposit', () => {
+    expect(messageText('order.created', 'accountant', order, 'Sara')).toBe('Order #42 (Kia K5): new order paid from the wallet; inspection scheduled.');
+  });
+
+  it('tells the staff of a wallet-paid order that a signed contract means purchase, not payment', () => {
+    const text = messageText('contract.signed', 'operations', order, 'Omar');
+
+    expect(text).toMatch(/purchase the car/);
+    expect(text).not.toMatch(/payment next/);
+  });
+
+  it('keeps the deposit path words for orders paid by deposit', () => {
+    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false }, 'Sara')).toMatch(/deposit to confirm/);
+  });
+});
+

@@ -55,7 +55,9 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by: caller.userId ?? caller.keyId, role: caller.role, at: now, note: body.note }),
     ];
     const announced = EVENT_OF_STATUS[body.status];
-    if (announced) items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, payload: { from: order.status } }, now)));
+    // Whether the customer hears of it is decided now, with the change, not at delivery.
+    const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
+    if (announced) items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, payload: { from: order.status, customerNotificationsEnabled } }, now)));
     if (refund) {
       // The wallet of the order's own customer, in the order's tenant.
       const wallet = await getWallet({ tenantId: order.tenantId }, order.walletId ?? walletIdFor(order.customerId), true);

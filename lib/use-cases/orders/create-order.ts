@@ -179,7 +179,9 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     }
     items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: 'created', after: order }, now));
     // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
-    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, payload: {} }, now)));
+    // Whether the customer hears of it is decided now, with the change, not at delivery.
+    const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
+    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, payload: { customerNotificationsEnabled } }, now)));
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = orderView(order, caller);
     const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }) : undefined;
