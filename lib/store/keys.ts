@@ -25,6 +25,7 @@
  * |               |   gsi2: USERS#T#<tenant>, sk <name>#<id> (a tenant's users by name)                         |
  * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
  * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
+ * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
  * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
@@ -106,6 +107,8 @@ export const keys = {
   outboxDueList: 'OUTBOX#DUE',
   outboxParked: (at: string, id: string) => ({ gsi1pk: keys.outboxParkedList, gsi1sk: `${at}#${id}` }),
   outboxParkedList: 'OUTBOX#PARKED',
+  /** How far an order's notifications have got (`delivered`: the last event sequence done or given up). */
+  outboxOrderCursor: (orderId: string) => ({ pk: `OUTBOX#ORDER#${orderId}`, sk: 'CURSOR' }),
   /** The local chat transport's log of sent messages, newest first by sort key. */
   chatLogPartition: 'CHAT#LOG',
   chatLogEntry: (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` }),

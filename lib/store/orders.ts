@@ -38,6 +38,8 @@ export interface OrderRecord {
   walletId?: string;
   /** Set once, by the transaction that refunds a cancelled wallet-paid order. */
   refundedAt?: string;
+  /** The sequence of the order's latest notification event (its messages go out in this order). */
+  notificationSeq?: number;
   customer: Person;
   marketer?: Person;
   /** Copy of the car's pictures under orders/{orderNumber}/ in the bucket (done by the outbox consumer). */
@@ -150,17 +152,40 @@ export function marketerAccessItem(customerId: string, marketerId: string, tenan
   return { Put: { TableName: tableName(), Item: { ...keys.customerAccess(customerId, marketerId), entity: 'customerAccess', customerId, marketerId, tenantId } } };
 }
 
+const SEQUENCE_UNCHANGED = '((attribute_not_exists(notificationSeq) AND :seqRead = :zero) OR notificationSeq = :seqRead)';
+
+/** Takes the order's next notification sequence for an event that does not change the order otherwise (a contract sent). */
+export function takeNotificationSeq(order: Pick<OrderRecord, 'id' | 'notificationSeq'>): { seq: number; item: TransactItem } {
+  const seq = (order.notificationSeq ?? 0) + 1;
+  return {
+    seq,
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: keys.order(order.id),
+        UpdateExpression: 'SET notificationSeq = :seq',
+        ConditionExpression: `attribute_exists(pk) AND ${SEQUENCE_UNCHANGED}`,
+        ExpressionAttributeValues: { ':seq': seq, ':seqRead': order.notificationSeq ?? 0, ':zero': 0 },
+      },
+    },
+  };
+}
+
 /** The status move itself: applies only if the order is still at the version and status it was read at. */
 export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: boolean): TransactItem {
   return {
     Update: {
       TableName: tableName(),
       Key: keys.order(order.id),
-      UpdateExpression: `SET #status = :to, #version = :next, updatedAt = :now, inspectionDate = :inspectionDate${refund ? ', refundedAt = :now' : ''}`,
-      // A refund also requires that none was made: the wallet is refunded exactly once.
-      ConditionExpression: `#version = :expected AND #status = :from${refund ? ' AND attribute_not_exists(refundedAt)' : ''}`,
+      UpdateExpression: `SET #status = :to, #version = :next, updatedAt = :now, inspectionDate = :inspectionDate, notificationSeq = :seq${refund ? ', refundedAt = :now' : ''}`,
+      // A refund also requires that none was made: the wallet is refunded exactly once. The
+      // notification sequence is checked too: a contract sent meanwhile may have taken the next one.
+      ConditionExpression: `#version = :expected AND #status = :from AND ${SEQUENCE_UNCHANGED}${refund ? ' AND attribute_not_exists(refundedAt)' : ''}`,
       ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
       ExpressionAttributeValues: {
+        ':seq': next.notificationSeq ?? 0,
+        ':seqRead': order.notificationSeq ?? 0,
+        ':zero': 0,
         ':to': next.status,
         ':next': next.version,
         ':now': next.updatedAt,

@@ -5,7 +5,7 @@ import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
 import { keys, withoutKeys } from '../store/keys.js';
-import type { TransactItem } from './transact.js';
+import { transact, type TransactItem } from './transact.js';
 
 /**
  * A side effect recorded in the same transaction as the change that causes it (an outbox), so
@@ -17,6 +17,11 @@ export interface OutboxEvent {
   event?: OrderEvent;
   orderId: string;
   tenantId?: string;
+  /**
+   * The order's notifications are delivered in this sequence (1, 2, ...): an event is taken
+   * only once the one before it is done or given up. Absent for picture archival.
+   */
+  orderSeq?: number;
   payload: Record<string, unknown>;
   status: 'pending' | 'done' | 'parked';
   attempts: number;
@@ -44,7 +49,7 @@ const LEASE_MS = 5 * 60_000;
 /** The consumer lost its lease (it took too long and another consumer took over): stop quietly. */
 export class LeaseLost extends Error {}
 
-export function newOutboxEvent(input: Pick<OutboxEvent, 'id' | 'kind' | 'orderId' | 'tenantId' | 'payload'> & { event?: OrderEvent }, now: string): OutboxEvent {
+export function newOutboxEvent(input: Pick<OutboxEvent, 'id' | 'kind' | 'orderId' | 'tenantId' | 'payload' | 'orderSeq'> & { event?: OrderEvent }, now: string): OutboxEvent {
   return { ...input, status: 'pending', attempts: 0, nextAttemptAt: now, deliveries: {}, createdAt: now, updatedAt: now };
 }
 
@@ -81,28 +86,81 @@ async function byIndex(pk: string, upTo: string, limit: number, newestFirst = fa
 export const dueEvents = (now: string, limit = 50) => byIndex(keys.outboxDueList, `${now}~`, limit);
 export const parkedEvents = (limit = 100) => byIndex(keys.outboxParkedList, '~', limit, true);
 
+const claimUpdate = (id: string, nowMs: number) => ({
+  TableName: tableName(),
+  Key: keys.outboxEvent(id),
+  UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token, attempts = attempts + :one, updatedAt = :now',
+  ConditionExpression: '#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':token': randomUUID(), ':one': 1, ':now': new Date(nowMs).toISOString(), ':pending': 'pending', ':nowMs': nowMs },
+});
+
 /**
  * Takes the event for one attempt: only while pending and not leased to another consumer, so
- * two consumers (a stream trigger and the sweeper, say) never work on it at once.
+ * two consumers (a stream trigger and the sweeper, say) never work on it at once; and, for an
+ * order's notification, only once the order's previous one is done or given up (`'blocked'`
+ * otherwise, with no attempt counted), so an order's messages go out in the order of its events.
  */
-export async function claim(id: string, nowMs = Date.now()): Promise<OutboxEvent | undefined> {
-  try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outboxEvent(id),
-        UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token, attempts = attempts + :one, updatedAt = :now',
-        ConditionExpression: '#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':token': randomUUID(), ':one': 1, ':now': new Date(nowMs).toISOString(), ':pending': 'pending', ':nowMs': nowMs },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return withoutKeys(Attributes ?? {}) as unknown as OutboxEvent;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
+export async function claim(event: Pick<OutboxEvent, 'id' | 'orderId' | 'orderSeq'>, nowMs = Date.now()): Promise<OutboxEvent | 'blocked' | undefined> {
+  if (event.orderSeq === undefined) {
+    try {
+      const { Attributes } = await ddb.send(new UpdateCommand({ ...claimUpdate(event.id, nowMs), ReturnValues: 'ALL_NEW' }));
+      return withoutKeys(Attributes ?? {}) as unknown as OutboxEvent;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return undefined;
+      throw error;
+    }
   }
+  const outcome = await transact([
+    { Update: claimUpdate(event.id, nowMs) },
+    {
+      // A replayed event (its sequence already passed) may go at any time.
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.outboxOrderCursor(event.orderId),
+        ConditionExpression: '(attribute_not_exists(delivered) AND :previous = :zero) OR delivered >= :previous',
+        ExpressionAttributeValues: { ':previous': event.orderSeq - 1, ':zero': 0 },
+      },
+    },
+  ]);
+  if (!outcome.ok) return outcome.failedIndexes.includes(0) ? undefined : 'blocked';
+  return getOutboxEvent(event.id);
+}
+
+/** The order's next notification may go: this one is done or given up (never moves the cursor back). */
+const cursorAdvance = (event: Pick<OutboxEvent, 'orderId'>, seq: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.outboxOrderCursor(event.orderId),
+    UpdateExpression: 'SET delivered = :seq',
+    ConditionExpression: 'attribute_not_exists(delivered) OR delivered < :seq',
+    ExpressionAttributeValues: { ':seq': seq },
+  },
+});
+
+/**
+ * A leased write that, for an order's notification, also lets the next one go, in one
+ * transaction (a crash between the two would stall the order's messages). A replayed event,
+ * whose sequence has already passed, leaves the cursor alone.
+ */
+async function leasedFinish(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }): Promise<void> {
+  if (event.orderSeq === undefined) return leasedUpdate(event, update);
+  const outcome = await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.outboxEvent(event.id),
+        UpdateExpression: update.expression,
+        ConditionExpression: 'leaseToken = :leaseToken',
+        ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
+        ExpressionAttributeValues: { ...update.values, ':leaseToken': event.leaseToken ?? '-' },
+      },
+    },
+    cursorAdvance(event, event.orderSeq),
+  ]);
+  if (outcome.ok) return;
+  if (outcome.failedIndexes.includes(0)) throw new LeaseLost(`outbox event ${event.id}: lease lost`);
+  await leasedUpdate(event, update);
 }
 
 /** A write of the consumer holding the lease; fails with LeaseLost if another one took over. */
@@ -129,8 +187,8 @@ export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken
   await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } });
 }
 
-export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken'>): Promise<void> {
-  await leasedUpdate(event, {
+export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>): Promise<void> {
+  await leasedFinish(event, {
     expression: 'SET #status = :done, updatedAt = :now REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken',
     names: { '#status': 'status' },
     values: { ':done': 'done', ':now': new Date().toISOString() },
@@ -143,7 +201,8 @@ export async function fail(event: OutboxEvent, reason: string, permanent: boolea
   const park = permanent || event.attempts >= maxAttempts();
   const next = new Date(nowMs + retryDelayMs(event.attempts)).toISOString();
   const index = park ? keys.outboxParked(now, event.id) : keys.outboxDue(next, event.id);
-  await leasedUpdate(event, {
+  // A retry holds the order's later messages back; a parked event is given up, so they go on.
+  await (park ? leasedFinish : leasedUpdate)(event, {
     expression: 'SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
     names: { '#status': 'status' },
     values: { ':status': park ? 'parked' : 'pending', ':next': park ? now : next, ':reason': reason.slice(0, 500), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk, ':now': now },

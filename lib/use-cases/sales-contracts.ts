@@ -11,7 +11,7 @@ import { chatChannel } from '../notify/channel.js';
 import { ChannelError } from '../notify/message.js';
 import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../schemas/sales-contracts.js';
 import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
-import { claimNextNumber, CONTRACT_COUNTER, type OrderRecord } from '../store/orders.js';
+import { claimNextNumber, CONTRACT_COUNTER, getOrder, takeNotificationSeq, type OrderRecord } from '../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
 import { transact } from '../store/transact.js';
 import { auditItem } from './audit.js';
@@ -145,10 +145,15 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
   return withRetries(async () => {
     const now = new Date().toISOString();
     const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
+    const order = await getOrder(scope, contract.orderId);
+    if (!order) throw notFound('Contract');
+    // The message takes its place in the order's sequence of notifications.
+    const next = takeNotificationSeq(order);
     const outcome = await transact([
       updateChildItem(scope, 'CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
+      next.item,
       // The marketer hears that the contract went out (the customer got the contract itself).
-      outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, payload: { contractId: id } }, now)),
+      outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, orderSeq: next.seq, payload: { contractId: id } }, now)),
       auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } }, now),
     ]);
     if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });

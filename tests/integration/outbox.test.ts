@@ -12,6 +12,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
+import { messageText, type OrderEvent } from '../../lib/domain/notifications.js';
 import { ChannelError } from '../../lib/notify/message.js';
 import { listChatLog } from '../../lib/store/chat-log.js';
 import { processEvent, type Outcome, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';
@@ -22,6 +23,7 @@ import { putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/
 import { listStaff } from '../../lib/store/users.js';
 import { CHAT_FAIL_NUMBER } from '../support/global-setup.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
+import { messagesTo } from '../support/order-children.js';
 import { newStaffUser } from '../support/staff.js';
 import { placeOrder } from '../support/orders.js';
 import {
@@ -371,4 +373,39 @@ describe('outbox consumer: who hears of an event is decided when it happens', ()
     // Other test files count Gulf's staff messages: the newcomer leaves again.
     await api('POST', `/api/v1/users/${newcomer}/deactivate`, { key: demoKey('admin') });
   });
+});
+
+describe('outbox consumer: an order\'s messages go out in the order of its events', () => {
+  const SEQUENCE: OrderEvent[] = ['deposit.confirmed', 'inspection.scheduled', 'inspection.completed', 'contract.signed', 'order.purchased', 'order.shipped'];
+
+  it('delivers each recipient an order\'s messages in sequence while 3 consumers race over the events in random order, with failures', async () => {
+    // Arrange: the order's own creation message (sequence 1) goes first, through the local runner.
+    const { order } = await realOrder();
+    await waitFor('the order-created message', async () => ((await messagesTo(DEMO_MARKETER.phone)).some((m) => m.text?.includes(`#${order.orderNumber} `)) ? true : undefined), RUNNER_WAIT_MS);
+    const events = [];
+    for (const [i, event] of SEQUENCE.entries()) events.push(await writeOutboxEvent({ orderId: order.id, event, orderSeq: i + 2, payload: { customerNotificationsEnabled: true } }));
+    let sendIndex = 0;
+    // Every fourth send fails (retryable), so attempts are retried out of order too.
+    const channel = new RecordingChannel(() => (sendIndex++ % 4 === 3 ? unavailable() : undefined), 5);
+    const pending = new Set(events.map((e) => e.id));
+
+    // Act: three consumers, each taking the events in its own random order until all are done.
+    const consumer = async () => {
+      for (let round = 0; round < 200 && pending.size > 0; round += 1) {
+        for (const id of [...pending].sort(() => Math.random() - 0.5)) {
+          const current = await getOutboxEvent(id);
+          if (current?.status === 'done') pending.delete(id);
+          // A consumer given an event id works on it whatever its back-off (the sweeper honours that).
+          else if (current?.status === 'pending') await processEvent(id, deps(channel));
+        }
+      }
+    };
+    await Promise.all([consumer(), consumer(), consumer()]);
+
+    // Assert
+    expect(pending.size).toBe(0);
+    const phrases = SEQUENCE.map((event) => messageText(event, 'marketer', { orderNumber: order.orderNumber, car: 'Kia Sorento 2022' }, ''));
+    const toMarketer = channel.sends.filter((s) => s.ok && s.to === DEMO_MARKETER.phone).map((s) => s.text);
+    expect(toMarketer).toEqual(phrases);
+  }, 120_000);
 });

@@ -44,9 +44,12 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
  * Writes an outbox event the way the services do (outboxPutItem in a transaction), with
  * `nextAttemptAt` as given: FAR_FUTURE keeps the local runner away so a test drives processEvent itself.
  */
-export async function writeOutboxEvent(input: { orderId: string; event?: OrderEvent; kind?: OutboxEvent['kind']; payload?: Record<string, unknown>; nextAttemptAt?: string }): Promise<OutboxEvent> {
+export async function writeOutboxEvent(input: { orderId: string; event?: OrderEvent; kind?: OutboxEvent['kind']; payload?: Record<string, unknown>; nextAttemptAt?: string; orderSeq?: number }): Promise<OutboxEvent> {
   const event: OutboxEvent = {
-    ...newOutboxEvent({ id: newId(), kind: input.kind ?? 'notify', event: input.event, orderId: input.orderId, tenantId: GULF, payload: input.payload ?? {} }, new Date().toISOString()),
+    ...newOutboxEvent(
+      { id: newId(), kind: input.kind ?? 'notify', event: input.event, orderId: input.orderId, tenantId: GULF, payload: input.payload ?? {}, ...(input.orderSeq === undefined ? {} : { orderSeq: input.orderSeq }) },
+      new Date().toISOString(),
+    ),
     nextAttemptAt: input.nextAttemptAt ?? FAR_FUTURE,
   };
   await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(event)] }));

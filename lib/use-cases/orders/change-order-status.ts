@@ -42,8 +42,10 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
     }
     const now = new Date().toISOString();
     const refund = body.status === 'Cancelled' && order.paidFromWallet && !order.refundedAt;
+    const announced = EVENT_OF_STATUS[body.status];
     const next: OrderRecord = {
       ...order,
+      notificationSeq: (order.notificationSeq ?? 0) + (announced ? 1 : 0),
       status: body.status,
       version: order.version + 1,
       updatedAt: now,
@@ -54,10 +56,11 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       statusChangeItem(order, next, refund),
       putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by: caller.userId ?? caller.keyId, role: caller.role, at: now, note: body.note }),
     ];
-    const announced = EVENT_OF_STATUS[body.status];
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
-    if (announced) items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, payload: { from: order.status, customerNotificationsEnabled } }, now)));
+    if (announced) {
+      items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, orderSeq: next.notificationSeq, payload: { from: order.status, customerNotificationsEnabled } }, now)));
+    }
     if (refund) {
       // The wallet of the order's own customer, in the order's tenant.
       const wallet = await getWallet({ tenantId: order.tenantId }, order.walletId ?? walletIdFor(order.customerId), true);

@@ -148,6 +148,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       customer: { id: customer.id, name: customer.name, email: customer.email, mobileNumber: customer.mobileNumber },
       marketer: read.marketer ? { id: read.marketer.id, name: read.marketer.name, email: read.marketer.email, mobileNumber: read.marketer.mobileNumber } : undefined,
       createdByKeyId: caller.keyId,
+      notificationSeq: 1,
       createdAt: now,
       updatedAt: now,
     };
@@ -181,7 +182,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
-    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, payload: { customerNotificationsEnabled } }, now)));
+    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, orderSeq: 1, payload: { customerNotificationsEnabled } }, now)));
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = orderView(order, caller);
     const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }) : undefined;

@@ -4,7 +4,7 @@ import { describeError, log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import type { ChatChannel } from '../../notify/message.js';
 import { getOrder, setImageArchive } from '../../store/orders.js';
-import { claim, complete, dueEvents, fail, LeaseLost } from '../../store/outbox.js';
+import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type OutboxEvent } from '../../store/outbox.js';
 import { archivedKeys, archiveImages, type CopyImage } from './archive-images.js';
 import { deliverNotifications } from './deliver-notifications.js';
 
@@ -14,14 +14,18 @@ export interface ProcessorDeps {
 }
 const defaultDeps = (): ProcessorDeps => ({ channel: chatChannel(), copy: copyImage });
 
-export type Outcome = 'done' | 'retry' | 'parked' | 'skipped';
+/** `waiting`: an earlier notification of the same order is not done yet; it is taken up later, with no attempt counted. */
+export type Outcome = 'done' | 'retry' | 'parked' | 'skipped' | 'waiting';
 
 /**
  * One attempt at one outbox event: claim it, do what is not done yet, then mark it done, or
  * record the failure for a retry with back-off, parking it after the last attempt.
  */
 export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps()): Promise<Outcome> {
-  const event = await claim(id);
+  const stored = await getOutboxEvent(id);
+  if (!stored || stored.status !== 'pending') return 'skipped';
+  const event = await claim(stored);
+  if (event === 'blocked') return 'waiting';
   if (!event) return 'skipped';
   try {
     if (event.kind === 'archive') await archiveImages(event, deps.copy);
@@ -44,10 +48,23 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
   }
 }
 
-/** Works through every event that is due now (the schedule in AWS, the local runner on npm start). */
+/**
+ * Works through every event that is due now (the schedule in AWS, the local runner on npm start):
+ * different orders in parallel, one order's events one after the other in their sequence.
+ */
 export async function processDue(deps?: ProcessorDeps, limit = 50): Promise<Record<Outcome, number>> {
-  const counts: Record<Outcome, number> = { done: 0, retry: 0, parked: 0, skipped: 0 };
-  const due = await dueEvents(new Date().toISOString(), limit);
-  await Promise.all(due.map(async (event) => (counts[await processEvent(event.id, deps)] += 1)));
+  const counts: Record<Outcome, number> = { done: 0, retry: 0, parked: 0, skipped: 0, waiting: 0 };
+  const byOrder = new Map<string, OutboxEvent[]>();
+  for (const event of await dueEvents(new Date().toISOString(), limit)) byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), event]);
+  await Promise.all(
+    [...byOrder.values()].map(async (events) => {
+      for (const event of events.sort((a, b) => (a.orderSeq ?? 0) - (b.orderSeq ?? 0))) {
+        const outcome = await processEvent(event.id, deps);
+        counts[outcome] += 1;
+        // A later notification of this order would only wait behind this one.
+        if (outcome !== 'done' && event.orderSeq !== undefined) break;
+      }
+    }),
+  );
   return counts;
 }
