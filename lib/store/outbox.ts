@@ -138,24 +138,31 @@ const cursorAdvance = (event: Pick<OutboxEvent, 'orderId'>, seq: number): Transa
   },
 });
 
+interface LeasedChange {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/** An update of the event that applies only while this consumer holds its lease. */
+const leasedUpdateInput = (event: Pick<OutboxEvent, 'id' | 'leaseToken'>, update: LeasedChange) => ({
+  TableName: tableName(),
+  Key: keys.outboxEvent(event.id),
+  UpdateExpression: update.expression,
+  ConditionExpression: 'leaseToken = :leaseToken',
+  ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
+  ExpressionAttributeValues: { ...update.values, ':leaseToken': event.leaseToken ?? '-' },
+});
+
 /**
  * A leased write that, for an order's notification, also lets the next one go, in one
  * transaction (a crash between the two would stall the order's messages). A replayed event,
  * whose sequence has already passed, leaves the cursor alone.
  */
-async function leasedFinish(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }): Promise<void> {
+async function leasedFinish(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, update: LeasedChange): Promise<void> {
   if (event.orderSeq === undefined) return leasedUpdate(event, update);
   const outcome = await transact([
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.outboxEvent(event.id),
-        UpdateExpression: update.expression,
-        ConditionExpression: 'leaseToken = :leaseToken',
-        ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
-        ExpressionAttributeValues: { ...update.values, ':leaseToken': event.leaseToken ?? '-' },
-      },
-    },
+    { Update: leasedUpdateInput(event, update) },
     cursorAdvance(event, event.orderSeq),
   ]);
   if (outcome.ok) return;
@@ -164,18 +171,9 @@ async function leasedFinish(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orde
 }
 
 /** A write of the consumer holding the lease; fails with LeaseLost if another one took over. */
-async function leasedUpdate(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }): Promise<void> {
+async function leasedUpdate(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, update: LeasedChange): Promise<void> {
   try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outboxEvent(event.id),
-        UpdateExpression: update.expression,
-        ConditionExpression: 'leaseToken = :leaseToken',
-        ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
-        ExpressionAttributeValues: { ...update.values, ':leaseToken': event.leaseToken ?? '-' },
-      }),
-    );
+    await ddb.send(new UpdateCommand(leasedUpdateInput(event, update)));
   } catch (error) {
     if (isConditionalCheckFailed(error)) throw new LeaseLost(`outbox event ${event.id}: lease lost`);
     throw error;
