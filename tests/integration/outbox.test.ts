@@ -409,3 +409,39 @@ describe('outbox consumer: an order\'s messages go out in the order of its event
     expect(toMarketer).toEqual(phrases);
   }, 120_000);
 });
+
+describe('outbox consumer: a failed attempt is given back promptly', () => {
+  it('gives the event back for its retry once the table answers again, instead of holding it for the lease', async () => {
+    // Arrange: every send fails, and the first three writes recording the failure fail too (the table is briefly unreachable).
+    const { order } = await realOrder();
+    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: true } });
+    let refusals = 3;
+    const name = `outage-${newId()}`;
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = (args as { input?: { Key?: { pk?: string }; UpdateExpression?: string } }).input;
+        if (refusals > 0 && String(context.commandName).startsWith('Update') && input?.Key?.pk === keys.outboxEvent(event.id).pk && input.UpdateExpression?.includes('lastError')) {
+          refusals -= 1;
+          throw Object.assign(new Error('injected: DynamoDB unreachable'), { name: 'TimeoutError', code: 'ECONNRESET' });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+
+    // Act
+    let outcome: Outcome;
+    try {
+      outcome = await processEvent(event.id, deps(new RecordingChannel(() => unavailable())));
+    } finally {
+      ddb.middlewareStack.remove(name);
+    }
+
+    // Assert
+    const after = await stored(event.id);
+    expect(refusals).toBe(0);
+    expect(outcome).toBe('retry');
+    expect(after).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/WhatsApp is down/) });
+    expect(after.leaseUntil).toBeUndefined();
+  });
+});
