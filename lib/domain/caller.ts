@@ -23,9 +23,6 @@ export interface Caller {
   requestId?: string;
 }
 
-/** The tenant filter a repository applies: undefined means "any tenant" (platform staff). */
-export const tenantScope = (caller: Caller): string | undefined => caller.tenantId;
-
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** `*` allows every route; otherwise the exact API Gateway route key, e.g. `GET /api/v1/customers/{id}`. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../lib/schemas/index.js';
-import { isRole, ROLES, routeAllowed, tenantScope, type Caller } from '../../lib/domain/caller.js';
+import { isRole, ROLES, routeAllowed, type Caller } from '../../lib/domain/caller.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
+import { orderInScope, scopeOf } from '../../lib/domain/scope.js';
 
 describe('routeAllowed', () => {
   it('allows every route when the key has a * entry', () => {
@@ -82,7 +83,7 @@ describe('defaultAllowedRoutes', () => {
   });
 });
 
-describe('isRole and tenantScope', () => {
+describe('isRole and scopeOf', () => {
   it('accepts every known role and nothing else', () => {
     for (const role of ROLES) expect(isRole(role)).toBe(true);
     expect(isRole('superuser')).toBe(false);
@@ -90,10 +91,12 @@ describe('isRole and tenantScope', () => {
     expect(isRole('')).toBe(false);
   });
 
-  it('scopes a tenant key to its tenant and platform staff to any tenant', () => {
+  it('scopes a tenant key to its tenant, platform staff to any tenant, and a marketer to its own records', () => {
     const base: Caller = { keyId: 'k1', role: 'integrator', allowedRoutes: ['*'] };
 
-    expect(tenantScope({ ...base, tenantId: 'tenant1' })).toBe('tenant1');
-    expect(tenantScope(base)).toBeUndefined();
+    expect(scopeOf({ ...base, tenantId: 'tenant1' })).toEqual({ tenantId: 'tenant1' });
+    expect(scopeOf(base)).toEqual({});
+    expect(scopeOf({ ...base, role: 'marketer', tenantId: 'tenant1', userId: 'm1' })).toEqual({ tenantId: 'tenant1', marketerId: 'm1' });
+    expect(orderInScope({ tenantId: 'tenant1', marketerId: 'm2' }, scopeOf({ ...base, role: 'marketer', tenantId: 'tenant1', userId: 'm1' }))).toBe(false);
   });
 });

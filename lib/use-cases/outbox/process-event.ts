@@ -42,8 +42,9 @@ async function giveBack<T>(record: () => Promise<T>): Promise<T> {
  * One attempt at one outbox event: claim it, do what is not done yet, then mark it done, or
  * record the failure for a retry with back-off, parking it after the last attempt.
  */
-export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps()): Promise<Outcome> {
-  const stored = await getOutboxEvent(id);
+export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps(), listed?: OutboxEvent): Promise<Outcome> {
+  // The order and sequence never change, so a listed copy of the event spares a read; the claim checks the rest.
+  const stored = listed ?? (await getOutboxEvent(id));
   if (!stored || stored.status !== 'pending') return 'skipped';
   const event = await claim(stored);
   if (event === 'blocked') return 'waiting';
@@ -80,7 +81,7 @@ export async function processDue(deps?: ProcessorDeps, limit = 50): Promise<Reco
   await Promise.all(
     [...byOrder.values()].map(async (events) => {
       for (const event of events.sort((a, b) => (a.orderSeq ?? 0) - (b.orderSeq ?? 0))) {
-        const outcome = await processEvent(event.id, deps);
+        const outcome = await processEvent(event.id, deps, event);
         counts[outcome] += 1;
         // A later notification of this order would only wait behind this one.
         if (outcome !== 'done' && event.orderSeq !== undefined) break;
