@@ -1,4 +1,5 @@
-import type { OrderStatus } from '../domain/order-lifecycle.js';
+import { notificationTemplateKey, templateParameter } from './chat-templates.js';
+import type { OrderStatus } from './order-lifecycle.js';
 
 /**
  * Who hears about what, as data. Customer messages are suppressed when the order's
@@ -83,31 +84,15 @@ export function recipientsOf(facts: EventFacts): Recipient[] {
   return out;
 }
 
-/** Where a wallet-paid order (paid at creation, no deposit or payment steps) needs other words. */
-const WALLET_PHRASES: Partial<Record<OrderEvent, { customer: string; staff: string }>> = {
-  'order.created': { customer: 'we have received your order, paid from your wallet', staff: 'new order paid from the wallet; inspection scheduled' },
-  'contract.signed': { customer: 'your contract is signed', staff: 'contract signed; the order is paid, purchase the car' },
-};
-
-const PHRASES: Record<OrderEvent, { customer: string; staff: string }> = {
-  'order.created': { customer: 'we have received your order', staff: 'new order placed; deposit to confirm' },
-  'deposit.confirmed': { customer: 'your deposit is confirmed', staff: 'deposit confirmed; inspection to schedule' },
-  'inspection.scheduled': { customer: 'the inspection is scheduled', staff: 'inspection scheduled' },
-  'inspection.completed': { customer: 'the inspection is completed', staff: 'inspection completed; contract next' },
-  'contract.sent': { customer: 'your contract was sent', staff: 'contract sent to the customer' },
-  'contract.signed': { customer: 'your contract is signed', staff: 'contract signed; payment next' },
-  'payment.confirmed': { customer: 'your payment is confirmed', staff: 'payment confirmed; purchase the car' },
-  'order.purchased': { customer: 'your car has been purchased', staff: 'car purchased; shipping next' },
-  'order.shipped': { customer: 'your car has been shipped', staff: 'car shipped' },
-  'order.delivered': { customer: 'your car has been delivered', staff: 'order delivered' },
-  'order.cancelled': { customer: 'your order was cancelled', staff: 'order cancelled' },
-};
-
-/** The message text: names the order number and the car, in English, in the words of the order's path. */
-export function messageText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string; paidFromWallet?: boolean }, name: string): string {
-  const phrases = (order.paidFromWallet ? WALLET_PHRASES[event] : undefined) ?? PHRASES[event];
-  const phrase = phrases[audience === 'customer' ? 'customer' : 'staff'];
-  return audience === 'customer'
-    ? `Hello ${name}, order #${order.orderNumber} (${order.car}): ${phrase}.`
-    : `Order #${order.orderNumber} (${order.car}): ${phrase}.`;
+/** A notification as a template: which one, and its parameters (customer: name, order number, car; staff: order number, car). */
+export function notificationTemplate(
+  event: OrderEvent,
+  audience: Audience,
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean },
+  name: string,
+): { key: string; parameters: string[] } {
+  const toCustomer = audience === 'customer';
+  const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true);
+  const parameters = toCustomer ? [name, String(order.orderNumber), order.car] : [String(order.orderNumber), order.car];
+  return { key, parameters: parameters.map(templateParameter) };
 }

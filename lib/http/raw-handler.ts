@@ -1,4 +1,4 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { CompiledRoute } from '../schemas/route.js';
 import { basePipeline } from './pipeline.js';
 
@@ -8,10 +8,10 @@ export interface RawReply {
   headers?: Record<string, string>;
 }
 
-/** For the public documentation routes: no key, no body, not an envelope, and no DynamoDB client bundled. */
-export function rawHttpHandler(route: CompiledRoute, implementation: () => Promise<RawReply>, contentSecurityPolicy?: Record<string, string>) {
-  const base = async (): Promise<APIGatewayProxyResult> => {
-    const reply = await implementation();
+/** For the public routes that answer other than JSON (the documentation, the webhook handshake): no key, no body, not an envelope. */
+export function rawHttpHandler(route: CompiledRoute, implementation: (event: APIGatewayProxyEvent) => Promise<RawReply>, contentSecurityPolicy?: Record<string, string>) {
+  const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const reply = await implementation(event);
     return { statusCode: route.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };
   };
   return basePipeline(route, base, [], contentSecurityPolicy);

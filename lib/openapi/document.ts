@@ -37,7 +37,7 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
     if (route.raw) {
       responses[String(route.status)] = {
         description: route.summary,
-        content: route.response ? { 'application/json': { schema: plain(route.response) } } : { 'text/html': {} },
+        content: route.response ? { 'application/json': { schema: plain(route.response) } } : { [route.rawContentType ?? 'text/html']: {} },
       };
     } else {
       responses[String(route.status)] = {

@@ -2,6 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, Email, Id, IdParams, OptionalText, ShortText } from './common.js';
 import { defineRoute } from './route.js';
 
+const ChatLanguage = Type.Union([Type.Literal('en'), Type.Literal('ar')], {
+  description: "language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)",
+});
+
 export const Customer = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -10,6 +14,7 @@ export const Customer = Type.Object({
   idNumber: Type.Optional(Type.String()),
   country: Type.Optional(Type.String()),
   address: Type.Optional(Type.String()),
+  language: Type.Optional(ChatLanguage),
   tenantId: Type.Optional(Type.String()),
   walletId: Type.String(),
   walletBalance: Type.Number(),
@@ -38,6 +43,7 @@ export const createCustomer = defineRoute({
       idNumber: Type.Optional(ShortText(64)),
       country: Type.Optional(ShortText(64)),
       address: Type.Optional(OptionalText(500)),
+      language: Type.Optional(ChatLanguage),
       walletCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'wallet currency, default USD' })),
       tenantId: Type.Optional(Id),
     },

@@ -12,7 +12,7 @@ export interface RouteSpec {
    */
   id: string;
   /** Folder of the handler under functions/. */
-  folder: 'customers' | 'wallets' | 'cars' | 'orders' | 'contracts' | 'billing' | 'inspections' | 'users' | 'api-keys' | 'audit' | 'docs';
+  folder: 'customers' | 'wallets' | 'cars' | 'orders' | 'contracts' | 'billing' | 'inspections' | 'users' | 'api-keys' | 'audit' | 'docs' | 'webhooks';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;
@@ -34,9 +34,11 @@ export interface RouteSpec {
   cursorList?: boolean;
   /** Not JSON (e.g. the HTML docs page): no envelope. */
   raw?: boolean;
+  /** The content type of a raw answer, when not HTML or the `response` JSON. */
+  rawContentType?: string;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;
-  /** Served without an API key (only the API documentation). */
+  /** Served without an API key (the API documentation, and the webhooks, which prove their caller otherwise). */
   public?: boolean;
   /** Lambda settings other than the provider defaults. */
   lambda?: { memorySize?: number };

@@ -15,6 +15,8 @@ export interface CustomerRecord {
   idNumber?: string;
   country?: string;
   address?: string;
+  /** Of chat messages; absent: the tenant's default. */
+  language?: 'en' | 'ar';
   tenantId?: string;
   walletId: string;
   /** The user (marketer) or key that created the customer. */
@@ -121,4 +123,18 @@ export async function getCustomerWithWallet(scope: Scope, id: string, walletId: 
   if (!tenantInScope(customer.tenantId, scope)) return undefined;
   if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
   return { customer, wallet: withoutKeys(walletItem) as unknown as WalletRecord };
+}
+
+/**
+ * The languages that decide a customer's messages, in one BatchGet: their own, and their tenant's
+ * default for customers who did not choose one.
+ */
+export async function chatLanguagesOf(customerId: string, tenantId: string | undefined): Promise<{ customer?: unknown; tenant?: unknown }> {
+  const table = tableName();
+  const wanted = [keys.customer(customerId), ...(tenantId ? [keys.tenant(tenantId)] : [])];
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ProjectionExpression: 'sk, #language, defaultLanguage', ExpressionAttributeNames: { '#language': 'language' } } } }),
+  );
+  const items = Responses?.[table] ?? [];
+  return { customer: items.find((i) => i.sk === 'CUSTOMER')?.language, tenant: items.find((i) => i.sk === 'TENANT')?.defaultLanguage };
 }

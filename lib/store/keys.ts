@@ -27,6 +27,9 @@
  * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
  * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
+ * | chat message  | CHATMSG#<whatsapp id>   | MESSAGE            | CHATMSGS#<orderId>       | <createdAt>#<id>    |
+ * | chat contact  | CHATCONTACT#<e164>      | CONTACT            | (last inbound message: the 24-hour window; opt-out) |
+ * | chat inbound  | CHATIN#<whatsapp id>    | INBOUND            | (a webhook's message seen once; expiresAt TTL)  |
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
  * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
  * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
@@ -112,6 +115,13 @@ export const keys = {
   /** The local chat transport's log of sent messages, newest first by sort key. */
   chatLogPartition: 'CHAT#LOG',
   chatLogEntry: (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` }),
+  /** A message sent about an order, found by WhatsApp's id (status webhooks); GSI1 lists an order's messages. */
+  chatMessage: (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' }),
+  chatMessageOfOrder: (orderId: string, createdAt: string, messageId: string) => ({ gsi1pk: keys.chatMessagesOfOrder(orderId), gsi1sk: `${createdAt}#${messageId}` }),
+  chatMessagesOfOrder: (orderId: string) => `CHATMSGS#${orderId}`,
+  /** A phone number's window and opt-out, and the inbound messages already seen. */
+  chatContact: (phone: string) => ({ pk: `CHATCONTACT#${phone}`, sk: 'CONTACT' }),
+  chatInbound: (messageId: string) => ({ pk: `CHATIN#${messageId}`, sk: 'INBOUND' }),
   /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
   auditPartition: (tenantId: string | undefined) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}`,
   auditRecord: (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}`, sk: `${at}#${id}` }),

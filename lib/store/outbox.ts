@@ -180,9 +180,27 @@ async function leasedUpdate(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, updat
   }
 }
 
-/** Remembers one delivery at once, so a retry after a later failure does not repeat it. */
-export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, value: string): Promise<void> {
-  await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } });
+/** What `deliveries` holds for a recipient while their message is being handed to the channel. */
+export const SENDING = 'sending';
+
+/**
+ * Notes, before a message goes out, that it is about to: if the consumer then stops before
+ * recording the outcome, a retry finds this and does not send the message a second time.
+ */
+export async function markSending(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string): Promise<void> {
+  await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': SENDING } });
+}
+
+/**
+ * Remembers one delivery at once (with the message's own record, when given, in the same
+ * transaction), so a retry after a later failure does not repeat it.
+ */
+export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, value: string, alongside?: TransactItem): Promise<void> {
+  const change = { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } };
+  if (!alongside) return leasedUpdate(event, change);
+  // The message record has no condition: only the lease can cancel this.
+  const outcome = await transact([{ Update: leasedUpdateInput(event, change) }, alongside]);
+  if (!outcome.ok) throw new LeaseLost(`outbox event ${event.id}: lease lost`);
 }
 
 export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>): Promise<void> {
@@ -193,16 +211,20 @@ export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'o
   });
 }
 
-/** After a failed attempt: try again later, or park it where staff can see and replay it. */
-export async function fail(event: OutboxEvent, reason: string, permanent: boolean, nowMs = Date.now()): Promise<'retry' | 'parked'> {
+/**
+ * After a failed attempt: try again later, or park it where staff can see and replay it.
+ * `unsent`: a recipient marked as being sent to whose message the channel did not take, to be
+ * sent on the retry after all.
+ */
+export async function fail(event: OutboxEvent, reason: string, permanent: boolean, nowMs = Date.now(), unsent?: string): Promise<'retry' | 'parked'> {
   const now = new Date(nowMs).toISOString();
   const park = permanent || event.attempts >= maxAttempts();
   const next = new Date(nowMs + retryDelayMs(event.attempts)).toISOString();
   const index = park ? keys.outboxParked(now, event.id) : keys.outboxDue(next, event.id);
   // A retry holds the order's later messages back; a parked event is given up, so they go on.
   await (park ? leasedFinish : leasedUpdate)(event, {
-    expression: 'SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
-    names: { '#status': 'status' },
+    expression: `SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken${unsent ? ', deliveries.#unsent' : ''}`,
+    names: { '#status': 'status', ...(unsent ? { '#unsent': unsent } : {}) },
     values: { ':status': park ? 'parked' : 'pending', ':next': park ? now : next, ':reason': reason.slice(0, 500), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk, ':now': now },
   });
   return park ? 'parked' : 'retry';

@@ -20,6 +20,8 @@ export interface Tenant {
   publishedOnly: boolean;
   /** Money control: whoever recorded a billing entry cannot also confirm it (off unless set). */
   requireSecondApprover?: boolean;
+  /** The language of chat messages to customers who did not choose one (English unless set). */
+  defaultLanguage?: 'en' | 'ar';
   createdAt: string;
 }
 
@@ -83,15 +85,18 @@ export async function listTenants(): Promise<Tenant[]> {
 }
 
 /** Changes a tenant's settings (the staff CLI's `tenants update`); undefined when there is no such tenant. */
-export async function updateTenantSettings(id: string, settings: Pick<Tenant, 'requireSecondApprover'>): Promise<Tenant | undefined> {
+export async function updateTenantSettings(id: string, settings: Partial<Pick<Tenant, 'requireSecondApprover' | 'defaultLanguage'>>): Promise<Tenant | undefined> {
+  const changes = Object.entries(settings).filter(([, value]) => value !== undefined);
+  if (changes.length === 0) return getTenant(id);
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tenant(id),
-        UpdateExpression: 'SET requireSecondApprover = :second',
+        UpdateExpression: `SET ${changes.map(([name]) => `#${name} = :${name}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':second': settings.requireSecondApprover === true },
+        ExpressionAttributeNames: Object.fromEntries(changes.map(([name]) => [`#${name}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(changes.map(([name, value]) => [`:${name}`, value])),
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -35,6 +35,7 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     idNumber: body.idNumber,
     country: body.country,
     address: body.address,
+    language: body.language,
     tenantId,
     walletId: walletIdFor(id),
     createdBy: caller.userId ?? caller.keyId,

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
+import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../domain/chat-templates.js';
 import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../domain/documents.js';
 import { channelDispatchFailed, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
@@ -8,12 +9,15 @@ import { scopeOf } from '../domain/scope.js';
 import { storableJsonProblems } from '../domain/storable-json.js';
 import { log } from '../logger.js';
 import { chatChannel } from '../notify/channel.js';
-import { ChannelError } from '../notify/message.js';
+import { ChannelError, type ChatMessage } from '../notify/message.js';
+import { renderMessage, templateMessage } from '../notify/templates.js';
 import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../schemas/sales-contracts.js';
 import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
 import { claimNextNumber, CONTRACT_COUNTER, getOrder, takeNotificationSeq, type OrderRecord } from '../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
 import { transact } from '../store/transact.js';
+import { chatMessagePutItem } from '../store/chat-messages.js';
+import { chatLanguagesOf } from '../store/customers.js';
 import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 import { RETRY, withRetries } from './retry.js';
@@ -117,12 +121,18 @@ function recipientOf(body: SendBody): string {
   return phone;
 }
 
-function contractMessage(contract: Pick<ContractRecord, 'contractNumber' | 'customerName' | 'carDetails' | 'totalAmount' | 'currency'>, signingLink?: string): string {
+/** The contract as a template (spec 4.11): with the signing link in its body when one is given, in the customer's language. */
+function contractMessage(to: string, contract: ContractRecord, language: ChatLanguage, signingLink?: string): ChatMessage {
   const car = typeof contract.carDetails.title === 'string' ? contract.carDetails.title : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
-  return [
-    `Dear ${contract.customerName}, your purchase contract #${contract.contractNumber}${car ? ` for the ${car}` : ''} (${contract.totalAmount} ${contract.currency}) is ready.`,
-    signingLink ? `Review and sign it here: ${signingLink}` : 'Our team will share it with you for signing.',
-  ].join(' ');
+  const name = language === 'ar' && contract.customerNameAr ? contract.customerNameAr : contract.customerName;
+  const parameters = [name, String(contract.contractNumber), car || 'car', `${contract.totalAmount} ${contract.currency}`, ...(signingLink ? [signingLink] : [])];
+  return templateMessage(to, contractTemplateKey(signingLink !== undefined), language, parameters.map(templateParameter));
+}
+
+/** The language the order's customer reads: their own, else the tenant's default, else English. */
+async function customerLanguage(order: OrderRecord): Promise<ChatLanguage> {
+  const languages = await chatLanguagesOf(order.customerId, order.tenantId);
+  return [languages.customer, languages.tenant].find(isChatLanguage) ?? 'en';
 }
 
 /** Dispatch first; only a message the channel accepted marks the contract Sent. */
@@ -131,15 +141,19 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
   const scope = scopeOf(caller);
   const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
+  const orderBefore = await getOrder(scope, contract.orderId);
+  if (!orderBefore) throw notFound('Contract');
+  const message = contractMessage(to, contract, await customerLanguage(orderBefore), body.signingLink);
   let messageId: string;
   try {
-    ({ messageId } = await chatChannel().send({ to, text: contractMessage(contract, body.signingLink) }));
+    ({ messageId } = await chatChannel().send(message));
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     // The provider's own text can name the recipient or our account: it goes to the log only.
     log.warn('contract dispatch failed', { contractId: id, reason: error.code, detail: error.message });
     throw channelDispatchFailed(error);
   }
+  const rendering = renderMessage(message);
   // The message is out: record it, retrying a write that lost a race (never re-sending), unless
   // the contract got signed meanwhile.
   return withRetries(async () => {
@@ -155,6 +169,21 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
       // The marketer hears that the contract went out (the customer got the contract itself).
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, orderSeq: next.seq, payload: { contractId: id } }, now)),
       auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } }, now),
+      // Listed with the order's notifications, where WhatsApp's delivery statuses land.
+      chatMessagePutItem({
+        messageId,
+        orderId: contract.orderId,
+        tenantId: contract.tenantId,
+        event: 'contract.ready',
+        audience: 'customer',
+        recipientName: contract.customerName,
+        to,
+        ...('template' in message ? { template: message.template } : {}),
+        ...('text' in rendering ? { text: rendering.text } : {}),
+        outcome: 'accepted',
+        statuses: {},
+        createdAt: now,
+      }),
     ]);
     if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
     const current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);

@@ -6,9 +6,9 @@ export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, 
 Usage: npm run -s cli -- <command> [flags]
 
 Commands:
-  tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only]
+  tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only] [--language en|ar]
   tenants list
-  tenants update <tenantId> --second-approver on|off
+  tenants update <tenantId> [--second-approver on|off] [--language en|ar]   (customers' default chat language)
                  on: whoever records a billing entry cannot also confirm it (off by default)
   users create   (--tenant ID | --platform) --name N --role R --mobile +971501234567 [--email E] [--language en|ar]
   users list     [--tenant ID | --platform] [--role R]   neither: platform staff and every tenant's users
@@ -32,7 +32,13 @@ Commands:
   catalogue import <file.ndjson>       upsert cars by provider + advertisementNumber; bad lines are reported and skipped
   catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
                                        write a realistic synthetic catalogue as NDJSON (stdout without --out)
-  chat log [--limit N]                 the local stack's sent chat messages, newest first (default 20, at most 200)
+  chat log [--limit N]                 the local stack's sent chat messages, newest first, with the text in full (default 20, at most 200)
+  chat templates [--prefix P]          the WhatsApp template catalogue, one per name and language (--json: Meta's request bodies)
+  chat status <messageId> --status sent|delivered|read|failed [--error-code N] [--api URL] [--secret S]
+                                       plays WhatsApp on the local stack: a signed status webhook for a sent message
+  chat inbound <phone> --text T [--api URL] [--secret S]
+                                       plays a person writing to the business number (opens their 24-hour window;
+                                       STOP / إيقاف opts them out, START / ابدأ back in)
   help
 
 Flags of every command:

@@ -12,7 +12,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
-import { messageText, type OrderEvent } from '../../lib/domain/notifications.js';
+import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { ChannelError } from '../../lib/notify/message.js';
 import { listChatLog } from '../../lib/store/chat-log.js';
 import { processEvent, type Outcome, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';
@@ -40,6 +40,7 @@ import {
   tally,
   waitFor,
   writeOutboxEvent,
+  notificationText,
 } from '../support/outbox.js';
 
 // Read by fail() and maxAttempts() on every call, in this worker only (the runner has its own defaults).
@@ -266,7 +267,7 @@ describe('outbox consumer: a crash right after the change commits', () => {
     expect(Object.keys(delivered.deliveries).sort()).toEqual([...expected.keys].sort());
     const listed = about(await listChatLog(1000), order.orderNumber);
     expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones));
-    expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(`Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order.`);
+    expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(`Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order. Reply STOP to stop these messages.`);
     expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(`Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`);
     expect((await messagesSince(since)).filter((m) => m.text?.includes(`#${order.orderNumber} `))).toHaveLength(expected.phones.length);
   }, 120_000);
@@ -404,7 +405,7 @@ describe('outbox consumer: an order\'s messages go out in the order of its event
 
     // Assert
     expect(pending.size).toBe(0);
-    const phrases = SEQUENCE.map((event) => messageText(event, 'marketer', { orderNumber: order.orderNumber, car: 'Kia Sorento 2022' }, ''));
+    const phrases = SEQUENCE.map((event) => notificationText(event, 'marketer', { orderNumber: order.orderNumber, car: 'Kia Sorento 2022' }, ''));
     const toMarketer = channel.sends.filter((s) => s.ok && s.to === DEMO_MARKETER.phone).map((s) => s.text);
     expect(toMarketer).toEqual(phrases);
   }, 120_000);

@@ -6,6 +6,9 @@ import { expect } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
 import type { ChatChannel, ChatMessage } from '../../lib/notify/message.js';
+import { renderMessage } from '../../lib/notify/templates.js';
+import { chatTemplate, renderTemplate, type ChatLanguage } from '../../lib/domain/chat-templates.js';
+import { notificationTemplate, type Audience } from '../../lib/domain/notifications.js';
 import type { ChatLogEntry } from '../../lib/store/chat-log.js';
 import { keys } from '../../lib/store/keys.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
@@ -78,7 +81,8 @@ export class RecordingChannel implements ChatChannel {
 
   async send(message: ChatMessage): Promise<{ messageId: string }> {
     const index = this.count++;
-    const text = 'text' in message ? message.text : `template ${message.template.name}`;
+    const rendering = renderMessage(message);
+    const text = 'text' in rendering ? rendering.text : `unknown template ${'template' in message ? message.template.name : ''}`;
     if (this.delayMs > 0) await sleep(this.delayMs);
     const error = this.shouldFail(message.to, index);
     if (error) {
@@ -99,6 +103,14 @@ export class RecordingChannel implements ChatChannel {
   attempted(): Record<string, number> {
     return tally(this.sends.map((s) => s.to));
   }
+}
+
+/** The text a notification's recipient reads (its template rendered), for comparing with what was sent. */
+export function notificationText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string; paidFromWallet?: boolean }, name: string, language: ChatLanguage = 'en'): string {
+  const { key, parameters } = notificationTemplate(event, audience, order, name);
+  const text = renderTemplate(chatTemplate(key)!, language, parameters);
+  if (text === undefined) throw new Error(`template ${key} does not take ${parameters.length} parameters`);
+  return text;
 }
 
 export const tally = (values: string[]): Record<string, number> => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});

@@ -10,9 +10,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/domain/order-lifecycle.js';
+import { chatTemplate, renderTemplate, type ChatLanguage } from '../../lib/domain/chat-templates.js';
 import {
   EVENT_OF_STATUS,
-  messageText,
+  notificationTemplate,
   NOTIFICATION_MATRIX,
   ORDER_EVENTS,
   recipientsOf,
@@ -271,11 +272,22 @@ describe('who hears about what', () => {
   });
 });
 
-// --- messageText ------------------------------------------------------------------------------------
+// --- the text a recipient reads --------------------------------------------------------------------
 
-describe('messageText', () => {
+/** The notification's template, rendered as the recipient reads it. */
+function messageText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string; paidFromWallet?: boolean }, name: string, language: ChatLanguage = 'en'): string {
+  const { key, parameters } = notificationTemplate(event, audience, order, name);
+  const template = chatTemplate(key);
+  if (!template) throw new Error(`no template ${key}`);
+  const text = renderTemplate(template, language, parameters);
+  if (text === undefined) throw new Error(`template ${key} does not take ${parameters.length} parameters`);
+  return text;
+}
+
+describe('the text of a notification', () => {
   const anyOrderNumber = fc.integer({ min: 1, max: 10_000_000 });
-  const plainText = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 });
+  /** Parameters as Meta takes them: no surrounding or long runs of spaces (notificationTemplate tidies those). */
+  const plainText = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && !/\s{2,}|[\r\n\t]/.test(s));
   /** The order number as a whole number, not the start of a longer one. */
   const namesOrder = (text: string, orderNumber: number) => new RegExp(`#${orderNumber}(?!\\d)`).test(text);
 
@@ -400,7 +412,7 @@ describe('EVENT_OF_STATUS', () => {
   });
 });
 
-describe('messageText on the wallet path', () => {
+describe('the words on the wallet path', () => {
   const order = { orderNumber: 42, car: 'Kia K5', paidFromWallet: true };
 
   it('does not ask the staff of a wallet-paid order to confirm a deposit', () => {

@@ -1,9 +1,27 @@
-import { messageText, recipientsOf, type OrderEvent } from '../../domain/notifications.js';
+import { isChatLanguage, type ChatLanguage } from '../../domain/chat-templates.js';
+import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
+import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
-import { recordDelivery, type OutboxEvent } from '../../store/outbox.js';
+import { renderMessage, templateMessage } from '../../notify/templates.js';
+import { getChatContacts } from '../../store/chat-contacts.js';
+import { chatMessagePutItem, type ChatMessageRecord } from '../../store/chat-messages.js';
+import { chatLanguagesOf } from '../../store/customers.js';
+import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
 import type { OrderRecord } from '../../store/orders.js';
-import { listStaff, type StaffUser } from '../../store/users.js';
+import { getUser, listStaff, type StaffUser } from '../../store/users.js';
+import { untilTableAnswers } from './until-table-answers.js';
+
+/** The channel did not take one recipient's message: the retry sends it (and only the ones after it). */
+export class NotSent extends Error {
+  constructor(
+    readonly recipientKey: string,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'NotSent';
+  }
+}
 
 const carName = (order: OrderRecord): string => {
   const car = order.carDetails;
@@ -13,13 +31,8 @@ const carName = (order: OrderRecord): string => {
 /** Staff as they were when the event happened: registered by then, and not deactivated before it. */
 const staffAt = (at: string) => (user: StaffUser) => (user.createdAt ?? '') <= at && (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
 
-/**
- * Sends one notification event's messages, each recipient at most once: a delivery is recorded
- * the moment it is made, so a retry after a later failure skips it. Who hears of it is what it
- * was when the change committed: the customer flag recorded with the event, and the staff of
- * that moment, however late the delivery.
- */
-export async function deliverNotifications(event: OutboxEvent, order: OrderRecord, channel: ChatChannel): Promise<void> {
+/** Who hears of the event: the customer flag recorded with it, and the staff of that moment, however late the delivery. */
+async function recipientsAtEvent(event: OutboxEvent, order: OrderRecord): Promise<{ recipients: Recipient[]; staff: StaffUser[] }> {
   const [accountants, operations] = (await Promise.all([listStaff(order.tenantId, 'accountant'), listStaff(order.tenantId, 'operations')])).map((staff) =>
     staff.filter(staffAt(event.createdAt)),
   ) as [StaffUser[], StaffUser[]];
@@ -32,20 +45,97 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
     marketer: order.marketer,
     staff: [...accountants.map((u) => ({ ...u, role: 'accountant' as const })), ...operations.map((u) => ({ ...u, role: 'operations' as const }))],
   });
+  return { recipients, staff: [...accountants, ...operations] };
+}
+
+/** Each recipient's language: a customer's own or else their tenant's default; a staff member's own; English otherwise. */
+async function languagesOf(order: OrderRecord, recipients: Recipient[], staff: StaffUser[]): Promise<Map<string, ChatLanguage>> {
+  const toCustomer = recipients.some((r) => r.audience === 'customer');
+  const toMarketer = recipients.some((r) => r.audience === 'marketer') && order.marketerId !== undefined;
+  const [customer, marketer] = await Promise.all([
+    toCustomer ? chatLanguagesOf(order.customerId, order.tenantId) : undefined,
+    toMarketer ? getUser(PLATFORM_SCOPE, order.marketerId!) : undefined,
+  ]);
+  const languages = new Map<string, ChatLanguage>();
   for (const recipient of recipients) {
-    if (event.deliveries[recipient.key]) continue;
-    const text = messageText(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car: carName(order), paidFromWallet: order.paidFromWallet }, recipient.name);
-    let result: string;
+    const candidates =
+      recipient.audience === 'customer'
+        ? [customer?.customer, customer?.tenant]
+        : recipient.audience === 'marketer'
+          ? [marketer?.language]
+          : [staff.find((user) => `${recipient.audience}:${user.id}` === recipient.key)?.language];
+    languages.set(recipient.key, candidates.find(isChatLanguage) ?? 'en');
+  }
+  return languages;
+}
+
+/**
+ * Sends one notification event's messages, each as a WhatsApp template in the recipient's
+ * language, each recipient at most once:
+ * - the recipient is marked as being sent to before the message goes out, and the message id is
+ *   recorded (with the message's own record) the moment the channel takes it, that write retried
+ *   until the table answers; a retry skips everyone recorded, and never re-sends to a recipient
+ *   left marked (the outcome is unknown: a message twice is worse);
+ * - a customer who replied STOP is skipped, and a recipient the channel refuses for good is
+ *   recorded as failed, without holding up the others.
+ */
+export async function deliverNotifications(event: OutboxEvent, order: OrderRecord, channel: ChatChannel): Promise<void> {
+  const { recipients, staff } = await recipientsAtEvent(event, order);
+  const pending = recipients.filter((r) => event.deliveries[r.key] === undefined || event.deliveries[r.key] === SENDING);
+  if (pending.length === 0) return;
+  const [languages, contacts] = await Promise.all([
+    languagesOf(order, pending, staff),
+    getChatContacts(pending.filter((r) => r.audience === 'customer').map((r) => r.phone)),
+  ]);
+  const car = carName(order);
+  for (const recipient of pending) {
+    const record = (outcome: ChatMessageRecord['outcome'], fields: Partial<ChatMessageRecord> & { messageId: string }): ChatMessageRecord => ({
+      orderId: order.id,
+      tenantId: order.tenantId,
+      eventId: event.id,
+      event: String(event.event),
+      audience: recipient.audience,
+      recipientName: recipient.name,
+      to: recipient.phone,
+      outcome,
+      statuses: {},
+      createdAt: new Date().toISOString(),
+      ...fields,
+    });
+    const remember = async (value: string, message: ChatMessageRecord) => {
+      await untilTableAnswers(() => recordDelivery(event, recipient.key, value, chatMessagePutItem(message)));
+      event.deliveries[recipient.key] = value;
+    };
+
+    if (event.deliveries[recipient.key] === SENDING) {
+      log.warn('notification outcome unknown: not sent again', { eventId: event.id, recipient: recipient.key });
+      const reason = 'an earlier attempt stopped between sending and recording; not sent again';
+      await remember('unknown:interrupted', record('unknown', { messageId: `unknown.${event.id}.${recipient.key}`, reason }));
+      continue;
+    }
+    if (recipient.audience === 'customer' && contacts.get(recipient.phone)?.optedOut) {
+      await remember('skipped:opted-out', record('skipped', { messageId: `skipped.${event.id}.${recipient.key}`, reason: 'the customer replied STOP' }));
+      continue;
+    }
+    const { key, parameters } = notificationTemplate(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet }, recipient.name);
+    const message = templateMessage(recipient.phone, key, languages.get(recipient.key) ?? 'en', parameters);
+    const rendering = renderMessage(message);
+    const content = { template: 'template' in message ? message.template : undefined, text: 'text' in rendering ? rendering.text : undefined };
+
+    await markSending(event, recipient.key);
+    event.deliveries[recipient.key] = SENDING;
+    let messageId: string;
     try {
-      result = (await channel.send({ to: recipient.phone, text })).messageId;
+      ({ messageId } = await channel.send(message));
     } catch (error) {
       // A recipient the channel refuses for good must not hold up everyone else's messages;
       // anything retryable (rate limits, outages, credentials) fails the attempt instead.
-      if (!(error instanceof ChannelError) || !(error.code === 'RECIPIENT_INVALID' || error.code === 'REJECTED')) throw error;
-      result = `failed:${error.code}`;
+      if (!(error instanceof ChannelError) || !(error.code === 'RECIPIENT_INVALID' || error.code === 'REJECTED')) throw new NotSent(recipient.key, error);
       log.warn('notification refused for one recipient', { eventId: event.id, recipient: recipient.key, reason: error.message });
+      const failure = { messageId: `failed.${event.id}.${recipient.key}`, ...content, reason: error.message, error: { code: typeof error.providerCode === 'number' ? error.providerCode : undefined, title: error.code } };
+      await remember(`failed:${error.code}`, record('failed', failure));
+      continue;
     }
-    await recordDelivery(event, recipient.key, result);
-    event.deliveries[recipient.key] = result;
+    await remember(messageId, record('accepted', { messageId, ...content }));
   }
 }

@@ -6,7 +6,8 @@ import type { ChatChannel } from '../../notify/message.js';
 import { getOrder, setImageArchive } from '../../store/orders.js';
 import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type OutboxEvent } from '../../store/outbox.js';
 import { archivedKeys, archiveImages, type CopyImage } from './archive-images.js';
-import { deliverNotifications } from './deliver-notifications.js';
+import { deliverNotifications, NotSent } from './deliver-notifications.js';
+import { untilTableAnswers } from './until-table-answers.js';
 
 export interface ProcessorDeps {
   channel: ChatChannel;
@@ -16,27 +17,6 @@ const defaultDeps = (): ProcessorDeps => ({ channel: chatChannel(), copy: copyIm
 
 /** `waiting`: an earlier notification of the same order is not done yet; it is taken up later, with no attempt counted. */
 export type Outcome = 'done' | 'retry' | 'parked' | 'skipped' | 'waiting';
-
-/** How long a consumer keeps trying to give a failed event back before leaving it to its lease. */
-const GIVE_BACK_MS = 20_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Records a failed attempt, trying again for a while when that write fails too (DynamoDB briefly
- * unreachable): the event is given back for its retry as soon as the table answers, instead of
- * staying leased to this consumer for the whole lease.
- */
-async function giveBack<T>(record: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  for (let delay = 100; ; delay = Math.min(2_000, delay * 2)) {
-    try {
-      return await record();
-    } catch (error) {
-      if (error instanceof LeaseLost || Date.now() - started + delay > GIVE_BACK_MS) throw error;
-      await pause(delay);
-    }
-  }
-}
 
 /**
  * One attempt at one outbox event: claim it, do what is not done yet, then mark it done, or
@@ -55,14 +35,16 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
       const order = await getOrder(PLATFORM_SCOPE, event.orderId);
       if (order) await deliverNotifications(event, order, deps.channel);
     }
-    await complete(event);
+    await untilTableAnswers(() => complete(event));
     return 'done';
   } catch (error) {
     if (error instanceof LeaseLost) return 'skipped';
     const permanent = error instanceof ArchiveError && error.permanent;
     const reason = error instanceof Error ? error.message : String(error);
     log.warn('outbox attempt failed', { eventId: id, kind: event.kind, attempt: event.attempts, permanent, ...describeError(error) });
-    const outcome = await giveBack(() => fail(event, reason, permanent));
+    // The event is given back for its retry as soon as the table answers, not held for the lease.
+    const unsent = error instanceof NotSent ? error.recipientKey : undefined;
+    const outcome = await untilTableAnswers(() => fail(event, reason, permanent, Date.now(), unsent));
     if (outcome === 'parked' && event.kind === 'archive') {
       await setImageArchive(PLATFORM_SCOPE, event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: archivedKeys(event) });
     }

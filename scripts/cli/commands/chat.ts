@@ -1,5 +1,11 @@
-/** `chat log`: the messages the local chat transport "sent" (the old name `chat outbox` still works). */
-import { positiveInteger, text, UsageError, type Args } from '../args.js';
+/**
+ * `chat log` (the messages the local chat transport "sent"; `chat outbox` still works),
+ * `chat templates` (the WhatsApp template catalogue, ready for Meta), and `chat status` /
+ * `chat inbound` (Meta's side on the local stack: signed webhook calls to the API).
+ */
+import { CHAT_TEMPLATES, CHAT_LANGUAGES } from '../../../lib/domain/chat-templates.js';
+import { LOCAL_WHATSAPP, inboundPayload, postWebhook, statusPayload } from '../../local/whatsapp-webhook.js';
+import { FailedError, oneOf, positiveInteger, required, text, UsageError, type Args } from '../args.js';
 import type { Command, CommandEntries, Context } from '../command.js';
 import { emit, oneLine, table } from '../output.js';
 
@@ -12,16 +18,68 @@ async function chatLogCommand(args: Args, ctx: Context): Promise<void> {
   if (limit > 200) throw new UsageError('--limit must be at most 200');
   const { listChatLog } = await loadChatLog();
   const messages = await listChatLog(limit);
-  const shown = (body: string) => (body.length > 60 ? `${body.slice(0, 59)}…` : body);
-  const rows = messages.map((m) => [m.createdAt, m.to, m.text === undefined ? `template ${m.template?.name ?? '?'}` : shown(oneLine(m.text)), m.messageId]);
-  emit(ctx, messages, table(['time', 'to', 'message', 'message id'], rows));
+  // The text in full, as the recipient reads it; the template it came from beside it.
+  const rows = messages.map((m) => [m.createdAt, m.to, m.template ? `${m.template.name} (${m.template.language})` : 'free-form text', m.messageId, oneLine(m.text ?? '')]);
+  emit(ctx, messages, table(['time', 'to', 'template', 'message id', 'text'], rows));
 }
 
 const chatLog: Command = { options: { limit: { type: 'string' } }, positionals: [], run: chatLogCommand };
+
+/** The catalogue as Meta's "create message template" requests take it, one per name and language. */
+function metaTemplates(prefix: string) {
+  return CHAT_TEMPLATES.flatMap((template) =>
+    CHAT_LANGUAGES.map((language) => ({
+      name: `${prefix}${template.key}`,
+      category: template.category,
+      language,
+      components: [{ type: 'BODY', text: template.body[language], example: { body_text: [[...template.examples]] } }],
+    })),
+  );
+}
+
+async function chatTemplatesCommand(args: Args, ctx: Context): Promise<void> {
+  const prefix = text(args.values, 'prefix') ?? process.env.WHATSAPP_TEMPLATE_PREFIX ?? 'vpo_';
+  if (!/^[a-z0-9_]*$/.test(prefix)) throw new UsageError('--prefix may hold only lower-case letters, digits and underscores (as Meta\'s template names)');
+  const rows = metaTemplates(prefix).map((t) => [t.name, t.language, t.category, t.components[0]!.text]);
+  emit(ctx, metaTemplates(prefix), table(['name', 'language', 'category', 'body'], rows));
+}
+
+const apiOf = (args: Args) => text(args.values, 'api') ?? `http://localhost:${process.env.PORT || 3000}`;
+const secretOf = (args: Args) => text(args.values, 'secret') ?? LOCAL_WHATSAPP.appSecret;
+
+async function deliver(args: Args, ctx: Context, payload: unknown, done: string): Promise<void> {
+  const api = apiOf(args);
+  const answer = await postWebhook(api, payload, secretOf(args)).catch((error: unknown) => {
+    throw new FailedError(`the API at ${api} did not answer (${error instanceof Error ? error.message : String(error)}); is \`npm start\` running? (--api URL)`);
+  });
+  if (answer.status !== 200) throw new FailedError(`the webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const data = (answer.body as { data?: unknown }).data;
+  emit(ctx, data, [done, JSON.stringify(data)]);
+}
+
+async function chatStatusCommand(args: Args, ctx: Context): Promise<void> {
+  const [messageId = ''] = args.positionals;
+  const status = oneOf('status', required(args, 'status'), ['sent', 'delivered', 'read', 'failed'] as const);
+  const code = text(args.values, 'error-code');
+  if (code !== undefined && status !== 'failed') throw new UsageError('--error-code goes with --status failed');
+  const payload = statusPayload(messageId, status, { ...(code === undefined ? {} : { errorCode: positiveInteger('error-code', code) }) });
+  await deliver(args, ctx, payload, `WhatsApp reported ${messageId} ${status}.`);
+}
+
+async function chatInboundCommand(args: Args, ctx: Context): Promise<void> {
+  const [from = ''] = args.positionals;
+  const message = required(args, 'text');
+  await deliver(args, ctx, inboundPayload(from, message), `${from} wrote "${oneLine(message)}".`);
+}
+
+const WEBHOOK_OPTIONS = { api: { type: 'string' }, secret: { type: 'string' } } as const;
 
 export const chatCommands: CommandEntries = [
   ['chat log', chatLog],
   // Deprecated: the name from before "outbox" came to mean only the side-effect events table. Same
   // output, so old scripts keep working; left out of the usage text and the list of commands.
   ['chat outbox', { ...chatLog, aliasOf: 'chat log' }],
+  ['chat templates', { options: { prefix: { type: 'string' } }, positionals: [], run: chatTemplatesCommand }],
+  ['chat status', { options: { ...WEBHOOK_OPTIONS, status: { type: 'string' }, 'error-code': { type: 'string' } }, positionals: ['messageId'], run: chatStatusCommand }],
+  ['chat inbound', { options: { ...WEBHOOK_OPTIONS, text: { type: 'string' } }, positionals: ['phone'], run: chatInboundCommand }],
 ];

@@ -1,4 +1,4 @@
-/** `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing entries). */
+/** `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing entries, the customers' default language). */
 import { PROVIDERS } from '../../../lib/domain/car.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
 import { FailedError, list, oneOf, positiveDecimal, required, shortText, text, UsageError, type Args } from '../args.js';
@@ -20,12 +20,19 @@ function tenantInput(args: Args, providers: readonly string[]): Omit<Tenant, 'id
     markup: positiveDecimal('markup', required(args, 'markup')),
     visibleProviders: visibleProviders as Tenant['visibleProviders'],
     publishedOnly: args.values['published-only'] === true,
+    ...languageOption(args),
   };
 }
 
+const LANGUAGES = ['en', 'ar'] as const;
+const languageOption = (args: Args): Pick<Tenant, 'defaultLanguage'> => {
+  const given = text(args.values, 'language');
+  return given === undefined ? {} : { defaultLanguage: oneOf('language', given, LANGUAGES) };
+};
+
 const onOff = (setting: boolean | undefined): 'on' | 'off' => (setting === true ? 'on' : 'off');
-const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', onOff(t.requireSecondApprover), t.createdAt];
-const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'created'];
+const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', onOff(t.requireSecondApprover), t.defaultLanguage ?? 'en', t.createdAt];
+const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'language', 'created'];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
   const input = tenantInput(args, PROVIDERS);
@@ -48,24 +55,28 @@ const SECOND_APPROVER = {
 
 async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
   const [id = ''] = args.positionals;
-  const secondApprover = oneOf('second-approver', required(args, 'second-approver'), ['on', 'off']);
-  const tenant = await ctx.store.updateTenantSettings(id, { requireSecondApprover: secondApprover === 'on' });
+  const given = text(args.values, 'second-approver');
+  const secondApprover = given === undefined ? undefined : oneOf('second-approver', given, ['on', 'off'] as const);
+  const language = languageOption(args);
+  if (secondApprover === undefined && language.defaultLanguage === undefined) throw new UsageError('"tenants update" needs --second-approver on|off or --language en|ar');
+  const tenant = await ctx.store.updateTenantSettings(id, { ...(secondApprover ? { requireSecondApprover: secondApprover === 'on' } : {}), ...language });
   if (!tenant) throw new FailedError(`no tenant with id "${id}" (see \`cli tenants list\`)`);
-  emit(ctx, tenant, [
-    `Tenant "${tenant.name}" (${tenant.id}): second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}.`,
-    ...table(TENANT_HEADERS, [tenantRow(tenant)]),
-  ]);
+  const said = [
+    ...(secondApprover ? [`second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}`] : []),
+    ...(language.defaultLanguage ? [`customers who chose no language get messages in ${language.defaultLanguage === 'ar' ? 'Arabic' : 'English'}`] : []),
+  ];
+  emit(ctx, tenant, [`Tenant "${tenant.name}" (${tenant.id}): ${said.join('; ')}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
 }
 
 export const tenantCommands: CommandEntries = [
   [
     'tenants create',
     {
-      options: { name: { type: 'string' }, subdomain: { type: 'string' }, markup: { type: 'string' }, providers: { type: 'string' }, 'published-only': { type: 'boolean' } },
+      options: { name: { type: 'string' }, subdomain: { type: 'string' }, markup: { type: 'string' }, providers: { type: 'string' }, 'published-only': { type: 'boolean' }, language: { type: 'string' } },
       positionals: [],
       run: createTenantCommand,
     },
   ],
   ['tenants list', { options: {}, positionals: [], run: listTenantsCommand }],
-  ['tenants update', { options: { 'second-approver': { type: 'string' } }, positionals: ['tenantId'], run: updateTenantCommand }],
+  ['tenants update', { options: { 'second-approver': { type: 'string' }, language: { type: 'string' } }, positionals: ['tenantId'], run: updateTenantCommand }],
 ];

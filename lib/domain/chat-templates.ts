@@ -1,0 +1,151 @@
+/**
+ * The WhatsApp message templates the service sends, as data: ready to submit to Meta (name,
+ * category, language, body with {{n}} placeholders, example values) and used to render the exact
+ * text a recipient reads. WhatsApp delivers a business-initiated message only as an approved
+ * template, so every notification and every contract goes out as one of these.
+ *
+ * A template's name in WhatsApp Business Manager is the stage's prefix plus its key
+ * (WHATSAPP_TEMPLATE_PREFIX); the key is what the code refers to.
+ */
+export const CHAT_LANGUAGES = ['en', 'ar'] as const;
+export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
+
+export interface ChatTemplateDefinition {
+  key: string;
+  /** Meta's category: every message here is about an order the recipient is part of. */
+  category: 'UTILITY';
+  /** What each placeholder {{1}}, {{2}}, ... holds, in order. */
+  parameters: readonly string[];
+  /** Example values Meta reviews the template with, one per placeholder. */
+  examples: readonly string[];
+  body: Record<ChatLanguage, string>;
+}
+
+const CUSTOMER_PARAMETERS = ['customer name', 'order number', 'car'] as const;
+const CUSTOMER_EXAMPLES = ['Ahmed Said', '1042', 'Hyundai Sonata 2021'] as const;
+const STAFF_PARAMETERS = ['order number', 'car'] as const;
+const STAFF_EXAMPLES = ['1042', 'Hyundai Sonata 2021'] as const;
+
+/** One sentence per event and path, in each language; the frame around it is shared. */
+type Phrase = Record<ChatLanguage, string>;
+
+const CUSTOMER_PHRASES: Record<string, Phrase> = {
+  order_created: { en: 'we have received your order', ar: 'استلمنا طلبك' },
+  order_created_wallet: { en: 'we have received your order, paid from your wallet', ar: 'استلمنا طلبك، وتم الدفع من محفظتك' },
+  deposit_confirmed: { en: 'your deposit is confirmed', ar: 'تم تأكيد العربون' },
+  inspection_scheduled: { en: 'the inspection is scheduled', ar: 'تم تحديد موعد الفحص' },
+  inspection_completed: { en: 'the inspection is completed', ar: 'اكتمل فحص السيارة' },
+  // Not sent today (the customer receives the contract itself), kept so every event has its words.
+  contract_sent: { en: 'your contract was sent', ar: 'تم إرسال عقدك' },
+  contract_signed: { en: 'your contract is signed', ar: 'تم توقيع عقدك' },
+  payment_confirmed: { en: 'your payment is confirmed', ar: 'تم تأكيد الدفع' },
+  order_purchased: { en: 'your car has been purchased', ar: 'تم شراء سيارتك' },
+  order_shipped: { en: 'your car has been shipped', ar: 'تم شحن سيارتك' },
+  order_delivered: { en: 'your car has been delivered', ar: 'تم تسليم سيارتك' },
+  order_cancelled: { en: 'your order was cancelled', ar: 'تم إلغاء طلبك' },
+};
+
+const STAFF_PHRASES: Record<string, Phrase> = {
+  order_created: { en: 'new order placed; deposit to confirm', ar: 'طلب جديد؛ بانتظار تأكيد العربون' },
+  order_created_wallet: { en: 'new order paid from the wallet; inspection scheduled', ar: 'طلب جديد مدفوع من المحفظة؛ تم تحديد موعد الفحص' },
+  deposit_confirmed: { en: 'deposit confirmed; inspection to schedule', ar: 'تم تأكيد العربون؛ يرجى تحديد موعد الفحص' },
+  inspection_scheduled: { en: 'inspection scheduled', ar: 'تم تحديد موعد الفحص' },
+  inspection_completed: { en: 'inspection completed; contract next', ar: 'اكتمل الفحص؛ الخطوة التالية العقد' },
+  contract_sent: { en: 'contract sent to the customer', ar: 'تم إرسال العقد إلى العميل' },
+  contract_signed: { en: 'contract signed; payment next', ar: 'تم توقيع العقد؛ الخطوة التالية الدفع' },
+  contract_signed_wallet: { en: 'contract signed; the order is paid, purchase the car', ar: 'تم توقيع العقد؛ الطلب مدفوع، يرجى شراء السيارة' },
+  payment_confirmed: { en: 'payment confirmed; purchase the car', ar: 'تم تأكيد الدفع؛ يرجى شراء السيارة' },
+  order_purchased: { en: 'car purchased; shipping next', ar: 'تم شراء السيارة؛ الخطوة التالية الشحن' },
+  order_shipped: { en: 'car shipped', ar: 'تم شحن السيارة' },
+  order_delivered: { en: 'order delivered', ar: 'تم تسليم الطلب' },
+  order_cancelled: { en: 'order cancelled', ar: 'تم إلغاء الطلب' },
+};
+
+/** The customer's messages end with how to stop them: the opt-out reply the webhook honours. */
+const customerTemplate = (key: string, phrase: Phrase): ChatTemplateDefinition => ({
+  key: `${key}_customer`,
+  category: 'UTILITY',
+  parameters: CUSTOMER_PARAMETERS,
+  examples: CUSTOMER_EXAMPLES,
+  body: {
+    en: `Hello {{1}}, order #{{2}} ({{3}}): ${phrase.en}. Reply STOP to stop these messages.`,
+    ar: `مرحباً {{1}}، الطلب #{{2}} ({{3}}): ${phrase.ar}. أرسل "إيقاف" لإيقاف هذه الرسائل.`,
+  },
+});
+
+const staffTemplate = (key: string, phrase: Phrase): ChatTemplateDefinition => ({
+  key: `${key}_staff`,
+  category: 'UTILITY',
+  parameters: STAFF_PARAMETERS,
+  examples: STAFF_EXAMPLES,
+  body: {
+    en: `Order #{{1}} ({{2}}): ${phrase.en}.`,
+    ar: `الطلب #{{1}} ({{2}}): ${phrase.ar}.`,
+  },
+});
+
+const CONTRACT_PARAMETERS = ['customer name', 'contract number', 'car', 'amount and currency'] as const;
+const CONTRACT_EXAMPLES = ['Ahmed Said', '2031', 'Hyundai Sonata 2021', '18500 USD'] as const;
+
+/** The contract itself, to the number the caller gives (spec 4.11): with the signing link, or without. */
+const CONTRACT_TEMPLATES: ChatTemplateDefinition[] = [
+  {
+    key: 'contract_ready_link',
+    category: 'UTILITY',
+    parameters: [...CONTRACT_PARAMETERS, 'signing link'],
+    examples: [...CONTRACT_EXAMPLES, 'https://sign.example.com/c/2031'],
+    body: {
+      en: 'Dear {{1}}, your purchase contract #{{2}} for the {{3}} ({{4}}) is ready. Review and sign it here: {{5}} This link is personal; please do not share it.',
+      ar: 'عزيزي {{1}}، عقد الشراء رقم #{{2}} لسيارة {{3}} ({{4}}) جاهز. راجعه ووقّعه من هنا: {{5}} هذا الرابط خاص بك، يرجى عدم مشاركته.',
+    },
+  },
+  {
+    key: 'contract_ready',
+    category: 'UTILITY',
+    parameters: CONTRACT_PARAMETERS,
+    examples: CONTRACT_EXAMPLES,
+    body: {
+      en: 'Dear {{1}}, your purchase contract #{{2}} for the {{3}} ({{4}}) is ready. Our team will share it with you for signing.',
+      ar: 'عزيزي {{1}}، عقد الشراء رقم #{{2}} لسيارة {{3}} ({{4}}) جاهز. سيشاركه فريقنا معك للتوقيع.',
+    },
+  },
+];
+
+export const CHAT_TEMPLATES: readonly ChatTemplateDefinition[] = [
+  ...Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) => customerTemplate(key, phrase)),
+  ...Object.entries(STAFF_PHRASES).map(([key, phrase]) => staffTemplate(key, phrase)),
+  ...CONTRACT_TEMPLATES,
+];
+
+const BY_KEY = new Map(CHAT_TEMPLATES.map((template) => [template.key, template]));
+
+export const chatTemplate = (key: string): ChatTemplateDefinition | undefined => BY_KEY.get(key);
+
+/** Events whose words differ for an order paid from the wallet (no deposit or payment steps). */
+const WALLET_VARIANTS: Record<'customer' | 'staff', ReadonlySet<string>> = {
+  customer: new Set(['order.created']),
+  staff: new Set(['order.created', 'contract.signed']),
+};
+
+/** The template that tells `audience` of an order event (e.g. "order.created"), in the words of the order's path. */
+export function notificationTemplateKey(event: string, audience: 'customer' | 'staff', paidFromWallet: boolean): string {
+  const base = event.replace('.', '_');
+  const wallet = paidFromWallet && WALLET_VARIANTS[audience].has(event) ? '_wallet' : '';
+  return `${base}${wallet}_${audience}`;
+}
+
+export const contractTemplateKey = (withLink: boolean): string => (withLink ? 'contract_ready_link' : 'contract_ready');
+
+/** The {{n}} placeholders a body uses, as numbers in order of appearance. */
+export const placeholdersOf = (body: string): number[] => [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
+
+/** Meta refuses parameters with new lines, tabs or more than four spaces in a row. */
+export const templateParameter = (value: string): string => value.replace(/[\r\n\t]+/g, ' ').replace(/ {4,}/g, '   ').trim() || '-';
+
+/** The text the recipient reads: the body with its placeholders filled; undefined when the parameters do not fit it. */
+export function renderTemplate(template: ChatTemplateDefinition, language: ChatLanguage, parameters: readonly string[]): string | undefined {
+  if (parameters.length !== template.parameters.length) return undefined;
+  return template.body[language].replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
+}
+
+export const isChatLanguage = (value: unknown): value is ChatLanguage => typeof value === 'string' && (CHAT_LANGUAGES as readonly string[]).includes(value);

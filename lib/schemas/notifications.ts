@@ -1,0 +1,41 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, IdParams } from './common.js';
+import { defineRoute } from './route.js';
+
+const Status = Type.Union(
+  ['accepted', 'sent', 'delivered', 'read', 'failed', 'skipped', 'unknown'].map((s) => Type.Literal(s)),
+  {
+    description:
+      'accepted: WhatsApp took it; sent, delivered, read, failed: what WhatsApp reported last; skipped: not sent (the customer replied STOP); unknown: a consumer stopped between sending and recording it, and it was not sent again',
+  },
+);
+
+export const OrderNotification = Type.Object({
+  messageId: Type.String({ description: "WhatsApp's message id (for skipped and refused messages, one of ours)" }),
+  event: Type.String({ description: 'the order event (e.g. order.shipped), or contract.ready for the contract itself' }),
+  audience: Type.String({ description: 'customer, marketer, accountant or operations' }),
+  recipientName: Type.Optional(Type.String()),
+  to: Type.String({ description: 'E.164' }),
+  template: Type.Optional(Type.Object({ name: Type.String(), language: Type.String(), parameters: Type.Array(Type.String()) })),
+  text: Type.Optional(Type.String({ description: 'the text the recipient reads' })),
+  status: Status,
+  statusAt: Type.Optional(DateTime),
+  statuses: Type.Object({ sent: Type.Optional(DateTime), delivered: Type.Optional(DateTime), read: Type.Optional(DateTime), failed: Type.Optional(DateTime) }, { description: 'when WhatsApp reported each status' }),
+  reason: Type.Optional(Type.String({ description: 'why it was not sent' })),
+  error: Type.Optional(Type.Object({ code: Type.Optional(Type.Number({ description: "Meta's error code, e.g. 131026" })), title: Type.Optional(Type.String()) })),
+  createdAt: DateTime,
+});
+
+export const listOrderNotifications = defineRoute({
+  id: 'listOrderNotifications',
+  folder: 'orders',
+  method: 'GET',
+  path: '/api/v1/orders/{id}/notifications',
+  tag: 'Orders',
+  summary: "The order's chat messages, oldest first, each with its delivery status",
+  description:
+    "Every message sent about the order (to the customer and to staff) in the order of the events that caused them, with the template, the language, the text the recipient reads and what WhatsApp reported (sent, delivered, read, failed with Meta's error code). Customers who replied STOP appear as skipped. Anyone who may see the order may call it.",
+  status: 200,
+  params: IdParams,
+  response: Type.Array(OrderNotification),
+});

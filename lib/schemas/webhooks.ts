@@ -1,0 +1,105 @@
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from './route.js';
+
+/**
+ * The WhatsApp Cloud API calls these (Meta app dashboard -> WhatsApp -> Configuration -> Webhook,
+ * field "messages"): no API key; Meta proves itself with the verify token (GET) and the app
+ * secret's signature on every call (POST).
+ */
+export const verifyWhatsAppWebhook = defineRoute({
+  id: 'verifyWhatsAppWebhook',
+  folder: 'webhooks',
+  method: 'GET',
+  path: '/api/v1/webhooks/whatsapp',
+  tag: 'Webhooks',
+  summary: "WhatsApp's verification handshake: answers hub.challenge when hub.verify_token is this stage's token",
+  description:
+    'Meta calls this once when the webhook is configured. With hub.mode=subscribe and the verify token of this stage (WHATSAPP_VERIFY_TOKEN), the answer is the hub.challenge value as plain text; any other token gets 403.',
+  status: 200,
+  raw: true,
+  public: true,
+  cors: false,
+  rawContentType: 'text/plain',
+  query: Type.Object(
+    {
+      'hub.mode': Type.Literal('subscribe'),
+      'hub.verify_token': Type.String({ minLength: 1, maxLength: 256 }),
+      'hub.challenge': Type.String({ minLength: 1, maxLength: 256 }),
+    },
+    { additionalProperties: true },
+  ),
+});
+
+const StatusUpdate = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 256, description: "WhatsApp's message id (wamid)" }),
+    status: Type.String({ maxLength: 32, description: 'sent, delivered, read or failed (others are ignored)' }),
+    timestamp: Type.Optional(Type.String({ maxLength: 20, description: 'epoch seconds' })),
+    recipient_id: Type.Optional(Type.String({ maxLength: 32 })),
+    errors: Type.Optional(Type.Array(Type.Object({ code: Type.Optional(Type.Number()), title: Type.Optional(Type.String({ maxLength: 500 })) }), { maxItems: 10 })),
+  },
+  { additionalProperties: true },
+);
+
+const InboundMessage = Type.Object(
+  {
+    from: Type.String({ minLength: 1, maxLength: 32, description: "the sender's number without the +" }),
+    id: Type.String({ minLength: 1, maxLength: 256 }),
+    timestamp: Type.Optional(Type.String({ maxLength: 20 })),
+    type: Type.Optional(Type.String({ maxLength: 32 })),
+    text: Type.Optional(Type.Object({ body: Type.String({ maxLength: 4096 }) }, { additionalProperties: true })),
+    button: Type.Optional(Type.Object({ text: Type.Optional(Type.String({ maxLength: 256 })) }, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
+
+export const receiveWhatsAppWebhook = defineRoute({
+  id: 'receiveWhatsAppWebhook',
+  folder: 'webhooks',
+  method: 'POST',
+  path: '/api/v1/webhooks/whatsapp',
+  tag: 'Webhooks',
+  summary: 'WhatsApp delivery statuses and inbound messages (signed by Meta with X-Hub-Signature-256)',
+  description:
+    'Every call must carry X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>; without it, or with a wrong one, the answer is 401 and nothing is stored. Statuses (sent, delivered, read, failed with Meta\'s error code) are recorded on the message they name; an inbound message opens its sender\'s 24-hour window, and "STOP" (or "إيقاف") turns their messages off, "START" (or "ابدأ") back on, each acknowledged. Repeated calls change nothing twice.',
+  status: 200,
+  public: true,
+  cors: false,
+  body: Type.Object(
+    {
+      object: Type.String({ maxLength: 64 }),
+      entry: Type.Array(
+        Type.Object(
+          {
+            id: Type.Optional(Type.String({ maxLength: 64 })),
+            changes: Type.Array(
+              Type.Object(
+                {
+                  field: Type.Optional(Type.String({ maxLength: 64 })),
+                  value: Type.Object(
+                    {
+                      statuses: Type.Optional(Type.Array(StatusUpdate, { maxItems: 1000 })),
+                      messages: Type.Optional(Type.Array(InboundMessage, { maxItems: 1000 })),
+                    },
+                    { additionalProperties: true },
+                  ),
+                },
+                { additionalProperties: true },
+              ),
+              { maxItems: 100 },
+            ),
+          },
+          { additionalProperties: true },
+        ),
+        { maxItems: 100 },
+      ),
+    },
+    { additionalProperties: true },
+  ),
+  response: Type.Object({
+    statuses: Type.Integer({ description: 'statuses recorded on a message of ours' }),
+    unknownStatuses: Type.Integer({ description: 'statuses naming no message of ours (ignored)' }),
+    messages: Type.Integer({ description: 'inbound messages recorded (repeats of one already seen are not counted)' }),
+    optOuts: Type.Integer({ description: 'senders who opted out or back in with this call' }),
+  }),
+});
