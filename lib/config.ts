@@ -34,8 +34,11 @@ export const defaultRateLimit = () => ({
 /** How long a warm container trusts a cached API-key record (a revoked key stops within this). */
 export const apiKeyCacheSeconds = (): number => envNumber('API_KEY_CACHE_SECONDS', 60);
 
-/** This stage's WhatsApp template names are this prefix plus the catalogue's keys (lib/domain/chat-templates.ts). */
-export const whatsappTemplatePrefix = (): string => process.env.WHATSAPP_TEMPLATE_PREFIX ?? '';
+/**
+ * This stage's WhatsApp template names are this prefix plus the catalogue's keys
+ * (lib/domain/chat-templates.ts); `vpo_` unless the stage sets another (serverless.yml params).
+ */
+export const whatsappTemplatePrefix = (): string => process.env.WHATSAPP_TEMPLATE_PREFIX ?? 'vpo_';
 
 /** The Meta app secret that signs webhook calls (X-Hub-Signature-256); empty: every call is refused. */
 export const whatsappAppSecret = (): string => process.env.WHATSAPP_APP_SECRET ?? '';

@@ -1,0 +1,141 @@
+/**
+ * The WhatsApp template catalogue (lib/domain/chat-templates.ts) is what gets submitted to Meta
+ * and what every notification and contract is sent as. Meta refuses a message whose parameters
+ * do not match the approved template, and refuses templates that break its rules, so both are
+ * checked here for every entry, in both languages.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  CHAT_LANGUAGES,
+  CHAT_TEMPLATES,
+  chatTemplate,
+  contractTemplateKey,
+  placeholdersOf,
+  renderTemplate,
+  templateParameter,
+} from '../../lib/domain/chat-templates.js';
+import { NOTIFICATION_MATRIX, notificationTemplate, ORDER_EVENTS, type Audience } from '../../lib/domain/notifications.js';
+
+const ARABIC = /[\u0600-\u06FF]/;
+const AUDIENCES: Audience[] = ['customer', 'marketer', 'accountant', 'operations'];
+const order = (paidFromWallet: boolean) => ({ orderNumber: 1042, car: 'Hyundai Sonata 2021', paidFromWallet });
+
+describe('the template catalogue', () => {
+  it('has a template in English and Arabic for every event, audience and payment path the service sends', () => {
+    const missing: string[] = [];
+    for (const event of ORDER_EVENTS) {
+      for (const audience of AUDIENCES.filter((a) => NOTIFICATION_MATRIX[event].includes(a))) {
+        for (const paidFromWallet of [false, true]) {
+          const { key, parameters } = notificationTemplate(event, audience, order(paidFromWallet), 'Ahmed Said');
+          const template = chatTemplate(key);
+          for (const language of CHAT_LANGUAGES) {
+            const text = template && renderTemplate(template, language, parameters);
+            if (!text) missing.push(`${event} ${audience} ${paidFromWallet ? 'wallet' : 'deposit'} ${language}: ${key}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('numbers each body\'s placeholders {{1}}..{{n}}, each once, n being the parameters and example values it declares', () => {
+    for (const template of CHAT_TEMPLATES) {
+      expect(template.examples, template.key).toHaveLength(template.parameters.length);
+      for (const language of CHAT_LANGUAGES) {
+        const used = placeholdersOf(template.body[language]);
+        expect(used.slice().sort((a, b) => a - b), `${template.key} ${language}`).toEqual(template.parameters.map((_, i) => i + 1));
+      }
+    }
+  });
+
+  it('follows Meta\'s rules: names of lower-case letters, digits and underscores, bodies that neither start nor end with a placeholder, at most 1024 characters, Utility category', () => {
+    for (const template of CHAT_TEMPLATES) {
+      expect(`vpo_${template.key}`, template.key).toMatch(/^[a-z0-9_]{1,512}$/);
+      expect(template.category).toBe('UTILITY');
+      for (const language of CHAT_LANGUAGES) {
+        const body = template.body[language];
+        expect(body.length, `${template.key} ${language}`).toBeLessThanOrEqual(1024);
+        expect(body.trim(), `${template.key} ${language}`).not.toMatch(/^\{\{\d+\}\}|\{\{\d+\}\}[.!]?$/);
+        expect(body, `${template.key} ${language}`).not.toMatch(/\{\{\d+\}\}\s*\{\{\d+\}\}/);
+      }
+    }
+  });
+
+  it('writes the Arabic bodies in Arabic and the English ones in plain ASCII', () => {
+    for (const template of CHAT_TEMPLATES) {
+      expect(template.body.ar, template.key).toMatch(ARABIC);
+      expect(template.body.en, template.key).toMatch(/^[\x20-\x7E]+$/);
+    }
+  });
+
+  it('gives every template its own key, and every key its own English body', () => {
+    expect(new Set(CHAT_TEMPLATES.map((t) => t.key)).size).toBe(CHAT_TEMPLATES.length);
+    expect(new Set(CHAT_TEMPLATES.map((t) => t.body.en)).size).toBe(CHAT_TEMPLATES.length);
+  });
+
+  it('renders the example values into a readable message with no placeholder left', () => {
+    for (const template of CHAT_TEMPLATES) {
+      for (const language of CHAT_LANGUAGES) {
+        const text = renderTemplate(template, language, template.examples);
+        expect(text, `${template.key} ${language}`).toBeDefined();
+        expect(text).not.toMatch(/\{\{|\}\}/);
+        for (const example of template.examples) expect(text).toContain(example);
+      }
+    }
+  });
+
+  it('refuses to render with too few or too many parameters, as Meta refuses the message', () => {
+    const template = chatTemplate('order_shipped_customer')!;
+    expect(renderTemplate(template, 'en', ['Ahmed', '1042'])).toBeUndefined();
+    expect(renderTemplate(template, 'en', ['Ahmed', '1042', 'Kia K5', 'extra'])).toBeUndefined();
+  });
+
+  it('tells the customer how to stop the messages, in their language', () => {
+    for (const template of CHAT_TEMPLATES.filter((t) => t.key.endsWith('_customer'))) {
+      expect(template.body.en).toContain('Reply STOP');
+      expect(template.body.ar).toContain('إيقاف');
+    }
+  });
+});
+
+describe('the words of each path', () => {
+  it('does not ask the staff of a wallet-paid order for a deposit or a payment', () => {
+    for (const event of ['order.created', 'contract.signed'] as const) {
+      const { key } = notificationTemplate(event, 'accountant', order(true), 'Sara');
+      expect(chatTemplate(key)!.body.en).not.toMatch(/deposit to confirm|payment next/);
+    }
+  });
+
+  it('tells the customer of a wallet-paid order that the wallet paid it', () => {
+    const { key, parameters } = notificationTemplate('order.created', 'customer', order(true), 'Ahmed Said');
+    expect(renderTemplate(chatTemplate(key)!, 'en', parameters)).toBe('Hello Ahmed Said, order #1042 (Hyundai Sonata 2021): we have received your order, paid from your wallet. Reply STOP to stop these messages.');
+  });
+
+  it('names the order number and the car in Arabic too', () => {
+    const { key, parameters } = notificationTemplate('order.shipped', 'customer', order(false), 'أحمد سعيد');
+    expect(renderTemplate(chatTemplate(key)!, 'ar', parameters)).toBe('مرحباً أحمد سعيد، الطلب #1042 (Hyundai Sonata 2021): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.');
+  });
+});
+
+describe('the contract template', () => {
+  it('carries the signing link in its body when there is one', () => {
+    const template = chatTemplate(contractTemplateKey(true))!;
+    const text = renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031']);
+    expect(text).toContain('https://sign.example.com/c/2031');
+    expect(renderTemplate(template, 'ar', ['أحمد', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031'])).toContain('https://sign.example.com/c/2031');
+  });
+
+  it('has a version without a link that says the team will share the contract', () => {
+    const template = chatTemplate(contractTemplateKey(false))!;
+    expect(template.parameters).toHaveLength(4);
+    expect(renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD'])).toMatch(/Our team will share it/);
+  });
+});
+
+describe('templateParameter', () => {
+  it('keeps parameters to one line without long runs of spaces (Meta refuses those) and never empty', () => {
+    expect(templateParameter('Kia\nK5\t2022')).toBe('Kia K5 2022');
+    expect(templateParameter('a      b')).toBe('a   b');
+    expect(templateParameter('   ')).toBe('-');
+  });
+});
