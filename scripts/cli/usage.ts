@@ -33,7 +33,9 @@ Commands:
   catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
                                        write a realistic synthetic catalogue as NDJSON (stdout without --out)
   chat log [--limit N]                 the local stack's sent chat messages, newest first, with the text in full (default 20, at most 200)
-  chat templates [--prefix P]          the WhatsApp template catalogue, one per name and language (--json: Meta's request bodies)
+  chat templates [--prefix P] [--markdown]
+                                       the WhatsApp template catalogue, one per name and language (--json: Meta's request
+                                       bodies; --markdown: the README's table)
   chat status <messageId> --status sent|delivered|read|failed [--error-code N] [--api URL] [--secret S]
                                        plays WhatsApp on the local stack: a signed status webhook for a sent message
   chat inbound <phone> --text T [--api URL] [--secret S]

@@ -119,7 +119,7 @@ describe('outbox consumers through a 10-second DynamoDB outage', () => {
     }
     const mine = new Set(events.map((e) => e.id));
     const channel = new RecordingChannel(() => undefined, 15);
-    const deps: ProcessorDeps = { channel, copy: async () => undefined };
+    const deps: ProcessorDeps = { channel, copy: async () => { throw new Error('notification events copy no images'); } };
     const outage = outageSwitch();
     const doneAt = new Map<string, number>();
     const backoffs: number[] = [];

@@ -37,7 +37,21 @@ function metaTemplates(prefix: string) {
   );
 }
 
+/** The catalogue as the README shows it: one row per template, both languages side by side. */
+function markdownCatalogue(): string[] {
+  const cell = (value: string) => value.replace(/\|/g, '\\|');
+  return [
+    '| name (after the stage prefix) | parameters | English | Arabic |',
+    '|---|---|---|---|',
+    ...CHAT_TEMPLATES.map((t) => `| \`${t.key}\` | ${t.parameters.map((p, i) => `{{${i + 1}}} ${p}`).join(', ')} | ${cell(t.body.en)} | ${cell(t.body.ar)} |`),
+  ];
+}
+
 async function chatTemplatesCommand(args: Args, ctx: Context): Promise<void> {
+  if (args.values.markdown === true) {
+    console.log(markdownCatalogue().join('\n'));
+    return;
+  }
   const prefix = text(args.values, 'prefix') ?? process.env.WHATSAPP_TEMPLATE_PREFIX ?? 'vpo_';
   if (!/^[a-z0-9_]*$/.test(prefix)) throw new UsageError('--prefix may hold only lower-case letters, digits and underscores (as Meta\'s template names)');
   const rows = metaTemplates(prefix).map((t) => [t.name, t.language, t.category, t.components[0]!.text]);
@@ -79,7 +93,7 @@ export const chatCommands: CommandEntries = [
   // Deprecated: the name from before "outbox" came to mean only the side-effect events table. Same
   // output, so old scripts keep working; left out of the usage text and the list of commands.
   ['chat outbox', { ...chatLog, aliasOf: 'chat log' }],
-  ['chat templates', { options: { prefix: { type: 'string' } }, positionals: [], run: chatTemplatesCommand }],
+  ['chat templates', { options: { prefix: { type: 'string' }, markdown: { type: 'boolean' } }, positionals: [], run: chatTemplatesCommand }],
   ['chat status', { options: { ...WEBHOOK_OPTIONS, status: { type: 'string' }, 'error-code': { type: 'string' } }, positionals: ['messageId'], run: chatStatusCommand }],
   ['chat inbound', { options: { ...WEBHOOK_OPTIONS, text: { type: 'string' } }, positionals: ['phone'], run: chatInboundCommand }],
 ];
