@@ -100,31 +100,26 @@ const claimUpdate = (id: string, nowMs: number) => ({
  * two consumers (a stream trigger and the sweeper, say) never work on it at once; and, for an
  * order's notification, only once the order's previous one is done or given up (`'blocked'`
  * otherwise, with no attempt counted), so an order's messages go out in the order of its events.
+ *
+ * The cursor is read first and the event claimed after, each in one call: the cursor only moves
+ * forward, so what the read allowed still holds; and the claim returns the claimed event in the
+ * same call, so no consumer can hold a lease it never learnt it had (a table outage between a
+ * claim and a separate read would have left the event locked for the whole lease).
  */
 export async function claim(event: Pick<OutboxEvent, 'id' | 'orderId' | 'orderSeq'>, nowMs = Date.now()): Promise<OutboxEvent | 'blocked' | undefined> {
-  if (event.orderSeq === undefined) {
-    try {
-      const { Attributes } = await ddb.send(new UpdateCommand({ ...claimUpdate(event.id, nowMs), ReturnValues: 'ALL_NEW' }));
-      return withoutKeys(Attributes ?? {}) as unknown as OutboxEvent;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return undefined;
-      throw error;
-    }
+  if (event.orderSeq !== undefined && event.orderSeq > 1) {
+    const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxOrderCursor(event.orderId), ConsistentRead: true }));
+    const delivered = typeof Item?.delivered === 'number' ? Item.delivered : 0;
+    // A replayed event (its sequence already passed) may go at any time.
+    if (delivered < event.orderSeq - 1) return 'blocked';
   }
-  const outcome = await transact([
-    { Update: claimUpdate(event.id, nowMs) },
-    {
-      // A replayed event (its sequence already passed) may go at any time.
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.outboxOrderCursor(event.orderId),
-        ConditionExpression: '(attribute_not_exists(delivered) AND :previous = :zero) OR delivered >= :previous',
-        ExpressionAttributeValues: { ':previous': event.orderSeq - 1, ':zero': 0 },
-      },
-    },
-  ]);
-  if (!outcome.ok) return outcome.failedIndexes.includes(0) ? undefined : 'blocked';
-  return getOutboxEvent(event.id);
+  try {
+    const { Attributes } = await ddb.send(new UpdateCommand({ ...claimUpdate(event.id, nowMs), ReturnValues: 'ALL_NEW' }));
+    return withoutKeys(Attributes ?? {}) as unknown as OutboxEvent;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
 }
 
 /** The order's next notification may go: this one is done or given up (never moves the cursor back). */

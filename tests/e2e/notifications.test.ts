@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { inboundPayload, LOCAL_WHATSAPP, postWebhook, signatureOf, statusPayload } from '../../scripts/local/whatsapp-webhook.js';
+import { createTenant, updateTenantSettings } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { changeStatus, placeOrder } from '../support/orders.js';
 import { billingOf, confirmEntry, messagesTo } from '../support/order-children.js';
@@ -36,11 +37,11 @@ async function notificationsOf(orderId: string, key = accountant()): Promise<Not
 }
 
 /** Waits until the order's messages for `event` are listed (the local runner delivers them). */
-async function messagesFor(orderId: string, event: string, count = 1): Promise<Notification[]> {
+async function messagesFor(orderId: string, event: string, count = 1, key = accountant()): Promise<Notification[]> {
   return waitFor(
     `${count} ${event} message(s) of order ${orderId}`,
     async () => {
-      const found = (await notificationsOf(orderId)).filter((n) => n.event === event);
+      const found = (await notificationsOf(orderId, key)).filter((n) => n.event === event);
       return found.length >= count ? found : undefined;
     },
     RUNNER_WAIT_MS,
@@ -94,6 +95,29 @@ describe('notifications are templates in the recipient\'s language, listed per o
     const logged = await messagesTo(customer.mobileNumber);
     expect(logged.map((m) => m.messageId)).toContain(toCustomer.messageId);
     expect(logged.find((m) => m.messageId === toCustomer.messageId)?.text).toBe(toCustomer.text);
+  });
+
+  it('writes to a customer who chose no language in their tenant\'s default language', async () => {
+    // Arrange: a tenant whose customers read Arabic unless they say otherwise
+    const suffix = randomBytes(4).toString('hex');
+    const tenant = await createTenant({ name: `Arabic Motors ${suffix}`, subdomain: `arabic-${suffix}`, markup: '1', visibleProviders: ['glovis'], publishedOnly: false });
+    await updateTenantSettings(tenant.id, { defaultLanguage: 'ar' });
+    const platform = demoKey('platform');
+    const chosen = await api('POST', '/api/v1/customers', { key: platform, body: { name: 'Sara Khan', mobileNumber: uniquePhone(), tenantId: tenant.id, language: 'en' } });
+    const unchosen = await api('POST', '/api/v1/customers', { key: platform, body: { name: 'Omar Ali', mobileNumber: uniquePhone(), tenantId: tenant.id } });
+    expect(chosen.status, chosen.text).toBe(201);
+    expect(unchosen.status, unchosen.text).toBe(201);
+
+    // Act
+    const languages = [];
+    for (const customer of [unchosen.body.data, chosen.body.data]) {
+      const order = await placeOrder(platform, { customerId: customer.id, totalAmount: 5_000 });
+      const [message] = (await messagesFor(order.id, 'order.created', 1, platform)).filter((n) => n.audience === 'customer');
+      languages.push(message!.template?.language);
+    }
+
+    // Assert
+    expect(languages).toEqual(['ar', 'en']);
   });
 
   it('lists an order\'s messages in the order of its events', async () => {

@@ -44,7 +44,7 @@ async function wroteUs(phone: string, at = new Date()): Promise<void> {
   await recordInbound(phone, `wamid.test.${unique()}`, at.toISOString(), undefined);
 }
 
-const SHIPPED = { name: 'order_shipped_customer', language: 'en', parameters: ['Ahmed Said', '1042', 'Kia K5 2022'] };
+const SHIPPED = { name: 'vpo_order_shipped_customer', language: 'en', parameters: ['Ahmed Said', '1042', 'Kia K5 2022'] };
 
 describe('the local stand-in refuses what WhatsApp refuses', () => {
   it('refuses free-form text to someone who never wrote, with Meta\'s code 131047, and records nothing', async () => {
@@ -91,7 +91,7 @@ describe('the local stand-in refuses what WhatsApp refuses', () => {
     const channel = createLocalChatLogChannel();
     const to = uniquePhone();
 
-    await expect(channel.send({ to, template: { ...SHIPPED, name: 'order_teleported_customer' } })).rejects.toMatchObject({ code: 'REJECTED', providerCode: 132001 });
+    await expect(channel.send({ to, template: { ...SHIPPED, name: 'vpo_order_teleported_customer' } })).rejects.toMatchObject({ code: 'REJECTED', providerCode: 132001 });
     await expect(channel.send({ to, template: { ...SHIPPED, language: 'fr' } })).rejects.toMatchObject({ providerCode: 132001 });
     await expect(channel.send({ to, template: { ...SHIPPED, parameters: ['Ahmed Said'] } })).rejects.toMatchObject({ providerCode: 132000 });
     expect((await listChatLog(200)).some((m) => m.to === to)).toBe(false);
@@ -191,7 +191,7 @@ describe('cli chat log', () => {
       expect(result.code, result.stderr).toBe(0);
       const row = result.stdout.split('\n').find((line) => line.includes(messageId));
       expect(row).toContain(to);
-      expect(row).toContain('order_shipped_customer (ar)');
+      expect(row).toContain('vpo_order_shipped_customer (ar)');
       expect(row).toContain(`مرحباً أحمد سعيد، الطلب #1042 (${parameters[2]}): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.`);
     }
   });

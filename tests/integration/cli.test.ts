@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../lib/schemas/index.js';
 import { defaultAllowedRoutes } from '../../lib/domain/role-routes.js';
+import { recordInbound } from '../../lib/store/chat-contacts.js';
 import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
 import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
 import { getApiKeyByHash, hashApiKey, listApiKeys } from '../../lib/store/api-keys.js';
@@ -559,6 +560,8 @@ describe('cli chat log', () => {
   /** Sends a message through the local chat channel, as the outbox consumer does. */
   async function sentMessage(): Promise<{ messageId: string; to: string; text: string }> {
     const to = uniquePhone();
+    // Free-form text reaches only someone who wrote to the business number within 24 hours.
+    await recordInbound(to, `wamid.cli.${unique()}`, new Date().toISOString(), undefined);
     const text = `CLI chat log ${unique()}`;
     const { messageId } = await createLocalChatLogChannel().send({ to, text });
     return { messageId, to, text };
@@ -608,7 +611,7 @@ describe('cli chat log', () => {
     expect(usage.stdout).toContain('chat log [--limit N]');
     expect(usage.stdout).not.toContain('chat outbox');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain(', chat log, help');
+    expect(unknown.stderr).toContain(', chat log, chat templates, chat status, chat inbound, help');
     expect(unknown.stderr).not.toContain('chat outbox');
   });
 });
@@ -702,7 +705,7 @@ describe.concurrent('cli arguments', () => {
     const result = await cli(['help']);
 
     // Assert
-    for (const command of ['users create', 'users list', 'users update <userId>', 'users deactivate <userId>', 'keys rotate <id> [--grace-hours H]', 'keys list      [--tenant ID]', 'tenants update <tenantId> --second-approver on|off', '--user-id ID', '--expires-at']) {
+    for (const command of ['users create', 'users list', 'users update <userId>', 'users deactivate <userId>', 'keys rotate <id> [--grace-hours H]', 'keys list      [--tenant ID]', 'tenants update <tenantId> [--second-approver on|off] [--language en|ar]', '--user-id ID', '--expires-at']) {
       expect(result.stdout).toContain(command);
     }
   });

@@ -38,7 +38,7 @@ function metaTemplates(prefix: string) {
 }
 
 /** The catalogue as the README shows it: one row per template, both languages side by side. */
-function markdownCatalogue(): string[] {
+export function markdownCatalogue(): string[] {
   const cell = (value: string) => value.replace(/\|/g, '\\|');
   return [
     '| name (after the stage prefix) | parameters | English | Arabic |',
