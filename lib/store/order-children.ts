@@ -1,10 +1,9 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { allOf, scopeCondition, setExpression, type Condition } from './expressions.js';
 import { keys, withoutKeys } from './keys.js';
-import type { OrderRecord } from './orders.js';
 import { queryAll } from './query-all.js';
 import { transact, type TransactItem } from './transact.js';
 
@@ -104,18 +103,6 @@ export async function updateChild<T extends OrderChild>(
 /** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */
 export function updateChildItem(scope: Scope, kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: Condition, now: string): TransactItem {
   return { Update: childUpdate(scope, kind, child, set, condition, now) };
-}
-
-/** The order (in the caller's scope) and a sequential-number counter, in one round trip, before creating a numbered child. */
-export async function readOrderAndCounter(scope: Scope, orderId: string, counter: string): Promise<{ order?: OrderRecord; current: number }> {
-  const table = tableName();
-  const { Responses } = await ddb.send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.order(orderId), keys.counter(counter)], ConsistentRead: true } } }),
-  );
-  const items = Responses?.[table] ?? [];
-  const item = items.find((i) => i.sk === 'ORDER');
-  const order = item ? (withoutKeys(item) as unknown as OrderRecord) : undefined;
-  return { order: order && orderInScope(order, scope) ? order : undefined, current: Number(items.find((i) => i.sk === 'COUNTER')?.value ?? 0) };
 }
 
 export function orderStillThere(orderId: string): TransactItem {

@@ -67,18 +67,17 @@ export const CONTRACT_COUNTER = 'contractNumber';
 
 /**
  * Everything a new order needs to read, in one BatchGet: the customer (only when of the caller's
- * tenant), the order counter, and when asked the wallet, the car, the marketer and a stored
+ * tenant), and when asked the wallet, the car, the marketer and a stored
  * Idempotency-Key answer. A marketer may place an order for any customer of the tenant whose id
  * they were given: that order is what makes the customer theirs to see.
  */
 export async function readForNewOrder(
   scope: Scope,
   input: { customerId: string; walletId?: string; carId?: number; marketerId?: string; idempotency?: { keyId: string; key: string } },
-): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; orderCounter: number; idempotency?: IdempotencyRecord }> {
+): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; idempotency?: IdempotencyRecord }> {
   const table = tableName();
   const wanted = [
     keys.customer(input.customerId),
-    keys.counter(ORDER_COUNTER),
     ...(input.walletId ? [keys.wallet(input.walletId)] : []),
     ...(input.carId !== undefined ? [keys.car(input.carId)] : []),
     ...(input.marketerId ? [keys.user(input.marketerId)] : []),
@@ -107,26 +106,28 @@ export async function readForNewOrder(
     car: record<CarRecord>('CAR'),
     // A marketer of another tenant is no marketer of this order.
     marketer: marketer && customer && marketer.tenantId === customer.tenantId ? marketer : undefined,
-    orderCounter: Number(items.find((i) => i.sk === 'COUNTER')?.value ?? 0),
     idempotency: idempotency && Number(idempotency.expiresAt) * 1000 > Date.now() ? (idempotency as unknown as IdempotencyRecord) : undefined,
   };
 }
 
 /**
- * The counter moves from the value read to the next one in the same transaction as the order:
- * a number is used by exactly one order, and a failed creation uses none (no gaps).
+ * The next number of a sequence (order and contract numbers), from one atomic increment: no read
+ * before it, no condition, so concurrent creations never collide over the counter and each gets
+ * its own number at once. Numbers are unique and increase in the order they are taken; a
+ * creation that fails after taking one leaves a gap (README: "Order and contract numbers").
  */
-export function claimNextNumber(counter: string, current: number): TransactItem {
-  return {
-    Update: {
+export async function takeNextNumber(counter: string): Promise<number> {
+  const { Attributes } = await ddb.send(
+    new UpdateCommand({
       TableName: tableName(),
       Key: keys.counter(counter),
       UpdateExpression: 'ADD #v :one',
-      ConditionExpression: current === 0 ? 'attribute_not_exists(#v)' : '#v = :current',
       ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: current === 0 ? { ':one': 1 } : { ':one': 1, ':current': current },
-    },
-  };
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.value);
 }
 
 export function putOrderItem(order: OrderRecord): TransactItem {

@@ -12,8 +12,8 @@ import { chatChannel } from '../notify/channel.js';
 import { ChannelError, type ChatMessage } from '../notify/message.js';
 import { renderMessage, templateMessage } from '../notify/templates.js';
 import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../schemas/sales-contracts.js';
-import { listChildren, orderStillThere, putChildItems, readOrderAndCounter, updateChild, updateChildItem } from '../store/order-children.js';
-import { claimNextNumber, CONTRACT_COUNTER, getOrder, takeNotificationSeq, type OrderRecord } from '../store/orders.js';
+import { listChildren, orderStillThere, putChildItems, updateChild, updateChildItem } from '../store/order-children.js';
+import { CONTRACT_COUNTER, getOrder, takeNextNumber, takeNotificationSeq, type OrderRecord } from '../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
 import { transact } from '../store/transact.js';
 import { chatMessagePutItem } from '../store/chat-messages.js';
@@ -63,13 +63,15 @@ function prefill(order: OrderRecord, body: CreateBody) {
   };
 }
 
-/** contractNumber: the counter moves in the same transaction as the contract, so numbers are unique and gapless. */
+/** contractNumber: one atomic increment once the order checks out (unique, increasing; a failed creation leaves a gap). */
 export async function createContract(caller: Caller, body: CreateBody) {
   checkFreeForm(body);
   const scope = scopeOf(caller);
+  let contractNumber: number | undefined;
   return withRetries(async () => {
-    const { order, current } = await readOrderAndCounter(scope, body.orderId, CONTRACT_COUNTER);
+    const order = await getOrder(scope, body.orderId);
     if (!order) throw notFound('Order', 'body.orderId');
+    contractNumber ??= await takeNextNumber(CONTRACT_COUNTER);
     const now = new Date().toISOString();
     const { orderId: _o, ...fields } = body;
     const contract: ContractRecord = {
@@ -79,7 +81,7 @@ export async function createContract(caller: Caller, body: CreateBody) {
       orderId: body.orderId,
       tenantId: order.tenantId,
       marketerId: order.marketerId,
-      contractNumber: current + 1,
+      contractNumber,
       status: 'Draft',
       pdfUrl: null,
       createdAt: now,
@@ -87,7 +89,6 @@ export async function createContract(caller: Caller, body: CreateBody) {
     };
     const orderCheck = orderStillThere(body.orderId);
     const items = [
-      claimNextNumber(CONTRACT_COUNTER, current),
       ...putChildItems('CONTRACT', contract),
       orderCheck,
       auditItem(caller, { entity: 'contract', entityId: contract.id, tenantId: contract.tenantId, action: 'created', after: contract }, now),

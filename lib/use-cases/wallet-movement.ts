@@ -21,6 +21,15 @@ const insufficientBalance = (balance: number, requested: number, currency: strin
 const currencyMismatch = (walletCurrency: string, requested: string) =>
   new AppError('WALLET_CURRENCY_MISMATCH', `The wallet holds ${walletCurrency}; a ${requested} amount is not converted`, { walletCurrency, requested });
 
+/** Refuses a movement the wallet cannot make (another currency, not enough balance); the plan otherwise. */
+export function checkMovement(wallet: WalletRecord, request: MovementRequest) {
+  const plan = planMovement(wallet, request);
+  if (!plan.ok) {
+    throw plan.reason === 'currency-mismatch' ? currencyMismatch(wallet.currency, request.currency) : insufficientBalance(wallet.balance, request.amount, wallet.currency);
+  }
+  return plan;
+}
+
 /**
  * Plans one movement against a wallet read: the ledger entry and the transaction items that
  * commit it. Orders use this to debit or refund inside their own transaction.
@@ -31,10 +40,7 @@ export function prepareMovement(
   createdBy: string,
   now = new Date().toISOString(),
 ) {
-  const plan = planMovement(wallet, request);
-  if (!plan.ok) {
-    throw plan.reason === 'currency-mismatch' ? currencyMismatch(wallet.currency, request.currency) : insufficientBalance(wallet.balance, request.amount, wallet.currency);
-  }
+  const plan = checkMovement(wallet, request);
   const entry: LedgerEntry = {
     id: newId(),
     walletId: wallet.id,

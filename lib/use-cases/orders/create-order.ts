@@ -11,10 +11,10 @@ import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { idempotencyPutItem } from '../../store/idempotency.js';
 import { putChildItems } from '../../store/order-children.js';
 import {
-  claimNextNumber,
   customerStillThere,
   marketerAccessItem,
   ORDER_COUNTER,
+  takeNextNumber,
   putHistoryItem,
   putOrderItem,
   readForNewOrder,
@@ -27,7 +27,7 @@ import { auditItem } from '../audit.js';
 import { replay, requestFingerprint } from '../idempotency.js';
 import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
 import { owningTenant } from '../tenancy.js';
-import { prepareMovement } from '../wallet-movement.js';
+import { checkMovement, prepareMovement } from '../wallet-movement.js';
 import { orderView, type OrderView } from './order-view.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -92,9 +92,11 @@ function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, re
 }
 
 /**
- * Creates an order in two DynamoDB round trips: one BatchGet of everything it depends on, one
- * transaction writing the order, its number, history, receipt, wallet payment, side effects and
- * the stored Idempotency-Key answer together. A lost race (number taken, wallet moved) re-reads.
+ * Creates an order in three DynamoDB round trips: one BatchGet of everything it depends on, one
+ * atomic increment for its number (taken only once the request checks out, and kept across
+ * retries), one transaction writing the order, history, receipt, wallet payment, side effects and
+ * the stored Idempotency-Key answer together. Only a lost wallet race re-reads (2 more round
+ * trips each time, at most RETRY's attempts); concurrent creations never collide.
  */
 export async function createOrder(caller: Caller, body: CreateBody, idempotencyKey: string | undefined): Promise<OrderView> {
   checkCreateBody(body);
@@ -105,6 +107,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
   const useWallet = body.useWalletBalance ?? false;
   const fingerprint = requestFingerprint('createOrder', '', body);
   const storefront = body.carId !== undefined ? await storefrontFor(caller, undefined) : undefined;
+  let orderNumber: number | undefined;
 
   return withRetries(async () => {
     const read = await readForNewOrder(scope, {
@@ -121,13 +124,17 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       throw new AppError('NOT_FOUND', 'Marketer not found', [{ field: 'body.marketerId', message: "no active marketer with this user id in the customer's tenant" }]);
     }
     if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'body.carId');
+    if (useWallet && !read.wallet) throw notFound('Customer', 'body.customerId');
+    // What the wallet cannot pay is refused before a number is taken, so a refusal leaves no gap.
+    if (useWallet) checkMovement(read.wallet!, { type: 'payment_deduction', amount: body.totalAmount ?? 0, currency });
+    orderNumber ??= await takeNextNumber(ORDER_COUNTER);
 
     const now = new Date().toISOString();
     const id = newId();
     const status: OrderStatus = useWallet ? 'InspectionScheduled' : 'DepositSubmitted';
     const order: OrderRecord = {
       id,
-      orderNumber: read.orderCounter + 1,
+      orderNumber,
       status,
       version: 1,
       customerId: customer.id,
@@ -158,7 +165,6 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
 
     const customerCheck = customerStillThere(customer.id);
     const items: TransactItem[] = [
-      claimNextNumber(ORDER_COUNTER, read.orderCounter),
       putOrderItem(order),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
       customerCheck,
@@ -191,8 +197,8 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     const outcome = await transact(items);
     if (outcome.ok) return view;
     if (outcome.failedIndexes.includes(items.indexOf(customerCheck))) throw notFound('Customer', 'body.customerId');
-    // A retry with the same key won: the next read replays its answer at once. Otherwise another
-    // order took the number or the wallet moved: read again after a pause.
+    // A retry with the same key won: the next read replays its answer at once. Otherwise the
+    // wallet moved: read again after a pause, keeping the number.
     return idempotencyItem && outcome.failedIndexes.includes(items.indexOf(idempotencyItem)) ? RETRY_NOW : RETRY;
   });
 }
