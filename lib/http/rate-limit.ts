@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { defaultRateLimit } from '../config.js';
 import { decide, effectiveLimit } from '../domain/rate-limit.js';
-import { countRequest } from '../store/rate-counters.js';
+import { admitRequest } from '../store/rate-counters.js';
 import type { CallerContext } from './auth.js';
 import { AppError } from '../domain/errors.js';
 
@@ -12,13 +12,14 @@ export function localRateLimit(): middy.MiddlewareObj<APIGatewayProxyEvent, unkn
     before: async (request) => {
       const { caller } = request.context as unknown as CallerContext;
       const now = Date.now();
-      const counts = await countRequest(caller.keyId, now);
-      const decision = decide(effectiveLimit(defaultRateLimit(), caller.rateLimit), counts, now);
-      if (!decision.allowed) {
-        const message =
-          decision.reason === 'quota' ? 'The daily request quota of this API key is used up' : 'Too many requests for this API key';
-        throw new AppError('RATE_LIMITED', message, undefined, decision.retryAfterSeconds);
-      }
+      const limit = effectiveLimit(defaultRateLimit(), caller.rateLimit);
+      const admission = await admitRequest(caller.keyId, now, limit);
+      if (admission.admitted) return;
+      const decision = decide(limit, admission.counts, now);
+      // Refused though the counts read after look fine: the second turned meanwhile; try again in one.
+      if (decision.allowed) throw new AppError('RATE_LIMITED', 'Too many requests for this API key', undefined, 1);
+      const message = decision.reason === 'quota' ? 'The daily request quota of this API key is used up' : 'Too many requests for this API key';
+      throw new AppError('RATE_LIMITED', message, undefined, decision.retryAfterSeconds);
     },
   };
 }

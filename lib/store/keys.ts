@@ -15,7 +15,7 @@
  * | wallet        | WALLET#<id>             | WALLET             |                          |                     |
  * | wallet entry  | WALLET#<id>             | TX#<seq, 12 digits>|                          |                     |
  * | counter       | COUNTER#<name>          | COUNTER            |                          |                     |
- * | rate window   | RATE#<keyId>            | W#<epoch second> / D#<yyyy-mm-dd> (expiresAt TTL)             |
+ * | rate counter  | RATE#<keyId>            | D#<yyyy-mm-dd>     | (day count + current second's window; expiresAt TTL) |
  * | fx rate       | FXRATE#<FROM>#<TO>      | FXRATE             | FXRATES                  | <FROM>#<TO>         |
  * | idempotency   | IDEMPOTENCY#<keyId>#<k> | IDEMPOTENCY        |                          | (expiresAt TTL)     |
  * | car           | CAR#<id>                | CAR                |                          |                     |
@@ -81,7 +81,6 @@ export const keys = {
   /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
   /** Per-key request counters for the local rate limiter. */
-  rateWindow: (keyId: string, epochSecond: number) => ({ pk: `RATE#${keyId}`, sk: `W#${epochSecond}` }),
   rateQuota: (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` }),
   /** Exchange rates by pair; list all via GSI1 FXRATES. */
   fxRate: (from: string, to: string) => ({ pk: `FXRATE#${from}#${to}`, sk: 'FXRATE' }),

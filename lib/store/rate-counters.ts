@@ -1,29 +1,55 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
+import type { RateLimit } from '../domain/caller.js';
 import { dayOf, secondOf, type WindowCounts } from '../domain/rate-limit.js';
 import { ddb } from './client.js';
+import { isConditionalCheckFailed } from './errors.js';
 import { keys } from './keys.js';
 
-async function increment(key: { pk: string; sk: string }, expiresAt: number): Promise<number> {
-  const { Attributes } = await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'ADD #n :one SET expiresAt = if_not_exists(expiresAt, :exp)',
-      ExpressionAttributeNames: { '#n': 'count' },
-      ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(Attributes?.count ?? 0);
+/**
+ * One item per API key and UTC day holds the day's count and the current second's window
+ * (`windowSecond`, `inSecond`). A request is admitted by one conditional update that counts it in
+ * both, and only if both still have room: an admitted request costs one write, a refused one
+ * none (the table is only read, to say which limit it hit).
+ */
+async function tryCount(key: { pk: string; sk: string }, second: number, limit: Pick<RateLimit, 'rps' | 'quotaPerDay'>, sameSecond: boolean): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: sameSecond
+          ? 'ADD dayCount :one, inSecond :one'
+          : 'ADD dayCount :one SET windowSecond = :second, inSecond = :one, expiresAt = if_not_exists(expiresAt, :expires)',
+        ConditionExpression: sameSecond
+          ? 'windowSecond = :second AND inSecond < :rps AND dayCount < :quota'
+          : '(attribute_not_exists(windowSecond) OR windowSecond < :second) AND (attribute_not_exists(dayCount) OR dayCount < :quota)',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':second': second,
+          ':quota': limit.quotaPerDay,
+          ...(sameSecond ? { ':rps': limit.rps } : { ':expires': second + 2 * 86_400 }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }
 
-/** Atomically counts one request in the key's current second and day (both in parallel). */
-export async function countRequest(keyId: string, nowMs: number): Promise<WindowCounts> {
+/**
+ * Counts the request if the key's limits admit it. Tries the current second's window first (the
+ * common case under load), then opening a new one, then the current one again (a parallel
+ * request may have opened it meanwhile). Refused: the counts as they stand, this request
+ * included, for the caller to say which limit and how long to wait.
+ */
+export async function admitRequest(keyId: string, nowMs: number, limit: Pick<RateLimit, 'rps' | 'quotaPerDay'>): Promise<{ admitted: true } | { admitted: false; counts: WindowCounts }> {
+  const key = keys.rateQuota(keyId, dayOf(nowMs));
   const second = secondOf(nowMs);
-  const [inSecond, inDay] = await Promise.all([
-    increment(keys.rateWindow(keyId, second), second + 120),
-    increment(keys.rateQuota(keyId, dayOf(nowMs)), second + 2 * 86_400),
-  ]);
-  return { second: inSecond, day: inDay };
+  for (const sameSecond of [true, false, true]) if (await tryCount(key, second, limit, sameSecond)) return { admitted: true };
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const inSecond = Item?.windowSecond === second ? Number(Item.inSecond ?? 0) : 0;
+  return { admitted: false, counts: { second: inSecond + 1, day: Number(Item?.dayCount ?? 0) + 1 } };
 }
