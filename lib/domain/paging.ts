@@ -13,3 +13,15 @@ export interface CursorMeta {
   limit: number;
   nextCursor?: string;
 }
+
+/**
+ * The `meta` of the order list: page and limit as asked; nextCursor while the list goes on;
+ * total and totalPages once a page numbered from the start reaches its end.
+ */
+export interface OrderListMeta {
+  page: number;
+  limit: number;
+  nextCursor?: string;
+  total?: number;
+  totalPages?: number;
+}

@@ -41,10 +41,18 @@ export const ErrorEnvelope = Type.Object({
 
 const CursorMeta = Type.Object({ limit: Type.Integer(), nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })) });
 
+/** Paged both ways (the order list): page numbers, and a cursor that reads only the next page. */
+const PageAndCursorMeta = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page (one page read, whatever the list\'s size); absent on the last page' })),
+  total: Type.Optional(Type.Integer({ description: 'given with the page that ends the list, reached by page number' })),
+  totalPages: Type.Optional(Type.Integer()),
+});
+
 export const successEnvelope = (data: TSchema, list = false, cursorList = false) =>
   Type.Object({
     success: Type.Literal(true),
     data,
-    ...(list ? { meta: Meta } : {}),
-    ...(cursorList ? { meta: CursorMeta } : {}),
+    ...(list && cursorList ? { meta: PageAndCursorMeta } : list ? { meta: Meta } : cursorList ? { meta: CursorMeta } : {}),
   });

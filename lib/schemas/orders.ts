@@ -135,13 +135,15 @@ export const listOrders = defineRoute({
   path: '/api/v1/orders',
   tag: 'Orders',
   summary: 'List orders, newest first',
-  description: 'A tenant key sees its tenant\'s orders; a marketer key only its own.',
+  description:
+    "A tenant key sees its tenant's orders; a marketer key only its own. Each page reads about one page of orders, whatever their number: pass meta.nextCursor as cursor (with the same filters) for the next page. page=N skips N-1 pages (reading them). total and totalPages come with the page that ends the list when reached by page number; otherwise counting would read every order.",
   status: 200,
   list: true,
+  cursorList: true,
   query: Type.Composite(
     [
       Type.Object({ ...PageQuery, limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }),
-      Type.Partial(Type.Object({ status: Status, customerId: Id, marketerId: Id, createdFrom: DateTime, createdTo: DateTime })),
+      Type.Partial(Type.Object({ status: Status, customerId: Id, marketerId: Id, createdFrom: DateTime, createdTo: DateTime, cursor: Type.String({ minLength: 1, maxLength: 1024, description: 'meta.nextCursor of the previous page' }) })),
     ],
     { additionalProperties: false },
   ),

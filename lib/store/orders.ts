@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { CarRecord } from '../domain/car.js';
 import type { OrderStatus } from '../domain/order-lifecycle.js';
@@ -300,11 +300,19 @@ export interface OrderListFilter {
   createdTo?: string;
 }
 
-/**
- * Orders in the caller's scope, newest first, from the most selective index the scope and filter
- * allow (marketer, customer, tenant, or all); the remaining conditions are filter expressions.
- */
-export async function queryOrders(scope: Scope, filter: OrderListFilter): Promise<OrderRecord[]> {
+/** Where a page of orders starts: the index key of the last order of the previous page. */
+export type OrderPageStart = Record<string, string>;
+
+export interface OrderPage {
+  orders: OrderRecord[];
+  /** Where the next page starts; absent when this page ends the list. */
+  next?: OrderPageStart;
+  /** Matching orders read to reach this page (skipped ones included). */
+  read: number;
+}
+
+/** The index the scope and filter allow, most selective first (marketer, customer, tenant, all), and the query on it. */
+function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCommandInput; index: string; pk: string } {
   const marketerId = scope.marketerId ?? filter.marketerId;
   const tenantId = scope.tenantId;
   const [index, pk] = marketerId
@@ -343,5 +351,55 @@ export async function queryOrders(scope: Scope, filter: OrderListFilter): Promis
     ScanIndexForward: false,
     ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
   };
-  return (await queryAll(input)).map((item) => withoutKeys(item) as unknown as OrderRecord);
+  return { input, index, pk };
+}
+
+/** The index key of an order item on the index a listing reads: where the next page starts. */
+const pageStartOf = (item: Record<string, unknown>, index: string): OrderPageStart => {
+  const n = index.slice(3);
+  return { pk: String(item.pk), sk: String(item.sk), [`gsi${n}pk`]: String(item[`gsi${n}pk`]), [`gsi${n}sk`]: String(item[`gsi${n}sk`]) };
+};
+
+/** Whether a page start belongs to this listing (its index and partition, inside its date range). */
+export function isPageStartOf(scope: Scope, filter: OrderListFilter, start: OrderPageStart): boolean {
+  const { index, pk } = orderListQuery(scope, filter);
+  const n = index.slice(3);
+  const expected = new Set(['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`]);
+  if (Object.keys(start).length !== expected.size || !Object.keys(start).every((k) => expected.has(k))) return false;
+  if (start[`gsi${n}pk`] !== pk || !start.pk?.startsWith('ORDER#') || start.sk !== 'ORDER') return false;
+  const range = keys.createdBetween(filter.createdFrom, filter.createdTo);
+  const sk = start[`gsi${n}sk`] ?? '';
+  return sk >= range.from && sk <= range.to;
+}
+
+/**
+ * One page of the orders in the caller's scope, newest first: `limit` orders after skipping
+ * `skip` (page numbers) or starting after `start` (a cursor). It reads only as far as the page
+ * needs (one more order, to know whether the list goes on), whatever the number of orders; only
+ * filters the key cannot express (status, or tenant on a marketer's or customer's index) read
+ * past the orders they drop.
+ */
+export async function queryOrderPage(scope: Scope, filter: OrderListFilter, page: { limit: number; skip: number; start?: OrderPageStart }): Promise<OrderPage> {
+  const { input, index } = orderListQuery(scope, filter);
+  const wanted = page.skip + page.limit + 1;
+  const found: Array<Record<string, unknown>> = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined = page.start;
+  do {
+    const result = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey, Limit: Math.max(10, wanted - found.length) }));
+    found.push(...(result.Items ?? []));
+    ExclusiveStartKey = result.LastEvaluatedKey;
+  } while (ExclusiveStartKey && found.length < wanted);
+  const onPage = found.slice(page.skip, page.skip + page.limit);
+  const more = found.length > page.skip + page.limit;
+  const last = onPage[onPage.length - 1];
+  return {
+    orders: onPage.map((item) => withoutKeys(item) as unknown as OrderRecord),
+    ...(more && last ? { next: pageStartOf(last, index) } : {}),
+    read: Math.min(found.length, wanted),
+  };
+}
+
+/** Every order of the scope and filter, newest first (tests and staff tools; a whole read). */
+export async function queryOrders(scope: Scope, filter: OrderListFilter): Promise<OrderRecord[]> {
+  return (await queryAll(orderListQuery(scope, filter).input)).map((item) => withoutKeys(item) as unknown as OrderRecord);
 }

@@ -22,7 +22,8 @@ async function tryCount(key: { pk: string; sk: string }, second: number, limit: 
           ? 'ADD dayCount :one, inSecond :one'
           : 'ADD dayCount :one SET windowSecond = :second, inSecond = :one, expiresAt = if_not_exists(expiresAt, :expires)',
         ConditionExpression: sameSecond
-          ? 'windowSecond = :second AND inSecond < :rps AND dayCount < :quota'
+          ? // A request that arrives after a later one opened the next second counts in that window.
+            'windowSecond >= :second AND inSecond < :rps AND dayCount < :quota'
           : '(attribute_not_exists(windowSecond) OR windowSecond < :second) AND (attribute_not_exists(dayCount) OR dayCount < :quota)',
         ExpressionAttributeValues: {
           ':one': 1,
@@ -50,6 +51,6 @@ export async function admitRequest(keyId: string, nowMs: number, limit: Pick<Rat
   const second = secondOf(nowMs);
   for (const sameSecond of [true, false, true]) if (await tryCount(key, second, limit, sameSecond)) return { admitted: true };
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const inSecond = Item?.windowSecond === second ? Number(Item.inSecond ?? 0) : 0;
+  const inSecond = Number(Item?.windowSecond ?? 0) >= second ? Number(Item?.inSecond ?? 0) : 0;
   return { admitted: false, counts: { second: inSecond + 1, day: Number(Item?.dayCount ?? 0) + 1 } };
 }

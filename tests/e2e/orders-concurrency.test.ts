@@ -18,19 +18,17 @@ import {
 const acct = () => accountantKey();
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-/**
- * Every order number created since `since`, across all tenants (platform key, newest first).
- * Orders that other test files create meanwhile push older ones onto later pages, so an order can
- * be listed twice: it counts once (by id). Two different orders with one number would still show.
- */
+/** Every order number created since `since`, across all tenants (platform key, newest first, page by page with the cursor). */
 async function orderNumbersSince(since: string): Promise<number[]> {
   const numberOf = new Map<string, number>();
-  for (let page = 1; ; page += 1) {
-    const res = await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(since)}&limit=100&page=${page}`, { key: demoKey('platform') });
+  let cursor: string | undefined;
+  do {
+    const res = await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(since)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: demoKey('platform') });
     expect(res.status, res.text).toBe(200);
     for (const order of res.body.data as Array<{ id: string; orderNumber: number }>) numberOf.set(order.id, order.orderNumber);
-    if (page >= res.body.meta.totalPages) return [...numberOf.values()];
-  }
+    cursor = res.body.meta.nextCursor;
+  } while (cursor);
+  return [...numberOf.values()];
 }
 
 describe('order numbers under concurrency', () => {

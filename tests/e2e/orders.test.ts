@@ -574,7 +574,7 @@ describe('GET /api/v1/orders', () => {
   const list = async (query: string, key = acct()) => {
     const res = await api('GET', `/api/v1/orders?${query}`, { key });
     expect(res.status, res.text).toBe(200);
-    return res.body as { data: Array<{ id: string; status: string }>; meta: Record<string, number> };
+    return res.body as { data: Array<{ id: string; status: string }>; meta: Record<string, number | string> };
   };
   const ids = (body: { data: Array<{ id: string }> }) => body.data.map((o) => o.id);
 
@@ -593,7 +593,7 @@ describe('GET /api/v1/orders', () => {
     expect(open.meta.total).toBe(2);
   });
 
-  it('pages with limit and page', async () => {
+  it('pages with limit and page: a page that does not end the list gives nextCursor, the one that does gives the total', async () => {
     const { customer, o1, o2, o3 } = await threeOrders();
 
     const page1 = await list(`customerId=${customer.id}&limit=2`);
@@ -601,9 +601,38 @@ describe('GET /api/v1/orders', () => {
     const page3 = await list(`customerId=${customer.id}&limit=2&page=3`);
 
     expect(ids(page1)).toEqual([o3.id, o2.id]);
-    expect(page1.meta).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect(page1.meta).toEqual({ page: 1, limit: 2, nextCursor: expect.any(String) as string });
     expect(ids(page2)).toEqual([o1.id]);
+    expect(page2.meta).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
     expect(page3.data).toEqual([]);
+    expect(page3.meta).toMatchObject({ total: 3, totalPages: 2 });
+  });
+
+  it('pages with the cursor: each page starts where the last one ended, until nextCursor is absent', async () => {
+    const { customer, o1, o2, o3 } = await threeOrders();
+
+    const first = await list(`customerId=${customer.id}&limit=1`);
+    const second = await list(`customerId=${customer.id}&limit=1&cursor=${first.meta.nextCursor}`);
+    const third = await list(`customerId=${customer.id}&limit=1&cursor=${second.meta.nextCursor}`);
+
+    expect([...ids(first), ...ids(second), ...ids(third)]).toEqual([o3.id, o2.id, o1.id]);
+    expect(third.meta.nextCursor).toBeUndefined();
+  });
+
+  it('refuses a cursor of another listing (another customer, another tenant, or made up) with 400', async () => {
+    const { customer } = await threeOrders();
+    const other = await threeOrders();
+    const first = await list(`customerId=${customer.id}&limit=1`);
+
+    const otherCustomer = await api('GET', `/api/v1/orders?customerId=${other.customer.id}&limit=1&cursor=${first.meta.nextCursor}`, { key: accountantKey() });
+    const otherTenant = await api('GET', `/api/v1/orders?limit=1&cursor=${first.meta.nextCursor}`, { key: demoKey('integrator', 'seoul') });
+    const madeUp = await api('GET', `/api/v1/orders?limit=1&cursor=${Buffer.from(JSON.stringify({ pk: 'ORDER#x', sk: 'ORDER', gsi1pk: 'ORDERS#T#demotenantseoulexport001', gsi1sk: '2026' })).toString('base64url')}`, { key: accountantKey() });
+    const garbage = await api('GET', '/api/v1/orders?cursor=%7B%7D%7B', { key: accountantKey() });
+
+    for (const res of [otherCustomer, otherTenant, madeUp, garbage]) {
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.details[0].field).toBe('query.cursor');
+    }
   });
 
   it('filters by createdFrom and createdTo, both inclusive', async () => {
