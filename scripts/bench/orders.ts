@@ -8,11 +8,15 @@
  *   (POST /customers: one transaction of three items, no number).
  *
  * Reports throughput, p50/p95, p95/p50 and DynamoDB round trips per creation.
+ *
+ * Then the order list: page 1 of 20 at 100, 1,000 and 10,000 orders in one tenant, the current
+ * one-page read (queryOrderPage) against the previous read-everything-then-slice (queryOrders),
+ * in this process on DynamoDB Local: latency and items read per page.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { intOption, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
+import { intOption, option, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 
 const PORTS = { httpPort: 3310, lambdaPort: 3312, dynamoPort: 8310, s3Port: 4710 };
 const GULF = 'demotenantgulfmotors0001';
@@ -67,7 +71,7 @@ const row = (run: Run, baseline?: Run) => {
 export const suite: BenchSuite = {
   name: 'orders',
   description: 'Order creation at 10 concurrent callers: previous design (conditional counter in the transaction) vs current (atomic increment), and POST /orders vs a floor route over HTTP',
-  flags: { '--orders <n>': 'creations per design (default 400)', '--concurrency <n>': 'concurrent callers (default 10)' },
+  flags: { '--orders <n>': 'creations per design (default 400)', '--concurrency <n>': 'concurrent callers (default 10)', '--list-sizes <a,b,c>': 'orders in the listed tenant (default 100,1000,10000)' },
 
   async run(context: BenchContext): Promise<SuiteReport> {
     const total = intOption(context.argv, 'orders', 400);
@@ -136,6 +140,8 @@ export const suite: BenchSuite = {
         httpRuns.push({ label, ...(await pool(total, concurrency, call)), roundTrips: Number.NaN });
       }
 
+      const listing = await measureLists(context, (option(context.argv, 'list-sizes') ?? '100,1000,10000').split(',').map(Number));
+
       const header = ['design', 'orders/s', 'vs previous', 'p50 ms', 'p95 ms', 'p95/p50', 'round trips/creation', 'max round trips', 'retried'];
       const [previous, current] = runs as [Run, Run];
       const inProcess = [row(previous), row(current, previous)];
@@ -147,11 +153,14 @@ export const suite: BenchSuite = {
         '',
         `Over HTTP on the local stack (serverless-offline), ${total} requests each, ${concurrency} concurrent callers; "vs previous" is against the floor route:`,
         renderTable(['route', 'req/s', 'vs floor', 'p50 ms', 'p95 ms', 'p95/p50', '', '', ''], overHttp.map((r) => r.cells.map((c, i) => (i >= 6 ? '' : c))), ['left']),
+        '',
+        'GET /orders?limit=20, page 1, one tenant (in this process on DynamoDB Local): the previous read-everything-then-slice against the one-page read:',
+        listing.text,
       ].join('\n');
       const speedup = inProcess[1]!.data.perSecond / inProcess[0]!.data.perSecond;
       return {
         text,
-        data: { concurrency, total, previous: inProcess[0]!.data, current: inProcess[1]!.data, speedup: round(speedup, 2), http: { floor: overHttp[0]!.data, orders: overHttp[1]!.data } },
+        data: { concurrency, total, previous: inProcess[0]!.data, current: inProcess[1]!.data, speedup: round(speedup, 2), http: { floor: overHttp[0]!.data, orders: overHttp[1]!.data }, lists: listing.data },
         ok: true,
         withinBudget: inProcess[1]!.data.p95OverP50 <= 3,
       };
@@ -161,3 +170,62 @@ export const suite: BenchSuite = {
     }
   },
 };
+
+/** Seeds `sizes` orders (cumulatively) in a tenant of their own and times page 1 of 20 both ways. */
+async function measureLists(context: BenchContext, sizes: number[]): Promise<{ text: string; data: unknown }> {
+  const { BatchWriteCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { tableName } = await import('../../lib/config.js');
+  const { ddb } = await import('../../lib/store/client.js');
+  const { keys } = await import('../../lib/store/keys.js');
+  const { queryOrderPage, queryOrders } = await import('../../lib/store/orders.js');
+  const tenantId = `benchlists${randomBytes(7).toString('hex')}`;
+  const scope = { tenantId };
+  let itemsRead = 0;
+  ddb.middlewareStack.add(
+    (next, ctx) => async (args) => {
+      const result = await next(args);
+      if (ctx.commandName === QueryCommand.name || String(ctx.commandName) === 'QueryCommand') itemsRead += Number((result.output as { ScannedCount?: number }).ScannedCount ?? 0);
+      return result;
+    },
+    { step: 'initialize', name: 'bench-items-read' },
+  );
+  const rows: Array<Array<string | number>> = [];
+  const data: Record<string, unknown> = {};
+  let seeded = 0;
+  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  for (const size of sizes) {
+    context.log(`orders: seeding ${size - seeded} orders for the list bench`);
+    const fresh = Array.from({ length: size - seeded }, (_, i) => {
+      const n = seeded + i;
+      const createdAt = new Date(base + n * 60_000).toISOString();
+      const order = { id: `benchorder${tenantId}${n}`, orderNumber: 900_000 + n, status: 'DepositSubmitted', version: 1, customerId: `benchcustomer${n % 50}`, tenantId, carDetails: { makeEn: 'Kia', modelEn: 'K5' }, totalAmount: 100, currency: 'USD', notes: null, inspectionDate: null, paidFromWallet: false, customer: { id: `benchcustomer${n % 50}`, name: 'Bench' }, createdByKeyId: 'bench', createdAt, updatedAt: createdAt };
+      return { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...order };
+    });
+    for (let i = 0; i < fresh.length; i += 25) {
+      let request: Record<string, unknown> | undefined = { [tableName()]: fresh.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      while (request && Object.keys(request).length > 0) {
+        const result = await ddb.send(new BatchWriteCommand({ RequestItems: request as never }));
+        request = result.UnprocessedItems as Record<string, unknown> | undefined;
+      }
+    }
+    seeded = size;
+    const time = async (read: () => Promise<unknown>) => {
+      for (let i = 0; i < 3; i += 1) await read();
+      const samples: number[] = [];
+      itemsRead = 0;
+      const runs = size >= 10_000 ? 10 : 30;
+      for (let i = 0; i < runs; i += 1) {
+        const t = performance.now();
+        await read();
+        samples.push(performance.now() - t);
+      }
+      return { p50Ms: round(percentile(samples, 50), 2), itemsPerPage: Math.round(itemsRead / runs) };
+    };
+    const previous = await time(async () => (await queryOrders(scope, {})).slice(0, 20));
+    const current = await time(() => queryOrderPage(scope, {}, { limit: 20, skip: 0 }));
+    rows.push([size, previous.p50Ms, previous.itemsPerPage, current.p50Ms, current.itemsPerPage, `${round(previous.p50Ms / current.p50Ms, 1)}x`]);
+    data[String(size)] = { previous, current };
+  }
+  ddb.middlewareStack.remove('bench-items-read');
+  return { text: renderTable(['orders in tenant', 'previous p50 ms', 'previous items read', 'one page p50 ms', 'one page items read', 'speedup'], rows), data };
+}
