@@ -47,8 +47,12 @@ export interface CatalogueIndex {
   rows: CarRow[];
   /** Row positions sorted ascending by each key, ties broken by id, so every order is total. */
   order: Record<SortKey, Uint32Array>;
+  /** For each key, a row's place in `order` (rank[position]): sorts a few matches without a scan. */
+  rank: Record<SortKey, Uint32Array>;
   byId: Map<number, number>;
   columns: Columns;
+  /** Storefront visibility as row sets, computed once per storefront (a handful per catalogue). */
+  visible: Map<string, Bits>;
 }
 
 const lower = (value: string | undefined) => (value ?? '').toLowerCase();
@@ -93,126 +97,163 @@ export function visibleInStorefront(car: Pick<CarRow, 'provider' | 'published'>,
   return (!visibility.publishedOnly || car.published) && (!visibility.providers || visibility.providers.has(car.provider));
 }
 
-/** A text field, dictionary-encoded: one small integer per row, plus the lower-case dictionary. */
-interface CodedColumn {
-  codes: Uint16Array;
-  dictionary: Map<string, number>;
+// ---------------------------------------------------------------------------------------------
+// Row sets
+// ---------------------------------------------------------------------------------------------
+
+/** A set of row positions, one bit each: a query combines its conditions word by word. */
+type Bits = Uint32Array;
+
+const emptyBits = (n: number): Bits => new Uint32Array((n + 31) >>> 5);
+
+function addPositions(bits: Bits, positions: ArrayLike<number>, from = 0, to = positions.length): void {
+  for (let k = from; k < to; k += 1) {
+    const p = positions[k]!;
+    bits[p >>> 5]! |= 1 << (p & 31);
+  }
 }
 
+function and(a: Bits, b: Bits): Bits {
+  for (let w = 0; w < a.length; w += 1) a[w]! &= b[w]!;
+  return a;
+}
+
+function andNot(a: Bits, b: Bits): Bits {
+  for (let w = 0; w < a.length; w += 1) a[w]! &= ~b[w]!;
+  return a;
+}
+
+function count(bits: Bits): number {
+  let total = 0;
+  for (let w = 0; w < bits.length; w += 1) {
+    let v = bits[w]! - ((bits[w]! >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
+
+const has = (bits: Bits, p: number): boolean => (bits[p >>> 5]! & (1 << (p & 31))) !== 0;
+
+// ---------------------------------------------------------------------------------------------
+// Columns: per-value row lists
+// ---------------------------------------------------------------------------------------------
+
 /**
- * The filterable fields as compact typed arrays (a few hundred KB at 100,000 cars), so a query
- * pass reads cache-friendly columns by row position instead of chasing objects.
+ * A text field: the lower-case dictionary, and for each value the positions of the rows that
+ * have it (ascending), all in one array: rows of value v are positions[start[v]..start[v+1]).
+ * A condition on the field touches only the rows of the values it names.
  */
+interface ValueLists {
+  dictionary: Map<string, number>;
+  start: Uint32Array;
+  positions: Uint32Array;
+  /** Each row's value (single-valued fields only): checks a few candidates without building a set. */
+  codes?: Uint16Array;
+}
+
+/** Groups row positions by value in two passes (counting sort): O(rows). */
+function valueLists(n: number, valuesOf: (i: number) => readonly string[]): ValueLists {
+  const dictionary = new Map<string, number>();
+  const codes: number[][] = [];
+  const counts: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const mine: number[] = [];
+    for (const value of valuesOf(i)) {
+      const key = lower(value);
+      let code = dictionary.get(key);
+      if (code === undefined) {
+        code = dictionary.size;
+        dictionary.set(key, code);
+        counts.push(0);
+      }
+      if (!mine.includes(code)) {
+        mine.push(code);
+        counts[code]! += 1;
+      }
+    }
+    codes.push(mine);
+  }
+  const start = new Uint32Array(dictionary.size + 1);
+  for (let v = 0; v < dictionary.size; v += 1) start[v + 1] = start[v]! + counts[v]!;
+  const fill = start.slice(0, dictionary.size);
+  const positions = new Uint32Array(start[dictionary.size]!);
+  codes.forEach((mine, i) => {
+    for (const code of mine) positions[fill[code]!++] = i;
+  });
+  const single = codes.every((mine) => mine.length === 1) && dictionary.size <= 65_536;
+  return { dictionary, start, positions, ...(single ? { codes: Uint16Array.from(codes, (mine) => mine[0]!) } : {}) };
+}
+
+/** The rows having any of `values` (by exact lower-case value). */
+function rowsWithAny(lists: ValueLists, values: Iterable<string>, n: number): Bits {
+  const bits = emptyBits(n);
+  for (const value of values) {
+    const code = lists.dictionary.get(lower(value));
+    if (code !== undefined) addPositions(bits, lists.positions, lists.start[code]!, lists.start[code + 1]!);
+  }
+  return bits;
+}
+
+const DAMAGES = ['accident', 'total_loss', 'flood'];
+
 interface Columns {
-  published: Uint8Array;
   year: Int16Array;
   price: Float64Array;
   kilometers: Float64Array;
-  damage: Uint8Array;
-  options: { words: number; bits: Uint32Array; dictionary: Map<string, number> };
-  /** Title words -> the row positions whose title has that word (for the search parameter). */
-  titleWords: Map<string, number[]>;
-  provider: CodedColumn;
-  make: CodedColumn;
-  model: CodedColumn;
-  modelGroup: CodedColumn;
-  generation: CodedColumn;
-  grade: CodedColumn;
-  trim: CodedColumn;
-  fuel: CodedColumn;
-  transmission: CodedColumn;
-  body: CodedColumn;
-  color: CodedColumn;
-  drivetrain: CodedColumn;
-  city: CodedColumn;
-}
-
-const DAMAGE_BITS: Record<string, number> = { accident: 1, total_loss: 2, flood: 4 };
-
-function coded(rows: readonly CarRow[], pick: (row: CarRow) => string | undefined): CodedColumn {
-  const dictionary = new Map<string, number>();
-  const codes = new Uint16Array(rows.length);
-  rows.forEach((row, i) => {
-    const key = lower(pick(row));
-    let code = dictionary.get(key);
-    if (code === undefined) {
-      code = dictionary.size;
-      dictionary.set(key, code);
-    }
-    codes[i] = code;
-  });
-  return { codes, dictionary };
+  published: ValueLists;
+  damage: ValueLists;
+  options: ValueLists;
+  /** Title words -> rows whose title has the word (the search parameter matches word starts). */
+  titleWords: ValueLists;
+  provider: ValueLists;
+  make: ValueLists;
+  model: ValueLists;
+  modelGroup: ValueLists;
+  generation: ValueLists;
+  grade: ValueLists;
+  trim: ValueLists;
+  fuel: ValueLists;
+  transmission: ValueLists;
+  body: ValueLists;
+  color: ValueLists;
+  drivetrain: ValueLists;
+  city: ValueLists;
 }
 
 /** How titles split into searchable words: on spaces and punctuation, keeping "2.4", "520d", "ev6". */
 const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
 
-/**
- * The search check: a row matches when every query word begins one of its title's words
- * ("sorent" finds "Sorento"). Marks are built once per query from the word index, so the scan
- * itself costs one array read per row.
- */
-function searchCheck(columns: Columns, rowCount: number, words: readonly string[]): Check {
-  const progress = new Uint8Array(rowCount);
-  words.forEach((word, j) => {
-    for (const [titleWord, positions] of columns.titleWords) {
-      if (!titleWord.startsWith(word)) continue;
-      for (const p of positions) if (progress[p] === j) progress[p] = j + 1;
-    }
-  });
-  const all = words.length;
-  return (i) => progress[i] === all;
-}
-
 function buildColumns(rows: readonly CarRow[]): Columns {
   const n = rows.length;
-  const optionDictionary = new Map<string, number>();
-  for (const row of rows) for (const option of row.options) if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
-  const words = Math.max(1, Math.ceil(optionDictionary.size / 32));
-  const bits = new Uint32Array(n * words);
-  const columns: Columns = {
-    published: new Uint8Array(n),
-    year: new Int16Array(n),
-    price: new Float64Array(n),
-    kilometers: new Float64Array(n),
-    damage: new Uint8Array(n),
-    options: { words, bits, dictionary: optionDictionary },
-    titleWords: new Map(),
-    provider: coded(rows, (r) => r.provider),
-    make: coded(rows, (r) => r.makeEn),
-    model: coded(rows, (r) => r.modelEn),
-    modelGroup: coded(rows, (r) => r.modelGroupEn),
-    generation: coded(rows, (r) => r.generationCode),
-    grade: coded(rows, (r) => r.gradeEn),
-    trim: coded(rows, (r) => r.gradeDetailEn ?? r.gradeEn),
-    fuel: coded(rows, (r) => r.fuelType),
-    transmission: coded(rows, (r) => r.transmission),
-    body: coded(rows, (r) => r.vehicleType),
-    color: coded(rows, (r) => r.color),
-    drivetrain: coded(rows, (r) => r.drivetrain),
-    city: coded(rows, (r) => r.city),
+  const one = (pick: (row: CarRow) => string | undefined) => valueLists(n, (i) => [pick(rows[i]!) ?? '']);
+  return {
+    year: Int16Array.from(rows, (r) => r.year),
+    price: Float64Array.from(rows, (r) => r.price),
+    kilometers: Float64Array.from(rows, (r) => r.kilometers),
+    published: valueLists(n, (i) => [rows[i]!.published ? 'yes' : 'no']),
+    damage: valueLists(n, (i) => rows[i]!.damage),
+    options: valueLists(n, (i) => rows[i]!.options),
+    titleWords: valueLists(n, (i) => titleWordsOf(rows[i]!.title)),
+    provider: one((r) => r.provider),
+    make: one((r) => r.makeEn),
+    model: one((r) => r.modelEn),
+    modelGroup: one((r) => r.modelGroupEn),
+    generation: one((r) => r.generationCode),
+    grade: one((r) => r.gradeEn),
+    trim: one((r) => r.gradeDetailEn ?? r.gradeEn),
+    fuel: one((r) => r.fuelType),
+    transmission: one((r) => r.transmission),
+    body: one((r) => r.vehicleType),
+    color: one((r) => r.color),
+    drivetrain: one((r) => r.drivetrain),
+    city: one((r) => r.city),
   };
-  rows.forEach((row, i) => {
-    columns.published[i] = row.published ? 1 : 0;
-    columns.year[i] = row.year;
-    columns.price[i] = row.price;
-    columns.kilometers[i] = row.kilometers;
-    columns.damage[i] = row.damage.reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);
-    for (const word of new Set(titleWordsOf(row.title))) {
-      const positions = columns.titleWords.get(word);
-      if (positions) positions.push(i);
-      else columns.titleWords.set(word, [i]);
-    }
-    for (const option of row.options) {
-      const code = optionDictionary.get(lower(option))!;
-      bits[i * words + (code >>> 5)]! |= 1 << (code & 31);
-    }
-  });
-  return columns;
 }
 
 export function buildIndex(rows: CarRow[]): CatalogueIndex {
   const order = {} as Record<SortKey, Uint32Array>;
+  const rank = {} as Record<SortKey, Uint32Array>;
   for (const key of SORT_KEYS) {
     const positions = Uint32Array.from(rows.keys());
     positions.sort((a, b) => {
@@ -223,106 +264,132 @@ export function buildIndex(rows: CarRow[]): CatalogueIndex {
       return rows[a]!.id - rows[b]!.id;
     });
     order[key] = positions;
+    const ranks = new Uint32Array(rows.length);
+    positions.forEach((position, k) => (ranks[position] = k));
+    rank[key] = ranks;
   }
-  return { rows, order, byId: new Map(rows.map((row, i) => [row.id, i])), columns: buildColumns(rows) };
+  return { rows, order, rank, byId: new Map(rows.map((row, i) => [row.id, i])), columns: buildColumns(rows), visible: new Map() };
 }
 
-type Check = (i: number) => boolean;
+// ---------------------------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------------------------
 
-/** A lookup table over a column's codes: 1 where the value is one of the wanted ones. */
-function lookup(column: CodedColumn, wanted: Iterable<string>): Uint8Array {
-  const table = new Uint8Array(column.dictionary.size);
-  for (const value of wanted) {
-    const code = column.dictionary.get(lower(value));
-    if (code !== undefined) table[code] = 1;
-  }
-  return table;
-}
-
-function inSet(column: CodedColumn, wanted: Iterable<string> | undefined): Check | undefined {
-  if (wanted === undefined) return undefined;
-  const values = [...wanted];
-  if (values.length === 0) return undefined;
-  const table = lookup(column, values);
-  const codes = column.codes;
-  return (i) => table[codes[i]!] === 1;
-}
-
-function makeModelCheck(columns: Columns, pairs: NonNullable<CarFilter['makeModel']>): Check {
-  const makeOnly = lookup(columns.make, pairs.filter((p) => p.model === undefined).map((p) => p.make));
-  const withModel = pairs
-    .filter((p) => p.model !== undefined)
-    .map((p) => ({ make: columns.make.dictionary.get(p.make) ?? -1, models: lookup(columns.model, [p.model!]), groups: lookup(columns.modelGroup, [p.model!]) }));
-  const { make, model, modelGroup } = columns;
-  return (i) => {
-    const m = make.codes[i]!;
-    if (makeOnly[m] === 1) return true;
-    for (const pair of withModel) if (pair.make === m && (pair.models[model.codes[i]!] === 1 || pair.groups[modelGroup.codes[i]!] === 1)) return true;
-    return false;
-  };
-}
-
-function optionsCheck(columns: Columns, required: readonly string[]): Check {
-  const { words, bits, dictionary } = columns.options;
-  const codes = required.map((o) => dictionary.get(lower(o)));
-  if (codes.some((c) => c === undefined)) return () => false;
-  const masks = new Uint32Array(words);
-  for (const code of codes as number[]) masks[code >>> 5]! |= 1 << (code & 31);
-  return (i) => {
-    for (let w = 0; w < words; w += 1) if ((bits[i * words + w]! & masks[w]!) !== masks[w]) return false;
-    return true;
-  };
-}
-
-/** Compiles the filter and the visibility into one check over row positions; cheapest checks first. */
-function predicate(index: CatalogueIndex, filter: CarFilter, visibility: Visibility): Check {
-  const c = index.columns;
-  const rows = index.rows;
-  const damageMask = [...(filter.excludeDamage ?? [])].reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);
-  const checks: Array<Check | undefined> = [
-    visibility.publishedOnly ? (i) => c.published[i] === 1 : undefined,
-    inSet(c.provider, visibility.providers),
-    filter.published !== undefined ? ((want) => (i: number) => c.published[i] === want)(filter.published ? 1 : 0) : undefined,
-    filter.yearFrom !== undefined ? (i) => c.year[i]! >= filter.yearFrom! : undefined,
-    filter.yearTo !== undefined ? (i) => c.year[i]! <= filter.yearTo! : undefined,
-    filter.priceFrom !== undefined ? (i) => c.price[i]! >= filter.priceFrom! : undefined,
-    filter.priceTo !== undefined ? (i) => c.price[i]! <= filter.priceTo! : undefined,
-    filter.kmFrom !== undefined ? (i) => c.kilometers[i]! >= filter.kmFrom! : undefined,
-    filter.kmTo !== undefined ? (i) => c.kilometers[i]! <= filter.kmTo! : undefined,
-    inSet(c.provider, filter.providers),
-    inSet(c.make, filter.makes),
-    inSet(c.model, filter.models),
-    inSet(c.modelGroup, filter.modelGroups),
-    inSet(c.generation, filter.generationCodes),
-    inSet(c.grade, filter.grades),
-    inSet(c.trim, filter.trims),
-    inSet(c.fuel, filter.fuelTypes),
-    inSet(c.transmission, filter.transmissions),
-    inSet(c.body, filter.vehicleTypes),
-    inSet(c.color, filter.colors),
-    inSet(c.drivetrain, filter.drivetrains),
-    inSet(c.city, filter.cities),
-    filter.makeModel && filter.makeModel.length > 0 ? makeModelCheck(c, filter.makeModel) : undefined,
-    damageMask !== 0 ? (i) => (c.damage[i]! & damageMask) === 0 : undefined,
-    filter.requireOptions && filter.requireOptions.length > 0 ? optionsCheck(c, filter.requireOptions) : undefined,
-    filter.words && filter.words.length > 0 ? searchCheck(c, rows.length, filter.words) : undefined,
-  ];
-  const active = checks.filter((check): check is Check => check !== undefined);
-  switch (active.length) {
-    case 0:
-      return () => true;
-    case 1:
-      return active[0]!;
-    case 2: {
-      const [a, b] = active as [Check, Check];
-      return (i) => a(i) && b(i);
+/** The rows whose value of a numeric key lies in [from, to], from that key's sorted order: touches only those rows. */
+function rowsInRange(index: CatalogueIndex, key: 'year' | 'price' | 'kilometers', from: number | undefined, to: number | undefined): Bits {
+  const order = index.order[key];
+  const values = index.columns[key];
+  const firstAtLeast = (bound: number, strict: boolean) => {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = values[order[mid]!]!;
+      if (strict ? v <= bound : v < bound) lo = mid + 1;
+      else hi = mid;
     }
-    default:
-      return (i) => {
-        for (const check of active) if (!check(i)) return false;
-        return true;
-      };
+    return lo;
+  };
+  const bits = emptyBits(index.rows.length);
+  addPositions(bits, order, from === undefined ? 0 : firstAtLeast(from, false), to === undefined ? order.length : firstAtLeast(to, true));
+  return bits;
+}
+
+/** The rows whose title has, for every query word, a word beginning with it ("sorent" finds "Sorento"). */
+function rowsWithWords(index: CatalogueIndex, words: readonly string[]): Bits {
+  const lists = index.columns.titleWords;
+  let result: Bits | undefined;
+  for (const word of words) {
+    const bits = emptyBits(index.rows.length);
+    for (const [titleWord, code] of lists.dictionary) if (titleWord.startsWith(word)) addPositions(bits, lists.positions, lists.start[code]!, lists.start[code + 1]!);
+    result = result ? and(result, bits) : bits;
   }
+  return result ?? emptyBits(index.rows.length);
+}
+
+/**
+ * makeModel pairs: a make alone, or a make with a model (or model group); any pair may match. A
+ * pair with a model touches only that model's rows, keeping those of the right make.
+ */
+function rowsOfMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['makeModel']>): Bits {
+  const n = index.rows.length;
+  const c = index.columns;
+  const result = rowsWithAny(c.make, pairs.filter((p) => p.model === undefined).map((p) => p.make), n);
+  const makeCodes = c.make.codes!;
+  for (const pair of pairs.filter((p) => p.model !== undefined)) {
+    const make = c.make.dictionary.get(lower(pair.make));
+    if (make === undefined) continue;
+    for (const lists of [c.model, c.modelGroup]) {
+      const code = lists.dictionary.get(lower(pair.model));
+      if (code === undefined) continue;
+      for (let k = lists.start[code]!; k < lists.start[code + 1]!; k += 1) {
+        const p = lists.positions[k]!;
+        if (makeCodes[p] === make) result[p >>> 5]! |= 1 << (p & 31);
+      }
+    }
+  }
+  return result;
+}
+
+/** A storefront's visible rows, kept on the index: the same few storefronts ask again and again. */
+function visibleRows(index: CatalogueIndex, visibility: Visibility): Bits | undefined {
+  if (!visibility.publishedOnly && !visibility.providers) return undefined;
+  const key = `${visibility.publishedOnly ? 1 : 0}|${visibility.providers ? [...visibility.providers].sort().join(',') : '*'}`;
+  let bits = index.visible.get(key);
+  if (!bits) {
+    const n = index.rows.length;
+    bits = visibility.providers ? rowsWithAny(index.columns.provider, visibility.providers, n) : emptyBits(n).fill(0xffffffff);
+    if (visibility.publishedOnly) and(bits, rowsWithAny(index.columns.published, ['yes'], n));
+    index.visible.set(key, bits);
+  }
+  return bits;
+}
+
+/**
+ * The rows matching the filter and the storefront, as a row set (undefined: every row). Each
+ * condition costs what it matches: a value's row list, a range's slice of its sorted order.
+ */
+function matchingRows(index: CatalogueIndex, filter: CarFilter, visibility: Visibility): Bits | undefined {
+  const n = index.rows.length;
+  const c = index.columns;
+  let result: Bits | undefined;
+  const keep = (bits: Bits) => {
+    result = result ? and(result, bits) : bits;
+  };
+  const visible = visibleRows(index, visibility);
+  if (visible) keep(Uint32Array.from(visible));
+  const sets: Array<[ValueLists, Set<string> | undefined]> = [
+    [c.provider, filter.providers],
+    [c.make, filter.makes],
+    [c.model, filter.models],
+    [c.modelGroup, filter.modelGroups],
+    [c.generation, filter.generationCodes],
+    [c.grade, filter.grades],
+    [c.trim, filter.trims],
+    [c.fuel, filter.fuelTypes],
+    [c.transmission, filter.transmissions],
+    [c.body, filter.vehicleTypes],
+    [c.color, filter.colors],
+    [c.drivetrain, filter.drivetrains],
+    [c.city, filter.cities],
+  ];
+  // The most selective conditions first, so later ones narrow an already small set.
+  for (const [lists, wanted] of sets) if (wanted && wanted.size > 0) keep(rowsWithAny(lists, wanted, n));
+  if (filter.published !== undefined) keep(rowsWithAny(c.published, [filter.published ? 'yes' : 'no'], n));
+  if (filter.makeModel && filter.makeModel.length > 0) keep(rowsOfMakeModels(index, filter.makeModel));
+  if (filter.requireOptions) for (const option of filter.requireOptions) keep(rowsWithAny(c.options, [option], n));
+  if (filter.words && filter.words.length > 0) keep(rowsWithWords(index, filter.words));
+  if (filter.yearFrom !== undefined || filter.yearTo !== undefined) keep(rowsInRange(index, 'year', filter.yearFrom, filter.yearTo));
+  if (filter.priceFrom !== undefined || filter.priceTo !== undefined) keep(rowsInRange(index, 'price', filter.priceFrom, filter.priceTo));
+  if (filter.kmFrom !== undefined || filter.kmTo !== undefined) keep(rowsInRange(index, 'kilometers', filter.kmFrom, filter.kmTo));
+  const excluded = [...(filter.excludeDamage ?? [])].filter((d) => DAMAGES.includes(d));
+  if (excluded.length > 0) {
+    const damaged = rowsWithAny(c.damage, excluded, n);
+    result = result ? andNot(result, damaged) : andNot(emptyBits(n).fill(0xffffffff), damaged);
+  }
+  // Bits past the last row (a set built by negation) never count.
+  if (result && n % 32 !== 0) result[result.length - 1]! &= (1 << (n % 32)) - 1;
+  return result;
 }
 
 export interface PageRequest {
@@ -332,21 +399,47 @@ export interface PageRequest {
   limit: number;
 }
 
-/** One pass over the pre-sorted order: counts every match and keeps the requested page. */
+/** Below this many matches a page is cut from the matches sorted by rank, without walking the order. */
+const FEW_MATCHES = 4096;
+
+/**
+ * The requested page and the total. The total is a count of the matching set. The page comes
+ * from the matches sorted by their rank in the sort order when they are few, or else from walking
+ * the pre-sorted order until the page is full (the first pages of a broad query stop early).
+ */
 export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
-  const matches = predicate(index, filter, visibility);
-  const order = index.order[request.sortBy];
+  const matches = matchingRows(index, filter, visibility);
+  const n = index.rows.length;
+  const total = matches ? count(matches) : n;
   const start = (request.page - 1) * request.limit;
-  const end = start + request.limit;
-  const rows: CarRow[] = [];
-  let total = 0;
-  const n = order.length;
+  const end = Math.min(start + request.limit, total);
+  if (start >= total) return { rows: [], total };
   const ascending = request.sortOrder === 'asc';
-  for (let k = 0; k < n; k += 1) {
+  const order = index.order[request.sortBy];
+  if (matches && total <= FEW_MATCHES) {
+    const rank = index.rank[request.sortBy];
+    const found = new Uint32Array(total);
+    let k = 0;
+    for (let w = 0; w < matches.length; w += 1) {
+      let word = matches[w]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        found[k++] = rank[(w << 5) + bit]!;
+        word &= word - 1;
+      }
+    }
+    found.sort();
+    const rows: CarRow[] = [];
+    for (let j = start; j < end; j += 1) rows.push(index.rows[order[ascending ? found[j]! : found[total - 1 - j]!]!]!);
+    return { rows, total };
+  }
+  const rows: CarRow[] = [];
+  let seen = 0;
+  for (let k = 0; k < n && seen < end; k += 1) {
     const position = order[ascending ? k : n - 1 - k]!;
-    if (!matches(position)) continue;
-    if (total >= start && total < end) rows.push(index.rows[position]!);
-    total += 1;
+    if (matches && !has(matches, position)) continue;
+    if (seen >= start) rows.push(index.rows[position]!);
+    seen += 1;
   }
   return { rows, total };
 }
@@ -359,17 +452,20 @@ export interface TrimOption {
 
 /** The trims of a make (and model): each grade with the raw grade texts it stands for. */
 export function trimsOf(index: CatalogueIndex, make: string, model: string | undefined, visibility: Visibility): TrimOption[] {
-  const matches = predicate(index, { makes: new Set([lower(make)]) }, visibility);
+  const matches = matchingRows(index, { makes: new Set([lower(make)]) }, visibility)!;
   const wantModel = model === undefined ? undefined : lower(model);
   const grades = new Map<string, { values: Set<string>; count: number }>();
-  for (let i = 0; i < index.rows.length; i += 1) {
-    if (!matches(i)) continue;
-    const row = index.rows[i]!;
-    if (wantModel !== undefined && lower(row.modelEn) !== wantModel && lower(row.modelGroupEn) !== wantModel) continue;
-    const entry = grades.get(row.gradeEn) ?? { values: new Set<string>(), count: 0 };
-    entry.values.add(row.gradeDetailEn ?? row.gradeEn);
-    entry.count += 1;
-    grades.set(row.gradeEn, entry);
+  for (let w = 0; w < matches.length; w += 1) {
+    let word = matches[w]!;
+    while (word !== 0) {
+      const row = index.rows[(w << 5) + (31 - Math.clz32(word & -word))]!;
+      word &= word - 1;
+      if (wantModel !== undefined && lower(row.modelEn) !== wantModel && lower(row.modelGroupEn) !== wantModel) continue;
+      const entry = grades.get(row.gradeEn) ?? { values: new Set<string>(), count: 0 };
+      entry.values.add(row.gradeDetailEn ?? row.gradeEn);
+      entry.count += 1;
+      grades.set(row.gradeEn, entry);
+    }
   }
   return [...grades.entries()]
     .map(([label, { values, count }]) => ({ label, values: [...values].sort(), count }))
