@@ -3,7 +3,8 @@ import { getCataloguePointer } from '../store/cars.js';
 import { listFxRates } from '../store/fx-rates.js';
 import { getTenant, getTenantBySubdomain, type Tenant } from '../store/tenants.js';
 import type { RateTable } from './pricing.js';
-import { buildIndex, type CatalogueIndex } from './query.js';
+import { describeError, log } from '../logger.js';
+import { buildIndex, type CatalogueIndex } from './catalogue-index.js';
 import { downloadSnapshot } from './snapshot.js';
 
 /**
@@ -21,8 +22,20 @@ interface Cached<T> {
 }
 
 let catalogue: (Cached<CatalogueIndex> & { version: string }) | undefined;
+/** A newer snapshot being mapped, off the request path; the current index serves meanwhile. */
+let preparing: { version: string; done: Promise<void> } | undefined;
 const emptyIndex = (): CatalogueIndex => buildIndex([]);
 
+async function load(pointer: { version: string; objectKey: string }, now: number): Promise<void> {
+  const { index } = await downloadSnapshot(pointer.objectKey);
+  catalogue = { value: index, version: pointer.version, checkedAt: now };
+}
+
+/**
+ * The index to answer with. A cold container loads the snapshot once (it has nothing else to
+ * serve); a warm one that learns of a newer snapshot keeps answering from the one it has while
+ * the new one is fetched and mapped, and switches when it is ready.
+ */
 export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex> {
   if (catalogue && now - catalogue.checkedAt < refreshMs()) return catalogue.value;
   const pointer = await getCataloguePointer();
@@ -30,12 +43,22 @@ export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex
     catalogue = { value: emptyIndex(), version: '', checkedAt: now };
     return catalogue.value;
   }
-  if (catalogue && catalogue.version === pointer.version) {
-    catalogue.checkedAt = now;
-    return catalogue.value;
+  if (!catalogue) {
+    await load(pointer, now);
+    return catalogue!.value;
   }
-  const snapshot = await downloadSnapshot(pointer.objectKey);
-  catalogue = { value: buildIndex(snapshot.rows), version: pointer.version, checkedAt: now };
+  catalogue.checkedAt = now;
+  if (catalogue.version !== pointer.version && preparing?.version !== pointer.version) {
+    const next = {
+      version: pointer.version,
+      done: load(pointer, now)
+        .catch((error: unknown) => log.warn('catalogue snapshot not loaded; the previous one keeps serving', { version: pointer.version, ...describeError(error) }))
+        .finally(() => {
+          if (preparing === next) preparing = undefined;
+        }),
+    };
+    preparing = next;
+  }
   return catalogue.value;
 }
 

@@ -3,7 +3,8 @@ import type { listCars } from '../schemas/cars.js';
 import { CAR_LIST_FIELDS } from '../schemas/cars.js';
 import type { FieldError } from '../domain/errors.js';
 import { DAMAGE_KINDS } from '../domain/car.js';
-import type { CarFilter, PageRequest, SortKey } from './query.js';
+import type { SortKey } from './car-row.js';
+import type { CarFilter, PageRequest } from './query.js';
 
 export type CarListQuery = Static<NonNullable<(typeof listCars)['query']>>;
 

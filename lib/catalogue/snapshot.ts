@@ -2,51 +2,154 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../archive/s3.js';
 import { bucketName } from '../config.js';
-import { toRow, type CarRow } from './query.js';
+import { SORT_KEYS, toRow, type CarRow, type SortKey } from './car-row.js';
+import { buildIndex, lookupOf, ranksOf, type CatalogueIndex, type FieldName, type TextColumn, type ValueLists } from './catalogue-index.js';
 
 /**
- * The catalogue as the list reads it: every car's list fields in one gzipped, columnar JSON
- * object in S3 (field names once, then one array of values per car), small enough for a Lambda
- * to hold 100,000 cars in memory.
+ * The catalogue snapshot in S3: the list's whole index (catalogue-index.ts), built once by the
+ * import, in a binary form a cold container maps straight into typed arrays. No row is parsed
+ * and no object is made per car:
+ *
+ *   "VPOCAT2\n" | u32 header length | header (JSON: version, size, each field's values, and
+ *   where each array lies) | the arrays, each at a multiple of 8 bytes, little-endian
+ *
+ * gzipped as a whole. The header holds only the distinct values (makes, models, title words...).
  */
-const FIELDS = [
-  'id', 'provider', 'advertisementNumber', 'title', 'makeEn', 'modelGroupEn', 'modelEn', 'generationCode', 'gradeEn',
-  'gradeDetailEn', 'year', 'kilometers', 'price', 'fuelType', 'transmission', 'vehicleType', 'color', 'drivetrain', 'city',
-  'options', 'damage', 'published', 'auctionDate', 'createdAt', 'thumbnailUrl',
-] as const satisfies ReadonlyArray<keyof CarRow>;
+const MAGIC = 'VPOCAT2\n';
 
-interface SnapshotFile {
+type ArrayKind = 'u8' | 'u16' | 'u32' | 'i16' | 'f64';
+type NumericArray = Uint8Array | Uint16Array | Uint32Array | Int16Array | Float64Array;
+
+interface Header {
   version: string;
-  fields: string[];
-  rows: unknown[][];
+  size: number;
+  values: Record<string, Array<string | null>>;
+  arrays: Array<{ name: string; kind: ArrayKind; offset: number; length: number }>;
 }
 
-function encodeSnapshot(version: string, rows: readonly CarRow[]): Buffer {
-  const file: SnapshotFile = { version, fields: [...FIELDS], rows: rows.map((row) => FIELDS.map((f) => row[f] ?? null)) };
-  return gzipSync(JSON.stringify(file));
+const kindOf = (array: NumericArray): ArrayKind =>
+  array instanceof Uint8Array ? 'u8' : array instanceof Uint16Array ? 'u16' : array instanceof Uint32Array ? 'u32' : array instanceof Int16Array ? 'i16' : 'f64';
+
+const VIEW: Record<ArrayKind, new (buffer: ArrayBuffer, offset: number, length: number) => NumericArray> = {
+  u8: Uint8Array,
+  u16: Uint16Array,
+  u32: Uint32Array,
+  i16: Int16Array,
+  f64: Float64Array,
+};
+
+/** Every array of the index under a stable name (ranks are not shipped: one pass over each order rebuilds them). */
+function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
+  const out: Array<[string, NumericArray]> = [
+    ['id', index.id],
+    ['year', index.year],
+    ['price', index.price],
+    ['kilometers', index.kilometers],
+    ['byId', index.byId],
+  ];
+  for (const key of SORT_KEYS) out.push([`order.${key}`, index.order[key]]);
+  for (const [name, column] of Object.entries(index.text)) out.push([`text.${name}.bytes`, column.bytes], [`text.${name}.offsets`, column.offsets]);
+  for (const [name, lists] of Object.entries(index.fields)) {
+    out.push([`fields.${name}.start`, lists.start], [`fields.${name}.positions`, lists.positions]);
+    if (lists.codes) out.push([`fields.${name}.codes`, lists.codes]);
+    if (lists.rowStart) out.push([`fields.${name}.rowStart`, lists.rowStart]);
+    if (lists.rowCodes) out.push([`fields.${name}.rowCodes`, lists.rowCodes]);
+  }
+  return out;
 }
 
-function decodeSnapshot(body: Uint8Array): { version: string; rows: CarRow[] } {
-  const file = JSON.parse(gunzipSync(body).toString('utf8')) as SnapshotFile;
-  const rows = file.rows.map((values) => {
+const align8 = (n: number) => (n + 7) & ~7;
+
+export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
+  const arrays = namedArrays(index);
+  const values = Object.fromEntries(Object.entries(index.fields).map(([name, lists]) => [name, lists.values]));
+  let offset = 0;
+  const placed = arrays.map(([name, array]) => {
+    const entry = { name, kind: kindOf(array), offset, length: array.length };
+    offset = align8(offset + array.byteLength);
+    return entry;
+  });
+  const header = Buffer.from(JSON.stringify({ version, size: index.size, values, arrays: placed } satisfies Header), 'utf8');
+  const dataStart = align8(MAGIC.length + 4 + header.length);
+  const file = Buffer.alloc(dataStart + offset);
+  file.write(MAGIC, 0, 'latin1');
+  file.writeUInt32LE(header.length, MAGIC.length);
+  header.copy(file, MAGIC.length + 4);
+  arrays.forEach(([, array], i) => file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), dataStart + placed[i]!.offset));
+  return gzipSync(file, { level: 6 });
+}
+
+/**
+ * A snapshot of the format before this one (gzipped JSON: field names, then one array of values
+ * per car), still read so that an upgraded stage serves and merges into its last import.
+ */
+function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIndex } {
+  const parsed = JSON.parse(file.toString('utf8')) as { version: string; fields: string[]; rows: unknown[][] };
+  const rows = parsed.rows.map((values) => {
     const record: Record<string, unknown> = {};
-    file.fields.forEach((field, i) => {
-      record[field] = values[i] === null ? undefined : values[i];
-    });
+    parsed.fields.forEach((field, i) => (record[field] = values[i] === null ? undefined : values[i]));
     return toRow(record as unknown as CarRow);
   });
-  return { version: file.version, rows };
+  return { version: parsed.version, index: buildIndex(rows) };
 }
 
-const snapshotKey = (version: string) => `catalogue/snapshots/${version}.json.gz`;
+/** Maps a snapshot into an index: views on one buffer, plus the small case-insensitive lookups. */
+export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
+  let file = gunzipSync(body);
+  if (file.toString('latin1', 0, MAGIC.length) !== MAGIC) return decodeJsonSnapshot(file);
+  // Typed arrays need their element alignment; a pooled buffer may start anywhere.
+  if (file.byteOffset % 8 !== 0) file = Buffer.from(new Uint8Array(file));
+  const headerLength = file.readUInt32LE(MAGIC.length);
+  const header = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
+  const dataStart = file.byteOffset + align8(MAGIC.length + 4 + headerLength);
+  const arrays = new Map(header.arrays.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)]));
+  const get = <T extends NumericArray>(name: string): T => {
+    const array = arrays.get(name);
+    if (!array) throw new Error(`catalogue snapshot lacks ${name}`);
+    return array as T;
+  };
+  const order = Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>;
+  const text = {} as CatalogueIndex['text'];
+  for (const name of ['title', 'advertisementNumber', 'thumbnailUrl', 'createdAt'] as const) {
+    text[name] = { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) } satisfies TextColumn;
+  }
+  const fields = {} as Record<FieldName, ValueLists>;
+  for (const [name, values] of Object.entries(header.values)) {
+    fields[name as FieldName] = {
+      values,
+      start: get(`fields.${name}.start`),
+      positions: get(`fields.${name}.positions`),
+      codes: arrays.get(`fields.${name}.codes`) as Uint16Array | Uint32Array | undefined,
+      rowStart: arrays.get(`fields.${name}.rowStart`) as Uint32Array | undefined,
+      rowCodes: arrays.get(`fields.${name}.rowCodes`) as Uint16Array | Uint32Array | undefined,
+      lookup: lookupOf(values),
+    };
+  }
+  const index: CatalogueIndex = {
+    size: header.size,
+    id: get('id'),
+    year: get('year'),
+    price: get('price'),
+    kilometers: get('kilometers'),
+    text,
+    fields,
+    order,
+    rank: Object.fromEntries(SORT_KEYS.map((key) => [key, ranksOf(order[key])])) as Record<SortKey, Uint32Array>,
+    byId: get('byId'),
+    visible: new Map(),
+  };
+  return { version: header.version, index };
+}
+
+const snapshotKey = (version: string) => `catalogue/snapshots/${version}.vpocat.gz`;
 
 export async function uploadSnapshot(version: string, rows: readonly CarRow[]): Promise<string> {
   const key = snapshotKey(version);
-  await s3.send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: encodeSnapshot(version, rows), ContentType: 'application/json', ContentEncoding: 'gzip' }));
+  await s3.send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: encodeSnapshot(version, buildIndex(rows)), ContentType: 'application/octet-stream' }));
   return key;
 }
 
-export async function downloadSnapshot(key: string): Promise<{ version: string; rows: CarRow[] }> {
+export async function downloadSnapshot(key: string): Promise<{ version: string; index: CatalogueIndex }> {
   const object = await s3.send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
   if (!object.Body) throw new Error(`catalogue snapshot ${key} is empty`);
   return decodeSnapshot(await object.Body.transformToByteArray());

@@ -4,7 +4,8 @@ import { newId } from '../domain/ids.js';
 import { findCarIds, getCataloguePointer, putCataloguePointer, reserveCarIds, writeCars } from '../store/cars.js';
 import type { CarRecord } from '../domain/car.js';
 import { CarImportLine } from '../catalogue/car-schema.js';
-import { toRow, type CarRow } from '../catalogue/query.js';
+import { toRow, type CarRow } from '../catalogue/car-row.js';
+import { allRows } from '../catalogue/catalogue-index.js';
 import { downloadSnapshot, uploadSnapshot } from '../catalogue/snapshot.js';
 import { RETRY, withRetries } from './retry.js';
 
@@ -75,7 +76,7 @@ export async function importCars(lines: readonly CarImportLine[]): Promise<Impor
   return withRetries(async () => {
     const pointer = await getCataloguePointer();
     const rows = new Map<number, CarRow>();
-    if (pointer) for (const row of (await downloadSnapshot(pointer.objectKey)).rows) rows.set(row.id, row);
+    if (pointer) for (const row of allRows((await downloadSnapshot(pointer.objectKey)).index)) rows.set(row.id, row);
     for (const car of cars) rows.set(car.id, toRow(car));
     const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
     const objectKey = await uploadSnapshot(version, [...rows.values()]);

@@ -3,7 +3,31 @@
  * kept only to be measured side by side with the current one. Every query scans every row of
  * the sort order through a chain of per-row checks.
  */
-import type { CarFilter, CatalogueIndex, CarRow, SortKey, Visibility } from '../../lib/catalogue/query.js';
+import { SORT_KEYS, type CarRow, type SortKey } from '../../lib/catalogue/car-row.js';
+import type { CarFilter, Visibility } from '../../lib/catalogue/query.js';
+
+/** The previous index: the row objects, their sort orders and the scanned columns. */
+export interface PreviousIndex {
+  rows: CarRow[];
+  order: Record<SortKey, Uint32Array>;
+  columns: PreviousColumns;
+}
+
+export function previousIndex(rows: CarRow[]): PreviousIndex {
+  const order = {} as Record<SortKey, Uint32Array>;
+  for (const key of SORT_KEYS) {
+    const positions = Uint32Array.from(rows.keys());
+    positions.sort((a, b) => {
+      const x = rows[a]![key];
+      const y = rows[b]![key];
+      if (x < y) return -1;
+      if (x > y) return 1;
+      return rows[a]!.id - rows[b]!.id;
+    });
+    order[key] = positions;
+  }
+  return { rows, order, columns: previousColumns(rows) };
+}
 
 const lower = (value: string | undefined) => (value ?? '').toLowerCase();
 const DAMAGE_BITS: Record<string, number> = { accident: 1, total_loss: 2, flood: 4 };
@@ -69,7 +93,7 @@ function searchCheck(columns: Columns, rowCount: number, words: readonly string[
   return (i) => progress[i] === all;
 }
 
-export function previousColumns(rows: readonly CarRow[]): Columns {
+function previousColumns(rows: readonly CarRow[]): Columns {
   const n = rows.length;
   const optionDictionary = new Map<string, number>();
   for (const row of rows) for (const option of row.options) if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
@@ -102,7 +126,7 @@ export function previousColumns(rows: readonly CarRow[]): Columns {
     columns.year[i] = row.year;
     columns.price[i] = row.price;
     columns.kilometers[i] = row.kilometers;
-    columns.damage[i] = row.damage.reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);
+    columns.damage[i] = row.damage.reduce((mask: number, d: string) => mask | (DAMAGE_BITS[d] ?? 0), 0);
     for (const word of new Set(titleWordsOf(row.title))) {
       const positions = columns.titleWords.get(word);
       if (positions) positions.push(i);
@@ -164,7 +188,8 @@ function optionsCheck(columns: Columns, required: readonly string[]): Check {
 }
 
 /** Compiles the filter and the visibility into one check over row positions; cheapest checks first. */
-function predicate(index: CatalogueIndex, c: Columns, filter: CarFilter, visibility: Visibility): Check {
+function predicate(index: PreviousIndex, filter: CarFilter, visibility: Visibility): Check {
+  const c = index.columns;
   const rows = index.rows;
   const damageMask = [...(filter.excludeDamage ?? [])].reduce((mask, d) => mask | (DAMAGE_BITS[d] ?? 0), 0);
   const checks: Array<Check | undefined> = [
@@ -221,8 +246,8 @@ interface PageRequest {
 }
 
 /** One pass over the whole pre-sorted order: counts every match and keeps the requested page. */
-export function previousQueryIndex(index: CatalogueIndex, columns: Columns, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
-  const matches = predicate(index, columns, filter, visibility);
+export function previousQueryIndex(index: PreviousIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
+  const matches = predicate(index, filter, visibility);
   const order = index.order[request.sortBy];
   const start = (request.page - 1) * request.limit;
   const end = start + request.limit;

@@ -10,9 +10,11 @@
 import { performance } from 'node:perf_hooks';
 import { generateCars } from '../demo-catalogue/generate.js';
 import { parseCarQuery, type CarListQuery } from '../../lib/catalogue/params.js';
-import { buildIndex, queryIndex, toRow, type CarRow } from '../../lib/catalogue/query.js';
+import { buildIndex } from '../../lib/catalogue/catalogue-index.js';
+import { toRow, type CarRow } from '../../lib/catalogue/car-row.js';
+import { queryIndex } from '../../lib/catalogue/query.js';
 import { runListQuery, type Storefront } from '../../lib/use-cases/cars.js';
-import { previousColumns, previousQueryIndex } from './_previous-catalogue-query.js';
+import { previousIndex, previousQueryIndex } from './_previous-catalogue-query.js';
 import { intOption, option, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 
 const MIX: Array<[string, Partial<CarListQuery>]> = [
@@ -79,21 +81,21 @@ export const suite: BenchSuite = {
       const started = performance.now();
       const index = buildIndex(carRows);
       const buildMs = performance.now() - started;
-      const columns = previousColumns(carRows);
+      const previous = previousIndex(carRows);
       globalThis.gc?.();
       const results: Record<string, unknown> = { buildMs: round(buildMs), heapUsedMb: round(process.memoryUsage().heapUsed / 1024 / 1024) };
       for (const [label, query] of MIX) {
         const q = parsed(query);
-        const previous = timed(iterations, () => previousQueryIndex(index, columns, q.filter, storefront.visibility, q.page).total);
+        const before = timed(iterations, () => previousQueryIndex(previous, q.filter, storefront.visibility, q.page).total);
         const current = timed(iterations, () => queryIndex(index, q.filter, storefront.visibility, q.page).total);
         const handler = timed(iterations, () => runListQuery(index, storefront, rates, q).meta.total);
-        if (previous.total !== current.total) throw new Error(`${label}: the engines disagree (${previous.total} against ${current.total} matches)`);
-        const ratio = previous.p50 / current.p50;
+        if (before.total !== current.total) throw new Error(`${label}: the engines disagree (${before.total} against ${current.total} matches)`);
+        const ratio = before.p50 / current.p50;
         worstP50 = Math.max(worstP50, handler.p50);
         worstRatio = Math.min(worstRatio, ratio);
         if (SELECTIVE.has(label)) worstSelectiveRatio = Math.min(worstSelectiveRatio, ratio);
-        results[label] = { previousP50Ms: round(previous.p50, 3), p50Ms: round(current.p50, 3), p95Ms: round(current.p95, 3), speedup: round(ratio, 1), handlerP50Ms: round(handler.p50, 3), matches: current.total };
-        rows.push([size, label, round(previous.p50, 3), round(current.p50, 3), `${round(ratio, 1)}x`, round(current.p95, 3), round(handler.p50, 3), current.total]);
+        results[label] = { previousP50Ms: round(before.p50, 3), p50Ms: round(current.p50, 3), p95Ms: round(current.p95, 3), speedup: round(ratio, 1), handlerP50Ms: round(handler.p50, 3), matches: current.total };
+        rows.push([size, label, round(before.p50, 3), round(current.p50, 3), `${round(ratio, 1)}x`, round(current.p95, 3), round(handler.p50, 3), current.total]);
         peakRss = Math.max(peakRss, process.memoryUsage().rss);
       }
       rows.push([size, `(index build ${round(buildMs)} ms)`, '', '', '', '', '', '']);

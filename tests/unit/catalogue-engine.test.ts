@@ -6,15 +6,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, SORT_KEYS, toRow, type CarFilter, type CarRow, type Visibility } from '../../lib/catalogue/query.js';
-import { queryIndex } from '../../lib/catalogue/query.js';
-import { previousColumns, previousQueryIndex } from '../../scripts/bench/_previous-catalogue-query.js';
+import { buildIndex } from '../../lib/catalogue/catalogue-index.js';
+import { SORT_KEYS, toRow, type CarRow } from '../../lib/catalogue/car-row.js';
+import { queryIndex, type CarFilter, type Visibility } from '../../lib/catalogue/query.js';
+import { previousIndex, previousQueryIndex } from '../../scripts/bench/_previous-catalogue-query.js';
 import { generateCars } from '../../scripts/demo-catalogue/generate.js';
 
 const rows: CarRow[] = [];
 for (const car of generateCars({ count: 3000, seed: 7, imageBaseUrl: 'http://127.0.0.1/img' })) rows.push(toRow(car));
 const index = buildIndex(rows);
-const columns = previousColumns(rows);
+const previous = previousIndex(rows);
 const valuesOf = (pick: (row: CarRow) => string | undefined) => [...new Set(rows.map((r) => (pick(r) ?? '').toLowerCase()))];
 const some = (values: string[]) => fc.option(fc.uniqueArray(fc.constantFrom(...values), { minLength: 1, maxLength: 3 }).map((v) => new Set(v)), { nil: undefined });
 const range = (min: number, max: number) => fc.option(fc.integer({ min, max }), { nil: undefined });
@@ -60,7 +61,7 @@ describe('the car list engine', () => {
       fc.property(filterArb, visibilityArb, fc.constantFrom(...SORT_KEYS), fc.constantFrom<'asc' | 'desc'>('asc', 'desc'), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 50 }), (filter, visibility, sortBy, sortOrder, page, limit) => {
         const request = { sortBy, sortOrder, page, limit };
         const now = queryIndex(index, filter, visibility, request);
-        const before = previousQueryIndex(index, columns, filter, visibility, request);
+        const before = previousQueryIndex(previous, filter, visibility, request);
         expect(now.total).toBe(before.total);
         expect(now.rows.map((r) => r.id)).toEqual(before.rows.map((r) => r.id));
       }),
@@ -73,8 +74,8 @@ describe('the car list engine', () => {
     const narrow = queryIndex(index, { fuelTypes: new Set(['hydrogen']) }, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 1, limit: 20 });
 
     expect(broad.total).toBe(3000);
-    expect(broad.rows.map((r) => r.id)).toEqual(previousQueryIndex(index, columns, {}, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 3, limit: 20 }).rows.map((r) => r.id));
+    expect(broad.rows.map((r) => r.id)).toEqual(previousQueryIndex(previous, {}, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 3, limit: 20 }).rows.map((r) => r.id));
     expect(narrow.total).toBe(rows.filter((r) => r.fuelType.toLowerCase() === 'hydrogen').length);
-    expect(narrow.rows.map((r) => r.id)).toEqual(previousQueryIndex(index, columns, { fuelTypes: new Set(['hydrogen']) }, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 1, limit: 20 }).rows.map((r) => r.id));
+    expect(narrow.rows.map((r) => r.id)).toEqual(previousQueryIndex(previous, { fuelTypes: new Set(['hydrogen']) }, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 1, limit: 20 }).rows.map((r) => r.id));
   });
 });

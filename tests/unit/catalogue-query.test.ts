@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCarQuery, type CarListQuery } from '../../lib/catalogue/params.js';
-import { buildIndex, queryIndex, SORT_KEYS, trimsOf, type CarFilter, type CarRow, type Visibility } from '../../lib/catalogue/query.js';
+import { buildIndex } from '../../lib/catalogue/catalogue-index.js';
+import { SORT_KEYS, type CarRow } from '../../lib/catalogue/car-row.js';
+import { queryIndex, trimsOf, type CarFilter, type Visibility } from '../../lib/catalogue/query.js';
 
 const all: Visibility = { publishedOnly: false };
 
