@@ -7,11 +7,15 @@ import { SORT_KEYS, toRow, type CarRow, type SortKey } from './car-row.js';
  * when it is on the page being answered (rowAt).
  */
 
-/** One text per row, all in one UTF-8 byte array: row i is bytes[offsets[i]..offsets[i+1]). */
-export interface TextColumn {
-  bytes: Uint8Array;
-  offsets: Uint32Array;
-}
+/**
+ * One text per row, in the smallest of three forms: all in one UTF-8 byte array (row i is
+ * bytes[offsets[i]..offsets[i+1])); coded, when texts repeat (photo URLs shared by many cars);
+ * or, for instants that survive the round trip exactly, epoch milliseconds.
+ */
+export type TextColumn =
+  | { bytes: Uint8Array; offsets: Uint32Array }
+  | { values: string[]; codes: Uint8Array | Uint16Array | Uint32Array }
+  | { epochMs: Float64Array };
 
 /**
  * A field with repeating values: the values by code (as written; `null` for a missing optional
@@ -21,11 +25,13 @@ export interface TextColumn {
  */
 export interface ValueLists {
   values: Array<string | null>;
-  start: Uint32Array;
-  positions: Uint32Array;
-  codes?: Uint16Array | Uint32Array;
+  /** The rows of each value: lists (start, positions), or for fields of at most 32 values one bit set per value (bits, words per set). */
+  start?: Uint32Array;
+  positions?: Uint32Array;
+  bits?: Uint32Array;
+  codes?: Uint8Array | Uint16Array | Uint32Array;
   rowStart?: Uint32Array;
-  rowCodes?: Uint16Array | Uint32Array;
+  rowCodes?: Uint8Array | Uint16Array | Uint32Array;
   lookup: Map<string, number[]>;
 }
 
@@ -76,10 +82,14 @@ export function lookupOf(values: ReadonlyArray<string | null>): Map<string, numb
   return lookup;
 }
 
-const codeArray = (distinct: number, length: number) => (distinct <= 65_536 ? new Uint16Array(length) : new Uint32Array(length));
+const codeArray = (distinct: number, length: number) => (distinct <= 256 ? new Uint8Array(length) : distinct <= 65_536 ? new Uint16Array(length) : new Uint32Array(length));
+
+/** Fields with this few values keep one bit set per value: smaller than row lists, and combined a word at a time. */
+const BITS_UP_TO = 32;
+export const wordsFor = (rows: number) => (rows + 31) >>> 5;
 
 /** Codes the values of each row and groups the rows by value (counting sort): O(rows). */
-function valueLists(n: number, valuesOf: (i: number) => ReadonlyArray<string | null | undefined>, single: boolean): ValueLists {
+function valueLists(n: number, valuesOf: (i: number) => ReadonlyArray<string | null | undefined>, single: boolean, keepRows = true): ValueLists {
   const dictionary = new Map<string | null, number>();
   const perRow: number[][] = [];
   const counts: number[] = [];
@@ -100,19 +110,27 @@ function valueLists(n: number, valuesOf: (i: number) => ReadonlyArray<string | n
     }
     perRow.push(mine);
   }
-  const start = new Uint32Array(dictionary.size + 1);
-  for (let v = 0; v < dictionary.size; v += 1) start[v + 1] = start[v]! + counts[v]!;
-  const fill = start.slice(0, dictionary.size);
-  const positions = new Uint32Array(start[dictionary.size]!);
-  perRow.forEach((mine, i) => {
-    for (const code of mine) positions[fill[code]!++] = i;
-  });
   const values = [...dictionary.keys()];
-  const lists: ValueLists = { values, start, positions, lookup: lookupOf(values) };
+  const lists: ValueLists = { values, lookup: lookupOf(values) };
+  if (values.length <= BITS_UP_TO) {
+    const words = wordsFor(n);
+    lists.bits = new Uint32Array(words * values.length);
+    perRow.forEach((mine, i) => {
+      for (const code of mine) lists.bits![code * words + (i >>> 5)]! |= 1 << (i & 31);
+    });
+  } else {
+    lists.start = new Uint32Array(dictionary.size + 1);
+    for (let v = 0; v < dictionary.size; v += 1) lists.start[v + 1] = lists.start[v]! + counts[v]!;
+    const fill = lists.start.slice(0, dictionary.size);
+    lists.positions = new Uint32Array(lists.start[dictionary.size]!);
+    perRow.forEach((mine, i) => {
+      for (const code of mine) lists.positions![fill[code]!++] = i;
+    });
+  }
   if (single) {
     lists.codes = codeArray(values.length, n);
     perRow.forEach((mine, i) => (lists.codes![i] = mine[0]!));
-  } else {
+  } else if (keepRows) {
     lists.rowStart = new Uint32Array(n + 1);
     perRow.forEach((mine, i) => (lists.rowStart![i + 1] = lists.rowStart![i]! + mine.length));
     lists.rowCodes = codeArray(values.length, lists.rowStart[n]!);
@@ -125,7 +143,18 @@ function valueLists(n: number, valuesOf: (i: number) => ReadonlyArray<string | n
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function textColumn(n: number, textOf: (i: number) => string | undefined): TextColumn {
+function textColumn(n: number, textOf: (i: number) => string | undefined, instants = false): TextColumn {
+  if (instants) {
+    const epochMs = Float64Array.from({ length: n }, (_, i) => Date.parse(textOf(i) ?? ''));
+    if (epochMs.every((ms, i) => Number.isFinite(ms) && new Date(ms).toISOString() === textOf(i))) return { epochMs };
+  }
+  const distinct = new Map<string, number>();
+  for (let i = 0; i < n && distinct.size <= n / 4; i += 1) if (!distinct.has(textOf(i) ?? '')) distinct.set(textOf(i) ?? '', distinct.size);
+  if (n > 0 && distinct.size <= n / 4) {
+    const codes = codeArray(distinct.size, n);
+    for (let i = 0; i < n; i += 1) codes[i] = distinct.get(textOf(i) ?? '')!;
+    return { values: [...distinct.keys()], codes };
+  }
   const parts = Array.from({ length: n }, (_, i) => encoder.encode(textOf(i) ?? ''));
   const offsets = new Uint32Array(n + 1);
   parts.forEach((part, i) => (offsets[i + 1] = offsets[i]! + part.length));
@@ -134,7 +163,11 @@ function textColumn(n: number, textOf: (i: number) => string | undefined): TextC
   return { bytes, offsets };
 }
 
-const textAt = (column: TextColumn, i: number): string => decoder.decode(column.bytes.subarray(column.offsets[i]!, column.offsets[i + 1]!));
+function textAt(column: TextColumn, i: number): string {
+  if ('epochMs' in column) return new Date(column.epochMs[i]!).toISOString();
+  if ('codes' in column) return column.values[column.codes[i]!]!;
+  return decoder.decode(column.bytes.subarray(column.offsets[i]!, column.offsets[i + 1]!));
+}
 
 /** The sort orders and ranks, from the rows (at import). */
 function sortOrders(rows: readonly CarRow[]): Pick<CatalogueIndex, 'order' | 'rank'> {
@@ -169,9 +202,10 @@ export function buildIndex(rows: readonly CarRow[]): CatalogueIndex {
   for (const name of MULTI_FIELDS) fields[name] = valueLists(n, (i) => rows[i]![name], false);
   fields.trim = valueLists(n, (i) => [rows[i]!.gradeDetailEn ?? rows[i]!.gradeEn], true);
   fields.published = valueLists(n, (i) => [rows[i]!.published ? 'yes' : 'no'], true);
-  fields.titleWords = valueLists(n, (i) => titleWordsOf(rows[i]!.title), false);
+  // Matched only (the title itself is kept as text): the row lists, not each row's words.
+  fields.titleWords = valueLists(n, (i) => titleWordsOf(rows[i]!.title), false, false);
   const text = {} as Record<TextName, TextColumn>;
-  for (const name of TEXT_FIELDS) text[name] = textColumn(n, (i) => rows[i]![name]);
+  for (const name of TEXT_FIELDS) text[name] = textColumn(n, (i) => rows[i]![name], name === 'createdAt');
   const id = Uint32Array.from(rows, (r) => r.id);
   return {
     size: n,

@@ -88,10 +88,29 @@ function count(bits: Bits): number {
 
 const has = (bits: Bits, p: number): boolean => (bits[p >>> 5]! & (1 << (p & 31))) !== 0;
 
+/** Calls `visit` with each row position of a set, ascending. */
+function forEachRow(bits: Bits, visit: (position: number) => void): void {
+  for (let w = 0; w < bits.length; w += 1) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      visit((w << 5) + (31 - Math.clz32(word & -word)));
+      word &= word - 1;
+    }
+  }
+}
+
+/** Adds the rows of one value: its bit set word by word, or its row list. */
+function addRowsOf(bits: Bits, lists: ValueLists, code: number): void {
+  if (lists.bits) {
+    const from = code * bits.length;
+    for (let w = 0; w < bits.length; w += 1) bits[w]! |= lists.bits[from + w]!;
+  } else addPositions(bits, lists.positions!, lists.start![code]!, lists.start![code + 1]!);
+}
+
 /** The rows having any of `values` (case-insensitive). */
 function rowsWithAny(lists: ValueLists, values: Iterable<string>, n: number): Bits {
   const bits = emptyBits(n);
-  for (const value of values) for (const code of lists.lookup.get(lower(value)) ?? []) addPositions(bits, lists.positions, lists.start[code]!, lists.start[code + 1]!);
+  for (const value of values) for (const code of lists.lookup.get(lower(value)) ?? []) addRowsOf(bits, lists, code);
   return bits;
 }
 
@@ -135,7 +154,7 @@ function rowsWithWords(index: CatalogueIndex, words: readonly string[]): Bits {
   for (const word of words) {
     const bits = emptyBits(index.size);
     lists.values.forEach((titleWord, code) => {
-      if (titleWord !== null && titleWord.startsWith(word)) addPositions(bits, lists.positions, lists.start[code]!, lists.start[code + 1]!);
+      if (titleWord !== null && titleWord.startsWith(word)) addRowsOf(bits, lists, code);
     });
     result = result ? and(result, bits) : bits;
   }
@@ -155,9 +174,14 @@ function rowsOfMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['m
     const make = codeTable(f.makeEn, [pair.make]);
     for (const lists of [f.modelEn, f.modelGroupEn]) {
       for (const code of lists.lookup.get(lower(pair.model)) ?? []) {
-        for (let k = lists.start[code]!; k < lists.start[code + 1]!; k += 1) {
-          const p = lists.positions[k]!;
+        const keep = (p: number) => {
           if (make[makeCodes[p]!] === 1) result[p >>> 5]! |= 1 << (p & 31);
+        };
+        if (lists.positions) for (let k = lists.start![code]!; k < lists.start![code + 1]!; k += 1) keep(lists.positions[k]!);
+        else {
+          const rows = emptyBits(n);
+          addRowsOf(rows, lists, code);
+          forEachRow(rows, keep);
         }
       }
     }

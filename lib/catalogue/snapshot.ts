@@ -24,6 +24,8 @@ interface Header {
   version: string;
   size: number;
   values: Record<string, Array<string | null>>;
+  /** The values of the text columns kept coded. */
+  textValues: Record<string, string[]>;
   arrays: Array<{ name: string; kind: ArrayKind; offset: number; length: number }>;
 }
 
@@ -48,9 +50,14 @@ function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
     ['byId', index.byId],
   ];
   for (const key of SORT_KEYS) out.push([`order.${key}`, index.order[key]]);
-  for (const [name, column] of Object.entries(index.text)) out.push([`text.${name}.bytes`, column.bytes], [`text.${name}.offsets`, column.offsets]);
+  for (const [name, column] of Object.entries(index.text)) {
+    if ('epochMs' in column) out.push([`text.${name}.epochMs`, column.epochMs]);
+    else if ('codes' in column) out.push([`text.${name}.codes`, column.codes]);
+    else out.push([`text.${name}.bytes`, column.bytes], [`text.${name}.offsets`, column.offsets]);
+  }
   for (const [name, lists] of Object.entries(index.fields)) {
-    out.push([`fields.${name}.start`, lists.start], [`fields.${name}.positions`, lists.positions]);
+    if (lists.bits) out.push([`fields.${name}.bits`, lists.bits]);
+    if (lists.start && lists.positions) out.push([`fields.${name}.start`, lists.start], [`fields.${name}.positions`, lists.positions]);
     if (lists.codes) out.push([`fields.${name}.codes`, lists.codes]);
     if (lists.rowStart) out.push([`fields.${name}.rowStart`, lists.rowStart]);
     if (lists.rowCodes) out.push([`fields.${name}.rowCodes`, lists.rowCodes]);
@@ -63,13 +70,14 @@ const align8 = (n: number) => (n + 7) & ~7;
 export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   const arrays = namedArrays(index);
   const values = Object.fromEntries(Object.entries(index.fields).map(([name, lists]) => [name, lists.values]));
+  const textValues = Object.fromEntries(Object.entries(index.text).flatMap(([name, column]) => ('values' in column ? [[name, column.values]] : [])));
   let offset = 0;
   const placed = arrays.map(([name, array]) => {
     const entry = { name, kind: kindOf(array), offset, length: array.length };
     offset = align8(offset + array.byteLength);
     return entry;
   });
-  const header = Buffer.from(JSON.stringify({ version, size: index.size, values, arrays: placed } satisfies Header), 'utf8');
+  const header = Buffer.from(JSON.stringify({ version, size: index.size, values, textValues, arrays: placed } satisfies Header), 'utf8');
   const dataStart = align8(MAGIC.length + 4 + header.length);
   const file = Buffer.alloc(dataStart + offset);
   file.write(MAGIC, 0, 'latin1');
@@ -95,7 +103,9 @@ function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIn
 
 /** Maps a snapshot into an index: views on one buffer, plus the small case-insensitive lookups. */
 export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
-  let file = gunzipSync(body);
+  // One output chunk of the size the gzip trailer states: no pieces to join, less memory left behind.
+  const size = body.length >= 4 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).readUInt32LE(body.byteLength - 4) : 0;
+  let file = gunzipSync(body, { chunkSize: Math.max(64 * 1024, size + 1) });
   if (file.toString('latin1', 0, MAGIC.length) !== MAGIC) return decodeJsonSnapshot(file);
   // Typed arrays need their element alignment; a pooled buffer may start anywhere.
   if (file.byteOffset % 8 !== 0) file = Buffer.from(new Uint8Array(file));
@@ -111,17 +121,22 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
   const order = Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>;
   const text = {} as CatalogueIndex['text'];
   for (const name of ['title', 'advertisementNumber', 'thumbnailUrl', 'createdAt'] as const) {
-    text[name] = { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) } satisfies TextColumn;
+    const epochMs = arrays.get(`text.${name}.epochMs`) as Float64Array | undefined;
+    const codes = arrays.get(`text.${name}.codes`) as Uint8Array | Uint16Array | Uint32Array | undefined;
+    text[name] = (
+      epochMs ? { epochMs } : codes ? { values: header.textValues[name] ?? [], codes } : { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) }
+    ) satisfies TextColumn;
   }
   const fields = {} as Record<FieldName, ValueLists>;
   for (const [name, values] of Object.entries(header.values)) {
     fields[name as FieldName] = {
       values,
-      start: get(`fields.${name}.start`),
-      positions: get(`fields.${name}.positions`),
-      codes: arrays.get(`fields.${name}.codes`) as Uint16Array | Uint32Array | undefined,
+      bits: arrays.get(`fields.${name}.bits`) as Uint32Array | undefined,
+      start: arrays.get(`fields.${name}.start`) as Uint32Array | undefined,
+      positions: arrays.get(`fields.${name}.positions`) as Uint32Array | undefined,
+      codes: arrays.get(`fields.${name}.codes`) as Uint8Array | Uint16Array | Uint32Array | undefined,
       rowStart: arrays.get(`fields.${name}.rowStart`) as Uint32Array | undefined,
-      rowCodes: arrays.get(`fields.${name}.rowCodes`) as Uint16Array | Uint32Array | undefined,
+      rowCodes: arrays.get(`fields.${name}.rowCodes`) as Uint8Array | Uint16Array | Uint32Array | undefined,
       lookup: lookupOf(values),
     };
   }
