@@ -42,7 +42,7 @@ export const SINGLE_FIELDS = [
 export const MULTI_FIELDS = ['options', 'damage'] as const satisfies ReadonlyArray<keyof CarRow>;
 /** Derived for matching only: the trim (gradeDetailEn, else gradeEn), published, and the title's words. */
 export const DERIVED_FIELDS = ['trim', 'published', 'titleWords'] as const;
-export const TEXT_FIELDS = ['title', 'advertisementNumber', 'thumbnailUrl', 'createdAt'] as const satisfies ReadonlyArray<keyof CarRow>;
+const TEXT_FIELDS = ['title', 'advertisementNumber', 'thumbnailUrl', 'createdAt'] as const satisfies ReadonlyArray<keyof CarRow>;
 
 export type FieldName = (typeof SINGLE_FIELDS)[number] | (typeof MULTI_FIELDS)[number] | (typeof DERIVED_FIELDS)[number];
 type TextName = (typeof TEXT_FIELDS)[number];
@@ -68,7 +68,7 @@ export interface CatalogueIndex {
 export const lower = (value: string | null | undefined) => (value ?? '').toLowerCase();
 
 /** How titles split into searchable words: on spaces and punctuation, keeping "2.4", "520d", "ev6". */
-export const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
+const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
 
 /** Case-insensitive matching: lower-case value -> the codes written that way or another. */
 export function lookupOf(values: ReadonlyArray<string | null>): Map<string, number[]> {
@@ -86,7 +86,7 @@ const codeArray = (distinct: number, length: number) => (distinct <= 256 ? new U
 
 /** Fields with this few values keep one bit set per value: smaller than row lists, and combined a word at a time. */
 const BITS_UP_TO = 32;
-export const wordsFor = (rows: number) => (rows + 31) >>> 5;
+const wordsFor = (rows: number) => (rows + 31) >>> 5;
 
 /** Codes the values of each row and groups the rows by value (counting sort): O(rows). */
 function valueLists(n: number, valuesOf: (i: number) => ReadonlyArray<string | null | undefined>, single: boolean, keepRows = true): ValueLists {
