@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../domain/decimal.js';
 import { minorUnits } from '../domain/money.js';
 
 /** Units of `to` per one `from`, as decimal strings, keyed "FROM->TO". */

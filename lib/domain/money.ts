@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from './decimal.js';
 
 /** ISO 4217 minor units that differ from 2; every other currency has 2 decimals. */
 const minorUnitExceptions: Record<string, number> = {

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from './decimal.js';
 
 /**
  * Wallet rules, pure: how each movement type changes the balance, and whether it may.

@@ -60,3 +60,32 @@ describe('normalizePhone', () => {
     );
   });
 });
+
+describe('the calling-code table (lib/domain/calling-codes.ts)', () => {
+  it('is what scripts/phone/build-calling-codes.ts makes from the installed libphonenumber-js metadata', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { callingCodesSource } = await import('../../scripts/phone/build-calling-codes.js');
+
+    expect(readFileSync(new URL('../../lib/domain/calling-codes.ts', import.meta.url), 'utf8')).toBe(callingCodesSource());
+  });
+
+  it('normalises every country\'s example mobile number, written as people write it, exactly as libphonenumber-js does', async () => {
+    const { parsePhoneNumberFromString, getExampleNumber } = await import('libphonenumber-js/min');
+    const examples = (await import('libphonenumber-js/examples.mobile.json', { with: { type: 'json' } })).default;
+    const { getCountries } = await import('libphonenumber-js/min');
+    const differences: string[] = [];
+    let checked = 0;
+    for (const country of getCountries()) {
+      const example = getExampleNumber(country, examples);
+      if (!example) continue;
+      for (const written of [example.formatInternational(), example.number, `00${example.number.slice(1)}`]) {
+        const library = parsePhoneNumberFromString(written.startsWith('00') ? `+${written.slice(2)}` : written);
+        const expected = library?.isPossible() ? library.number : undefined;
+        checked += 1;
+        if (normalizePhone(written) !== expected) differences.push(`${country} ${written}: ${normalizePhone(written)} against ${expected}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(600);
+    expect(differences).toEqual([]);
+  });
+});
