@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { listCars } from '../schemas/cars.js';
-import { CAR_LIST_FIELDS } from '../schemas/cars.js';
+import { CAR_LIST_FIELDS } from '../domain/car.js';
 import type { FieldError } from '../domain/errors.js';
 import { DAMAGE_KINDS } from '../domain/car.js';
 import type { SortKey } from './car-row.js';

@@ -62,3 +62,10 @@ export interface CarRecord {
   displacement?: number;
   seats?: number;
 }
+
+/** The fields of a car in the list, and so what `fields=` may project. */
+export const CAR_LIST_FIELDS = [
+  'id', 'advertisementNumber', 'title', 'makeEn', 'modelGroupEn', 'modelEn', 'generationCode', 'gradeEn', 'gradeDetailEn',
+  'year', 'price', 'fuelType', 'transmission', 'vehicleType', 'color', 'drivetrain', 'kilometers', 'provider', 'city',
+  'auctionDate', 'published', 'thumbnailUrl', 'options', 'damage', 'createdAt',
+] as const;

@@ -19,3 +19,7 @@ const INSPECTION_MOVES: Record<InspectionStatus, readonly InspectionStatus[]> = 
 
 export const inspectionCanMove = (from: InspectionStatus, to: InspectionStatus): boolean => INSPECTION_MOVES[from].includes(to);
 export const inspectionIsFinal = (status: InspectionStatus): boolean => INSPECTION_MOVES[status].length === 0;
+
+/** Customs documents: at most this many per order, each at most this many bytes of JSON. */
+export const CUSTOMS_DOCUMENTS_MAX = 50;
+export const CUSTOMS_DOCUMENT_MAX_BYTES = 4 * 1024;

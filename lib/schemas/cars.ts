@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CAR_LIST_FIELDS } from '../domain/car.js';
 import { DateTime } from './common.js';
 import { defineRoute } from './route.js';
 
@@ -8,11 +9,6 @@ const List = (description: string, maxLength = 500) => Type.String({ minLength: 
 const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 display currency; adds convertedPrice' });
 const Subdomain = Type.String({ pattern: '^[a-z0-9-]{1,63}$', description: "selects another tenant's storefront (markup and inventory)" });
 
-export const CAR_LIST_FIELDS = [
-  'id', 'advertisementNumber', 'title', 'makeEn', 'modelGroupEn', 'modelEn', 'generationCode', 'gradeEn', 'gradeDetailEn',
-  'year', 'price', 'fuelType', 'transmission', 'vehicleType', 'color', 'drivetrain', 'kilometers', 'provider', 'city',
-  'auctionDate', 'published', 'thumbnailUrl', 'options', 'damage', 'createdAt',
-] as const;
 
 export const CarListItem = Type.Object({
   id: Type.Integer(),

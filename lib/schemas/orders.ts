@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url, Version } from './common.js';
 import { defineRoute } from './route.js';
@@ -201,8 +202,6 @@ export const setCustomerNotifications = defineRoute({
   response: Order,
 });
 
-export const CUSTOMS_DOCUMENTS_MAX = 50;
-export const CUSTOMS_DOCUMENT_MAX_BYTES = 4 * 1024;
 
 export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',

@@ -7,8 +7,7 @@ import { defaultAllowedRoutes } from '../domain/role-routes.js';
 import { actorOf, scopeOf } from '../domain/scope.js';
 import { disableGatewayCopy, registerGatewayCopy } from '../gateway/keys.js';
 import type { ApiKey, issueApiKey as IssueRoute } from '../schemas/api-keys.js';
-import { allRoutes } from '../schemas/index.js';
-import { routeKeyOf } from '../schemas/route.js';
+import { routeTable } from '../schemas/generated/route-table.js';
 import { getApiKey, hashApiKey, insertApiKey, listApiKeys as readApiKeys, markApiKey, newPlainKey, type StoredApiKey } from '../store/api-keys.js';
 import { getUser } from '../store/users.js';
 import { auditItem } from './audit.js';
@@ -19,8 +18,8 @@ export type ApiKeyView = Static<typeof ApiKey>;
 
 /** Roles whose keys always stand for a staff user (orders and inspections name them). */
 const PERSONAL_ROLES: readonly Role[] = ['marketer', 'inspector'];
-const ROUTE_INFO = allRoutes.map((r) => ({ method: r.method, path: r.path, roles: r.roles, public: r.public }));
-const KNOWN_ROUTES = new Set(allRoutes.filter((r) => !r.public).map(routeKeyOf));
+const ROUTE_INFO = routeTable;
+const KNOWN_ROUTES = new Set(routeTable.filter((r) => !r.public).map((r) => `${r.method} ${r.path}`));
 const GRACE_DEFAULT_SECONDS = 24 * 3600;
 
 /** What anyone may see of a key: never its value or hash. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMS_DOCUMENT_MAX_BYTES as MAX_DOC } from '../../lib/schemas/orders.js';
+import { CUSTOMS_DOCUMENT_MAX_BYTES as MAX_DOC } from '../../lib/domain/documents.js';
 import { newStaffUser } from '../support/staff.js';
 import { api, demoKey } from '../support/http.js';
 import {

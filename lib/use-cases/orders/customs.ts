@@ -3,7 +3,8 @@ import type { Caller } from '../../domain/caller.js';
 import { validationError } from '../../domain/errors.js';
 import { sumMoney } from '../../domain/money.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
-import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX, type addCustomsDocuments as DocsRoute, type setCustomsInvoice as InvoiceRoute } from '../../schemas/orders.js';
+import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../../domain/documents.js';
+import type { addCustomsDocuments as DocsRoute, setCustomsInvoice as InvoiceRoute } from '../../schemas/orders.js';
 import { editOrder } from './edit-order.js';
 
 type InvoiceBody = Static<NonNullable<(typeof InvoiceRoute)['body']>>;
