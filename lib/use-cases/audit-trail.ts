@@ -5,21 +5,10 @@ import { parseInstant } from '../domain/instant.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { AuditRecord, listAudit as ListRoute } from '../schemas/audit.js';
 import { isCursorOfTrail, readAudit } from '../store/audit.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { owningTenant } from './tenancy.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
-
-const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-function decodeCursor(cursor: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && !Array.isArray(key) && Object.values(key).every((v) => typeof v === 'string')) return key as Record<string, unknown>;
-  } catch {
-    // falls through to the refusal below
-  }
-  throw invalidField('query.cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
-}
 
 const instant = (value: string | undefined, field: string): string | undefined => {
   if (value === undefined) return undefined;
@@ -33,6 +22,7 @@ export async function listAudit(caller: Caller, query: ListQuery): Promise<{ dat
   if (query.id !== undefined && query.entity === undefined) throw invalidField('query.entity', 'is required with id');
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw invalidField('query.cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
   if (after && !isCursorOfTrail(tenantId, after)) throw invalidField('query.cursor', "belongs to another tenant's listing");
   const page = await readAudit({
     tenantId,

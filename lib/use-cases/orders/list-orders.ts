@@ -6,6 +6,7 @@ import type { OrderListMeta } from '../../domain/paging.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { listOrders as ListRoute } from '../../schemas/orders.js';
 import { isPageStartOf, queryOrderPage, type OrderPageStart } from '../../store/orders.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { orderView, type OrderView } from './order-view.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
@@ -16,18 +17,6 @@ const instantOf = (value: string | undefined, field: string): string | undefined
   if (instant === undefined) throw invalidField(field, 'must be a real date-time, e.g. 2026-01-31T00:00:00Z');
   return instant;
 };
-
-const encodeCursor = (start: OrderPageStart): string => Buffer.from(JSON.stringify(start)).toString('base64url');
-
-function decodeCursor(cursor: string): OrderPageStart | undefined {
-  try {
-    const start = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (start && typeof start === 'object' && !Array.isArray(start) && Object.values(start).every((v) => typeof v === 'string')) return start as OrderPageStart;
-  } catch {
-    // refused below
-  }
-  return undefined;
-}
 
 /**
  * Orders newest first; a tenant key sees its tenant's orders, a marketer key only its own. A page
