@@ -1,10 +1,11 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { DeliveryStatus, MessageOutcome } from '../domain/message-status.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import { keys, withoutKeys } from './keys.js';
+import { queryAll } from './query-all.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -74,20 +75,11 @@ export async function recordDeliveryStatus(messageId: string, status: DeliverySt
  * recipients). The caller checks the order itself is theirs to see (a marketer's own, say).
  */
 export async function listOrderMessages(scope: Scope, orderId: string): Promise<ChatMessageRecord[]> {
-  const out: ChatMessageRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.chatMessagesOfOrder(orderId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) out.push(withoutKeys(item) as unknown as ChatMessageRecord);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out.filter((message) => tenantInScope(message.tenantId, scope));
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.chatMessagesOfOrder(orderId) },
+  });
+  return items.map((item) => withoutKeys(item) as unknown as ChatMessageRecord).filter((message) => tenantInScope(message.tenantId, scope));
 }
