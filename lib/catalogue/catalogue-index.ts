@@ -169,21 +169,24 @@ function textAt(column: TextColumn, i: number): string {
   return decoder.decode(column.bytes.subarray(column.offsets[i]!, column.offsets[i + 1]!));
 }
 
+/** Row positions sorted ascending by one key, ties broken by id, so the order is total. */
+export function sortedPositions(rows: readonly CarRow[], key: SortKey): Uint32Array {
+  return Uint32Array.from(rows.keys()).sort((a, b) => {
+    const x = rows[a]![key];
+    const y = rows[b]![key];
+    if (x < y) return -1;
+    if (x > y) return 1;
+    return rows[a]!.id - rows[b]!.id;
+  });
+}
+
 /** The sort orders and ranks, from the rows (at import). */
 function sortOrders(rows: readonly CarRow[]): Pick<CatalogueIndex, 'order' | 'rank'> {
   const order = {} as Record<SortKey, Uint32Array>;
   const rank = {} as Record<SortKey, Uint32Array>;
   for (const key of SORT_KEYS) {
-    const positions = Uint32Array.from(rows.keys());
-    positions.sort((a, b) => {
-      const x = rows[a]![key];
-      const y = rows[b]![key];
-      if (x < y) return -1;
-      if (x > y) return 1;
-      return rows[a]!.id - rows[b]!.id;
-    });
-    order[key] = positions;
-    rank[key] = ranksOf(positions);
+    order[key] = sortedPositions(rows, key);
+    rank[key] = ranksOf(order[key]);
   }
   return { order, rank };
 }

@@ -157,10 +157,11 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
   const rendering = renderMessage(message);
   // The message is out: record it, retrying a write that lost a race (never re-sending), unless
   // the contract got signed meanwhile.
-  return withRetries(async () => {
+  return withRetries(async (attempt) => {
     const now = new Date().toISOString();
     const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
-    const order = await getOrder(scope, contract.orderId);
+    // The order read before sending serves the first attempt; a retry reads it again.
+    const order = attempt === 0 ? orderBefore : await getOrder(scope, contract.orderId);
     if (!order) throw notFound('Contract');
     // The message takes its place in the order's sequence of notifications.
     const next = takeNotificationSeq(order);

@@ -3,6 +3,7 @@
  * kept only to be measured side by side with the current one. Every query scans every row of
  * the sort order through a chain of per-row checks.
  */
+import { sortedPositions } from '../../lib/catalogue/catalogue-index.js';
 import { SORT_KEYS, type CarRow, type SortKey } from '../../lib/catalogue/car-row.js';
 import type { CarFilter, Visibility } from '../../lib/catalogue/query.js';
 
@@ -14,18 +15,8 @@ export interface PreviousIndex {
 }
 
 export function previousIndex(rows: CarRow[]): PreviousIndex {
-  const order = {} as Record<SortKey, Uint32Array>;
-  for (const key of SORT_KEYS) {
-    const positions = Uint32Array.from(rows.keys());
-    positions.sort((a, b) => {
-      const x = rows[a]![key];
-      const y = rows[b]![key];
-      if (x < y) return -1;
-      if (x > y) return 1;
-      return rows[a]!.id - rows[b]!.id;
-    });
-    order[key] = positions;
-  }
+  // The sort orders were the same in both designs.
+  const order = Object.fromEntries(SORT_KEYS.map((key) => [key, sortedPositions(rows, key)])) as Record<SortKey, Uint32Array>;
   return { rows, order, columns: previousColumns(rows) };
 }
 
