@@ -3,4 +3,6 @@ import type { sendContract as Route } from '../../lib/schemas/sales-contracts.js
 import { httpHandler } from '../../lib/http/handler.js';
 import { sendContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await sendContract(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body, expectedVersion }) => ({
+  data: await sendContract(caller, params.id, body, expectedVersion),
+}));

@@ -3,4 +3,6 @@ import type { signContract as Route } from '../../lib/schemas/sales-contracts.js
 import { httpHandler } from '../../lib/http/handler.js';
 import { signContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await signContract(caller, params.id, body.signedDocument) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body, expectedVersion }) => ({
+  data: await signContract(caller, params.id, body.signedDocument, expectedVersion),
+}));

@@ -3,4 +3,6 @@ import type { updateContract as Route } from '../../lib/schemas/sales-contracts.
 import { httpHandler } from '../../lib/http/handler.js';
 import { updateContract } from '../../lib/use-cases/sales-contracts.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await updateContract(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body, expectedVersion }) => ({
+  data: await updateContract(caller, params.id, body, expectedVersion),
+}));

@@ -3,4 +3,6 @@ import type { addCustomsDocuments as Route } from '../../lib/schemas/orders.js';
 import { httpHandler } from '../../lib/http/handler.js';
 import { addCustomsDocuments } from '../../lib/use-cases/orders/customs.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await addCustomsDocuments(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body, expectedVersion }) => ({
+  data: await addCustomsDocuments(caller, params.id, body, expectedVersion),
+}));

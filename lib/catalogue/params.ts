@@ -1,6 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import type { listCars } from '../schemas/cars.js';
 import { CAR_LIST_FIELDS } from '../domain/car.js';
+
+const CONVERSION_FIELDS = ['convertedPrice', 'convertedCurrency'] as const;
 import type { FieldError } from '../domain/errors.js';
 import { DAMAGE_KINDS } from '../domain/car.js';
 import type { SortKey } from './car-row.js';
@@ -37,11 +39,17 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
   range(query.priceFrom, query.priceTo, 'price');
   range(query.kmFrom, query.kmTo, 'km');
 
-  const fields = query.fields === undefined ? undefined : list(query.fields);
+  // The converted price is not a column: it is added to every car when ?currency asks for it
+  // (naming it in fields is allowed; without ?currency there is nothing to show).
+  const requested = query.fields === undefined ? undefined : list(query.fields);
+  const conversion = requested?.filter((field) => (CONVERSION_FIELDS as readonly string[]).includes(field)) ?? [];
+  const fields = requested?.filter((field) => !conversion.includes(field));
   for (const field of fields ?? []) {
-    if (!(CAR_LIST_FIELDS as readonly string[]).includes(field)) errors.push({ field: 'query.fields', message: `unknown field "${field}"` });
+    if (!(CAR_LIST_FIELDS as readonly string[]).includes(field)) {
+      errors.push({ field: 'query.fields', message: `unknown field "${field}"; use any of ${[...CAR_LIST_FIELDS, ...CONVERSION_FIELDS].join(', ')}` });
+    }
   }
-  if (fields !== undefined && fields.length === 0) errors.push({ field: 'query.fields', message: 'names no field' });
+  if (requested !== undefined && requested.length === 0) errors.push({ field: 'query.fields', message: 'names no field' });
 
   const damage = set(query.damage);
   for (const kind of damage ?? []) {

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'ROUTE_NOT_FOUND'
   | 'DUPLICATE'
   | 'VERSION_CONFLICT'
+  | 'PRECONDITION_FAILED'
   | 'INVALID_STATE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'PAYLOAD_TOO_LARGE'
@@ -25,9 +26,11 @@ export type ErrorCode =
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
+/** One problem of a refused request (the envelope's `details` entries): facts may ride along. */
 export interface FieldError {
   field: string;
   message: string;
+  [fact: string]: unknown;
 }
 
 export class AppError extends Error {
@@ -47,14 +50,21 @@ export const validationError = (details: FieldError[], message = 'Request valida
 /** One bad field; the message says what is wrong with it. */
 export const invalidField = (field: string, message: string) => validationError([{ field, message }]);
 export const unauthorized = (message = 'A valid API key is required in the X-API-Key header') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'This API key may not perform this action') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'This API key may not perform this action', details?: FieldError[]) => new AppError('FORBIDDEN', message, details);
 /** Unknown, or of another tenant: the two are never told apart. `field` names the input that pointed at it. */
 export const notFound = (what: string, field?: string) =>
   new AppError('NOT_FOUND', `${what} not found`, field ? [{ field, message: `no such ${what.toLowerCase()} for this key` }] : undefined);
 export const duplicate = (field: string, message: string) => new AppError('DUPLICATE', message, [{ field, message }]);
 export const invalidState = (message: string, details?: unknown) => new AppError('INVALID_STATE', message, details);
 export const versionConflict = (currentVersion: number, what = 'order') =>
-  new AppError('VERSION_CONFLICT', `The ${what} has changed: its current version is ${currentVersion}`, { currentVersion });
+  new AppError('VERSION_CONFLICT', `The ${what} has changed: its current version is ${currentVersion}`, [
+    { field: 'body.version', message: `must be the current version, ${currentVersion}`, currentVersion },
+  ]);
+/** The If-Match header named a version that is no longer the current one (RFC 9110 412). */
+export const preconditionFailed = (currentVersion: number, what = 'order') =>
+  new AppError('PRECONDITION_FAILED', `The ${what} has changed: If-Match does not name its current version, ${currentVersion}`, [
+    { field: 'If-Match', message: `must name the current version, "${currentVersion}"`, currentVersion },
+  ]);
 export const serviceUnavailable = (retryAfterSeconds = 1) =>
   new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, retry later', undefined, retryAfterSeconds);
 

@@ -185,3 +185,18 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
   if (missing.length > 0) return { valid: false, reason: 'requirements', errors: missing.map((m) => m.message), missingRequirements: missing };
   return { valid: true, errors: [], missingRequirements: [] };
 }
+
+/**
+ * Where this caller can take the order from here: the moves it may make that nothing blocks, and
+ * the ones waiting on a requirement (with what is missing), so a client needs no second guess.
+ */
+export function transitionOutlook(facts: OrderFacts, role: Role): { reachableNow: OrderStatus[]; blocked: Array<{ status: OrderStatus; missingRequirements: Requirement[] }> } {
+  const reachableNow: OrderStatus[] = [];
+  const blocked: Array<{ status: OrderStatus; missingRequirements: Requirement[] }> = [];
+  for (const status of allowedTransitions(facts, role)) {
+    const missing = missingRequirements(facts, status, false);
+    if (missing.length === 0) reachableNow.push(status);
+    else blocked.push({ status, missingRequirements: missing });
+  }
+  return { reachableNow, blocked };
+}

@@ -36,13 +36,28 @@ function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'Internal server error');
 }
 
+/**
+ * `details` has one shape on every code: a list of problems, each with a plain `message`, the
+ * `field` it concerns when there is one, and the facts a client can act on (currentVersion,
+ * balance, missingRequirements...). Empty when the message says it all.
+ */
+function detailsOf(error: AppError): Array<Record<string, unknown>> {
+  if (Array.isArray(error.details)) return error.details as Array<Record<string, unknown>>;
+  if (typeof error.details === 'object' && error.details !== null) return [{ message: error.message, ...(error.details as Record<string, unknown>) }];
+  return [];
+}
+
 function envelopeOf(error: AppError): Record<string, unknown> {
+  const details = detailsOf(error);
+  // The version to retry with, also at the top where a client looks first.
+  const currentVersion = details.find((d) => typeof d.currentVersion === 'number')?.currentVersion;
   return {
     success: false,
     error: error.message,
     statusCode: STATUS_OF[error.code],
     code: error.code,
-    ...(error.details === undefined ? {} : { details: error.details }),
+    details,
+    ...(currentVersion === undefined ? {} : { currentVersion }),
   };
 }
 

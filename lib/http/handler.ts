@@ -7,10 +7,12 @@ import type { Caller } from '../domain/caller.js';
 import type { CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
 import { idempotencyKeyFrom } from './idempotency-key.js';
-import { limitBodyDepth, limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
+import { defaultEmptyBody, limitBodyDepth, limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
 import { basePipeline, type Middleware } from './pipeline.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
+import { expectedVersionOf } from './if-match.js';
+import { etagOf, type ExpectedVersion } from '../domain/versioning.js';
 
 export interface RequestInput<C extends RouteSpec> {
   body: BodyOf<C>;
@@ -19,6 +21,8 @@ export interface RequestInput<C extends RouteSpec> {
   caller: Caller;
   /** The Idempotency-Key header, checked, on routes that accept one. */
   idempotencyKey: string | undefined;
+  /** On routes of versioned records: the version the request means to change (body or If-Match). */
+  expectedVersion: ExpectedVersion | undefined;
 }
 
 export interface Reply {
@@ -40,11 +44,13 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
       params: event.pathParameters ?? {},
       caller: (context as unknown as CallerContext).caller,
       idempotencyKey: route.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
+      expectedVersion: expectedVersionOf(route, event.headers ?? {}, event.body),
     } as unknown as RequestInput<C>;
     const reply = await implementation(input);
+    const version = route.versioned ? (reply.data as { version?: unknown } | undefined)?.version : undefined;
     return {
       statusCode: route.status,
-      headers: { 'Content-Type': 'application/json', ...reply.headers },
+      headers: { 'Content-Type': 'application/json', ...(typeof version === 'number' ? { ETag: etagOf(version) } : {}), ...reply.headers },
       body: JSON.stringify({ success: true, data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) }),
     };
   };
@@ -53,6 +59,7 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
   steps.push(apiKeyAuth(route) as Middleware);
   if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit() as Middleware);
   if (route.hasBody) {
+    if (route.bodyOptional) steps.push({ before: async (request) => defaultEmptyBody(request.event) });
     steps.push({ before: async (request) => requireBody(request.event.body) });
     steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
     steps.push({ before: async (request) => limitBodyDepth(request.event.body) });

@@ -19,6 +19,13 @@ export function requireBody(body: unknown): void {
   if (body === undefined || body === null || body === '') throw new AppError('INVALID_JSON', 'A JSON request body is required');
 }
 
+/** On routes whose body fields are all optional, no body at all means `{}`. */
+export function defaultEmptyBody(event: { body: unknown; headers?: Record<string, string | undefined> | null }): void {
+  if (event.body !== undefined && event.body !== null && event.body !== '') return;
+  event.body = '{}';
+  event.headers = { ...event.headers, 'content-type': 'application/json' };
+}
+
 /** Runs first: an oversized body is refused before any work (as API Gateway does before auth). */
 export function limitBodySize(body: unknown, isBase64Encoded: boolean | undefined): void {
   if (typeof body !== 'string') return;

@@ -11,7 +11,7 @@ import { errorEnvelope } from './error-envelope.js';
 import { log, setLogContext } from '../logger.js';
 
 export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error>;
-const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key';
+const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key,If-Match';
 
 /**
  * The part of the pipeline every route shares, public or not: logging, header and event
@@ -29,7 +29,7 @@ export function basePipeline(
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
     .use(httpSecurityHeaders(contentSecurityPolicy ? { contentSecurityPolicy } : {}))
-    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS', exposeHeaders: 'Retry-After' }))
+    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS', exposeHeaders: 'Retry-After,ETag' }))
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope());
   for (const step of steps) pipeline.use(step);

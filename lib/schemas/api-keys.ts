@@ -83,6 +83,7 @@ export const revokeApiKey = defineRoute({
 
 export const rotateApiKey = defineRoute({
   id: 'rotateApiKey',
+  bodyOptional: true,
   folder: 'api-keys',
   method: 'POST',
   path: '/api/v1/api-keys/{id}/rotate',

@@ -95,7 +95,7 @@ export const listCars = defineRoute({
       provider: Type.Union(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'].map((p) => Type.Literal(p))),
       published: Type.Boolean(),
       search: Text(200),
-      fields: List(`comma-separated projection; any of ${CAR_LIST_FIELDS.join(', ')}`),
+      fields: List(`comma-separated projection; any of ${CAR_LIST_FIELDS.join(', ')}, and convertedPrice, convertedCurrency with ?currency`),
       damage: List('comma-separated damage kinds to exclude: accident, total_loss, flood'),
       options: List('comma-separated options every car must have'),
       city: Text(),

@@ -15,7 +15,9 @@ export const ShortText = (maxLength = 200) => Type.String({ minLength: 1, maxLen
 export const OptionalText = (maxLength = 2000) => Type.String({ maxLength });
 export const Money = Type.Number({ minimum: 0, maximum: 1e12 });
 export const OrderCurrency = Type.Union([Type.Literal('USD'), Type.Literal('KRW'), Type.Literal('AED')]);
-export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' });
+export const CurrencyCode = Type.String({ format: 'currency', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. USD' });
+/** A phone number with its country code (lib/schemas/formats.ts); stored in E.164. */
+export const PhoneNumber = (description = 'with its country code, e.g. +971501234567') => Type.String({ format: 'phone', minLength: 6, maxLength: 30, description });
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
@@ -31,12 +33,22 @@ const Meta = Type.Object({
   totalPages: Type.Integer(),
 });
 
+/** One problem of a refused request; the same shape on every error code. */
+export const Problem = Type.Object(
+  {
+    field: Type.Optional(Type.String({ description: 'where the problem is: body.x, query.x, path.x, or a header name' })),
+    message: Type.String({ description: 'one plain sentence' }),
+  },
+  { additionalProperties: true, description: 'facts a client can act on ride along, e.g. currentVersion, balance, missingRequirements, allowedRoles' },
+);
+
 export const ErrorEnvelope = Type.Object({
   success: Type.Literal(false),
-  error: Type.String(),
+  error: Type.String({ description: 'what went wrong, for people' }),
   statusCode: Type.Integer(),
-  code: Type.String(),
-  details: Type.Optional(Type.Unknown()),
+  code: Type.String({ description: 'stable machine-readable code, e.g. VALIDATION_ERROR' }),
+  details: Type.Array(Problem, { description: 'every problem found, one entry per field; empty when the message says it all' }),
+  currentVersion: Type.Optional(Type.Integer({ description: 'with VERSION_CONFLICT and PRECONDITION_FAILED: the version to retry with' })),
 });
 
 const CursorMeta = Type.Object({ limit: Type.Integer(), nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })) });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Email, Id, IdParams, OptionalText, ShortText } from './common.js';
+import { DateTime, Email, Id, IdParams, OptionalText, PhoneNumber, ShortText } from './common.js';
 import { defineRoute } from './route.js';
 
 const ChatLanguage = Type.Union([Type.Literal('en'), Type.Literal('ar')], {
@@ -38,13 +38,13 @@ export const createCustomer = defineRoute({
   body: Type.Object(
     {
       name: ShortText(200),
-      mobileNumber: Type.String({ minLength: 6, maxLength: 25, description: 'with country code, e.g. +971501234567' }),
+      mobileNumber: PhoneNumber('with its country code, e.g. +971501234567; stored in E.164'),
       email: Type.Optional(Email),
       idNumber: Type.Optional(ShortText(64)),
       country: Type.Optional(ShortText(64)),
       address: Type.Optional(OptionalText(500)),
       language: Type.Optional(ChatLanguage),
-      walletCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'wallet currency, default USD' })),
+      walletCurrency: Type.Optional(Type.String({ format: 'currency', pattern: '^[A-Z]{3}$', description: 'ISO 4217 wallet currency, default USD' })),
       tenantId: Type.Optional(Id),
     },
     { additionalProperties: false },
@@ -71,7 +71,7 @@ export const searchCustomers = defineRoute({
   status: 200,
   query: Type.Object(
     {
-      phone: Type.String({ minLength: 1, maxLength: 30 }),
+      phone: PhoneNumber('with its country code; in a query string write the + as %2B, e.g. phone=%2B971501234567'),
       exact: Type.Optional(Type.String({ enum: ['true', 'false'] })),
     },
     { additionalProperties: false },

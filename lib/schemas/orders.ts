@@ -4,6 +4,10 @@ import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url, Version } from './common.js';
 import { defineRoute } from './route.js';
 
+/** The version the change is made to; required unless the request sends it as If-Match. */
+const VersionField = Type.Integer({ ...Version, description: "the order's current version (from its last read); may be sent as an If-Match header instead" });
+const OptionalVersion = Type.Optional(Type.Integer({ ...Version, description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead" }));
+
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const Person = Type.Object({
   id: Type.String(),
@@ -85,6 +89,7 @@ export const OrderDetail = Type.Composite([
 
 export const createOrder = defineRoute({
   id: 'createOrder',
+  versioned: { record: 'order' },
   folder: 'orders',
   method: 'POST',
   path: '/api/v1/orders',
@@ -119,6 +124,7 @@ export const createOrder = defineRoute({
 
 export const getOrder = defineRoute({
   id: 'getOrder',
+  versioned: { record: 'order' },
   folder: 'orders',
   method: 'GET',
   path: '/api/v1/orders/{id}',
@@ -153,6 +159,7 @@ export const listOrders = defineRoute({
 
 export const changeOrderStatus = defineRoute({
   id: 'changeOrderStatus',
+  versioned: { record: 'order', ifMatch: 'required' },
   folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/status',
@@ -163,7 +170,7 @@ export const changeOrderStatus = defineRoute({
   status: 200,
   params: IdParams,
   body: Type.Object(
-    { status: Status, version: Version, inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
+    { status: Status, version: Type.Optional(VersionField), inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
     { additionalProperties: false },
   ),
   response: Order,
@@ -184,13 +191,16 @@ export const validateOrderTransition = defineRoute({
     errors: Type.Array(Type.String()),
     currentStatus: Status,
     targetStatus: Type.String(),
-    allowedTransitions: Type.Array(Status),
-    missingRequirements: Type.Array(Requirement),
+    allowedTransitions: Type.Array(Status, { description: 'the moves the lifecycle and your role allow from here, requirements aside' }),
+    missingRequirements: Type.Array(Requirement, { description: 'what targetStatus still needs' }),
+    reachableNow: Type.Array(Status, { description: 'allowed moves that nothing blocks: make one with PATCH /orders/{id}/status' }),
+    blocked: Type.Array(Type.Object({ status: Status, missingRequirements: Type.Array(Requirement) }), { description: 'allowed moves waiting on a requirement, and what each needs' }),
   }),
 });
 
 export const setCustomerNotifications = defineRoute({
   id: 'setCustomerNotifications',
+  versioned: { record: 'order', ifMatch: 'required' },
   folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customer-notifications',
@@ -198,13 +208,14 @@ export const setCustomerNotifications = defineRoute({
   summary: 'Switch chat notifications to the customer on or off (staff notifications always go)',
   status: 200,
   params: IdParams,
-  body: Type.Object({ enabled: Type.Boolean(), version: Version }, { additionalProperties: false }),
+  body: Type.Object({ enabled: Type.Boolean(), version: Type.Optional(VersionField) }, { additionalProperties: false }),
   response: Order,
 });
 
 
 export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',
+  versioned: { record: 'order', ifMatch: 'optional' },
   folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customs-invoice',
@@ -230,6 +241,7 @@ export const setCustomsInvoice = defineRoute({
       currency: Type.Union([Type.Literal('USD'), Type.Literal('SAR'), Type.Literal('KRW'), Type.Literal('AED')]),
       notes: Type.Optional(Type.String({ maxLength: 2000 })),
       language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
+      version: OptionalVersion,
     },
     { additionalProperties: false },
   ),
@@ -238,6 +250,7 @@ export const setCustomsInvoice = defineRoute({
 
 export const addCustomsDocuments = defineRoute({
   id: 'addCustomsDocuments',
+  versioned: { record: 'order', ifMatch: 'optional' },
   folder: 'orders',
   method: 'PATCH',
   path: '/api/v1/orders/{id}/customs-documents',
@@ -248,7 +261,7 @@ export const addCustomsDocuments = defineRoute({
   roles: ['operations', 'accountant'],
   params: IdParams,
   body: Type.Object(
-    { documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), { minItems: 1, maxItems: CUSTOMS_DOCUMENTS_MAX }) },
+    { documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), { minItems: 1, maxItems: CUSTOMS_DOCUMENTS_MAX }), version: OptionalVersion },
     { additionalProperties: false },
   ),
   response: Type.Object({ id: Type.String(), documents: Type.Array(Type.Record(Type.String(), Type.Unknown())), version: Type.Integer(), updatedAt: DateTime }),

@@ -1,4 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { ErrorCode } from '../domain/errors.js';
 
 /**
  * A route's spec: the single source of truth from which the build compiles its validator
@@ -40,6 +41,16 @@ export interface RouteSpec {
   idempotent?: boolean;
   /** Served without an API key (the API documentation, and the webhooks, which prove their caller otherwise). */
   public?: boolean;
+  /** The body may be left out altogether (every field optional): an empty request counts as `{}`. */
+  bodyOptional?: boolean;
+  /**
+   * A versioned record (order or contract): the response carries its version as an ETag, and
+   * when `ifMatch` is set the route takes the version to change from an If-Match header as well
+   * as from the body's `version` (`required`: one of the two must be given).
+   */
+  versioned?: { record: 'order' | 'contract'; ifMatch?: 'optional' | 'required' };
+  /** The codes this route answers beyond the ones every route shares (for the reference). */
+  errors?: readonly ErrorCode[];
   /** Lambda settings other than the provider defaults. */
   lambda?: { memorySize?: number };
   /** Answers browsers from other origins (default true; the HTML docs page does not need it). */
@@ -66,6 +77,8 @@ export interface CompiledRoute {
   idempotent?: boolean;
   public?: boolean;
   hasBody: boolean;
+  bodyOptional?: boolean;
+  versioned?: RouteSpec['versioned'];
   validateBody?: AjvValidate;
   validateQuery?: AjvValidate;
   validateParams?: AjvValidate;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Email, Id, IdParams, Money, OrderCurrency, Url } from './common.js';
+import { DateTime, Email, Id, IdParams, Money, OrderCurrency, PhoneNumber, Url } from './common.js';
 import { defineRoute } from './route.js';
 
 const Text = (max = 500) => Type.String({ maxLength: max });
@@ -34,6 +34,7 @@ export const SalesContract = Type.Object({
   orderId: Type.String(),
   contractNumber: Type.Integer(),
   status: ContractStatus,
+  version: Type.Integer({ minimum: 1, description: 'starts at 1, raised by every edit, send and signature; also the ETag' }),
   customerName: Type.String(),
   customerNameAr: Type.Optional(Type.String()),
   customerIdNumber: Type.Optional(Type.String()),
@@ -61,6 +62,7 @@ export const SalesContract = Type.Object({
 
 export const createContract = defineRoute({
   id: 'createContract',
+  versioned: { record: 'contract' },
   folder: 'contracts',
   method: 'POST',
   path: '/api/v1/contracts',
@@ -75,6 +77,7 @@ export const createContract = defineRoute({
 
 export const updateContract = defineRoute({
   id: 'updateContract',
+  versioned: { record: 'contract', ifMatch: 'optional' },
   folder: 'contracts',
   method: 'PATCH',
   path: '/api/v1/contracts/{id}',
@@ -89,6 +92,7 @@ export const updateContract = defineRoute({
 
 export const sendContract = defineRoute({
   id: 'sendContract',
+  versioned: { record: 'contract', ifMatch: 'optional' },
   folder: 'contracts',
   method: 'POST',
   path: '/api/v1/contracts/{id}/send',
@@ -101,8 +105,8 @@ export const sendContract = defineRoute({
   params: IdParams,
   body: Type.Object(
     {
-      phone: Type.Optional(Type.String({ minLength: 6, maxLength: 30 })),
-      phoneNumber: Type.Optional(Type.String({ minLength: 6, maxLength: 30 })),
+      phone: Type.Optional(PhoneNumber()),
+      phoneNumber: Type.Optional(PhoneNumber('alias of phone')),
       signingLink: Type.Optional(Url),
       sendVia: Type.Optional(Type.Literal('whatsapp', { description: 'reserved: only the chat channel is supported' })),
     },
@@ -113,6 +117,8 @@ export const sendContract = defineRoute({
 
 export const signContract = defineRoute({
   id: 'signContract',
+  bodyOptional: true,
+  versioned: { record: 'contract', ifMatch: 'optional' },
   folder: 'contracts',
   method: 'PATCH',
   path: '/api/v1/contracts/{id}/sign',
@@ -127,6 +133,7 @@ export const signContract = defineRoute({
 
 export const getContract = defineRoute({
   id: 'getContract',
+  versioned: { record: 'contract' },
   folder: 'contracts',
   method: 'GET',
   path: '/api/v1/contracts/{id}',

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { ROLES } from '../domain/caller.js';
-import { DateTime, Email, Id, IdParams } from './common.js';
+import { DateTime, Email, Id, IdParams, PhoneNumber } from './common.js';
 import { defineRoute } from './route.js';
 
 const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'language of the chat messages the user receives' });
-const Mobile = Type.String({ minLength: 6, maxLength: 25, description: 'with country code, e.g. +971501234567; unique within the tenant' });
+const Mobile = PhoneNumber('with its country code, e.g. +971501234567; unique within the tenant');
 
 export const User = Type.Object({
   id: Type.String(),

@@ -1,4 +1,4 @@
-import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
@@ -123,6 +123,17 @@ export async function getCustomerWithWallet(scope: Scope, id: string, walletId: 
   if (!tenantInScope(customer.tenantId, scope)) return undefined;
   if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
   return { customer, wallet: withoutKeys(walletItem) as unknown as WalletRecord };
+}
+
+/**
+ * The customer an order names, for documents made from the order (a contract): the order being in
+ * the caller's scope is what grants the read, so only the tenant is checked here.
+ */
+export async function getOrderCustomer(customerId: string, tenantId: string | undefined): Promise<CustomerRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.customer(customerId) }));
+  if (!Item) return undefined;
+  const customer = withoutKeys(Item) as unknown as CustomerRecord;
+  return customer.tenantId === tenantId ? customer : undefined;
 }
 
 /**

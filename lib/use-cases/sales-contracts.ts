@@ -6,6 +6,7 @@ import { channelDispatchFailed, invalidField, invalidState, notFound, validation
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { scopeOf } from '../domain/scope.js';
+import { checkExpectedVersion, type ExpectedVersion } from '../domain/versioning.js';
 import { storableJsonProblems } from '../domain/storable-json.js';
 import { log } from '../logger.js';
 import { chatChannel } from '../notify/channel.js';
@@ -15,9 +16,10 @@ import type { createContract as CreateRoute, SalesContract, sendContract as Send
 import { listChildren, orderStillThere, putChildItems, updateChild, updateChildItem } from '../store/order-children.js';
 import { CONTRACT_COUNTER, getOrder, takeNextNumber, takeNotificationSeq, type OrderRecord } from '../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';
+import { allOf } from '../store/expressions.js';
 import { transact } from '../store/transact.js';
 import { chatMessagePutItem } from '../store/chat-messages.js';
-import { chatLanguagesOf } from '../store/customers.js';
+import { chatLanguagesOf, getOrderCustomer, type CustomerRecord } from '../store/customers.js';
 import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 import { RETRY, withRetries } from './retry.js';
@@ -31,7 +33,15 @@ const SIGNED_DOCUMENT_MAX_BYTES = 64 * 1024;
 const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 const ID_DOCUMENT_MAX_BYTES = 4 * 1024;
 
-const view = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => contract;
+// Contracts written before versions were kept count as version 1.
+const view = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => ({ ...contract, version: contract.version ?? 1 });
+const versionOf = (contract: ContractRecord): number => contract.version ?? 1;
+/** A change applies only to the version it was planned on, and raises it. */
+const atVersionRead = (contract: ContractRecord) =>
+  contract.version === undefined
+    ? { expression: 'attribute_not_exists(#version)', names: { '#version': 'version' } }
+    : { expression: '#version = :readVersion', names: { '#version': 'version' }, values: { ':readVersion': contract.version } };
+const guard = (contract: ContractRecord, statuses: readonly ContractStatus[]) => allOf(statusIn(statuses), atVersionRead(contract));
 const statusIn = (statuses: readonly ContractStatus[]) => ({
   expression: `#status IN (${statuses.map((_, i) => `:st${i}`).join(', ')})`,
   names: { '#status': 'status' },
@@ -47,13 +57,16 @@ function checkFreeForm(body: Pick<CreateBody, 'carDetails' | 'customerIdDocument
   if (problems.length > 0) throw validationError(problems);
 }
 
-/** What a new contract takes from its order when the body does not say. */
-function prefill(order: OrderRecord, body: CreateBody) {
+/** What a new contract takes from its order, and the order's customer, when the body does not say. */
+function prefill(order: OrderRecord, customer: CustomerRecord | undefined, body: CreateBody) {
   const car = order.carDetails;
   const km = typeof car.kilometers === 'number' ? `${car.kilometers} km` : undefined;
   return {
-    customerPhone: body.customerPhone ?? order.customer.mobileNumber,
-    customerEmail: body.customerEmail ?? order.customer.email,
+    customerPhone: body.customerPhone ?? customer?.mobileNumber ?? order.customer.mobileNumber,
+    customerEmail: body.customerEmail ?? customer?.email ?? order.customer.email,
+    customerIdNumber: body.customerIdNumber ?? customer?.idNumber,
+    customerAddress: body.customerAddress ?? customer?.address,
+    customerCountry: body.customerCountry ?? customer?.country,
     carDetails: body.carDetails ?? car,
     totalAmount: body.totalAmount ?? order.totalAmount,
     currency: body.currency ?? (['USD', 'KRW', 'AED'].includes(order.currency) ? order.currency : 'USD'),
@@ -68,21 +81,24 @@ export async function createContract(caller: Caller, body: CreateBody) {
   checkFreeForm(body);
   const scope = scopeOf(caller);
   let contractNumber: number | undefined;
+  let customer: CustomerRecord | undefined;
   return withRetries(async () => {
     const order = await getOrder(scope, body.orderId);
     if (!order) throw notFound('Order', 'body.orderId');
+    customer ??= await getOrderCustomer(order.customerId, order.tenantId);
     contractNumber ??= await takeNextNumber(CONTRACT_COUNTER);
     const now = new Date().toISOString();
     const { orderId: _o, ...fields } = body;
     const contract: ContractRecord = {
       ...fields,
-      ...prefill(order, body),
+      ...prefill(order, customer, body),
       id: newId(),
       orderId: body.orderId,
       tenantId: order.tenantId,
       marketerId: order.marketerId,
       contractNumber,
       status: 'Draft',
+      version: 1,
       pdfUrl: null,
       createdAt: now,
       updatedAt: now,
@@ -100,17 +116,22 @@ export async function createContract(caller: Caller, body: CreateBody) {
   });
 }
 
-export async function updateContract(caller: Caller, id: string, body: UpdateBody) {
+export async function updateContract(caller: Caller, id: string, body: UpdateBody, expected?: ExpectedVersion) {
   checkFreeForm(body);
   const scope = scopeOf(caller);
-  const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
   const { contractPdfUrl, ...fields } = body;
-  const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}) };
-  const result = await updateChild<ContractRecord>(scope, 'CONTRACT', contract, set, statusIn(['Draft']), (next, now) => [
-    auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }, now),
-  ]);
-  if (result.ok) return view(result.record);
-  throw invalidState(`Contract #${contract.contractNumber} is ${result.current?.status ?? contract.status}; only a Draft can be edited`, { status: result.current?.status });
+  return withRetries(async () => {
+    const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    checkExpectedVersion(expected, versionOf(contract), 'contract');
+    const draftOnly = () => invalidState(`Contract #${contract.contractNumber} is ${contract.status}; only a Draft can be edited`, { status: contract.status });
+    if (contract.status !== 'Draft') throw draftOnly();
+    const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}), version: versionOf(contract) + 1 };
+    const result = await updateChild<ContractRecord>(scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (next, now) => [
+      auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }, now),
+    ]);
+    // Lost a race to another change: look again (the checks above decide on the contract as it now is).
+    return result.ok ? view(result.record) : RETRY;
+  });
 }
 
 function recipientOf(body: SendBody): string {
@@ -137,10 +158,11 @@ async function customerLanguage(order: OrderRecord): Promise<ChatLanguage> {
 }
 
 /** Dispatch first; only a message the channel accepted marks the contract Sent. */
-export async function sendContract(caller: Caller, id: string, body: SendBody) {
+export async function sendContract(caller: Caller, id: string, body: SendBody, expected?: ExpectedVersion) {
   const to = recipientOf(body);
   const scope = scopeOf(caller);
   const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+  checkExpectedVersion(expected, versionOf(contract), 'contract');
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   const orderBefore = await getOrder(scope, contract.orderId);
   if (!orderBefore) throw notFound('Contract');
@@ -157,16 +179,17 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
   const rendering = renderMessage(message);
   // The message is out: record it, retrying a write that lost a race (never re-sending), unless
   // the contract got signed meanwhile.
+  let current = contract;
   return withRetries(async (attempt) => {
     const now = new Date().toISOString();
-    const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
+    const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, version: versionOf(current) + 1, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
     // The order read before sending serves the first attempt; a retry reads it again.
     const order = attempt === 0 ? orderBefore : await getOrder(scope, contract.orderId);
     if (!order) throw notFound('Contract');
     // The message takes its place in the order's sequence of notifications.
     const next = takeNotificationSeq(order);
     const outcome = await transact([
-      updateChildItem(scope, 'CONTRACT', contract, set, statusIn(CONTRACT_SENDABLE), now),
+      updateChildItem(scope, 'CONTRACT', contract, set, guard(current, CONTRACT_SENDABLE), now),
       next.item,
       // The marketer hears that the contract went out (the customer got the contract itself).
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, orderSeq: next.seq, payload: { contractId: id } }, now)),
@@ -187,30 +210,34 @@ export async function sendContract(caller: Caller, id: string, body: SendBody) {
         createdAt: now,
       }),
     ]);
-    if (outcome.ok) return view({ ...contract, ...set, updatedAt: now });
-    const current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    if (outcome.ok) return view({ ...current, ...set, updatedAt: now });
+    // The message is out whatever else changed meanwhile: record it on the contract as it now is.
+    current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
     if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
     return RETRY;
   });
 }
 
-export async function signContract(caller: Caller, id: string, signedDocument: unknown) {
+export async function signContract(caller: Caller, id: string, signedDocument: unknown, expected?: ExpectedVersion) {
   if (signedDocument !== undefined) {
     const problems = storableJsonProblems(signedDocument, 'body.signedDocument', SIGNED_DOCUMENT_MAX_BYTES);
     if (problems.length > 0) throw validationError(problems);
   }
   const scope = scopeOf(caller);
-  const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
-  const result = await updateChild<ContractRecord>(
-    scope,
-    'CONTRACT',
-    contract,
-    { status: 'Signed', signedAt: new Date().toISOString(), ...(signedDocument !== undefined ? { signedDocument } : {}) },
-    statusIn(CONTRACT_SIGNABLE),
-    (next, now) => [auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now)],
-  );
-  if (result.ok) return view(result.record);
-  throw invalidState(`Contract #${contract.contractNumber} is already ${result.current?.status ?? contract.status}`);
+  return withRetries(async () => {
+    const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    checkExpectedVersion(expected, versionOf(contract), 'contract');
+    if (!CONTRACT_SIGNABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
+    const result = await updateChild<ContractRecord>(
+      scope,
+      'CONTRACT',
+      contract,
+      { status: 'Signed', signedAt: new Date().toISOString(), version: versionOf(contract) + 1, ...(signedDocument !== undefined ? { signedDocument } : {}) },
+      guard(contract, CONTRACT_SIGNABLE),
+      (next, now) => [auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now)],
+    );
+    return result.ok ? view(result.record) : RETRY;
+  });
 }
 
 export async function getContract(caller: Caller, id: string) {

@@ -375,7 +375,7 @@ describe('order lifecycle with billing', () => {
     const moved = await changeStatus(order.id, acct(), { status: 'DepositConfirmed', version: 1 });
 
     expect(refused.status).toBe(422);
-    expect(refused.body.details.missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
+    expect(refused.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'DepositConfirmed', version: 2, progress: 10 });
     const detail = await orderDetail(order.id);
@@ -391,7 +391,7 @@ describe('order lifecycle with billing', () => {
     const res = await changeStatus(order.id, acct(), { status: 'DepositConfirmed', version: 1 });
 
     expect(res.status).toBe(422);
-    expect(res.body.details.missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
+    expect(res.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
   });
 });
 

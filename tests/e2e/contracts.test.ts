@@ -650,7 +650,7 @@ describe('order detail signedContract', () => {
 
     expect(withDraft.status).toBe(422);
     expect(withDraft.body.code).toBe('INVALID_TRANSITION');
-    expect(withDraft.body.details.missingRequirements).toEqual([expect.objectContaining({ code: 'SIGNED_CONTRACT_REQUIRED' })]);
+    expect(withDraft.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'SIGNED_CONTRACT_REQUIRED' })]);
     expect(withSigned.status, withSigned.text).toBe(200);
     expect(withSigned.body.data).toMatchObject({ status: 'ContractSigned', version: 3 });
   });

@@ -459,7 +459,7 @@ describe('order lifecycle with inspections', () => {
 
     expect(whilePending.status).toBe(422);
     expect(whilePending.body.code).toBe('INVALID_TRANSITION');
-    expect(whilePending.body.details.missingRequirements).toEqual([expect.objectContaining({ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED' })]);
+    expect(whilePending.body.details[0].missingRequirements).toEqual([expect.objectContaining({ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED' })]);
     expect(check.body.data).toMatchObject({ valid: true, missingRequirements: [] });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'InspectionCompleted', version: 2, progress: 35 });

@@ -199,7 +199,7 @@ describe('POST /api/v1/orders', () => {
       });
       expect(move.status).toBe(422);
       expect(move.body.code).toBe('INVALID_TRANSITION');
-      expect(move.body.details.missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
+      expect(move.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
       expect((await orderDetail(order.id)).version).toBe(1);
     });
 
@@ -769,7 +769,7 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
 
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('INVALID_TRANSITION');
-    expect(res.body.details.missingRequirements).toEqual([]);
+    expect(res.body.details[0].missingRequirements).toEqual([]);
     expect(await orderDetail(order.id)).toMatchObject({ status: 'DepositSubmitted', version: 1 });
   });
 
@@ -779,7 +779,7 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     const res = await changeStatus(order.id, ops(), { status: 'Cancelled', version });
 
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 1 } });
+    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 1, details: [expect.objectContaining({ field: 'body.version', currentVersion: 1 })] });
     expect((await orderDetail(order.id)).status).toBe('DepositSubmitted');
   });
 
@@ -902,7 +902,7 @@ describe('PATCH /api/v1/orders/{id}/customer-notifications', () => {
     const res = await toggle(order.id, { enabled: true, version: 1 });
 
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 2 } });
+    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 2, details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
     expect(await orderDetail(order.id)).toMatchObject({ version: 2, carDetails: { customerNotificationsEnabled: false } });
   });
 

@@ -2,6 +2,8 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
 import { eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+import createCustomer from '../../lib/schemas/generated/createCustomer.js';
+import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';
 
 const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({ instancePath: '', keyword: 'type', params: {}, message: 'must be string', ...overrides });
 
@@ -21,31 +23,31 @@ describe('toFieldErrors: field names', () => {
   it('writes array indexes in brackets', () => {
     const errors = [ajvError({ instancePath: '/items/0/amount', keyword: 'minimum', params: { limit: 0 }, message: 'must be >= 0' })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.items[0].amount', message: 'must be >= 0' }]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.items[0].amount', message: 'must be 0 or more' }]);
   });
 
   it('names an unknown property and says it is not a known field', () => {
     const errors = [ajvError({ keyword: 'additionalProperties', params: { additionalProperty: 'isAdmin' } })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.isAdmin', message: 'is not a known field' }]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.isAdmin', message: 'is not a field of this request' }]);
   });
 
   it('unescapes JSON-pointer segments (~1 is /, ~0 is ~)', () => {
-    const errors = [ajvError({ instancePath: '/documents/a~1b~0c', message: 'must be string' })];
+    const errors = [ajvError({ instancePath: '/documents/a~1b~0c', params: { type: 'string' } })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.documents.a/b~c', message: 'must be string' }]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.documents.a/b~c', message: 'must be a string' }]);
   });
 
   it('names the whole part when the error is about the root value', () => {
-    expect(toFieldErrors('body', [ajvError({ message: 'must be object' })])).toEqual([{ field: 'body', message: 'must be object' }]);
+    expect(toFieldErrors('body', [ajvError({ params: { type: 'object' }, message: 'must be object' })])).toEqual([{ field: 'body', message: 'must be an object' }]);
   });
 
   it('prefixes query and path errors with where they came from', () => {
-    const errors = [ajvError({ instancePath: '/pageSize', keyword: 'maximum', message: 'must be <= 100' })];
+    const errors = [ajvError({ instancePath: '/pageSize', keyword: 'maximum', params: { limit: 100 }, message: 'must be <= 100' })];
 
-    expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.pageSize', message: 'must be <= 100' }]);
-    expect(toFieldErrors('path', [ajvError({ instancePath: '/id', keyword: 'pattern', message: 'must match pattern' })])).toEqual([
-      { field: 'path.id', message: 'must match pattern' },
+    expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.pageSize', message: 'must be 100 or less' }]);
+    expect(toFieldErrors('path', [ajvError({ instancePath: '/id', keyword: 'pattern', params: { pattern: '^[a-z0-9]+$' } })])).toEqual([
+      { field: 'path.id', message: 'must be an id of lowercase letters and digits' },
     ]);
   });
 });
@@ -54,23 +56,46 @@ describe('toFieldErrors: messages', () => {
   it('lists the allowed values of an enum', () => {
     const errors = [ajvError({ instancePath: '/exact', keyword: 'enum', params: { allowedValues: ['true', 'false'] } })];
 
-    expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.exact', message: 'must be one of: true, false' }]);
+    expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.exact', message: 'must be one of true, false' }]);
   });
 
   it('quotes the required value of a const', () => {
     const errors = [ajvError({ instancePath: '/currency', keyword: 'const', params: { allowedValue: 'USD' } })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be "USD"' }]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be USD' }]);
   });
 
-  it("keeps Ajv's message for other keywords, and falls back to 'is invalid' when there is none", () => {
-    const withMessage = ajvError({ instancePath: '/email', keyword: 'format', params: { format: 'email' }, message: 'must match format "email"' });
+  it('words lengths, bounds, sizes and formats in plain sentences', () => {
+    const cases: Array<[Partial<AjvErrorObject>, string]> = [
+      [{ keyword: 'minLength', params: { limit: 1 } }, 'must not be empty'],
+      [{ keyword: 'minLength', params: { limit: 6 } }, 'must be at least 6 characters long'],
+      [{ keyword: 'maxLength', params: { limit: 1 } }, 'must be at most 1 character long'],
+      [{ keyword: 'type', params: { type: 'integer' } }, 'must be a whole number'],
+      [{ keyword: 'type', params: { type: 'string,null' } }, 'must be a string or null'],
+      [{ keyword: 'minItems', params: { limit: 1 } }, 'must not be empty'],
+      [{ keyword: 'maxItems', params: { limit: 100 } }, 'must hold at most 100 items'],
+      [{ keyword: 'exclusiveMinimum', params: { limit: 0 } }, 'must be more than 0'],
+      [{ keyword: 'format', params: { format: 'email' } }, 'must be an email address, e.g. name@example.com'],
+      [{ keyword: 'format', params: { format: 'currency' } }, 'must be an ISO 4217 currency code, e.g. USD'],
+    ];
+    for (const [error, message] of cases) expect(toFieldErrors('body', [ajvError({ instancePath: '/x', ...error })])).toEqual([{ field: 'body.x', message }]);
+  });
+
+  it("falls back to Ajv's message for keywords the schemas do not use, and to 'is invalid' when there is none", () => {
+    const withMessage = ajvError({ instancePath: '/a', keyword: 'dependentRequired', message: 'must have property b when property a is present' });
     const withoutMessage: AjvErrorObject = { instancePath: '/x', keyword: 'custom', params: {} };
 
     expect(toFieldErrors('body', [withMessage, withoutMessage])).toEqual([
-      { field: 'body.email', message: 'must match format "email"' },
+      { field: 'body.a', message: 'must have property b when property a is present' },
       { field: 'body.x', message: 'is invalid' },
     ]);
+  });
+
+  it('hints at %2B when a phone number in a query string lost its + to a space', () => {
+    const error = ajvError({ instancePath: '/phone', keyword: 'format', params: { format: 'phone' } });
+
+    expect(toFieldErrors('query', [error], { phone: ' 971501234567' })[0]?.message).toContain('%2B');
+    expect(toFieldErrors('query', [error], { phone: '0501234567' })[0]?.message).toBe('must be a phone number with its country code, e.g. +971501234567');
   });
 });
 
@@ -89,16 +114,18 @@ describe('toFieldErrors: shaping the list', () => {
       ajvError({ instancePath: '/kind', keyword: 'if', message: 'must match "then" schema' }),
     ];
 
-    expect(toFieldErrors('body', errors)).toEqual([
-      { field: 'body.currency', message: 'must be "USD"' },
-      { field: 'body.currency', message: 'must be "KRW"' },
-    ]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be USD and must be KRW' }]);
   });
 
-  it('reports the same field and message once', () => {
-    const error = ajvError({ instancePath: '/name', message: 'must be string' });
+  it('gives one entry per field, each message once', () => {
+    const error = ajvError({ instancePath: '/name', params: { type: 'string' } });
+    const tooShort = ajvError({ instancePath: '/mobile', keyword: 'minLength', params: { limit: 6 } });
+    const notPhone = ajvError({ instancePath: '/mobile', keyword: 'format', params: { format: 'phone' } });
 
-    expect(toFieldErrors('body', [error, { ...error }, error])).toEqual([{ field: 'body.name', message: 'must be string' }]);
+    expect(toFieldErrors('body', [error, { ...error }, error, tooShort, notPhone])).toEqual([
+      { field: 'body.name', message: 'must be a string' },
+      { field: 'body.mobile', message: 'must be at least 6 characters long and must be a phone number with its country code, e.g. +971501234567' },
+    ]);
   });
 
   it('keeps the order in which Ajv reported the errors', () => {
@@ -132,9 +159,9 @@ describe('toFieldErrors over real Ajv output', () => {
     expect(fields).toEqual(
       expect.arrayContaining([
         { field: 'body.name', message: 'is required' },
-        { field: 'body.extra', message: 'is not a known field' },
-        { field: 'body.currency', message: 'must be one of: USD, KRW, AED' },
-        { field: 'body.items[1].amount', message: 'must be >= 0' },
+        { field: 'body.extra', message: 'is not a field of this request' },
+        { field: 'body.currency', message: 'must be one of USD, KRW, AED' },
+        { field: 'body.items[1].amount', message: 'must be 0 or more' },
         { field: 'body.items[2].amount', message: 'is required' },
       ]),
     );
@@ -173,5 +200,36 @@ describe('eventValidator', () => {
     expect(ok).toBe(true);
     expect(validate.errors).toBeNull();
     expect(event.queryStringParameters).toEqual({ page: 1 });
+  });
+});
+
+describe('the generated validators: every problem of a request in one answer', () => {
+  it('reports unknown fields, formats (phone, email, currency) and enums of one body together', () => {
+    const body = { extra: 1, name: '', mobileNumber: '0501234567', email: 'not-an-email', language: 'fr', walletCurrency: 'ABC' };
+
+    const validate = createCustomer.validateBody!;
+    expect(validate(body)).toBe(false);
+
+    expect(toFieldErrors('body', validate.errors, body)).toEqual([
+      { field: 'body.extra', message: 'is not a field of this request' },
+      { field: 'body.name', message: 'must not be empty' },
+      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567' },
+      { field: 'body.email', message: 'must be an email address, e.g. name@example.com' },
+      { field: 'body.language', message: 'must be one of en, ar' },
+      { field: 'body.walletCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' },
+    ]);
+  });
+
+  it('accepts a phone number written with spaces and dashes, and a real currency', () => {
+    expect(createCustomer.validateBody!({ name: 'A', mobileNumber: '+971 50-123 4567', walletCurrency: 'AED' })).toBe(true);
+  });
+
+  it('says "must be one of" once for a union of literals, however many values it has', () => {
+    const body = { buyerName: 'B', items: [{ description: 'car', amount: 1 }], currency: 'EUR' };
+
+    const validate = setCustomsInvoice.validateBody!;
+    expect(validate(body)).toBe(false);
+
+    expect(toFieldErrors('body', validate.errors, body)).toEqual([{ field: 'body.currency', message: 'must be one of USD, SAR, KRW, AED' }]);
   });
 });

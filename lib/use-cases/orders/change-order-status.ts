@@ -1,9 +1,10 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
-import { AppError, forbidden, notFound, serviceUnavailable, versionConflict } from '../../domain/errors.js';
+import { AppError, forbidden, notFound, serviceUnavailable } from '../../domain/errors.js';
+import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
 import { EVENT_OF_STATUS } from '../../domain/notifications.js';
-import { allowedTransitions, checkTransition } from '../../domain/order-lifecycle.js';
+import { allowedTransitions, checkTransition, transitionOutlook } from '../../domain/order-lifecycle.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { changeOrderStatus as StatusRoute } from '../../schemas/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
@@ -22,23 +23,29 @@ type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
  * Moves an order to another status at the version the caller read: the status, the history
  * entry, the announcement and (cancelling a wallet-paid order) the refund commit together.
  */
-export async function changeOrderStatus(caller: Caller, id: string, body: StatusBody): Promise<OrderView> {
+export async function changeOrderStatus(caller: Caller, id: string, body: StatusBody, expected: ExpectedVersion | undefined): Promise<OrderView> {
   const scope = scopeOf(caller);
   return withRetries(async () => {
     const collection = await readOrderCollection(scope, id);
     if (!collection) throw notFound('Order');
     const { order } = collection;
-    if (body.version !== order.version) throw versionConflict(order.version);
+    // Required (the route refuses a request with neither body.version nor If-Match).
+    checkExpectedVersion(expected, order.version);
     const facts = factsOf(collection, caller);
     const check = checkTransition(facts, body.status, caller.role, body.inspectionDate !== undefined);
     if (!check.valid) {
       if (check.reason === 'role') throw forbidden(check.errors[0]);
-      throw new AppError('INVALID_TRANSITION', check.errors.join('; '), {
-        currentStatus: order.status,
-        targetStatus: body.status,
-        missingRequirements: check.missingRequirements,
-        allowedTransitions: allowedTransitions(facts, caller.role),
-      });
+      throw new AppError('INVALID_TRANSITION', check.errors.join('; '), [
+        {
+          field: 'body.status',
+          message: check.errors.join('; '),
+          currentStatus: order.status,
+          targetStatus: body.status,
+          missingRequirements: check.missingRequirements,
+          allowedTransitions: allowedTransitions(facts, caller.role),
+          ...transitionOutlook(facts, caller.role),
+        },
+      ]);
     }
     const now = new Date().toISOString();
     const refund = body.status === 'Cancelled' && order.paidFromWallet && !order.refundedAt;

@@ -1,3 +1,4 @@
+import type { ExpectedVersion } from '../../domain/versioning.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { validationError } from '../../domain/errors.js';
@@ -11,17 +12,17 @@ type InvoiceBody = Static<NonNullable<(typeof InvoiceRoute)['body']>>;
 type DocsBody = Static<NonNullable<(typeof DocsRoute)['body']>>;
 
 /** Stores (replaces) the customs invoice of an order; raises its version. */
-export async function setCustomsInvoice(caller: Caller, id: string, body: InvoiceBody) {
+export async function setCustomsInvoice(caller: Caller, id: string, { version: _version, ...body }: InvoiceBody, expected?: ExpectedVersion) {
   const invoice = { ...body, language: body.language ?? 'en', total: sumMoney(body.items.map((i) => i.amount)), storedAt: new Date().toISOString() };
-  const order = await editOrder(caller, id, undefined, 'customsInvoice.set', () => ({ customsInvoice: invoice }));
+  const order = await editOrder(caller, id, expected, 'customsInvoice.set', () => ({ customsInvoice: invoice }));
   return { id: order.id, customsInvoice: order.customsInvoice ?? invoice, version: order.version, updatedAt: order.updatedAt };
 }
 
 /** Appends customs documents (stored as given, bounded in number and size); raises the order's version. */
-export async function addCustomsDocuments(caller: Caller, id: string, body: DocsBody) {
+export async function addCustomsDocuments(caller: Caller, id: string, body: DocsBody, expected?: ExpectedVersion) {
   const problems = body.documents.flatMap((doc, i) => storableJsonProblems(doc, `body.documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES));
   if (problems.length > 0) throw validationError(problems);
-  const order = await editOrder(caller, id, undefined, 'customsDocuments.add', (current) => {
+  const order = await editOrder(caller, id, expected, 'customsDocuments.add', (current) => {
     const documents = [...(current.customsDocuments ?? []), ...body.documents];
     if (documents.length > CUSTOMS_DOCUMENTS_MAX) {
       throw validationError([{ field: 'body.documents', message: `an order holds at most ${CUSTOMS_DOCUMENTS_MAX} customs documents; it has ${current.customsDocuments?.length ?? 0}` }]);

@@ -1,5 +1,6 @@
 import type { Caller } from '../../domain/caller.js';
-import { notFound, versionConflict } from '../../domain/errors.js';
+import { notFound } from '../../domain/errors.js';
+import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { scopeOf } from '../../domain/scope.js';
 import { getOrder, orderUpdateItem, withChanges, type OrderRecord } from '../../store/orders.js';
 import { transact } from '../../store/transact.js';
@@ -8,13 +9,13 @@ import { RETRY, withRetries } from '../retry.js';
 
 /**
  * A versioned change to an order in scope, with its audit record in the same transaction: 404
- * when there is none, 409 when the caller's `expectedVersion` is stale. Without one, a change
+ * when there is none, 409 (412 for If-Match) when the caller's `expected` version is stale. Without one, a change
  * that lost a race to another is re-planned on the order as it now is.
  */
 export async function editOrder(
   caller: Caller,
   id: string,
-  expectedVersion: number | undefined,
+  expected: ExpectedVersion | undefined,
   action: string,
   change: (order: OrderRecord) => Record<string, unknown>,
 ): Promise<OrderRecord> {
@@ -22,7 +23,7 @@ export async function editOrder(
   return withRetries(async () => {
     const order = await getOrder(scope, id);
     if (!order) throw notFound('Order');
-    if (expectedVersion !== undefined && expectedVersion !== order.version) throw versionConflict(order.version);
+    checkExpectedVersion(expected, order.version);
     const set = change(order);
     const now = new Date().toISOString();
     const next = withChanges(order, set, now);

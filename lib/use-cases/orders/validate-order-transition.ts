@@ -1,6 +1,6 @@
 import type { Caller } from '../../domain/caller.js';
 import { notFound } from '../../domain/errors.js';
-import { allowedTransitions, checkTransition, ORDER_STATUSES, type OrderStatus } from '../../domain/order-lifecycle.js';
+import { allowedTransitions, checkTransition, ORDER_STATUSES, transitionOutlook, type OrderStatus } from '../../domain/order-lifecycle.js';
 import { scopeOf } from '../../domain/scope.js';
 import { readOrderCollection } from '../../store/orders.js';
 import { factsOf } from './order-facts.js';
@@ -11,9 +11,10 @@ export async function validateOrderTransition(caller: Caller, id: string, target
   if (!collection) throw notFound('Order');
   const facts = factsOf(collection, caller);
   const allowed = allowedTransitions(facts, caller.role);
+  const outlook = transitionOutlook(facts, caller.role);
   if (!(ORDER_STATUSES as readonly string[]).includes(targetStatus)) {
-    return { valid: false, errors: [`Unknown status "${targetStatus}"; statuses are ${ORDER_STATUSES.join(', ')}`], currentStatus: facts.status, targetStatus, allowedTransitions: allowed, missingRequirements: [] };
+    return { valid: false, errors: [`Unknown status "${targetStatus}"; statuses are ${ORDER_STATUSES.join(', ')}`], currentStatus: facts.status, targetStatus, allowedTransitions: allowed, missingRequirements: [], ...outlook };
   }
   const check = checkTransition(facts, targetStatus as OrderStatus, caller.role);
-  return { valid: check.valid, errors: check.errors, currentStatus: facts.status, targetStatus, allowedTransitions: allowed, missingRequirements: check.missingRequirements };
+  return { valid: check.valid, errors: check.errors, currentStatus: facts.status, targetStatus, allowedTransitions: allowed, missingRequirements: check.missingRequirements, ...outlook };
 }
