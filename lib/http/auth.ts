@@ -47,15 +47,16 @@ export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGateway
       if (!record) throw unauthorized('The API key is not valid');
       const refused = refusal(record, new Date().toISOString());
       if (refused) throw unauthorized(refused);
-      if (!routeAllowed(record.allowedRoutes, route.route)) {
-        throw forbidden(`This API key may not call ${route.route}: the route is not in its allowedRoutes`, [
-          { field: 'X-API-Key', message: 'ask an admin for a key whose allowedRoutes include this route', route: route.route },
-        ]);
-      }
+      // The role first: when it rules the route out, saying which roles may call it helps most.
       if (route.roles && record.role !== 'admin' && !route.roles.includes(record.role)) {
         const allowedRoles = ['admin', ...route.roles];
         throw forbidden(`The role ${record.role} may not call ${route.route}; it is open to ${allowedRoles.join(', ')}`, [
           { field: 'X-API-Key', message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`, role: record.role, allowedRoles },
+        ]);
+      }
+      if (!routeAllowed(record.allowedRoutes, route.route)) {
+        throw forbidden(`This API key may not call ${route.route}: the route is not in its allowedRoutes`, [
+          { field: 'X-API-Key', message: 'ask an admin for a key whose allowedRoutes include this route', route: route.route },
         ]);
       }
       const caller: Caller = {

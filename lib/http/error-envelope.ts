@@ -39,7 +39,8 @@ function toAppError(error: unknown): AppError {
 /**
  * `details` has one shape on every code: a list of problems, each with a plain `message`, the
  * `field` it concerns when there is one, and the facts a client can act on (currentVersion,
- * balance, missingRequirements...). Empty when the message says it all.
+ * balance, missingRequirements...). Left out when the message says it all (as in spec part 7's
+ * 401/403/429 bodies).
  */
 function detailsOf(error: AppError): Array<Record<string, unknown>> {
   if (Array.isArray(error.details)) return error.details as Array<Record<string, unknown>>;
@@ -49,15 +50,12 @@ function detailsOf(error: AppError): Array<Record<string, unknown>> {
 
 function envelopeOf(error: AppError): Record<string, unknown> {
   const details = detailsOf(error);
-  // The version to retry with, also at the top where a client looks first.
-  const currentVersion = details.find((d) => typeof d.currentVersion === 'number')?.currentVersion;
   return {
     success: false,
     error: error.message,
     statusCode: STATUS_OF[error.code],
     code: error.code,
-    details,
-    ...(currentVersion === undefined ? {} : { currentVersion }),
+    ...(details.length > 0 ? { details } : {}),
   };
 }
 

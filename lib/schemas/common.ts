@@ -47,8 +47,7 @@ export const ErrorEnvelope = Type.Object({
   error: Type.String({ description: 'what went wrong, for people' }),
   statusCode: Type.Integer(),
   code: Type.String({ description: 'stable machine-readable code, e.g. VALIDATION_ERROR' }),
-  details: Type.Array(Problem, { description: 'every problem found, one entry per field; empty when the message says it all' }),
-  currentVersion: Type.Optional(Type.Integer({ description: 'with VERSION_CONFLICT and PRECONDITION_FAILED: the version to retry with' })),
+  details: Type.Optional(Type.Array(Problem, { description: 'every problem found, one entry per field; left out when the message says it all' })),
 });
 
 const CursorMeta = Type.Object({ limit: Type.Integer(), nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })) });

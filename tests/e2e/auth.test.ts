@@ -32,12 +32,18 @@ function someOtherRoute(c: RouteSpec): string {
   return other ? routeKey(other) : 'GET /api/v1/no-such-route';
 }
 
-/** The 401/403/429 body of spec part 7 plus the code, and nothing else (no stack, no details). */
+/**
+ * The 401/403/429 body of spec part 7 plus the code, and nothing else (no stack); a 403 may add
+ * the documented details (what the key lacks), never anything else.
+ */
 function expectErrorEnvelope(res: ApiResponse, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(res.body as object).sort()).toEqual(['code', 'error', 'statusCode', 'success']);
-  expect(res.body).toEqual({ success: false, error: expect.any(String), statusCode: status, code });
+  const { details, ...rest } = res.body as { details?: unknown };
+  expect(Object.keys(rest).sort()).toEqual(['code', 'error', 'statusCode', 'success']);
+  expect(rest).toEqual({ success: false, error: expect.any(String), statusCode: status, code });
+  if (status === 403) expect(details).toEqual([expect.objectContaining({ field: 'X-API-Key', message: expect.any(String) })]);
+  else expect(details).toBeUndefined();
   expect((res.body as { error: string }).error.length).toBeGreaterThan(0);
   expect(res.text).not.toMatch(/stack|\n\s+at |\.ts:\d+|\.cjs:\d+/i);
 }

@@ -244,9 +244,10 @@ describe('PATCH /api/v1/contracts/{id}', () => {
     const res = await updateContract(contract.id, acct(), { notes: 'second draft' });
 
     expect(res.status, res.text).toBe(200);
-    const { notes, updatedAt, ...rest } = res.body.data;
-    const { notes: _n, updatedAt: before, ...unchanged } = contract;
+    const { notes, updatedAt, version, ...rest } = res.body.data;
+    const { notes: _n, updatedAt: before, version: versionBefore, ...unchanged } = contract;
     expect(notes).toBe('second draft');
+    expect(version).toBe(versionBefore + 1);
     expect(rest).toEqual(unchanged);
     expect(Date.parse(updatedAt)).toBeGreaterThanOrEqual(Date.parse(before));
   });
@@ -407,7 +408,7 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     const res = await sendContract(contract.id, acct(), { phone: CHAT_FAIL_NUMBER });
 
     expect(res.status).toBe(502);
-    expect(res.body.details).toEqual({ reason: 'REJECTED', retryable: false });
+    expect(res.body.details).toEqual([{ message: 'The chat message could not be sent', reason: 'REJECTED', retryable: false }]);
     expect(res.text).not.toContain(CHAT_FAIL_NUMBER);
     expect(res.text).not.toContain('CHAT_LOCAL_FAIL_NUMBERS');
   });

@@ -185,6 +185,10 @@ function problemsOf(answer: Answer): string[] {
     if (typeof body.code !== 'string') problems.push('code is not a string');
     const unexpected = extra(['success', 'error', 'statusCode', 'code', 'details']);
     if (unexpected.length > 0) problems.push(`unexpected keys ${unexpected.join(', ')}`);
+    // The one documented shape of details, on every code: a list of {field?, message, ...facts}.
+    if ('details' in body && !(Array.isArray(body.details) && body.details.length > 0 && body.details.every((d) => isObject(d) && typeof d.message === 'string'))) {
+      problems.push(`details is not a non-empty list of problems: ${truncate(JSON.stringify(body.details), 120)}`);
+    }
   }
   return problems;
 }

@@ -66,7 +66,7 @@ describe('optimistic locking under concurrency', () => {
     expect(tally(results.map((r) => r.status))).toEqual({ 200: 1, 409: 49 });
     const winner = results.find((r) => r.status === 200)!;
     for (const loser of results.filter((r) => r.status === 409)) {
-      expect(loser.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 2, details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
+      expect(loser.body).toMatchObject({ code: 'VERSION_CONFLICT', details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
     }
     const detail = await orderDetail(order.id);
     expect(detail.version).toBe(2);

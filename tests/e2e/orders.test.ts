@@ -758,7 +758,14 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
       success: false,
       statusCode: 422,
       code: 'INVALID_TRANSITION',
-      details: { currentStatus: 'DepositSubmitted', targetStatus: 'DepositConfirmed', missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: expect.any(String) }] },
+      details: [
+        expect.objectContaining({
+          field: 'body.status',
+          currentStatus: 'DepositSubmitted',
+          targetStatus: 'DepositConfirmed',
+          missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: expect.any(String) }],
+        }),
+      ],
     });
   });
 
@@ -779,7 +786,7 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     const res = await changeStatus(order.id, ops(), { status: 'Cancelled', version });
 
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 1, details: [expect.objectContaining({ field: 'body.version', currentVersion: 1 })] });
+    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', details: [expect.objectContaining({ field: 'body.version', currentVersion: 1 })] });
     expect((await orderDetail(order.id)).status).toBe('DepositSubmitted');
   });
 
@@ -818,7 +825,16 @@ describe('POST /api/v1/orders/{id}/validate-transition', () => {
     const res = await validateTransition(order.id, ops(), 'Cancelled');
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ valid: true, errors: [], currentStatus: 'DepositSubmitted', targetStatus: 'Cancelled', allowedTransitions: ['Cancelled'], missingRequirements: [] });
+    expect(res.body.data).toEqual({
+      valid: true,
+      errors: [],
+      currentStatus: 'DepositSubmitted',
+      targetStatus: 'Cancelled',
+      allowedTransitions: ['Cancelled'],
+      missingRequirements: [],
+      reachableNow: ['Cancelled'],
+      blocked: [],
+    });
   });
 
   it('reports a missing requirement as valid false with errors and missingRequirements, and changes nothing', async () => {
@@ -902,7 +918,7 @@ describe('PATCH /api/v1/orders/{id}/customer-notifications', () => {
     const res = await toggle(order.id, { enabled: true, version: 1 });
 
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 2, details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
+    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
     expect(await orderDetail(order.id)).toMatchObject({ version: 2, carDetails: { customerNotificationsEnabled: false } });
   });
 
