@@ -200,3 +200,21 @@ export function transitionOutlook(facts: OrderFacts, role: Role): { reachableNow
   }
   return { reachableNow, blocked };
 }
+
+/** The lifecycle as rows, for the reference: each status, its progress, who moves an order into it, and what it needs. */
+export function lifecycleSteps(): Array<{ status: OrderStatus; progress: number; next: OrderStatus[]; nextWhenWalletPaid: OrderStatus[]; movedBy: string; requires: string[] }> {
+  const nothing: OrderFacts = { status: 'DepositSubmitted', paidFromWallet: false, callerOwnsOrder: false, totalAmount: 1, currency: 'USD', receipts: [], inspections: [], contracts: [], hasCustomsInvoice: false };
+  return ORDER_STATUSES.map((status) => ({
+    status,
+    progress: PROGRESS[status],
+    next: nextStatuses(status, false),
+    nextWhenWalletPaid: nextStatuses(status, true),
+    movedBy:
+      status === 'DepositSubmitted'
+        ? 'order creation'
+        : status === 'Cancelled'
+          ? 'operations or accountant; the marketer or integrator who placed it while DepositSubmitted'
+          : (MOVER[status] ?? 'admin'),
+    requires: missingRequirements(nothing, status, false).map((r) => r.message),
+  }));
+}

@@ -1,93 +1,179 @@
 import type { TSchema } from '@sinclair/typebox';
+import { ROLES } from '../domain/caller.js';
+import type { ErrorCode } from '../domain/errors.js';
 import { ErrorEnvelope, successEnvelope } from '../schemas/common.js';
+import { toJsonSchema } from '../schemas/json-schema.js';
 import type { RouteSpec } from '../schemas/route.js';
+import { STATUS_OF } from '../http/status-codes.js';
+import { ERROR_CATALOGUE } from './error-catalogue.js';
+import { exampleOf } from './examples.js';
+import { GUIDE, TAGS } from './guide.js';
 
-const errorCodes: Array<[number, string, string]> = [
-  [400, 'Bad request', 'VALIDATION_ERROR (details lists each field) or INVALID_JSON'],
-  [401, 'API key missing, unknown, revoked, expired, or of a deactivated user', 'UNAUTHORIZED'],
-  [403, 'Route not allowed for this key, or role may not do this', 'FORBIDDEN, SECOND_APPROVER_REQUIRED'],
-  [404, 'Unknown id or route, or a record of another tenant', 'NOT_FOUND, ROUTE_NOT_FOUND'],
-  [409, 'Conflict', 'DUPLICATE, VERSION_CONFLICT, INVALID_STATE, IDEMPOTENCY_KEY_REUSED'],
-  [413, 'Body larger than 256 KB', 'PAYLOAD_TOO_LARGE'],
-  [415, 'Body is not sent as application/json', 'UNSUPPORTED_MEDIA_TYPE'],
-  [422, 'Business rule refused', 'WALLET_INSUFFICIENT_BALANCE, INVALID_TRANSITION, ...'],
-  [429, 'Rate limit or quota exceeded; see Retry-After', 'RATE_LIMITED'],
-  [503, 'Temporarily unavailable; see Retry-After', 'SERVICE_UNAVAILABLE'],
-];
+type Json = Record<string, unknown>;
+type DocumentedCode = keyof typeof ERROR_CATALOGUE;
 
-const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
+/** Replaced by the host that serves the document (functions/docs/get-open-api.ts). */
+export const SERVER_URL_PLACEHOLDER = 'https://__SERVER_URL__';
 
-/** Query and path schemas become OpenAPI parameters, one per property. */
+/** The codes an operation can answer: what every route of its kind shares, then its own. */
+export function errorCodesOf(route: RouteSpec): DocumentedCode[] {
+  const codes: ErrorCode[] = [];
+  if (!route.public) codes.push('UNAUTHORIZED', 'FORBIDDEN');
+  if (route.body && !route.public) codes.push('VALIDATION_ERROR', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE');
+  if ((route.query || route.params) && !route.raw) codes.push('VALIDATION_ERROR');
+  if (route.idempotent) codes.push('VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED');
+  if (route.versioned?.ifMatch) {
+    codes.push('VALIDATION_ERROR', 'PRECONDITION_FAILED');
+    if (route.versioned.record === 'order') codes.push('VERSION_CONFLICT');
+  }
+  codes.push(...(route.errors ?? []));
+  if (!route.public) codes.push('RATE_LIMITED', 'SERVICE_UNAVAILABLE');
+  return [...new Set(codes)].filter((code): code is DocumentedCode => code in ERROR_CATALOGUE).sort((a, b) => STATUS_OF[a] - STATUS_OF[b]);
+}
+
+/** Who may call it, in words: admin always; the route's roles, or every role. */
+export function rolesOf(route: RouteSpec): string[] {
+  if (route.public) return [];
+  return route.roles ? ['admin', ...route.roles] : [...ROLES];
+}
+
+function errorResponses(route: RouteSpec): Json {
+  const byStatus = new Map<number, DocumentedCode[]>();
+  for (const code of errorCodesOf(route)) byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
+  const responses: Json = {};
+  for (const [status, codes] of byStatus) {
+    const examples = Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }]));
+    responses[String(status)] = {
+      description: codes.map((code) => `**${code}**: ${ERROR_CATALOGUE[code].when}`).join('\n\n'),
+      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } } : {}),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, examples } },
+    };
+  }
+  return responses;
+}
+
+/** Query and path schemas become OpenAPI parameters, one per property, each with an example. */
 function parameters(schema: TSchema | undefined, where: 'query' | 'path'): unknown[] {
   if (!schema) return [];
-  const object = plain(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  const object = toJsonSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
-    required: where === 'path' || ((object.required ?? []).includes(name) && (property as { default?: unknown }).default === undefined),
+    required: where === 'path' || ((object.required ?? []).includes(name) && property.default === undefined),
     schema: property,
-    ...((property as { description?: string }).description ? { description: (property as { description: string }).description } : {}),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    ...(where === 'path' ? { example: exampleOf(property) } : {}),
   }));
 }
 
-export function buildOpenApi(contracts: readonly RouteSpec[], version: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
+function headerParameters(route: RouteSpec): unknown[] {
+  const headers: unknown[] = [];
+  if (route.idempotent) {
+    headers.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 128 },
+      description: 'Retries with the same key and body return the original response; the same key with another body gets 409 IDEMPOTENCY_KEY_REUSED.',
+      example: 'order-2026-03-14-0001',
+    });
+  }
+  if (route.versioned?.ifMatch) {
+    headers.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+      description: `The ${route.versioned.record}'s ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.${route.versioned.ifMatch === 'required' ? ' Send it or body.version.' : ''}`,
+      example: '"3"',
+    });
+  }
+  return headers;
+}
+
+function describe(route: RouteSpec): string {
+  const parts = [route.description ?? ''];
+  const roles = rolesOf(route);
+  parts.push(route.public ? '**Who may call:** anyone; no API key.' : `**Who may call:** ${roles.join(', ')}${route.roles ? '' : ' (every role)'}.`);
+  if (route.versioned) {
+    parts.push(
+      `**Version:** the answer carries the ${route.versioned.record}'s version as an \`ETag\` header.${route.versioned.ifMatch ? ' This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).' : ''}`,
+    );
+  }
+  const codes = errorCodesOf(route);
+  if (codes.length > 0) parts.push(`**Errors:** ${codes.map((code) => `${STATUS_OF[code]} ${code}`).join(', ')}.`);
+  return parts.filter(Boolean).join('\n\n');
+}
+
+function successResponse(route: RouteSpec): Json {
+  if (route.raw) {
+    const content = route.response
+      ? { 'application/json': { schema: toJsonSchema(route.response) } }
+      : { [route.rawContentType ?? 'text/html']: { schema: { type: 'string' } } };
+    return { [String(route.status)]: { description: route.summary, content } };
+  }
+  const schema = toJsonSchema(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList));
+  return {
+    [String(route.status)]: {
+      description: route.status === 201 ? 'Created' : 'Success',
+      ...(route.versioned ? { headers: { ETag: { schema: { type: 'string' }, description: `the ${route.versioned.record}'s version, quoted, e.g. "3"` } } } : {}),
+      content: { 'application/json': { schema, example: exampleOf(schema) } },
+    },
+  };
+}
+
+/**
+ * Named schemas (those with a `title`: Order, Customer...) are written once under
+ * components.schemas and referenced, so the document stays small and the reference shows names.
+ */
+function hoistNamed(node: unknown, named: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((item) => hoistNamed(item, named));
+  if (typeof node !== 'object' || node === null) return node;
+  const object = node as Json;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(object)) out[key] = key === 'example' || key === 'examples' ? value : hoistNamed(value, named);
+  if (typeof object.title === 'string' && (object.type === 'object' || 'properties' in object)) {
+    named[object.title] ??= out;
+    return { $ref: `#/components/schemas/${object.title}` };
+  }
+  return out;
+}
+
+export function buildOpenApi(contracts: readonly RouteSpec[], version: string): Json {
+  const named: Record<string, unknown> = {};
+  const paths: Record<string, Json> = {};
   for (const route of contracts) {
-    const responses: Record<string, unknown> = {};
-    if (route.raw) {
-      responses[String(route.status)] = {
-        description: route.summary,
-        content: route.response ? { 'application/json': { schema: plain(route.response) } } : { [route.rawContentType ?? 'text/html']: {} },
-      };
-    } else {
-      responses[String(route.status)] = {
-        description: 'Success',
-        content: { 'application/json': { schema: plain(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList)) } },
-      };
-      for (const [status, description, codes] of errorCodes) {
-        if (route.public && (status === 401 || status === 403)) continue;
-        responses[String(status)] = {
-          description: `${description} (code: ${codes})`,
-          ...(status === 429 || status === 503
-            ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } }
-            : {}),
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        };
-      }
-    }
-    const operation: Record<string, unknown> = {
+    const body = route.body ? toJsonSchema(route.body) : undefined;
+    const operation: Json = {
       operationId: route.id,
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      description: describe(route),
       tags: [route.tag],
-      parameters: [
-        ...parameters(route.params, 'path'),
-        ...parameters(route.query, 'query'),
-        ...(route.idempotent
-          ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 }, description: 'retries with the same key and body return the original response' }]
-          : []),
-      ],
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
-      responses,
+      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...headerParameters(route)],
+      ...(body ? { requestBody: { required: !route.bodyOptional, content: { 'application/json': { schema: body, example: exampleOf(body) } } } } : {}),
+      responses: { ...successResponse(route), ...errorResponses(route) },
       ...(route.public ? { security: [] } : {}),
-      // Admin keys may call every route; the list names everyone who may call this one.
-      ...(route.roles ? { 'x-roles': ['admin', ...route.roles] } : {}),
+      ...(route.public ? {} : { 'x-roles': rolesOf(route) }),
     };
-    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation };
+    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: hoistNamed(operation, named) };
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Vehicle Purchase Order Service',
-      version,
-      description:
-        'Buy used cars from Korean auction providers for customers abroad: customers and wallets, orders, contracts, billing, inspections, customs data and a tenant-priced car catalogue. Every response uses the envelope {success, data, meta?} or {success:false, error, statusCode, code, details?}.',
-    },
-    servers: [{ url: 'http://localhost:3000', description: 'local stack (npm start)' }],
+    info: { title: 'Vehicle Purchase Order Service', version, description: GUIDE },
+    servers: [{ url: SERVER_URL_PLACEHOLDER, description: 'this deployment' }],
     security: [{ apiKey: [] }],
+    tags: TAGS,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { Error: plain(ErrorEnvelope) },
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key. `npm start` prints demo keys; an admin issues real ones with POST /api/v1/api-keys.' } },
+      schemas: { ...named, Error: toJsonSchema(ErrorEnvelope) },
+      // One example body per error code, referenced by every operation that can answer it.
+      examples: Object.fromEntries(
+        (Object.keys(ERROR_CATALOGUE) as DocumentedCode[]).map((code) => {
+          const entry = ERROR_CATALOGUE[code];
+          const value = { success: false, error: entry.error, statusCode: STATUS_OF[code], code, ...(entry.details ? { details: entry.details } : {}) };
+          return [code, { summary: code, description: entry.when, value }];
+        }),
+      ),
     },
     paths,
   };

@@ -25,12 +25,13 @@ export const ApiKey = Type.Object({
   disabledAt: Type.Optional(DateTime),
   rotatedTo: Type.Optional(Type.String({ description: 'the key that replaced this one' })),
   lastUsedAt: Type.Optional(Type.String({ description: 'kept to the minute' })),
-});
+}, { title: 'ApiKey' });
 
 const Issued = Type.Object({ key: Type.String({ description: 'the key itself: shown this once, never again' }), apiKey: ApiKey });
 
 export const issueApiKey = defineRoute({
   id: 'issueApiKey',
+  errors: ['NOT_FOUND'],
   folder: 'api-keys',
   method: 'POST',
   path: '/api/v1/api-keys',
@@ -70,6 +71,7 @@ export const listApiKeys = defineRoute({
 
 export const revokeApiKey = defineRoute({
   id: 'revokeApiKey',
+  errors: ['NOT_FOUND'],
   folder: 'api-keys',
   method: 'POST',
   path: '/api/v1/api-keys/{id}/revoke',
@@ -83,6 +85,7 @@ export const revokeApiKey = defineRoute({
 
 export const rotateApiKey = defineRoute({
   id: 'rotateApiKey',
+  errors: ['NOT_FOUND'],
   bodyOptional: true,
   folder: 'api-keys',
   method: 'POST',

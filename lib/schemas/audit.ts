@@ -13,7 +13,7 @@ export const AuditRecord = Type.Object({
   entityId: Type.String(),
   action: Type.String(),
   changes: Type.Record(Type.String(), Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) })),
-});
+}, { title: 'AuditRecord' });
 
 export const listAudit = defineRoute({
   id: 'listAudit',

@@ -22,10 +22,11 @@ export const BillingEntry = Type.Object({
   confirmedByKeyId: Type.Optional(Type.String()),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'BillingEntry' });
 
 export const createBillingEntry = defineRoute({
   id: 'createBillingEntry',
+  errors: ['NOT_FOUND'],
   folder: 'billing',
   method: 'POST',
   path: '/api/v1/billing',
@@ -49,13 +50,14 @@ export const createBillingEntry = defineRoute({
       invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
       receiptFileUrl: Type.Optional(Url),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit by bank transfer", "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf"}] },
   ),
   response: BillingEntry,
 });
 
 export const setBillingDocumentUrl = defineRoute({
   id: 'setBillingDocumentUrl',
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   folder: 'billing',
   method: 'PATCH',
   path: '/api/v1/billing/{id}/document-url',
@@ -70,6 +72,7 @@ export const setBillingDocumentUrl = defineRoute({
 
 export const confirmBillingEntry = defineRoute({
   id: 'confirmBillingEntry',
+  errors: ['NOT_FOUND', 'SECOND_APPROVER_REQUIRED'],
   folder: 'billing',
   method: 'PATCH',
   path: '/api/v1/billing/{id}/confirm',
@@ -85,6 +88,7 @@ export const confirmBillingEntry = defineRoute({
 
 export const listOrderBilling = defineRoute({
   id: 'listOrderBilling',
+  errors: ['NOT_FOUND'],
   folder: 'billing',
   method: 'GET',
   path: '/api/v1/orders/{id}/billing',

@@ -38,7 +38,7 @@ export const CarListItem = Type.Object({
   options: Type.Array(Type.String()),
   damage: Type.Array(Type.String()),
   createdAt: DateTime,
-});
+}, { title: 'CarListItem' });
 
 export const CarDetail = Type.Composite([
   CarListItem,
@@ -111,6 +111,7 @@ export const listCars = defineRoute({
 
 export const getCar = defineRoute({
   id: 'getCar',
+  errors: ['NOT_FOUND'],
   folder: 'cars',
   method: 'GET',
   path: '/api/v1/cars/{id}',

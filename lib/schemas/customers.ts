@@ -21,10 +21,11 @@ export const Customer = Type.Object({
   walletCurrency: Type.String(),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'Customer' });
 
 export const createCustomer = defineRoute({
   id: 'createCustomer',
+  errors: ['DUPLICATE'],
   folder: 'customers',
   // Inspectors inspect cars; they do not register customers.
   roles: ['operations', 'accountant', 'marketer', 'integrator'],
@@ -47,7 +48,7 @@ export const createCustomer = defineRoute({
       walletCurrency: Type.Optional(Type.String({ format: 'currency', pattern: '^[A-Z]{3}$', description: 'ISO 4217 wallet currency, default USD' })),
       tenantId: Type.Optional(Id),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"name": "Layla Haddad", "mobileNumber": "+971501234567", "email": "layla@example.com", "country": "AE", "language": "ar", "walletCurrency": "USD"}] },
   ),
   response: Customer,
 });
@@ -57,7 +58,7 @@ export const CustomerMatch = Type.Object({
   name: Type.String(),
   mobileNumber: Type.Optional(Type.String()),
   tenantId: Type.Optional(Type.String()),
-});
+}, { title: 'CustomerMatch' });
 
 export const searchCustomers = defineRoute({
   id: 'searchCustomers',
@@ -81,6 +82,7 @@ export const searchCustomers = defineRoute({
 
 export const getCustomer = defineRoute({
   id: 'getCustomer',
+  errors: ['NOT_FOUND'],
   folder: 'customers',
   method: 'GET',
   path: '/api/v1/customers/{id}',

@@ -27,10 +27,11 @@ export const Inspection = Type.Object({
   pdfReportUrl: Type.Union([Type.String(), Type.Null()]),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'Inspection' });
 
 export const createInspection = defineRoute({
   id: 'createInspection',
+  errors: ['NOT_FOUND'],
   folder: 'inspections',
   method: 'POST',
   path: '/api/v1/inspections',
@@ -47,13 +48,14 @@ export const createInspection = defineRoute({
       photos: Type.Optional(Photos),
       pdfReportUrl: Type.Optional(Url),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "inspectorId": "ckx8k2m1p0000abcd1234efgi", "inspectionDate": "2026-03-20T10:00:00.000Z", "notes": "Check the underbody for rust"}] },
   ),
   response: Inspection,
 });
 
 export const changeInspectionStatus = defineRoute({
   id: 'changeInspectionStatus',
+  errors: ['NOT_FOUND', 'INVALID_STATE', 'VERSION_CONFLICT'],
   folder: 'inspections',
   method: 'PATCH',
   path: '/api/v1/inspections/{id}/status',
@@ -77,6 +79,7 @@ export const changeInspectionStatus = defineRoute({
 
 export const getInspection = defineRoute({
   id: 'getInspection',
+  errors: ['NOT_FOUND'],
   folder: 'inspections',
   method: 'GET',
   path: '/api/v1/inspections/{id}',
@@ -89,6 +92,7 @@ export const getInspection = defineRoute({
 
 export const listOrderInspections = defineRoute({
   id: 'listOrderInspections',
+  errors: ['NOT_FOUND'],
   folder: 'inspections',
   method: 'GET',
   path: '/api/v1/orders/{id}/inspections',

@@ -34,3 +34,20 @@ function normalise(node: unknown): unknown {
  * `enum`, so a bad value gets one "must be one of ..." and the reference shows a list of values.
  */
 export const toJsonSchema = (schema: TSchema): Json => normalise(JSON.parse(JSON.stringify(schema))) as Json;
+
+const ANNOTATIONS = new Set(['description', 'examples', 'title']);
+
+function strip(node: unknown, underProperties: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => strip(item, false));
+  if (!isObject(node)) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    // Under `properties` the keys are field names (a field may be called "description").
+    if (!underProperties && ANNOTATIONS.has(key)) continue;
+    out[key] = strip(value, !underProperties && (key === 'properties' || key === 'patternProperties'));
+  }
+  return out;
+}
+
+/** The schema a validator is compiled from: annotations (descriptions, examples) are for the reference, not the bundle. */
+export const forValidation = (schema: TSchema): Json => strip(toJsonSchema(schema), false) as Json;

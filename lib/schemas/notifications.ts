@@ -24,10 +24,11 @@ export const OrderNotification = Type.Object({
   reason: Type.Optional(Type.String({ description: 'why it was not sent' })),
   error: Type.Optional(Type.Object({ code: Type.Optional(Type.Number({ description: "Meta's error code, e.g. 131026" })), title: Type.Optional(Type.String()) })),
   createdAt: DateTime,
-});
+}, { title: 'OrderNotification' });
 
 export const listOrderNotifications = defineRoute({
   id: 'listOrderNotifications',
+  errors: ['NOT_FOUND'],
   folder: 'orders',
   method: 'GET',
   path: '/api/v1/orders/{id}/notifications',

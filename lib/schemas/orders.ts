@@ -57,9 +57,9 @@ export const Order = Type.Object({
   marketer: Type.Optional(Person),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'Order' });
 
-const Requirement = Type.Object({ type: Type.String(), code: Type.String(), message: Type.String() });
+const Requirement = Type.Object({ type: Type.String(), code: Type.String(), message: Type.String() }, { title: 'Requirement' });
 
 export const OrderDetail = Type.Composite([
   Order,
@@ -85,10 +85,11 @@ export const OrderDetail = Type.Composite([
       Type.Object({ from: Type.Union([Status, Type.Null()]), to: Status, by: Type.String(), role: Type.String(), at: DateTime, note: Type.Optional(Type.String()) }),
     ),
   }),
-]);
+], { title: 'OrderDetail' });
 
 export const createOrder = defineRoute({
   id: 'createOrder',
+  errors: ['NOT_FOUND', 'WALLET_CURRENCY_MISMATCH', 'WALLET_INSUFFICIENT_BALANCE'],
   versioned: { record: 'order' },
   folder: 'orders',
   method: 'POST',
@@ -117,13 +118,14 @@ export const createOrder = defineRoute({
       useWalletBalance: Type.Optional(Type.Boolean({ default: false })),
       inspectionDate: Type.Optional(DateTime),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"customerId": "ckx8k2m1p0000abcd1234efgh", "totalAmount": 18500, "currency": "USD", "carDetails": {"makeEn": "Kia", "modelEn": "Sorento", "year": 2022, "vin": "KNAPU81BDN7123456", "color": "White", "kilometers": 42000}, "receiptAmount": 2000, "receiptCurrency": "USD", "receiptDescription": "Deposit by bank transfer"}] },
   ),
   response: Order,
 });
 
 export const getOrder = defineRoute({
   id: 'getOrder',
+  errors: ['NOT_FOUND'],
   versioned: { record: 'order' },
   folder: 'orders',
   method: 'GET',
@@ -159,6 +161,7 @@ export const listOrders = defineRoute({
 
 export const changeOrderStatus = defineRoute({
   id: 'changeOrderStatus',
+  errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
   versioned: { record: 'order', ifMatch: 'required' },
   folder: 'orders',
   method: 'PATCH',
@@ -171,13 +174,14 @@ export const changeOrderStatus = defineRoute({
   params: IdParams,
   body: Type.Object(
     { status: Status, version: Type.Optional(VersionField), inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"status": "DepositConfirmed", "version": 2, "note": "Deposit received in full"}] },
   ),
   response: Order,
 });
 
 export const validateOrderTransition = defineRoute({
   id: 'validateOrderTransition',
+  errors: ['NOT_FOUND'],
   folder: 'orders',
   method: 'POST',
   path: '/api/v1/orders/{id}/validate-transition',
@@ -185,7 +189,7 @@ export const validateOrderTransition = defineRoute({
   summary: 'Check a status change without performing it (never fails for an invalid transition)',
   status: 200,
   params: IdParams,
-  body: Type.Object({ targetStatus: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
+  body: Type.Object({ targetStatus: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false, examples: [{"targetStatus": "DepositConfirmed"}] }),
   response: Type.Object({
     valid: Type.Boolean(),
     errors: Type.Array(Type.String()),
@@ -200,6 +204,7 @@ export const validateOrderTransition = defineRoute({
 
 export const setCustomerNotifications = defineRoute({
   id: 'setCustomerNotifications',
+  errors: ['NOT_FOUND', 'VERSION_CONFLICT'],
   versioned: { record: 'order', ifMatch: 'required' },
   folder: 'orders',
   method: 'PATCH',
@@ -208,13 +213,14 @@ export const setCustomerNotifications = defineRoute({
   summary: 'Switch chat notifications to the customer on or off (staff notifications always go)',
   status: 200,
   params: IdParams,
-  body: Type.Object({ enabled: Type.Boolean(), version: Type.Optional(VersionField) }, { additionalProperties: false }),
+  body: Type.Object({ enabled: Type.Boolean(), version: Type.Optional(VersionField) }, { additionalProperties: false, examples: [{"enabled": false, "version": 3}] }),
   response: Order,
 });
 
 
 export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',
+  errors: ['NOT_FOUND'],
   versioned: { record: 'order', ifMatch: 'optional' },
   folder: 'orders',
   method: 'PATCH',
@@ -243,13 +249,14 @@ export const setCustomsInvoice = defineRoute({
       language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
       version: OptionalVersion,
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"buyerName": "Layla Haddad", "buyerAddress": "Dubai Marina, Dubai", "buyerPhone": "+971501234567", "carMake": "Kia", "carModel": "Sorento", "carVin": "KNAPU81BDN7123456", "carYear": 2022, "items": [{"description": "Kia Sorento 2022", "amount": 17000}, {"description": "Shipping to Jebel Ali", "amount": 1500}], "currency": "USD", "version": 7}] },
   ),
   response: Type.Object({ id: Type.String(), customsInvoice: Type.Record(Type.String(), Type.Unknown()), version: Type.Integer(), updatedAt: DateTime }),
 });
 
 export const addCustomsDocuments = defineRoute({
   id: 'addCustomsDocuments',
+  errors: ['NOT_FOUND'],
   versioned: { record: 'order', ifMatch: 'optional' },
   folder: 'orders',
   method: 'PATCH',

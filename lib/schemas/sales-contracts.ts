@@ -58,10 +58,11 @@ export const SalesContract = Type.Object({
   signedAt: Type.Optional(DateTime),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'SalesContract' });
 
 export const createContract = defineRoute({
   id: 'createContract',
+  errors: ['NOT_FOUND'],
   versioned: { record: 'contract' },
   folder: 'contracts',
   method: 'POST',
@@ -71,12 +72,13 @@ export const createContract = defineRoute({
   description: 'contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.',
   status: 201,
   roles: ['operations', 'accountant', 'marketer'],
-  body: Type.Object({ orderId: Id, ...EditableFields }, { additionalProperties: false }),
+  body: Type.Object({ orderId: Id, ...EditableFields }, { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "customerName": "Layla Haddad", "customerNameAr": "ليلى حداد", "totalAmount": 18500, "currency": "USD", "terms": "Payment in full before shipping."}] }),
   response: SalesContract,
 });
 
 export const updateContract = defineRoute({
   id: 'updateContract',
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   versioned: { record: 'contract', ifMatch: 'optional' },
   folder: 'contracts',
   method: 'PATCH',
@@ -92,6 +94,7 @@ export const updateContract = defineRoute({
 
 export const sendContract = defineRoute({
   id: 'sendContract',
+  errors: ['NOT_FOUND', 'INVALID_STATE', 'CHANNEL_DISPATCH_FAILED'],
   versioned: { record: 'contract', ifMatch: 'optional' },
   folder: 'contracts',
   method: 'POST',
@@ -110,13 +113,14 @@ export const sendContract = defineRoute({
       signingLink: Type.Optional(Url),
       sendVia: Type.Optional(Type.Literal('whatsapp', { description: 'reserved: only the chat channel is supported' })),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"phone": "+971501234567", "signingLink": "https://sign.example.com/c/1042"}] },
   ),
   response: SalesContract,
 });
 
 export const signContract = defineRoute({
   id: 'signContract',
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   bodyOptional: true,
   versioned: { record: 'contract', ifMatch: 'optional' },
   folder: 'contracts',
@@ -133,6 +137,7 @@ export const signContract = defineRoute({
 
 export const getContract = defineRoute({
   id: 'getContract',
+  errors: ['NOT_FOUND'],
   versioned: { record: 'contract' },
   folder: 'contracts',
   method: 'GET',
@@ -146,6 +151,7 @@ export const getContract = defineRoute({
 
 export const listOrderContracts = defineRoute({
   id: 'listOrderContracts',
+  errors: ['NOT_FOUND'],
   folder: 'contracts',
   method: 'GET',
   path: '/api/v1/orders/{id}/contracts',

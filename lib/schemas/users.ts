@@ -18,10 +18,11 @@ export const User = Type.Object({
   active: Type.Boolean(),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'User' });
 
 export const createUser = defineRoute({
   id: 'createUser',
+  errors: ['DUPLICATE'],
   folder: 'users',
   method: 'POST',
   path: '/api/v1/users',
@@ -60,6 +61,7 @@ export const listUsers = defineRoute({
 
 export const getUser = defineRoute({
   id: 'getUser',
+  errors: ['NOT_FOUND'],
   folder: 'users',
   method: 'GET',
   path: '/api/v1/users/{id}',
@@ -73,6 +75,7 @@ export const getUser = defineRoute({
 
 export const updateUser = defineRoute({
   id: 'updateUser',
+  errors: ['NOT_FOUND', 'DUPLICATE'],
   folder: 'users',
   method: 'PATCH',
   path: '/api/v1/users/{id}',
@@ -91,6 +94,7 @@ export const updateUser = defineRoute({
 
 export const deactivateUser = defineRoute({
   id: 'deactivateUser',
+  errors: ['NOT_FOUND'],
   folder: 'users',
   method: 'POST',
   path: '/api/v1/users/{id}/deactivate',

@@ -10,7 +10,7 @@ export const Wallet = Type.Object({
   currency: Type.String(),
   createdAt: DateTime,
   updatedAt: DateTime,
-});
+}, { title: 'Wallet' });
 
 export const WalletTransaction = Type.Object({
   id: Type.String(),
@@ -22,10 +22,11 @@ export const WalletTransaction = Type.Object({
   description: Type.String(),
   orderId: Type.Optional(Type.String()),
   createdAt: DateTime,
-});
+}, { title: 'WalletTransaction' });
 
 export const getCustomerWallet = defineRoute({
   id: 'getCustomerWallet',
+  errors: ['NOT_FOUND'],
   folder: 'wallets',
   method: 'GET',
   path: '/api/v1/customers/{id}/wallet',
@@ -38,6 +39,7 @@ export const getCustomerWallet = defineRoute({
 
 export const createWalletTransaction = defineRoute({
   id: 'createWalletTransaction',
+  errors: ['NOT_FOUND', 'WALLET_CURRENCY_MISMATCH', 'WALLET_INSUFFICIENT_BALANCE'],
   folder: 'wallets',
   method: 'POST',
   path: '/api/v1/wallets/{id}/transactions',
@@ -58,13 +60,14 @@ export const createWalletTransaction = defineRoute({
       direction: Type.Optional(Type.Union([Type.Literal('increase'), Type.Literal('decrease')], { description: 'required for adjustment, refused otherwise' })),
       orderId: Type.Optional(Id),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{"type": "credit", "amount": 5000, "currency": "USD", "description": "Top-up by bank transfer"}] },
   ),
   response: Type.Object({ transaction: WalletTransaction, wallet: Wallet }),
 });
 
 export const listWalletTransactions = defineRoute({
   id: 'listWalletTransactions',
+  errors: ['NOT_FOUND'],
   folder: 'wallets',
   method: 'GET',
   path: '/api/v1/wallets/{id}/transactions',

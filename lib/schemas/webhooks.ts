@@ -8,6 +8,7 @@ import { defineRoute } from './route.js';
  */
 export const verifyWhatsAppWebhook = defineRoute({
   id: 'verifyWhatsAppWebhook',
+  errors: ['VALIDATION_ERROR', 'FORBIDDEN'],
   folder: 'webhooks',
   method: 'GET',
   path: '/api/v1/webhooks/whatsapp',
@@ -55,6 +56,7 @@ const InboundMessage = Type.Object(
 
 export const receiveWhatsAppWebhook = defineRoute({
   id: 'receiveWhatsAppWebhook',
+  errors: ['PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'SERVICE_UNAVAILABLE'],
   folder: 'webhooks',
   method: 'POST',
   path: '/api/v1/webhooks/whatsapp',
