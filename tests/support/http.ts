@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { driftOf } from './typed-client.js';
 import { inject } from 'vitest';
 import type { Role } from '../../lib/domain/caller.js';
 
@@ -17,7 +18,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** One HTTP call to the API under test (serverless-offline), parsed as JSON when it is JSON. */
+/**
+ * One HTTP call to the API under test (serverless-offline), parsed as JSON when it is JSON, and
+ * checked against the OpenAPI document (tests/support/typed-client.ts).
+ */
 export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['X-API-Key'] = options.key;
@@ -35,6 +39,9 @@ export async function api<T = any>(method: string, path: string, options: Reques
   } catch {
     /* not JSON: keep the text */
   }
+  // Every answer of every HTTP test must keep the OpenAPI document's promise (status, schema, code).
+  const drift = driftOf(method, new URL(path, 'http://localhost').pathname, response.status, parsed);
+  if (drift) throw new Error(`${method} ${path}: the service and its OpenAPI document disagree: ${drift}`);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

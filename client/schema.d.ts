@@ -1,0 +1,8103 @@
+// Generated from client/openapi.json by scripts/build-client.ts: do not edit.
+export interface paths {
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer (with an empty wallet)
+         * @description The customer belongs to the caller's tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, integrator.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 DUPLICATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customer detail with wallet balance
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find customers by phone number (always exact)
+         * @description API-key callers always get exact matching on the normalised E.164 number, whatever `exact` says, so customers cannot be enumerated. A tenant key sees only its tenant; a platform key sees every tenant.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["searchCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallets/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger of a wallet, newest first
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        /**
+         * Move money in or out of a wallet (accountant, admin)
+         * @description credit and refund add to the balance, debit takes from it, adjustment goes the way `direction` says. The currency must be the wallet's (422 WALLET_CURRENCY_MISMATCH; nothing is converted). A movement that would make the balance negative is refused with 422 WALLET_INSUFFICIENT_BALANCE and changes nothing. The amount may not have more decimals than the currency has. Send an Idempotency-Key header to make retries safe: the same key and body return the original response, the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED (keys are remembered for 24 hours per API key).
+         *
+         *     **Who may call:** admin, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 IDEMPOTENCY_KEY_REUSED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 WALLET_CURRENCY_MISMATCH, 422 WALLET_INSUFFICIENT_BALANCE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createWalletTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's wallet (balance and currency)
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getCustomerWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One car with its photos, options, damage history and VIN when known
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getCar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filter, sort and page the car catalogue
+         * @description Text filters are case-insensitive; fuelType, transmission, vehicleType, color, drivetrain, city, makeEn, modelEn, modelGroupEn, generationCode and gradeEn accept comma-separated alternatives. limit is at most 100. Sorting is stable (ties broken by id), so pages never repeat or skip a car. The tenant of the key (or customerSubdomain) decides which cars are visible and the markup; without currency only the raw price is returned and no markup applies. An import becomes visible within CATALOGUE_REFRESH_SECONDS (60 s).
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listCars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars/trims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trims of a make (and model) the trim filter accepts
+         * @description Each trim has a label (the grade) and the raw grade texts it stands for; pass several values joined with ||| as ?trim= on the car list.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listTrims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/customs-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Attach customs documents (appended, stored as given; increments version)
+         * @description Any JSON objects (e.g. {type, url, uploadedAt}). At most 50 documents per order and 4096 bytes each.
+         *
+         *     **Who may call:** admin, operations, accountant.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["addCustomsDocuments"];
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move an order to another status
+         * @description 403 when the role may not make this move; 422 INVALID_TRANSITION (details.missingRequirements) when the lifecycle or a requirement refuses it; 409 VERSION_CONFLICT (details.currentVersion) when version is stale. Cancelling a wallet-paid order refunds the wallet once, in the same transaction.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 INVALID_TRANSITION, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["changeOrderStatus"];
+        trace?: never;
+    };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders, newest first
+         * @description A tenant key sees its tenant's orders; a marketer key only its own. Each page reads about one page of orders, whatever their number: pass meta.nextCursor as cursor (with the same filters) for the next page. page=N skips N-1 pages (reading them). total and totalPages come with the page that ends the list when reached by page number; otherwise counting would read every order.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Create an order
+         * @description Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given). Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, integrator.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 IDEMPOTENCY_KEY_REUSED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 WALLET_CURRENCY_MISMATCH, 422 WALLET_INSUFFICIENT_BALANCE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order detail: the order with financial summary, contract, inspection, customs data and history
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/customer-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch chat notifications to the customer on or off (staff notifications always go)
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["setCustomerNotifications"];
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/customs-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Store the customs invoice of an order (replaces the previous one; increments version)
+         * @description **Who may call:** admin, operations, accountant.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["setCustomsInvoice"];
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/validate-transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a status change without performing it (never fails for an invalid transition)
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["validateOrderTransition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's chat messages, oldest first, each with its delivery status
+         * @description Every message sent about the order (to the customer and to staff) in the order of the events that caused them, with the template, the language, the text the recipient reads and what WhatsApp reported (sent, delivered, read, failed with Meta's error code). Customers who replied STOP appear as skipped. Anyone who may see the order may call it.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listOrderNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a Draft contract for an order
+         * @description contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer.
+         *
+         *     **Version:** the answer carries the contract's version as an `ETag` header.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One contract
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Version:** the answer carries the contract's version as an `ETag` header.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a Draft contract (409 INVALID_STATE once it is Sent or Signed)
+         * @description **Who may call:** admin, operations, accountant, marketer.
+         *
+         *     **Version:** the answer carries the contract's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["updateContract"];
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's contracts, oldest first
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listOrderContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a contract to the customer on the chat channel; then it is Sent
+         * @description phone (or its alias phoneNumber) in E.164. Draft and Sent contracts can be sent (again); a Signed one answers 409 INVALID_STATE. If the chat channel refuses or fails, 502 CHANNEL_DISPATCH_FAILED and the contract is unchanged.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer.
+         *
+         *     **Version:** the answer carries the contract's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 502 CHANNEL_DISPATCH_FAILED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["sendContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a contract Signed (from Draft or Sent), storing signedDocument as given
+         * @description **Who may call:** admin, operations, accountant, marketer.
+         *
+         *     **Version:** the answer carries the contract's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["signContract"];
+        trace?: never;
+    };
+    "/api/v1/billing/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Confirm a billing entry (accountant); confirming again is harmless
+         * @description Records who confirmed (confirmedBy, confirmedByRole, confirmedByKeyId). A Confirmed entry is final. When the tenant requires a second person (requireSecondApprover), whoever recorded the entry cannot confirm it: 403 SECOND_APPROVER_REQUIRED.
+         *
+         *     **Who may call:** admin, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 403 SECOND_APPROVER_REQUIRED, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["confirmBillingEntry"];
+        trace?: never;
+    };
+    "/api/v1/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an invoice or a receipt for an order (Pending)
+         * @description **Who may call:** admin, operations, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createBillingEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's invoices and receipts, oldest first
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listOrderBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/{id}/document-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Attach the PDF of an invoice or receipt (type must match the entry; 409 INVALID_STATE once Confirmed)
+         * @description **Who may call:** admin, operations, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["setBillingDocumentUrl"];
+        trace?: never;
+    };
+    "/api/v1/inspections/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move an inspection: Pending -> InProgress -> Completed, or Cancelled; photos and the report can be added while not final
+         * @description Inspectors may move only inspections assigned to them; operations and admin any. Photos are appended. 409 INVALID_STATE for a move the sequence does not have.
+         *
+         *     **Who may call:** admin, operations, inspector.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 409 VERSION_CONFLICT, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["changeInspectionStatus"];
+        trace?: never;
+    };
+    "/api/v1/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an inspection of an order (Pending)
+         * @description **Who may call:** admin, operations, inspector.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inspections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One inspection
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getInspection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's inspections, oldest first
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listOrderInspections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tenant's staff, by name (admin)
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Register a staff member of your tenant (admin)
+         * @description Marketers and inspectors must be users before orders and inspections can name them, and keys for them are issued for the user. A tenant admin registers users of its own tenant; a platform admin names the tenant with tenantId (none: platform staff). mobileNumber is unique within the tenant (409 DUPLICATE).
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 DUPLICATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a staff member and disable their keys (admin)
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One staff member (admin)
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a staff member's name, number, e-mail, language or active flag (admin)
+         * @description active: false deactivates the user: their keys stop working (within 60 seconds; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 DUPLICATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tenant's keys, newest first, with user ids and last use (admin)
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Issue a key for your tenant (admin); the key is shown once
+         * @description A key for a user (userId) takes the user's role and tenant; marketer and inspector keys must be for a user. Without allowedRoutes the key gets every route its role may use. A key never gets routes its issuer may not call (403). expiresAt is optional.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["issueApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a key (admin): refused within 60 seconds everywhere, at once at the gateway in AWS
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a key (admin): a new key now, the old one expires after a grace period (default 24 hours)
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tenant's audit trail, newest first (admin)
+         * @description Every change to orders, billing entries, contracts, inspections, wallets, customers, users and keys, written in the same transaction as the change: who (key, user, role), what (entity, id, action, fields before and after), when, and the request id. Filter by entity (and id), and by time with from/to. Paged by cursor: pass meta.nextCursor as cursor for the next page.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Human-readable API documentation (HTML, works offline)
+         * @description **Who may call:** anyone; no API key.
+         */
+        get: operations["getDocsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI 3.1 document of this API
+         * @description **Who may call:** anyone; no API key.
+         */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * WhatsApp's verification handshake: answers hub.challenge when hub.verify_token is this stage's token
+         * @description Meta calls this once when the webhook is configured. With hub.mode=subscribe and the verify token of this stage (WHATSAPP_VERIFY_TOKEN), the answer is the hub.challenge value as plain text; any other token gets 403.
+         *
+         *     **Who may call:** anyone; no API key.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 403 FORBIDDEN.
+         */
+        get: operations["verifyWhatsAppWebhook"];
+        put?: never;
+        /**
+         * WhatsApp delivery statuses and inbound messages (signed by Meta with X-Hub-Signature-256)
+         * @description Every call must carry X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>; without it, or with a wrong one, the answer is 401 and nothing is stored. Statuses (sent, delivered, read, failed with Meta's error code) are recorded on the message they name; an inbound message opens its sender's 24-hour window, and "STOP" (or "إيقاف") turns their messages off, "START" (or "ابدأ") back on, each acknowledged. Repeated calls change nothing twice.
+         *
+         *     **Who may call:** anyone; no API key.
+         *
+         *     **Errors:** 400 INVALID_JSON, 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["receiveWhatsAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** Customer */
+        Customer: {
+            id: string;
+            name: string;
+            /** @description E.164 */
+            mobileNumber: string;
+            email?: string;
+            idNumber?: string;
+            country?: string;
+            address?: string;
+            /**
+             * @description language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)
+             * @enum {string}
+             */
+            language?: "en" | "ar";
+            tenantId?: string;
+            walletId: string;
+            walletBalance: number;
+            walletCurrency: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** CustomerMatch */
+        CustomerMatch: {
+            id: string;
+            name: string;
+            mobileNumber?: string;
+            tenantId?: string;
+        };
+        /** WalletTransaction */
+        WalletTransaction: {
+            id: string;
+            /** @enum {string} */
+            type: "credit" | "debit" | "adjustment" | "refund" | "payment_deduction";
+            /** @description always positive */
+            amount: number;
+            /** @description signed effect on the balance */
+            delta: number;
+            balanceAfter: number;
+            currency: string;
+            description: string;
+            orderId?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** Wallet */
+        Wallet: {
+            id: string;
+            customerId: string;
+            tenantId?: string;
+            balance: number;
+            currency: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** CarListItem */
+        CarListItem: {
+            id?: number;
+            advertisementNumber?: string;
+            title?: string;
+            makeEn?: string;
+            modelGroupEn?: string;
+            modelEn?: string;
+            generationCode?: string;
+            gradeEn?: string;
+            gradeDetailEn?: string;
+            year?: number;
+            /** @description raw price in units of 10,000 KRW, before markup */
+            price?: number;
+            /** @description only with ?currency; null when the rate pair is unknown */
+            convertedPrice?: number | null;
+            /** @description currency of convertedPrice */
+            convertedCurrency?: string;
+            fuelType?: string;
+            transmission?: string;
+            vehicleType?: string;
+            color?: string;
+            drivetrain?: string;
+            kilometers?: number;
+            provider?: string;
+            city?: string;
+            /** Format: date */
+            auctionDate?: string;
+            published?: boolean;
+            thumbnailUrl?: string;
+            options?: string[];
+            damage?: string[];
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        /** Order */
+        Order: {
+            id: string;
+            orderNumber: number;
+            /** @enum {string} */
+            status: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+            allowedStatusTransitions: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled")[];
+            progress: number;
+            canCancel: boolean;
+            isTerminal: boolean;
+            version: number;
+            customerId: string;
+            marketerId?: string;
+            tenantId?: string;
+            carId?: number;
+            carDetails: {
+                [key: string]: unknown;
+            };
+            totalAmount: number;
+            currency: string;
+            notes: string | null;
+            inspectionDate: string | null;
+            paidFromWallet: boolean;
+            /** @description archival of the car pictures (orders created with carId) */
+            imageArchive?: {
+                /** @enum {string} */
+                status: "pending" | "done" | "failed";
+                eventId: string;
+                /** @description keys in the bucket, under orders/{orderNumber}/ */
+                objectKeys: string[];
+                reason?: string;
+                completedAt?: string;
+            };
+            customer: {
+                id: string;
+                name: string;
+                email?: string;
+                mobileNumber?: string;
+            };
+            marketer?: {
+                id: string;
+                name: string;
+                email?: string;
+                mobileNumber?: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** OrderDetail */
+        OrderDetail: {
+            id: string;
+            orderNumber: number;
+            /** @enum {string} */
+            status: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+            allowedStatusTransitions: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled")[];
+            progress: number;
+            canCancel: boolean;
+            isTerminal: boolean;
+            version: number;
+            customerId: string;
+            marketerId?: string;
+            tenantId?: string;
+            carId?: number;
+            carDetails: {
+                [key: string]: unknown;
+            };
+            totalAmount: number;
+            currency: string;
+            notes: string | null;
+            inspectionDate: string | null;
+            paidFromWallet: boolean;
+            /** @description archival of the car pictures (orders created with carId) */
+            imageArchive?: {
+                /** @enum {string} */
+                status: "pending" | "done" | "failed";
+                eventId: string;
+                /** @description keys in the bucket, under orders/{orderNumber}/ */
+                objectKeys: string[];
+                reason?: string;
+                completedAt?: string;
+            };
+            customer: {
+                id: string;
+                name: string;
+                email?: string;
+                mobileNumber?: string;
+            };
+            marketer?: {
+                id: string;
+                name: string;
+                email?: string;
+                mobileNumber?: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            financialSummary: {
+                depositAmount: number;
+                depositCurrency: string;
+                remainingAmount: number;
+                remainingCurrency: string;
+                totalConfirmed: number;
+            };
+            signedContract: {
+                id: string;
+                contractNumber: number;
+                pdfUrl: string | null;
+                /** Format: date-time */
+                signedAt: string;
+            } | null;
+            inspection: {
+                id: string;
+                status: string;
+                inspectionDate: string | null;
+                pdfReportUrl: string | null;
+            } | null;
+            customsInvoice: {
+                [key: string]: unknown;
+            } | null;
+            customsDocuments: {
+                [key: string]: unknown;
+            }[];
+            statusHistory: {
+                from: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled") | null;
+                /** @enum {string} */
+                to: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                by: string;
+                role: string;
+                /** Format: date-time */
+                at: string;
+                note?: string;
+            }[];
+        };
+        /** Requirement */
+        Requirement: {
+            type: string;
+            code: string;
+            message: string;
+        };
+        /** OrderNotification */
+        OrderNotification: {
+            /** @description WhatsApp's message id (for skipped and refused messages, one of ours) */
+            messageId: string;
+            /** @description the order event (e.g. order.shipped), or contract.ready for the contract itself */
+            event: string;
+            /** @description customer, marketer, accountant or operations */
+            audience: string;
+            recipientName?: string;
+            /** @description E.164 */
+            to: string;
+            template?: {
+                name: string;
+                language: string;
+                parameters: string[];
+            };
+            /** @description the text the recipient reads */
+            text?: string;
+            /**
+             * @description accepted: WhatsApp took it; sent, delivered, read, failed: what WhatsApp reported last; skipped: not sent (the customer replied STOP); unknown: a consumer stopped between sending and recording it, and it was not sent again
+             * @enum {string}
+             */
+            status: "accepted" | "sent" | "delivered" | "read" | "failed" | "skipped" | "unknown";
+            /** Format: date-time */
+            statusAt?: string;
+            /** @description when WhatsApp reported each status */
+            statuses: {
+                /** Format: date-time */
+                sent?: string;
+                /** Format: date-time */
+                delivered?: string;
+                /** Format: date-time */
+                read?: string;
+                /** Format: date-time */
+                failed?: string;
+            };
+            /** @description why it was not sent */
+            reason?: string;
+            error?: {
+                /** @description Meta's error code, e.g. 131026 */
+                code?: number;
+                title?: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** SalesContract */
+        SalesContract: {
+            id: string;
+            orderId: string;
+            contractNumber: number;
+            /** @enum {string} */
+            status: "Draft" | "Sent" | "Signed";
+            /** @description starts at 1, raised by every edit, send and signature; also the ETag */
+            version: number;
+            customerName: string;
+            customerNameAr?: string;
+            customerIdNumber?: string;
+            customerPhone?: string;
+            customerEmail?: string;
+            customerAddress?: string;
+            customerCountry?: string;
+            customerIdDocument?: {
+                [key: string]: unknown;
+            };
+            carDetails: {
+                [key: string]: unknown;
+            };
+            totalAmount: number;
+            currency: string;
+            vin?: string;
+            mileage?: string;
+            color?: string;
+            terms?: string;
+            notes?: string;
+            pdfUrl: string | null;
+            signedDocument?: unknown;
+            /** Format: date-time */
+            sentAt?: string;
+            sentTo?: string;
+            /** Format: date-time */
+            signedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** BillingEntry */
+        BillingEntry: {
+            id: string;
+            orderId: string;
+            /** @enum {string} */
+            type: "invoice" | "receipt";
+            /** @enum {string} */
+            status: "Pending" | "Confirmed";
+            amount: number;
+            currency: string;
+            description: string;
+            items: {
+                type: string;
+                description: string;
+                amount: number;
+            }[];
+            receiptFileUrl: string | null;
+            invoiceNumber?: string;
+            /** @description user id (or key id) that recorded the entry */
+            recordedBy?: string;
+            /** Format: date-time */
+            confirmedAt?: string;
+            /** @description user id (or key id) that confirmed it */
+            confirmedBy?: string;
+            confirmedByRole?: string;
+            confirmedByKeyId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** Inspection */
+        Inspection: {
+            id: string;
+            orderId: string;
+            inspectorId: string;
+            /** @enum {string} */
+            status: "Pending" | "InProgress" | "Completed" | "Cancelled";
+            inspectionDate: string | null;
+            notes: string | null;
+            photos: {
+                /** Format: uri */
+                url: string;
+                /** Format: uri */
+                thumbnailUrl?: string;
+                type?: string;
+                caption?: string;
+                priority?: number;
+                /** Format: date-time */
+                uploadedAt?: string;
+            }[];
+            pdfReportUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** User */
+        User: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
+            /** @description absent for platform staff */
+            tenantId?: string;
+            /** @description E.164 */
+            mobileNumber?: string;
+            email?: string;
+            /**
+             * @description language of the chat messages the user receives
+             * @enum {string}
+             */
+            language: "en" | "ar";
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** ApiKey */
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description first characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
+            tenantId?: string;
+            /** @description the staff user the key stands for */
+            userId?: string;
+            allowedRoutes: string[];
+            rateLimit?: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** Format: date-time */
+            revokedAt?: string;
+            /** Format: date-time */
+            disabledAt?: string;
+            /** @description the key that replaced this one */
+            rotatedTo?: string;
+            /** @description kept to the minute */
+            lastUsedAt?: string;
+        };
+        /** AuditRecord */
+        AuditRecord: {
+            id: string;
+            tenantId?: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                keyId: string;
+                userId?: string;
+                role: string;
+            };
+            requestId?: string;
+            /** @enum {string} */
+            entity: "order" | "billing" | "contract" | "inspection" | "wallet" | "customer" | "user" | "apiKey" | "tenant";
+            entityId: string;
+            action: string;
+            changes: {
+                [key: string]: {
+                    before?: unknown;
+                    after?: unknown;
+                };
+            };
+        };
+        Error: {
+            /** @constant */
+            success: false;
+            /** @description what went wrong, for people */
+            error: string;
+            statusCode: number;
+            /** @description stable machine-readable code, e.g. VALIDATION_ERROR */
+            code: string;
+            /** @description every problem found, one entry per field; left out when the message says it all */
+            details?: ({
+                /** @description where the problem is: body.x, query.x, path.x, or a header name */
+                field?: string;
+                /** @description one plain sentence */
+                message: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Layla Haddad",
+                 *       "mobileNumber": "+971501234567",
+                 *       "email": "layla@example.com",
+                 *       "country": "AE",
+                 *       "language": "ar",
+                 *       "walletCurrency": "USD"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /**
+                     * Format: phone
+                     * @description with its country code, e.g. +971501234567; stored in E.164
+                     */
+                    mobileNumber: string;
+                    /** Format: email */
+                    email?: string;
+                    idNumber?: string;
+                    country?: string;
+                    address?: string;
+                    /**
+                     * @description language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)
+                     * @enum {string}
+                     */
+                    language?: "en" | "ar";
+                    /**
+                     * Format: currency
+                     * @description ISO 4217 wallet currency, default USD
+                     */
+                    walletCurrency?: string;
+                    /** @description CUID */
+                    tenantId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "mobileNumber": "example text",
+                     *         "email": "example text",
+                     *         "idNumber": "example text",
+                     *         "country": "example text",
+                     *         "address": "example text",
+                     *         "language": "en",
+                     *         "tenantId": "example text",
+                     *         "walletId": "example text",
+                     *         "walletBalance": 1,
+                     *         "walletCurrency": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **DUPLICATE**: a unique value is taken, e.g. the mobile number in this tenant */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "mobileNumber": "example text",
+                     *         "email": "example text",
+                     *         "idNumber": "example text",
+                     *         "country": "example text",
+                     *         "address": "example text",
+                     *         "language": "en",
+                     *         "tenantId": "example text",
+                     *         "walletId": "example text",
+                     *         "walletBalance": 1,
+                     *         "walletCurrency": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchCustomers: {
+        parameters: {
+            query: {
+                /** @description with its country code; in a query string write the + as %2B, e.g. phone=%2B971501234567 */
+                phone: string;
+                exact?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "mobileNumber": "example text",
+                     *           "tenantId": "example text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CustomerMatch"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "type": "credit",
+                     *           "amount": 1,
+                     *           "delta": 1,
+                     *           "balanceAfter": 1,
+                     *           "currency": "example text",
+                     *           "description": "example text",
+                     *           "orderId": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["WalletTransaction"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWalletTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retries with the same key and body return the original response; the same key with another body gets 409 IDEMPOTENCY_KEY_REUSED.
+                 * @example order-2026-03-14-0001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "credit",
+                 *       "amount": 5000,
+                 *       "currency": "USD",
+                 *       "description": "Top-up by bank transfer"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "credit" | "debit" | "adjustment" | "refund";
+                    amount: number;
+                    /**
+                     * Format: currency
+                     * @description ISO 4217 code, e.g. USD
+                     */
+                    currency: string;
+                    description: string;
+                    /**
+                     * @description required for adjustment, refused otherwise
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease";
+                    /** @description CUID */
+                    orderId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "transaction": {
+                     *           "id": "example text",
+                     *           "type": "credit",
+                     *           "amount": 1,
+                     *           "delta": 1,
+                     *           "balanceAfter": 1,
+                     *           "currency": "example text",
+                     *           "description": "example text",
+                     *           "orderId": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "wallet": {
+                     *           "id": "example text",
+                     *           "customerId": "example text",
+                     *           "tenantId": "example text",
+                     *           "balance": 1,
+                     *           "currency": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            transaction: components["schemas"]["WalletTransaction"];
+                            wallet: components["schemas"]["Wallet"];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **IDEMPOTENCY_KEY_REUSED**: the Idempotency-Key was already used with a different body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **WALLET_CURRENCY_MISMATCH**: the amount is in another currency than the wallet (amounts are never converted)
+             *
+             *     **WALLET_INSUFFICIENT_BALANCE**: the wallet balance does not cover the amount
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "customerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "balance": 1,
+                     *         "currency": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Wallet"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCar: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 display currency; adds convertedPrice */
+                currency?: string;
+                /** @description selects another tenant's storefront (markup and inventory) */
+                customerSubdomain?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 1,
+                     *         "advertisementNumber": "example text",
+                     *         "title": "example text",
+                     *         "makeEn": "example text",
+                     *         "modelGroupEn": "example text",
+                     *         "modelEn": "example text",
+                     *         "generationCode": "example text",
+                     *         "gradeEn": "example text",
+                     *         "gradeDetailEn": "example text",
+                     *         "year": 1,
+                     *         "price": 1,
+                     *         "convertedPrice": 1,
+                     *         "convertedCurrency": "example text",
+                     *         "fuelType": "example text",
+                     *         "transmission": "example text",
+                     *         "vehicleType": "example text",
+                     *         "color": "example text",
+                     *         "drivetrain": "example text",
+                     *         "kilometers": 1,
+                     *         "provider": "example text",
+                     *         "city": "example text",
+                     *         "auctionDate": "2026-03-14",
+                     *         "published": true,
+                     *         "thumbnailUrl": "example text",
+                     *         "options": [
+                     *           "example text"
+                     *         ],
+                     *         "damage": [
+                     *           "example text"
+                     *         ],
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "images": [
+                     *           "example text"
+                     *         ],
+                     *         "vin": "example text",
+                     *         "firstRegistration": "example text",
+                     *         "ownerChanges": 1,
+                     *         "displacement": 1,
+                     *         "seats": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: number;
+                            advertisementNumber: string;
+                            title: string;
+                            makeEn: string;
+                            modelGroupEn: string;
+                            modelEn: string;
+                            generationCode?: string;
+                            gradeEn: string;
+                            gradeDetailEn?: string;
+                            year: number;
+                            /** @description raw price in units of 10,000 KRW, before markup */
+                            price: number;
+                            /** @description only with ?currency; null when the rate pair is unknown */
+                            convertedPrice?: number | null;
+                            /** @description currency of convertedPrice */
+                            convertedCurrency?: string;
+                            fuelType: string;
+                            transmission: string;
+                            vehicleType: string;
+                            color: string;
+                            drivetrain: string;
+                            kilometers: number;
+                            provider: string;
+                            city: string;
+                            /** Format: date */
+                            auctionDate: string;
+                            published: boolean;
+                            thumbnailUrl: string;
+                            options: string[];
+                            damage: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            images: string[];
+                            vin?: string;
+                            firstRegistration?: string;
+                            ownerChanges: number;
+                            displacement?: number;
+                            seats?: number;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCars: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sortBy?: "price" | "year" | "kilometers" | "createdAt" | "auctionDate";
+                sortOrder?: "asc" | "desc";
+                makeEn?: string;
+                modelEn?: string;
+                /** @description comma-separated make or make:model pairs, e.g. Hyundai:Grandeur IG,Kia */
+                makeModel?: string;
+                modelGroupEn?: string;
+                generationCode?: string;
+                gradeEn?: string;
+                /** @description raw grade values joined with |||, as the trims lookup gives them */
+                trim?: string;
+                yearFrom?: number;
+                yearTo?: number;
+                /** @description 10,000 KRW units */
+                priceFrom?: number;
+                /** @description 10,000 KRW units */
+                priceTo?: number;
+                kmFrom?: number;
+                kmTo?: number;
+                fuelType?: string;
+                transmission?: string;
+                vehicleType?: string;
+                color?: string;
+                drivetrain?: string;
+                provider?: "glovis" | "kcar" | "lotte" | "sk" | "autohub" | "heydealer";
+                published?: boolean;
+                search?: string;
+                /** @description comma-separated projection; any of id, advertisementNumber, title, makeEn, modelGroupEn, modelEn, generationCode, gradeEn, gradeDetailEn, year, price, fuelType, transmission, vehicleType, color, drivetrain, kilometers, provider, city, auctionDate, published, thumbnailUrl, options, damage, createdAt, and convertedPrice, convertedCurrency with ?currency */
+                fields?: string;
+                /** @description comma-separated damage kinds to exclude: accident, total_loss, flood */
+                damage?: string;
+                /** @description comma-separated options every car must have */
+                options?: string;
+                city?: string;
+                /** @description ISO 4217 display currency; adds convertedPrice */
+                currency?: string;
+                /** @description selects another tenant's storefront (markup and inventory) */
+                customerSubdomain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "advertisementNumber": "example text",
+                     *           "title": "example text",
+                     *           "makeEn": "example text",
+                     *           "modelGroupEn": "example text",
+                     *           "modelEn": "example text",
+                     *           "generationCode": "example text",
+                     *           "gradeEn": "example text",
+                     *           "gradeDetailEn": "example text",
+                     *           "year": 1,
+                     *           "price": 1,
+                     *           "convertedPrice": 1,
+                     *           "convertedCurrency": "example text",
+                     *           "fuelType": "example text",
+                     *           "transmission": "example text",
+                     *           "vehicleType": "example text",
+                     *           "color": "example text",
+                     *           "drivetrain": "example text",
+                     *           "kilometers": 1,
+                     *           "provider": "example text",
+                     *           "city": "example text",
+                     *           "auctionDate": "2026-03-14",
+                     *           "published": true,
+                     *           "thumbnailUrl": "example text",
+                     *           "options": [
+                     *             "example text"
+                     *           ],
+                     *           "damage": [
+                     *             "example text"
+                     *           ],
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CarListItem"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTrims: {
+        parameters: {
+            query: {
+                makeEn: string;
+                modelEn?: string;
+                /** @description selects another tenant's storefront (markup and inventory) */
+                customerSubdomain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "label": "example text",
+                     *           "values": [
+                     *             "example text"
+                     *           ],
+                     *           "count": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            label: string;
+                            values: string[];
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addCustomsDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {}
+                 *       ],
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    documents: {
+                        [key: string]: unknown;
+                    }[];
+                    /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "documents": [
+                     *           {}
+                     *         ],
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            documents: {
+                                [key: string]: unknown;
+                            }[];
+                            version: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. Send it or body.version.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "DepositConfirmed",
+                 *       "version": 2,
+                 *       "note": "Deposit received in full"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                    /** @description the order's current version (from its last read); may be sent as an If-Match header instead */
+                    version?: number;
+                    /** Format: date-time */
+                    inspectionDate?: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_TRANSITION**: the lifecycle does not have this move, or a requirement of the target status is missing (details say which, and what is reachable now) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                /** @description CUID */
+                customerId?: string;
+                /** @description CUID */
+                marketerId?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                /** @description meta.nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "orderNumber": 1,
+                     *           "status": "DepositSubmitted",
+                     *           "allowedStatusTransitions": [
+                     *             "DepositSubmitted"
+                     *           ],
+                     *           "progress": 1,
+                     *           "canCancel": true,
+                     *           "isTerminal": true,
+                     *           "version": 1,
+                     *           "customerId": "example text",
+                     *           "marketerId": "example text",
+                     *           "tenantId": "example text",
+                     *           "carId": 1,
+                     *           "carDetails": {},
+                     *           "totalAmount": 1,
+                     *           "currency": "example text",
+                     *           "notes": "example text",
+                     *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *           "paidFromWallet": true,
+                     *           "imageArchive": {
+                     *             "status": "pending",
+                     *             "eventId": "example text",
+                     *             "objectKeys": [
+                     *               "example text"
+                     *             ],
+                     *             "reason": "example text",
+                     *             "completedAt": "example text"
+                     *           },
+                     *           "customer": {
+                     *             "id": "example text",
+                     *             "name": "example text",
+                     *             "email": "example text",
+                     *             "mobileNumber": "example text"
+                     *           },
+                     *           "marketer": {
+                     *             "id": "example text",
+                     *             "name": "example text",
+                     *             "email": "example text",
+                     *             "mobileNumber": "example text"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "nextCursor": "example text",
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            /** @description pass as cursor for the next page (one page read, whatever the list's size); absent on the last page */
+                            nextCursor?: string;
+                            /** @description given with the page that ends the list, reached by page number */
+                            total?: number;
+                            totalPages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retries with the same key and body return the original response; the same key with another body gets 409 IDEMPOTENCY_KEY_REUSED.
+                 * @example order-2026-03-14-0001
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "totalAmount": 18500,
+                 *       "currency": "USD",
+                 *       "carDetails": {
+                 *         "makeEn": "Kia",
+                 *         "modelEn": "Sorento",
+                 *         "year": 2022,
+                 *         "vin": "KNAPU81BDN7123456",
+                 *         "color": "White",
+                 *         "kilometers": 42000
+                 *       },
+                 *       "receiptAmount": 2000,
+                 *       "receiptCurrency": "USD",
+                 *       "receiptDescription": "Deposit by bank transfer"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description CUID */
+                    customerId: string;
+                    carId?: number;
+                    /** @description car snapshot (makeEn, modelEn, year, price, ...); at most 100 keys */
+                    carDetails?: {
+                        /** @default true */
+                        customerNotificationsEnabled?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description CUID */
+                    marketerId?: string;
+                    /** @description CUID */
+                    tenantId?: string;
+                    totalAmount?: number;
+                    /** @enum {string} */
+                    currency?: "USD" | "KRW" | "AED";
+                    notes?: string;
+                    receiptAmount?: number;
+                    receiptCurrency?: string;
+                    receiptDescription?: string;
+                    /** Format: uri */
+                    receiptFileUrl?: string;
+                    /** @default false */
+                    useWalletBalance?: boolean;
+                    /** Format: date-time */
+                    inspectionDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **IDEMPOTENCY_KEY_REUSED**: the Idempotency-Key was already used with a different body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **WALLET_CURRENCY_MISMATCH**: the amount is in another currency than the wallet (amounts are never converted)
+             *
+             *     **WALLET_INSUFFICIENT_BALANCE**: the wallet balance does not cover the amount
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "financialSummary": {
+                     *           "depositAmount": 1,
+                     *           "depositCurrency": "example text",
+                     *           "remainingAmount": 1,
+                     *           "remainingCurrency": "example text",
+                     *           "totalConfirmed": 1
+                     *         },
+                     *         "signedContract": {
+                     *           "id": "example text",
+                     *           "contractNumber": 1,
+                     *           "pdfUrl": "example text",
+                     *           "signedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "inspection": {
+                     *           "id": "example text",
+                     *           "status": "example text",
+                     *           "inspectionDate": "example text",
+                     *           "pdfReportUrl": "example text"
+                     *         },
+                     *         "customsInvoice": {},
+                     *         "customsDocuments": [
+                     *           {}
+                     *         ],
+                     *         "statusHistory": [
+                     *           {
+                     *             "from": "DepositSubmitted",
+                     *             "to": "DepositSubmitted",
+                     *             "by": "example text",
+                     *             "role": "example text",
+                     *             "at": "2026-03-14T09:30:00.000Z",
+                     *             "note": "example text"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrderDetail"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setCustomerNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. Send it or body.version.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false,
+                 *       "version": 3
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                    /** @description the order's current version (from its last read); may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setCustomsInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "buyerName": "Layla Haddad",
+                 *       "buyerAddress": "Dubai Marina, Dubai",
+                 *       "buyerPhone": "+971501234567",
+                 *       "carMake": "Kia",
+                 *       "carModel": "Sorento",
+                 *       "carVin": "KNAPU81BDN7123456",
+                 *       "carYear": 2022,
+                 *       "items": [
+                 *         {
+                 *           "description": "Kia Sorento 2022",
+                 *           "amount": 17000
+                 *         },
+                 *         {
+                 *           "description": "Shipping to Jebel Ali",
+                 *           "amount": 1500
+                 *         }
+                 *       ],
+                 *       "currency": "USD",
+                 *       "version": 7
+                 *     }
+                 */
+                "application/json": {
+                    buyerName: string;
+                    buyerAddress?: string;
+                    buyerPhone?: string;
+                    carMake?: string;
+                    carModel?: string;
+                    carVin?: string;
+                    carColor?: string;
+                    carYear?: number;
+                    items: {
+                        description: string;
+                        amount: number;
+                    }[];
+                    /** @enum {string} */
+                    currency: "USD" | "SAR" | "KRW" | "AED";
+                    notes?: string;
+                    /** @enum {string} */
+                    language?: "en" | "ar";
+                    /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "customsInvoice": {},
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            customsInvoice: {
+                                [key: string]: unknown;
+                            };
+                            version: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateOrderTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "targetStatus": "DepositConfirmed"
+                 *     }
+                 */
+                "application/json": {
+                    targetStatus: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "valid": true,
+                     *         "errors": [
+                     *           "example text"
+                     *         ],
+                     *         "currentStatus": "DepositSubmitted",
+                     *         "targetStatus": "example text",
+                     *         "allowedTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "missingRequirements": [
+                     *           {
+                     *             "type": "example text",
+                     *             "code": "example text",
+                     *             "message": "example text"
+                     *           }
+                     *         ],
+                     *         "reachableNow": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "blocked": [
+                     *           {
+                     *             "status": "DepositSubmitted",
+                     *             "missingRequirements": [
+                     *               {
+                     *                 "type": "example text",
+                     *                 "code": "example text",
+                     *                 "message": "example text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            valid: boolean;
+                            errors: string[];
+                            /** @enum {string} */
+                            currentStatus: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                            targetStatus: string;
+                            /** @description the moves the lifecycle and your role allow from here, requirements aside */
+                            allowedTransitions: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled")[];
+                            /** @description what targetStatus still needs */
+                            missingRequirements: components["schemas"]["Requirement"][];
+                            /** @description allowed moves that nothing blocks: make one with PATCH /orders/{id}/status */
+                            reachableNow: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled")[];
+                            /** @description allowed moves waiting on a requirement, and what each needs */
+                            blocked: {
+                                /** @enum {string} */
+                                status: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                                missingRequirements: components["schemas"]["Requirement"][];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "messageId": "example text",
+                     *           "event": "example text",
+                     *           "audience": "example text",
+                     *           "recipientName": "example text",
+                     *           "to": "example text",
+                     *           "template": {
+                     *             "name": "example text",
+                     *             "language": "example text",
+                     *             "parameters": [
+                     *               "example text"
+                     *             ]
+                     *           },
+                     *           "text": "example text",
+                     *           "status": "accepted",
+                     *           "statusAt": "2026-03-14T09:30:00.000Z",
+                     *           "statuses": {
+                     *             "sent": "2026-03-14T09:30:00.000Z",
+                     *             "delivered": "2026-03-14T09:30:00.000Z",
+                     *             "read": "2026-03-14T09:30:00.000Z",
+                     *             "failed": "2026-03-14T09:30:00.000Z"
+                     *           },
+                     *           "reason": "example text",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "title": "example text"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrderNotification"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "customerName": "Layla Haddad",
+                 *       "customerNameAr": "ليلى حداد",
+                 *       "totalAmount": 18500,
+                 *       "currency": "USD",
+                 *       "terms": "Payment in full before shipping."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description CUID */
+                    orderId: string;
+                    customerName: string;
+                    customerNameAr?: string;
+                    customerIdNumber?: string;
+                    customerPhone?: string;
+                    /** Format: email */
+                    customerEmail?: string;
+                    customerAddress?: string;
+                    customerCountry?: string;
+                    customerIdDocument?: {
+                        /** Format: uri */
+                        url?: string;
+                        /** @description e.g. passport, national_id */
+                        type?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    carDetails?: {
+                        [key: string]: unknown;
+                    };
+                    totalAmount?: number;
+                    /** @enum {string} */
+                    currency?: "USD" | "KRW" | "AED";
+                    vin?: string;
+                    mileage?: string;
+                    color?: string;
+                    terms?: string;
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description the contract's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "contractNumber": 1,
+                     *         "status": "Draft",
+                     *         "version": 1,
+                     *         "customerName": "example text",
+                     *         "customerNameAr": "example text",
+                     *         "customerIdNumber": "example text",
+                     *         "customerPhone": "example text",
+                     *         "customerEmail": "example text",
+                     *         "customerAddress": "example text",
+                     *         "customerCountry": "example text",
+                     *         "customerIdDocument": {},
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "vin": "example text",
+                     *         "mileage": "example text",
+                     *         "color": "example text",
+                     *         "terms": "example text",
+                     *         "notes": "example text",
+                     *         "pdfUrl": "example text",
+                     *         "signedDocument": {},
+                     *         "sentAt": "2026-03-14T09:30:00.000Z",
+                     *         "sentTo": "example text",
+                     *         "signedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SalesContract"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the contract's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "contractNumber": 1,
+                     *         "status": "Draft",
+                     *         "version": 1,
+                     *         "customerName": "example text",
+                     *         "customerNameAr": "example text",
+                     *         "customerIdNumber": "example text",
+                     *         "customerPhone": "example text",
+                     *         "customerEmail": "example text",
+                     *         "customerAddress": "example text",
+                     *         "customerCountry": "example text",
+                     *         "customerIdDocument": {},
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "vin": "example text",
+                     *         "mileage": "example text",
+                     *         "color": "example text",
+                     *         "terms": "example text",
+                     *         "notes": "example text",
+                     *         "pdfUrl": "example text",
+                     *         "signedDocument": {},
+                     *         "sentAt": "2026-03-14T09:30:00.000Z",
+                     *         "sentTo": "example text",
+                     *         "signedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SalesContract"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerName": "example text",
+                 *       "customerNameAr": "example text",
+                 *       "customerIdNumber": "example text",
+                 *       "customerPhone": "example text",
+                 *       "customerEmail": "layla@example.com",
+                 *       "customerAddress": "example text",
+                 *       "customerCountry": "example text",
+                 *       "customerIdDocument": {
+                 *         "url": "https://files.example.com/documents/d-1001.pdf",
+                 *         "type": "example text"
+                 *       },
+                 *       "carDetails": {},
+                 *       "totalAmount": 1,
+                 *       "currency": "USD",
+                 *       "vin": "example text",
+                 *       "mileage": "example text",
+                 *       "color": "example text",
+                 *       "terms": "example text",
+                 *       "notes": "example text",
+                 *       "contractPdfUrl": "https://files.example.com/documents/d-1001.pdf"
+                 *     }
+                 */
+                "application/json": {
+                    customerName?: string;
+                    customerNameAr?: string;
+                    customerIdNumber?: string;
+                    customerPhone?: string;
+                    /** Format: email */
+                    customerEmail?: string;
+                    customerAddress?: string;
+                    customerCountry?: string;
+                    customerIdDocument?: {
+                        /** Format: uri */
+                        url?: string;
+                        /** @description e.g. passport, national_id */
+                        type?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    carDetails?: {
+                        [key: string]: unknown;
+                    };
+                    totalAmount?: number;
+                    /** @enum {string} */
+                    currency?: "USD" | "KRW" | "AED";
+                    vin?: string;
+                    mileage?: string;
+                    color?: string;
+                    terms?: string;
+                    notes?: string;
+                    /** Format: uri */
+                    contractPdfUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the contract's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "contractNumber": 1,
+                     *         "status": "Draft",
+                     *         "version": 1,
+                     *         "customerName": "example text",
+                     *         "customerNameAr": "example text",
+                     *         "customerIdNumber": "example text",
+                     *         "customerPhone": "example text",
+                     *         "customerEmail": "example text",
+                     *         "customerAddress": "example text",
+                     *         "customerCountry": "example text",
+                     *         "customerIdDocument": {},
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "vin": "example text",
+                     *         "mileage": "example text",
+                     *         "color": "example text",
+                     *         "terms": "example text",
+                     *         "notes": "example text",
+                     *         "pdfUrl": "example text",
+                     *         "signedDocument": {},
+                     *         "sentAt": "2026-03-14T09:30:00.000Z",
+                     *         "sentTo": "example text",
+                     *         "signedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SalesContract"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "orderId": "example text",
+                     *           "contractNumber": 1,
+                     *           "status": "Draft",
+                     *           "version": 1,
+                     *           "customerName": "example text",
+                     *           "customerNameAr": "example text",
+                     *           "customerIdNumber": "example text",
+                     *           "customerPhone": "example text",
+                     *           "customerEmail": "example text",
+                     *           "customerAddress": "example text",
+                     *           "customerCountry": "example text",
+                     *           "customerIdDocument": {},
+                     *           "carDetails": {},
+                     *           "totalAmount": 1,
+                     *           "currency": "example text",
+                     *           "vin": "example text",
+                     *           "mileage": "example text",
+                     *           "color": "example text",
+                     *           "terms": "example text",
+                     *           "notes": "example text",
+                     *           "pdfUrl": "example text",
+                     *           "signedDocument": {},
+                     *           "sentAt": "2026-03-14T09:30:00.000Z",
+                     *           "sentTo": "example text",
+                     *           "signedAt": "2026-03-14T09:30:00.000Z",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SalesContract"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+971501234567",
+                 *       "signingLink": "https://sign.example.com/c/1042"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: phone
+                     * @description with its country code, e.g. +971501234567
+                     */
+                    phone?: string;
+                    /**
+                     * Format: phone
+                     * @description alias of phone
+                     */
+                    phoneNumber?: string;
+                    /** Format: uri */
+                    signingLink?: string;
+                    /**
+                     * @description reserved: only the chat channel is supported
+                     * @constant
+                     */
+                    sendVia?: "whatsapp";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the contract's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "contractNumber": 1,
+                     *         "status": "Draft",
+                     *         "version": 1,
+                     *         "customerName": "example text",
+                     *         "customerNameAr": "example text",
+                     *         "customerIdNumber": "example text",
+                     *         "customerPhone": "example text",
+                     *         "customerEmail": "example text",
+                     *         "customerAddress": "example text",
+                     *         "customerCountry": "example text",
+                     *         "customerIdDocument": {},
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "vin": "example text",
+                     *         "mileage": "example text",
+                     *         "color": "example text",
+                     *         "terms": "example text",
+                     *         "notes": "example text",
+                     *         "pdfUrl": "example text",
+                     *         "signedDocument": {},
+                     *         "sentAt": "2026-03-14T09:30:00.000Z",
+                     *         "sentTo": "example text",
+                     *         "signedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SalesContract"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **CHANNEL_DISPATCH_FAILED**: the chat channel refused or failed the message; nothing was changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "signedDocument": {}
+                 *     }
+                 */
+                "application/json": {
+                    /** @description any JSON; recommended keys url, filename, mimeType, size */
+                    signedDocument?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the contract's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "contractNumber": 1,
+                     *         "status": "Draft",
+                     *         "version": 1,
+                     *         "customerName": "example text",
+                     *         "customerNameAr": "example text",
+                     *         "customerIdNumber": "example text",
+                     *         "customerPhone": "example text",
+                     *         "customerEmail": "example text",
+                     *         "customerAddress": "example text",
+                     *         "customerCountry": "example text",
+                     *         "customerIdDocument": {},
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "vin": "example text",
+                     *         "mileage": "example text",
+                     *         "color": "example text",
+                     *         "terms": "example text",
+                     *         "notes": "example text",
+                     *         "pdfUrl": "example text",
+                     *         "signedDocument": {},
+                     *         "sentAt": "2026-03-14T09:30:00.000Z",
+                     *         "sentTo": "example text",
+                     *         "signedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SalesContract"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmBillingEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "type": "invoice",
+                     *         "status": "Pending",
+                     *         "amount": 1,
+                     *         "currency": "example text",
+                     *         "description": "example text",
+                     *         "items": [
+                     *           {
+                     *             "type": "example text",
+                     *             "description": "example text",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "receiptFileUrl": "example text",
+                     *         "invoiceNumber": "example text",
+                     *         "recordedBy": "example text",
+                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *         "confirmedBy": "example text",
+                     *         "confirmedByRole": "example text",
+                     *         "confirmedByKeyId": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BillingEntry"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes
+             *
+             *     **SECOND_APPROVER_REQUIRED**: the tenant requires a second person, and the caller recorded the entry it tries to confirm
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBillingEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "type": "receipt",
+                 *       "amount": 2000,
+                 *       "currency": "USD",
+                 *       "description": "Deposit by bank transfer",
+                 *       "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description CUID */
+                    orderId: string;
+                    /** @enum {string} */
+                    type: "invoice" | "receipt";
+                    amount: number;
+                    /**
+                     * Format: currency
+                     * @description ISO 4217 code, e.g. USD
+                     */
+                    currency: string;
+                    description: string;
+                    items?: {
+                        type: string;
+                        description: string;
+                        amount: number;
+                    }[];
+                    invoiceNumber?: string;
+                    /** Format: uri */
+                    receiptFileUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "type": "invoice",
+                     *         "status": "Pending",
+                     *         "amount": 1,
+                     *         "currency": "example text",
+                     *         "description": "example text",
+                     *         "items": [
+                     *           {
+                     *             "type": "example text",
+                     *             "description": "example text",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "receiptFileUrl": "example text",
+                     *         "invoiceNumber": "example text",
+                     *         "recordedBy": "example text",
+                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *         "confirmedBy": "example text",
+                     *         "confirmedByRole": "example text",
+                     *         "confirmedByKeyId": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BillingEntry"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "orderId": "example text",
+                     *           "type": "invoice",
+                     *           "status": "Pending",
+                     *           "amount": 1,
+                     *           "currency": "example text",
+                     *           "description": "example text",
+                     *           "items": [
+                     *             {
+                     *               "type": "example text",
+                     *               "description": "example text",
+                     *               "amount": 1
+                     *             }
+                     *           ],
+                     *           "receiptFileUrl": "example text",
+                     *           "invoiceNumber": "example text",
+                     *           "recordedBy": "example text",
+                     *           "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *           "confirmedBy": "example text",
+                     *           "confirmedByRole": "example text",
+                     *           "confirmedByKeyId": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BillingEntry"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setBillingDocumentUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "invoice",
+                 *       "pdfUrl": "https://files.example.com/documents/d-1001.pdf",
+                 *       "invoiceNumber": "example text"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "invoice" | "receipt";
+                    /** Format: uri */
+                    pdfUrl: string;
+                    invoiceNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "type": "invoice",
+                     *         "status": "Pending",
+                     *         "amount": 1,
+                     *         "currency": "example text",
+                     *         "description": "example text",
+                     *         "items": [
+                     *           {
+                     *             "type": "example text",
+                     *             "description": "example text",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "receiptFileUrl": "example text",
+                     *         "invoiceNumber": "example text",
+                     *         "recordedBy": "example text",
+                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *         "confirmedBy": "example text",
+                     *         "confirmedByRole": "example text",
+                     *         "confirmedByKeyId": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BillingEntry"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeInspectionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "InProgress",
+                 *       "photos": [
+                 *         {
+                 *           "url": "https://files.example.com/documents/d-1001.pdf",
+                 *           "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                 *           "type": "example text",
+                 *           "caption": "example text",
+                 *           "priority": 1,
+                 *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                 *         }
+                 *       ],
+                 *       "pdfReportUrl": "https://files.example.com/documents/d-1001.pdf",
+                 *       "notes": "example text"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "InProgress" | "Completed" | "Cancelled";
+                    photos?: {
+                        /** Format: uri */
+                        url: string;
+                        /** Format: uri */
+                        thumbnailUrl?: string;
+                        type?: string;
+                        caption?: string;
+                        priority?: number;
+                        /** Format: date-time */
+                        uploadedAt?: string;
+                    }[];
+                    /** Format: uri */
+                    pdfReportUrl?: string;
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "inspectorId": "example text",
+                     *         "status": "Pending",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "notes": "example text",
+                     *         "photos": [
+                     *           {
+                     *             "url": "https://files.example.com/documents/d-1001.pdf",
+                     *             "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                     *             "type": "example text",
+                     *             "caption": "example text",
+                     *             "priority": 1,
+                     *             "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pdfReportUrl": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Inspection"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             *
+             *     **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "inspectorId": "ckx8k2m1p0000abcd1234efgi",
+                 *       "inspectionDate": "2026-03-20T10:00:00.000Z",
+                 *       "notes": "Check the underbody for rust"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description CUID */
+                    orderId: string;
+                    /** @description CUID */
+                    inspectorId: string;
+                    /** Format: date-time */
+                    inspectionDate?: string;
+                    notes?: string;
+                    photos?: {
+                        /** Format: uri */
+                        url: string;
+                        /** Format: uri */
+                        thumbnailUrl?: string;
+                        type?: string;
+                        caption?: string;
+                        priority?: number;
+                        /** Format: date-time */
+                        uploadedAt?: string;
+                    }[];
+                    /** Format: uri */
+                    pdfReportUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "inspectorId": "example text",
+                     *         "status": "Pending",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "notes": "example text",
+                     *         "photos": [
+                     *           {
+                     *             "url": "https://files.example.com/documents/d-1001.pdf",
+                     *             "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                     *             "type": "example text",
+                     *             "caption": "example text",
+                     *             "priority": 1,
+                     *             "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pdfReportUrl": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Inspection"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderId": "example text",
+                     *         "inspectorId": "example text",
+                     *         "status": "Pending",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "notes": "example text",
+                     *         "photos": [
+                     *           {
+                     *             "url": "https://files.example.com/documents/d-1001.pdf",
+                     *             "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                     *             "type": "example text",
+                     *             "caption": "example text",
+                     *             "priority": 1,
+                     *             "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pdfReportUrl": "example text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Inspection"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderInspections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "orderId": "example text",
+                     *           "inspectorId": "example text",
+                     *           "status": "Pending",
+                     *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *           "notes": "example text",
+                     *           "photos": [
+                     *             {
+                     *               "url": "https://files.example.com/documents/d-1001.pdf",
+                     *               "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                     *               "type": "example text",
+                     *               "caption": "example text",
+                     *               "priority": 1,
+                     *               "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "pdfReportUrl": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Inspection"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                role?: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "role": "admin",
+                     *           "tenantId": "example text",
+                     *           "mobileNumber": "example text",
+                     *           "email": "example text",
+                     *           "language": "en",
+                     *           "active": true,
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example text",
+                 *       "role": "admin",
+                 *       "mobileNumber": "+971501234567",
+                 *       "email": "layla@example.com",
+                 *       "language": "en",
+                 *       "tenantId": "ckx8k2m1p0000abcd1234efgh"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
+                    /**
+                     * Format: phone
+                     * @description with its country code, e.g. +971501234567; unique within the tenant
+                     */
+                    mobileNumber: string;
+                    /** Format: email */
+                    email?: string;
+                    /**
+                     * @description language of the chat messages the user receives
+                     * @enum {string}
+                     */
+                    language?: "en" | "ar";
+                    /** @description CUID */
+                    tenantId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "role": "admin",
+                     *         "tenantId": "example text",
+                     *         "mobileNumber": "example text",
+                     *         "email": "example text",
+                     *         "language": "en",
+                     *         "active": true,
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **DUPLICATE**: a unique value is taken, e.g. the mobile number in this tenant */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "role": "admin",
+                     *         "tenantId": "example text",
+                     *         "mobileNumber": "example text",
+                     *         "email": "example text",
+                     *         "language": "en",
+                     *         "active": true,
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "role": "admin",
+                     *         "tenantId": "example text",
+                     *         "mobileNumber": "example text",
+                     *         "email": "example text",
+                     *         "language": "en",
+                     *         "active": true,
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example text",
+                 *       "mobileNumber": "+971501234567",
+                 *       "email": "layla@example.com",
+                 *       "language": "en",
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /**
+                     * Format: phone
+                     * @description with its country code, e.g. +971501234567; unique within the tenant
+                     */
+                    mobileNumber?: string;
+                    /** Format: email */
+                    email?: string;
+                    /**
+                     * @description language of the chat messages the user receives
+                     * @enum {string}
+                     */
+                    language?: "en" | "ar";
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "role": "admin",
+                     *         "tenantId": "example text",
+                     *         "mobileNumber": "example text",
+                     *         "email": "example text",
+                     *         "language": "en",
+                     *         "active": true,
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **DUPLICATE**: a unique value is taken, e.g. the mobile number in this tenant */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "prefix": "example text",
+                     *           "role": "admin",
+                     *           "tenantId": "example text",
+                     *           "userId": "example text",
+                     *           "allowedRoutes": [
+                     *             "example text"
+                     *           ],
+                     *           "rateLimit": {},
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "createdBy": "example text",
+                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
+                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
+                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
+                     *           "rotatedTo": "example text",
+                     *           "lastUsedAt": "example text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    issueApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example text",
+                 *       "role": "admin",
+                 *       "userId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "tenantId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "allowedRoutes": [
+                 *         "example text"
+                 *       ],
+                 *       "rateLimit": {
+                 *         "rps": 1,
+                 *         "burst": 1,
+                 *         "quotaPerDay": 1
+                 *       },
+                 *       "expiresAt": "2026-03-14T09:30:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role?: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
+                    /** @description CUID */
+                    userId?: string;
+                    /** @description CUID */
+                    tenantId?: string;
+                    allowedRoutes?: string[];
+                    rateLimit?: {
+                        rps?: number;
+                        burst?: number;
+                        quotaPerDay?: number;
+                    };
+                    /** Format: date-time */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "key": "example text",
+                     *         "apiKey": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "prefix": "example text",
+                     *           "role": "admin",
+                     *           "tenantId": "example text",
+                     *           "userId": "example text",
+                     *           "allowedRoutes": [
+                     *             "example text"
+                     *           ],
+                     *           "rateLimit": {},
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "createdBy": "example text",
+                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
+                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
+                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
+                     *           "rotatedTo": "example text",
+                     *           "lastUsedAt": "example text"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description the key itself: shown this once, never again */
+                            key: string;
+                            apiKey: components["schemas"]["ApiKey"];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "name": "example text",
+                     *         "prefix": "example text",
+                     *         "role": "admin",
+                     *         "tenantId": "example text",
+                     *         "userId": "example text",
+                     *         "allowedRoutes": [
+                     *           "example text"
+                     *         ],
+                     *         "rateLimit": {},
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdBy": "example text",
+                     *         "expiresAt": "2026-03-14T09:30:00.000Z",
+                     *         "revokedAt": "2026-03-14T09:30:00.000Z",
+                     *         "disabledAt": "2026-03-14T09:30:00.000Z",
+                     *         "rotatedTo": "example text",
+                     *         "lastUsedAt": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "graceSeconds": 1
+                 *     }
+                 */
+                "application/json": {
+                    graceSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "key": "example text",
+                     *         "apiKey": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "prefix": "example text",
+                     *           "role": "admin",
+                     *           "tenantId": "example text",
+                     *           "userId": "example text",
+                     *           "allowedRoutes": [
+                     *             "example text"
+                     *           ],
+                     *           "rateLimit": {},
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "createdBy": "example text",
+                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
+                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
+                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
+                     *           "rotatedTo": "example text",
+                     *           "lastUsedAt": "example text"
+                     *         },
+                     *         "previous": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "prefix": "example text",
+                     *           "role": "admin",
+                     *           "tenantId": "example text",
+                     *           "userId": "example text",
+                     *           "allowedRoutes": [
+                     *             "example text"
+                     *           ],
+                     *           "rateLimit": {},
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "createdBy": "example text",
+                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
+                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
+                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
+                     *           "rotatedTo": "example text",
+                     *           "lastUsedAt": "example text"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description the key itself: shown this once, never again */
+                            key: string;
+                            apiKey: components["schemas"]["ApiKey"];
+                            previous: components["schemas"]["ApiKey"];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                entity?: "order" | "billing" | "contract" | "inspection" | "wallet" | "customer" | "user" | "apiKey" | "tenant";
+                /** @description CUID */
+                id?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "tenantId": "example text",
+                     *           "at": "2026-03-14T09:30:00.000Z",
+                     *           "actor": {
+                     *             "keyId": "example text",
+                     *             "userId": "example text",
+                     *             "role": "example text"
+                     *           },
+                     *           "requestId": "example text",
+                     *           "entity": "order",
+                     *           "entityId": "example text",
+                     *           "action": "example text",
+                     *           "changes": {}
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "limit": 1,
+                     *         "nextCursor": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["AuditRecord"][];
+                        meta: {
+                            limit: number;
+                            /** @description pass as cursor for the next page; absent on the last page */
+                            nextCursor?: string;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Human-readable API documentation (HTML, works offline) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of this API */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    verifyWhatsAppWebhook: {
+        parameters: {
+            query: {
+                "hub.mode": "subscribe";
+                "hub.verify_token": string;
+                "hub.challenge": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WhatsApp's verification handshake: answers hub.challenge when hub.verify_token is this stage's token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWhatsAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "object": "example text",
+                 *       "entry": [
+                 *         {
+                 *           "id": "example text",
+                 *           "changes": [
+                 *             {
+                 *               "field": "example text",
+                 *               "value": {
+                 *                 "statuses": [
+                 *                   {
+                 *                     "id": "example text",
+                 *                     "status": "example text",
+                 *                     "timestamp": "example text",
+                 *                     "recipient_id": "example text",
+                 *                     "errors": [
+                 *                       {
+                 *                         "code": 1,
+                 *                         "title": "example text"
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 ],
+                 *                 "messages": [
+                 *                   {
+                 *                     "from": "example text",
+                 *                     "id": "example text",
+                 *                     "timestamp": "example text",
+                 *                     "type": "example text",
+                 *                     "text": {
+                 *                       "body": "example text"
+                 *                     },
+                 *                     "button": {
+                 *                       "text": "example text"
+                 *                     }
+                 *                   }
+                 *                 ]
+                 *               }
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    object: string;
+                    entry: ({
+                        id?: string;
+                        changes: ({
+                            field?: string;
+                            value: {
+                                statuses?: ({
+                                    /** @description WhatsApp's message id (wamid) */
+                                    id: string;
+                                    /** @description sent, delivered, read or failed (others are ignored) */
+                                    status: string;
+                                    /** @description epoch seconds */
+                                    timestamp?: string;
+                                    recipient_id?: string;
+                                    errors?: {
+                                        code?: number;
+                                        title?: string;
+                                    }[];
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                messages?: ({
+                                    /** @description the sender's number without the + */
+                                    from: string;
+                                    id: string;
+                                    timestamp?: string;
+                                    type?: string;
+                                    text?: {
+                                        body: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    button?: {
+                                        text?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "statuses": 1,
+                     *         "unknownStatuses": 1,
+                     *         "messages": 1,
+                     *         "optOuts": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description statuses recorded on a message of ours */
+                            statuses: number;
+                            /** @description statuses naming no message of ours (ignored) */
+                            unknownStatuses: number;
+                            /** @description inbound messages recorded (repeats of one already seen are not counted) */
+                            messages: number;
+                            /** @description senders who opted out or back in with this call */
+                            optOuts: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             *
+             *     **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
