@@ -894,10 +894,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Human-readable API documentation (HTML, works offline)
-         * @description **Who may call:** anyone; no API key.
+         * The API reference: every operation with its roles, errors and examples, a getting-started guide and the order lifecycle (HTML)
+         * @description Rendered in the browser by Scalar from /api/v1/openapi.json; everything it needs is served by this API, nothing from the internet.
+         *
+         *     **Who may call:** anyone; no API key.
          */
         get: operations["getDocsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/docs/renderer.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script that renders the API reference (Scalar API Reference, bundled)
+         * @description **Who may call:** anyone; no API key.
+         */
+        get: operations["getDocsRenderer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7829,13 +7851,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Human-readable API documentation (HTML, works offline) */
+            /** @description The API reference: every operation with its roles, errors and examples, a getting-started guide and the order lifecycle (HTML) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    getDocsRenderer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script that renders the API reference (Scalar API Reference, bundled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
         };

@@ -22,13 +22,14 @@ export function basePipeline(
   route: CompiledRoute,
   base: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
   steps: Middleware[],
-  contentSecurityPolicy?: Record<string, string>,
+  /** For HTML pages: options of @middy/http-security-headers in place of its strict defaults. */
+  securityHeaders?: Record<string, unknown>,
 ) {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error>()
     .use(requestLogging(route))
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
-    .use(httpSecurityHeaders(contentSecurityPolicy ? { contentSecurityPolicy } : {}))
+    .use(httpSecurityHeaders(securityHeaders ?? {}))
     .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS', exposeHeaders: 'Retry-After,ETag' }))
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope());

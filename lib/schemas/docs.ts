@@ -20,9 +20,25 @@ export const getDocsPage = defineRoute({
   method: 'GET',
   path: '/api/v1/docs',
   tag: 'Documentation',
-  summary: 'Human-readable API documentation (HTML, works offline)',
+  summary: 'The API reference: every operation with its roles, errors and examples, a getting-started guide and the order lifecycle (HTML)',
+  description: 'Rendered in the browser by Scalar from /api/v1/openapi.json; everything it needs is served by this API, nothing from the internet.',
   status: 200,
   raw: true,
   public: true,
   cors: false,
+});
+
+export const getDocsRenderer = defineRoute({
+  id: 'getDocsRenderer',
+  folder: 'docs',
+  method: 'GET',
+  path: '/api/v1/docs/renderer.js',
+  tag: 'Documentation',
+  summary: 'The script that renders the API reference (Scalar API Reference, bundled)',
+  status: 200,
+  raw: true,
+  public: true,
+  rawContentType: 'text/javascript',
+  cors: false,
+  lambda: { memorySize: 512 },
 });

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+
+/**
+ * The API reference as a newcomer sees it: Debian's chromium (installed by .ci/run when missing)
+ * opens /api/v1/docs with the network cut off, only the local stack reachable. The operations
+ * must render, with the guide and the lifecycle, and the console must stay clean.
+ */
+const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function isLocal(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return ['data:', 'blob:', 'about:'].includes(protocol) || LOCAL_HOSTS.has(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Summaries of operations spread over the page, from the first tag to the last. */
+const SUMMARIES = ['Create a customer (with an empty wallet)', 'Create an order', 'Move money in or out of a wallet (accountant, admin)', 'Create an inspection of an order (Pending)'];
+
+describe('the API reference in a real browser, offline', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    expect(CHROMIUM, 'chromium is not installed: .ci/run installs it (apt-get install chromium)').toBeDefined();
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM!,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        // Any other host fails to resolve, even a request that escaped the interception below.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders every part of the reference from the local server alone, with a clean console', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 1000 });
+    const blocked: string[] = [];
+    const consoleErrors: string[] = [];
+    const pageErrors: string[] = [];
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (isLocal(request.url())) void request.continue();
+      else {
+        blocked.push(request.url());
+        void request.abort('internetdisconnected');
+      }
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    const failedLoads: string[] = [];
+    page.on('response', (answer) => {
+      if (answer.status() >= 400) failedLoads.push(`${answer.status()} ${answer.url()}`);
+    });
+
+    const response = await page.goto(`${inject('baseUrl')}/api/v1/docs`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    expect(response?.status()).toBe(200);
+
+    // The reference renders operations lazily as a reader scrolls: scroll until every summary was seen.
+    const seen = new Set<string>();
+    const deadline = Date.now() + 60_000;
+    while (seen.size < SUMMARIES.length && Date.now() < deadline) {
+      const found = await page.evaluate((summaries: string[]) => {
+        const text = document.body.innerText;
+        if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2) window.scrollTo(0, 0);
+        else window.scrollBy(0, Math.round(window.innerHeight / 2));
+        return summaries.filter((summary) => text.includes(summary));
+      }, SUMMARIES);
+      found.forEach((summary) => seen.add(summary));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const diagnosis = async () => JSON.stringify({ blocked, consoleErrors, pageErrors, text: (await page.evaluate(() => document.body.innerText)).slice(0, 300) });
+    expect([...seen].sort(), await diagnosis()).toEqual([...SUMMARIES].sort());
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const front = await page.evaluate(() => document.body.innerText);
+    expect(front).toContain('Getting started');
+    expect(front).toContain('The order lifecycle');
+    expect(front).toMatch(/DepositConfirmed\s+10\s+accountant/);
+
+    // Let late work (workers, fonts, timers) run before judging the console.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(blocked, 'requests that left the machine').toEqual([]);
+    expect(failedLoads).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the document with servers pointing at the host that served it', async () => {
+    const res = await fetch(`${inject('baseUrl')}/api/v1/openapi.json`);
+    const document = (await res.json()) as { servers: Array<{ url: string }> };
+    expect(document.servers[0]?.url).toBe(new URL(inject('baseUrl')).origin);
+  });
+});
