@@ -16,7 +16,7 @@ type DocumentedCode = keyof typeof ERROR_CATALOGUE;
 export const SERVER_URL_PLACEHOLDER = 'https://__SERVER_URL__';
 
 /** The codes an operation can answer: what every route of its kind shares, then its own. */
-export function errorCodesOf(route: RouteSpec): DocumentedCode[] {
+function errorCodesOf(route: RouteSpec): DocumentedCode[] {
   const codes: ErrorCode[] = [];
   if (!route.public) codes.push('UNAUTHORIZED', 'FORBIDDEN');
   if (route.body && !route.public) codes.push('VALIDATION_ERROR', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE');
@@ -32,7 +32,7 @@ export function errorCodesOf(route: RouteSpec): DocumentedCode[] {
 }
 
 /** Who may call it, in words: admin always; the route's roles, or every role. */
-export function rolesOf(route: RouteSpec): string[] {
+function rolesOf(route: RouteSpec): string[] {
   if (route.public) return [];
   return route.roles ? ['admin', ...route.roles] : [...ROLES];
 }

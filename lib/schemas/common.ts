@@ -34,7 +34,7 @@ const Meta = Type.Object({
 });
 
 /** One problem of a refused request; the same shape on every error code. */
-export const Problem = Type.Object(
+const Problem = Type.Object(
   {
     field: Type.Optional(Type.String({ description: 'where the problem is: body.x, query.x, path.x, or a header name' })),
     message: Type.String({ description: 'one plain sentence' }),

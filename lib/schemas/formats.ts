@@ -49,4 +49,3 @@ export const formats = {
   currency: (text: string) => /^[A-Z]{3}$/.test(text) && isIsoCurrency(text),
 };
 
-export type FormatName = keyof typeof formats;
