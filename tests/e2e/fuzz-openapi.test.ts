@@ -6,7 +6,7 @@
  *   - have a status below 500, and
  *   - be the envelope: success `{success: true, data, meta?}`, error `{success: false, error,
  *     statusCode (= the HTTP status), code, details?}`, sent as JSON.
- * The two documentation routes (openapi.json, docs) are not enveloped and are skipped.
+ * The three documentation routes (openapi.json, docs and its renderer script) are not enveloped and are skipped.
  *
  * Per operation, fc.assert runs with a fixed seed:
  *   - every hostile variant once (as `examples`: one per place and kind, e.g.
@@ -39,7 +39,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_601);
 const STOP_AT_FIRST = process.env.FUZZ_STOP_AT_FIRST === '1';
 const SHRINK = process.env.FUZZ_SHRINK === '1';
 /** The documentation routes answer HTML and the bare document: not enveloped. */
-const SKIPPED = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/docs']);
+const SKIPPED = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/docs', 'GET /api/v1/docs/renderer.js']);
 const TRUNCATE = 500;
 /** No request of this API takes this long locally: longer counts as no answer. */
 const REQUEST_TIMEOUT_MS = 10_000;

@@ -185,7 +185,7 @@ describe('cli chat log', () => {
 
     // Act (`chat outbox` is the old name of `chat log`)
     for (const command of ['log', 'outbox']) {
-      const result = await cli(['chat', command, '--limit', '200']);
+      const result = await cli(['chat', command, '--to', to]);
 
       // Assert
       expect(result.code, result.stderr).toBe(0);

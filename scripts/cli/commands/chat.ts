@@ -16,14 +16,15 @@ async function chatLogCommand(args: Args, ctx: Context): Promise<void> {
   const given = text(args.values, 'limit');
   const limit = given === undefined ? 20 : positiveInteger('limit', given);
   if (limit > 200) throw new UsageError('--limit must be at most 200');
+  const to = text(args.values, 'to');
   const { listChatLog } = await loadChatLog();
-  const messages = await listChatLog(limit);
+  const messages = await listChatLog(limit, to);
   // The text in full, as the recipient reads it; the template it came from beside it.
   const rows = messages.map((m) => [m.createdAt, m.to, m.template ? `${m.template.name} (${m.template.language})` : 'free-form text', m.messageId, oneLine(m.text ?? '')]);
   emit(ctx, messages, table(['time', 'to', 'template', 'message id', 'text'], rows));
 }
 
-const chatLog: Command = { options: { limit: { type: 'string' } }, positionals: [], run: chatLogCommand };
+const chatLog: Command = { options: { limit: { type: 'string' }, to: { type: 'string' } }, positionals: [], run: chatLogCommand };
 
 /** The catalogue as Meta's "create message template" requests take it, one per name and language. */
 function metaTemplates(prefix: string) {
