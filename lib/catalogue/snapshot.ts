@@ -1,6 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../archive/s3.js';
+import { readObject } from '../archive/object-reader.js';
 import { bucketName } from '../config.js';
 import { SORT_KEYS, toRow, type CarRow, type SortKey } from './car-row.js';
 import { buildIndex, lookupOf, ranksOf, type CatalogueIndex, type FieldName, type TextColumn, type ValueLists } from './catalogue-index.js';
@@ -156,16 +155,11 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
   return { version: header.version, index };
 }
 
-const snapshotKey = (version: string) => `catalogue/snapshots/${version}.vpocat.gz`;
-
-export async function uploadSnapshot(version: string, rows: readonly CarRow[]): Promise<string> {
-  const key = snapshotKey(version);
-  await s3.send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: encodeSnapshot(version, buildIndex(rows)), ContentType: 'application/octet-stream' }));
-  return key;
-}
+/** Where the import writes a snapshot (lib/use-cases/import-catalogue.ts uploads it). */
+export const snapshotKey = (version: string) => `catalogue/snapshots/${version}.vpocat.gz`;
 
 export async function downloadSnapshot(key: string): Promise<{ version: string; index: CatalogueIndex }> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
-  if (!object.Body) throw new Error(`catalogue snapshot ${key} is empty`);
-  return decodeSnapshot(await object.Body.transformToByteArray());
+  const body = await readObject(bucketName(), key);
+  if (body.length === 0) throw new Error(`catalogue snapshot ${key} is empty`);
+  return decodeSnapshot(body);
 }

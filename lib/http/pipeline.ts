@@ -9,6 +9,14 @@ import type { CompiledRoute } from '../schemas/route.js';
 import { roundTrips } from '../store/round-trips.js';
 import { errorEnvelope } from './error-envelope.js';
 import { log, setLogContext } from '../logger.js';
+import { recordRequest } from '../metrics.js';
+
+/** The `code` of an error envelope, for the log line and the per-code error metric. */
+function errorCodeOf(body: unknown): string | undefined {
+  if (typeof body !== 'string' || !body.startsWith('{')) return undefined;
+  const match = /"code":"([A-Z_]+)"/.exec(body);
+  return match?.[1];
+}
 
 export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error>;
 const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key,If-Match';
@@ -37,18 +45,26 @@ export function basePipeline(
   return pipeline.handler(base);
 }
 
-/** One structured line per request: route, status, duration and DynamoDB round trips. */
+/**
+ * One structured line per request (request id, route, status, error code, latency, key, tenant,
+ * DynamoDB round trips), and the route's metrics (lib/metrics.ts).
+ */
 function requestLogging(route: CompiledRoute): Middleware {
   let started = 0;
   const done = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error>) => {
     const caller = (request.context as unknown as { caller?: { keyId: string; tenantId?: string } }).caller;
+    const statusCode = request.response?.statusCode ?? 500;
+    const durationMs = Date.now() - started;
+    const code = statusCode >= 400 ? errorCodeOf(request.response?.body) : undefined;
     log.info('request completed', {
-      statusCode: request.response?.statusCode,
-      durationMs: Date.now() - started,
+      statusCode,
+      ...(code ? { code } : {}),
+      durationMs,
       dynamoRoundTrips: roundTrips.reset(),
       keyId: caller?.keyId,
       tenantId: caller?.tenantId,
     });
+    recordRequest(route.route, statusCode, durationMs, code);
   };
   return {
     before: async (request) => {

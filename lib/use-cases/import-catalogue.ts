@@ -5,8 +5,10 @@ import { findCarIds, getCataloguePointer, putCataloguePointer, reserveCarIds, wr
 import type { CarRecord } from '../domain/car.js';
 import { CarImportLine } from '../catalogue/car-schema.js';
 import { toRow, type CarRow } from '../catalogue/car-row.js';
-import { allRows } from '../catalogue/catalogue-index.js';
-import { downloadSnapshot, uploadSnapshot } from '../catalogue/snapshot.js';
+import { allRows, buildIndex } from '../catalogue/catalogue-index.js';
+import { downloadSnapshot, encodeSnapshot, snapshotKey } from '../catalogue/snapshot.js';
+import { writeObject } from '../archive/s3.js';
+import { bucketName } from '../config.js';
 import { RETRY, withRetries } from './retry.js';
 
 /** Compiled on use: the import runs in the staff CLI, never in a Lambda cold start. */
@@ -79,7 +81,8 @@ export async function importCars(lines: readonly CarImportLine[]): Promise<Impor
     if (pointer) for (const row of allRows((await downloadSnapshot(pointer.objectKey)).index)) rows.set(row.id, row);
     for (const car of cars) rows.set(car.id, toRow(car));
     const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
-    const objectKey = await uploadSnapshot(version, [...rows.values()]);
+    const objectKey = snapshotKey(version);
+    await writeObject(bucketName(), objectKey, encodeSnapshot(version, buildIndex([...rows.values()])), 'application/octet-stream');
     if (!(await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version))) return RETRY;
     return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
   }, () => new Error('the catalogue kept changing during the import; run it again'));

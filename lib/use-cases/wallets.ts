@@ -1,3 +1,4 @@
+import { recordEvent } from '../metrics.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { invalidField, notFound } from '../domain/errors.js';
@@ -54,6 +55,7 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
     if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: result }));
     const outcome = await transact(items);
+    if (outcome.ok) recordEvent('WalletMovements');
     // Lost a race: the wallet moved (re-plan from a fresh read), or a retry with the same key won (replayed above).
     return outcome.ok ? result : RETRY;
   });

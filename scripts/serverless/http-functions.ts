@@ -16,6 +16,8 @@ export function httpFunctions(routes: readonly RouteSpec[] = allRoutes): Record<
       route.id,
       {
         handler: handlerFileOf(route).replace(/\.ts$/, '.handler'),
+        // Source maps stay out of the zip (serverless-esbuild honours function-level patterns).
+        package: { patterns: ['!**/*.map'] },
         ...route.lambda,
         events: [
           {

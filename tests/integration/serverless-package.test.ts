@@ -9,7 +9,7 @@
  * stacks that other test files and other checkouts run from the project folder at the same time.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,9 @@ interface Statement {
 }
 
 let workDir = '';
+let artifactDir = '';
 let resources: Record<string, CfnResource> = {};
+let template: { Resources: Record<string, CfnResource>; Outputs?: Record<string, unknown>; Conditions?: Record<string, unknown> } = { Resources: {} };
 
 const ofType = (type: string): Array<[string, CfnResource]> => Object.entries(resources).filter(([, r]) => r.Type === type);
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -87,12 +89,14 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'vpo-package-'));
   const service = join(workDir, 'service');
   const out = join(workDir, 'artifact');
+  artifactDir = out;
   copyProject(service);
   await runIn(service, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'build-contracts.ts')]);
   await runIn(service, [join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', STAGE, '--package', out]);
   const templatePath = join(out, 'cloudformation-template-update-stack.json');
   expect(existsSync(templatePath), `${templatePath} was not written`).toBe(true);
-  resources = (JSON.parse(readFileSync(templatePath, 'utf8')) as { Resources: Record<string, CfnResource> }).Resources;
+  template = JSON.parse(readFileSync(templatePath, 'utf8')) as typeof template;
+  resources = template.Resources;
 }, PACKAGE_TIMEOUT_MS * 2);
 
 afterAll(() => {
@@ -371,5 +375,117 @@ describe('functions and API Gateway methods', () => {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
     }
+  });
+});
+
+/** The file names in a zip archive, from its central directory (no library needed for that). */
+function zipEntries(file: string): string[] {
+  const zip = readFileSync(file);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error(`${file} is not a zip archive`);
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${file}: bad central directory entry ${i}`);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    names.push(zip.toString('utf8', offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/**
+ * Budgets of the zipped packages, from the measurements (npm run bench -- --only cold-start prints
+ * every function's zipped size). The renderer of the API reference is 4.3 MB of static script.
+ */
+const ZIP_BUDGET_KB = { http: 150, consumer: 200, docsRenderer: 1_500 };
+
+describe('one package per function', () => {
+  const functions = () => ofType('AWS::Lambda::Function');
+  const artifactOf = (fn: CfnResource) => String(fn.Properties.Code.S3Key).split('/').pop()!;
+
+  it('gives every function its own zip, none shared', () => {
+    const artifacts = functions().map(([, fn]) => artifactOf(fn));
+
+    expect(new Set(artifacts).size).toBe(functions().length);
+    for (const artifact of artifacts) expect(existsSync(join(artifactDir, artifact)), artifact).toBe(true);
+  });
+
+  it('puts one minified bundle in each zip, and no source map', () => {
+    for (const [id, fn] of functions()) {
+      const entries = zipEntries(join(artifactDir, artifactOf(fn))).filter((name) => !name.endsWith('/'));
+      expect(entries.filter((name) => name.endsWith('.map')), id).toEqual([]);
+      expect(entries.filter((name) => name.endsWith('.cjs')), id).toHaveLength(1);
+    }
+  });
+
+  it('keeps every zipped package within its budget (HTTP functions under 150 KB)', () => {
+    const over: string[] = [];
+    for (const [id, fn] of functions()) {
+      const kb = statSync(join(artifactDir, artifactOf(fn))).size / 1024;
+      const budget = id === 'GetDocsRendererLambdaFunction' ? ZIP_BUDGET_KB.docsRenderer : id.startsWith('Outbox') ? ZIP_BUDGET_KB.consumer : ZIP_BUDGET_KB.http;
+      if (kb > budget) over.push(`${id}: ${kb.toFixed(1)} KB > ${budget} KB`);
+    }
+    expect(over).toEqual([]);
+  });
+});
+
+describe('observability', () => {
+  const alarms = (): Array<Record<string, any>> => ofType('AWS::CloudWatch::Alarm').map(([id, alarm]) => ({ id, ...alarm.Properties }));
+  const topic = () => ofType('AWS::SNS::Topic')[0]?.[0];
+
+  it('traces every function and the API with X-Ray', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+    // Serverless v3 turns the stage's tracing on with an API call after the deployment, not in the template.
+    expect(readFileSync(join(root, 'serverless.yml'), 'utf8')).toMatch(/\n  tracing:\n    lambda: true\n    apiGateway: true\n/);
+  });
+
+  it('has the functions write metrics as EMF log lines', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.METRICS, id).toBe('emf');
+  });
+
+  it('alarms on 5xx rate, p95 latency, throttling, parked side effects and consumer errors, all to one SNS topic', () => {
+    const found = alarms();
+    const has = (predicate: (a: Record<string, any>) => boolean, what: string) => expect(found.some(predicate), what).toBe(true);
+    has((a) => JSON.stringify(a.Metrics ?? '').includes('5XXError'), '5xx rate');
+    has((a) => a.MetricName === 'Latency' && a.ExtendedStatistic === 'p95', 'p95 latency');
+    has((a) => a.MetricName === 'Throttles' && a.Namespace === 'AWS/Lambda', 'Lambda throttling');
+    has((a) => a.MetricName === 'ThrottledRequests' && a.Namespace === 'AWS/DynamoDB', 'table throttling');
+    has((a) => a.MetricName === 'EventsParked' && a.Threshold === 0, 'parked side effects > 0');
+    has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxStreamLambdaFunction'), 'stream consumer errors');
+    has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxSweepLambdaFunction'), 'sweeper errors');
+    expect(topic()).toBeDefined();
+    for (const alarm of found) expect(alarm.AlarmActions, alarm.id).toEqual([{ Ref: topic() }]);
+  });
+
+  it('has a dashboard showing every alarm', () => {
+    const dashboards = ofType('AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
+    for (const { id } of alarms()) expect(body, id).toContain(id);
+    for (const metric of ['5XXError', 'Latency', 'OrdersCreated', 'WalletMovements', 'MessagesSent', 'MessagesFailed', 'EventsParked']) expect(body).toContain(metric);
+  });
+});
+
+describe('data safety', () => {
+  it('retains the table and the bucket when the stack is deleted or replaced', () => {
+    for (const [id, resource] of [...ofType('AWS::DynamoDB::Table'), ...ofType('AWS::S3::Bucket').filter(([name]) => name !== 'ServerlessDeploymentBucket')]) {
+      const raw = resource as unknown as { DeletionPolicy?: string; UpdateReplacePolicy?: string };
+      expect(raw.DeletionPolicy, id).toBe('Retain');
+      expect(raw.UpdateReplacePolicy, id).toBe('Retain');
+    }
+  });
+
+  it('turns deletion protection and bucket versioning on outside dev (this package is dev: off)', () => {
+    const table = ofType('AWS::DynamoDB::Table')[0]![1].Properties;
+    expect(String(table.DeletionProtectionEnabled)).toBe('false');
+    expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(template.Conditions?.ProtectData).toEqual({ 'Fn::Equals': ['false', 'true'] });
+    const bucket = resources.ArchiveBucket!.Properties;
+    expect(bucket.VersioningConfiguration).toEqual({ Status: { 'Fn::If': ['ProtectData', 'Enabled', 'Suspended'] } });
+    expect(bucket.LifecycleConfiguration.Rules.map((r: { Id: string }) => r.Id)).toContain('archived-pictures-to-infrequent-access');
   });
 });

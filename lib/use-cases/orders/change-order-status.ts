@@ -1,3 +1,4 @@
+import { recordEvent } from '../../metrics.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { AppError, forbidden, notFound, serviceUnavailable } from '../../domain/errors.js';
@@ -82,7 +83,10 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
     }
     items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next }, now));
     const outcome = await transact(items);
-    if (outcome.ok) return orderView(next, caller);
+    if (outcome.ok) {
+      if (refund) recordEvent('WalletMovements');
+      return orderView(next, caller);
+    }
     // The order moved meanwhile: the next read reports the conflict at once; anything else waits a little.
     return outcome.failedIndexes.includes(0) ? RETRY_NOW : RETRY;
   });

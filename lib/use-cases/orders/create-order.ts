@@ -1,3 +1,4 @@
+import { recordEvent } from '../../metrics.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import type { CarRecord } from '../../domain/car.js';
@@ -195,7 +196,11 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (idempotencyItem) items.push(idempotencyItem);
 
     const outcome = await transact(items);
-    if (outcome.ok) return view;
+    if (outcome.ok) {
+      recordEvent('OrdersCreated');
+      if (useWallet) recordEvent('WalletMovements');
+      return view;
+    }
     if (outcome.failedIndexes.includes(items.indexOf(customerCheck))) throw notFound('Customer', 'body.customerId');
     // A retry with the same key won: the next read replays its answer at once. Otherwise the
     // wallet moved: read again after a pause, keeping the number.

@@ -1,3 +1,4 @@
+import { recordEvent } from '../../metrics.js';
 import { isChatLanguage, type ChatLanguage } from '../../domain/chat-templates.js';
 import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
@@ -134,8 +135,10 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
       log.warn('notification refused for one recipient', { eventId: event.id, recipient: recipient.key, reason: error.message });
       const failure = { messageId: `failed.${event.id}.${recipient.key}`, ...content, reason: error.message, error: { code: typeof error.providerCode === 'number' ? error.providerCode : undefined, title: error.code } };
       await remember(`failed:${error.code}`, record('failed', failure));
+      recordEvent('MessagesFailed');
       continue;
     }
     await remember(messageId, record('accepted', { messageId, ...content }));
+    recordEvent('MessagesSent');
   }
 }

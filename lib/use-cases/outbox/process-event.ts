@@ -1,3 +1,4 @@
+import { recordEvent } from '../../metrics.js';
 import { ArchiveError, copyImage } from '../../archive/images.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { describeError, log } from '../../logger.js';
@@ -45,6 +46,7 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
     // The event is given back for its retry as soon as the table answers, not held for the lease.
     const unsent = error instanceof NotSent ? error.recipientKey : undefined;
     const outcome = await untilTableAnswers(() => fail(event, reason, permanent, Date.now(), unsent));
+    if (outcome === 'parked') recordEvent('EventsParked');
     if (outcome === 'parked' && event.kind === 'archive') {
       await setImageArchive(PLATFORM_SCOPE, event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: archivedKeys(event) });
     }
