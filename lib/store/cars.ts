@@ -74,18 +74,25 @@ export async function reserveCarIds(count: number): Promise<number> {
   return Number(Attributes?.value) - count + 1;
 }
 
-/** Writes cars and their references, 25 items per BatchWrite, retrying unprocessed items. */
+/** How many BatchWrites an import keeps in flight: unprocessed items are retried with back-off anyway. */
+const WRITE_CONCURRENCY = 8;
+
+/** Writes cars and their references, 25 items per BatchWrite, a few at a time, retrying unprocessed items. */
 export async function writeCars(cars: readonly CarRecord[]): Promise<void> {
   const items = cars.flatMap((car) => [
     { PutRequest: { Item: { ...keys.car(car.id), entity: 'car', ...car } } },
     { PutRequest: { Item: { ...keys.carReference(car.provider, car.advertisementNumber), entity: 'carReference', provider: car.provider, advertisementNumber: car.advertisementNumber, carId: car.id } } },
   ]);
-  for (const chunk of chunks(items, 25)) {
-    let pending: Record<string, typeof chunk> | undefined = { [tableName()]: chunk };
-    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const result = await ddb.send(new BatchWriteCommand({ RequestItems: pending }));
-      pending = result.UnprocessedItems as typeof pending;
+  const queue = chunks(items, 25);
+  const writer = async () => {
+    for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+      let pending: Record<string, typeof chunk> | undefined = { [tableName()]: chunk };
+      for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt += 1) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+        const result = await ddb.send(new BatchWriteCommand({ RequestItems: pending }));
+        pending = result.UnprocessedItems as typeof pending;
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, writer));
 }

@@ -108,8 +108,18 @@ function hasVariable(value: unknown): boolean {
   return false;
 }
 
-function toBuildOptions(provider: Dict, custom: unknown): { buildOptions: BuildOptions; outExtension: string } {
-  const esbuildConfig = isDict(custom) ? custom : {};
+/**
+ * `${param:name}` resolved with the params of the deployed stages (`params.default`): the bundle
+ * the benchmark measures is the one AWS runs, not the local stack's.
+ */
+function resolveParams(value: unknown, params: Dict): unknown {
+  if (typeof value !== 'string') return value;
+  const whole = /^\$\{param:([A-Za-z0-9_-]+)\}$/.exec(value);
+  return whole && whole[1] !== undefined && whole[1] in params ? params[whole[1]] : value;
+}
+
+function toBuildOptions(provider: Dict, custom: unknown, params: Dict = {}): { buildOptions: BuildOptions; outExtension: string } {
+  const esbuildConfig = isDict(custom) ? Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, resolveParams(value, params)])) : {};
   if (esbuildConfig.config !== undefined) {
     throw new Error('custom.esbuild.config (a JS config file) is not supported by the benchmark; inline the options in serverless.yml');
   }
@@ -221,5 +231,6 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
       .map(([key, value]) => [key, String(value)]),
   );
 
-  return { source: 'serverless.yml', functions, ...toBuildOptions(provider, custom.esbuild), literalEnvironment, warnings };
+  const params = isDict(doc.params) && isDict(doc.params.default) ? doc.params.default : {};
+  return { source: 'serverless.yml', functions, ...toBuildOptions(provider, custom.esbuild, params), literalEnvironment, warnings };
 }

@@ -7,6 +7,8 @@ import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
 export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: string; tableName: string; bucketName: string }) {
   return {
     AWS_REGION: 'us-east-1',
+    // npm start prints its own one-line note about the Node version instead.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own credentials; DynamoDB Local any
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,

@@ -12,9 +12,10 @@ const DEMO_IMAGE_PREFIX = 'demo-images';
  * Seeds a synthetic catalogue once (skipped when one exists): the demo car pictures go to the
  * local S3 bucket, which serves them over HTTP, so the demo needs no internet.
  */
-export async function seedCatalogue(options: { count: number; s3Endpoint: string }): Promise<{ seeded: boolean; count: number }> {
+export async function seedCatalogue(options: { count: number; s3Endpoint: string; progress?: (phase: string) => void }): Promise<{ seeded: boolean; count: number }> {
   const pointer = await getCataloguePointer();
   if (pointer) return { seeded: false, count: pointer.count };
+  options.progress?.(`catalogue: empty, generating and importing ${options.count} demo cars (first start only)`);
   const bucket = bucketName();
   await Promise.all(
     demoImageFiles().map((file) =>

@@ -25,13 +25,26 @@ export interface StackOptions {
   outboxIntervalMs?: number;
   /** Recipients the local chat outbox refuses (tests of the dispatch-failure path). */
   chatFailNumbers?: string[];
+  /** serverless-offline's and the functions' output, as it comes. */
   log?: (line: string) => void;
+  /** One line per phase of the start (DynamoDB, S3, table, seed, bundling, API). */
+  progress?: (phase: string) => void;
+  /** Settles when the API may be bundled (npm start compiles the contracts meanwhile). */
+  apiInputsReady?: Promise<void>;
+
+  /**
+   * Seed an empty catalogue after the API answers instead of before (npm start's first run: the
+   * 6,000 writes take DynamoDB Local about 10 s on disk). `catalogueSeeded` settles when done.
+   */
+  catalogueInBackground?: boolean;
 }
 
 export interface RunningStack {
   baseUrl: string;
   env: Record<string, string>;
   keys: import('./seed.js').DemoKey[];
+  /** Settles with the catalogue's size once it is in place (at once unless seeded in the background). */
+  catalogueSeeded: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -43,25 +56,48 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stopAll = async () => {
     for (const service of started.reverse()) await service.stop().catch(() => undefined);
   };
+  const progress = options.progress ?? (() => undefined);
+  // The endpoints follow from the ports, so the API can be bundled while the data services start.
+  const env = localEnvironment({
+    dynamoEndpoint: `http://127.0.0.1:${options.dynamoPort}`,
+    s3Endpoint: `http://127.0.0.1:${options.s3Port}`,
+    tableName: TABLE_NAME,
+    bucketName: BUCKET_NAME,
+  });
+  let offline: Promise<{ stop(): Promise<void> }> | undefined;
   try {
+    if (options.withApi) {
+      offline = (options.apiInputsReady ?? Promise.resolve()).then(() => startOffline(options, env));
+      // Registered now, so a failure below still stops it.
+      started.push({ stop: async () => (await offline?.catch(() => undefined))?.stop() });
+    }
+    progress(`DynamoDB Local: starting on port ${options.dynamoPort}${options.dataDir ? '' : ' (in memory)'}`);
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({
       port: options.dynamoPort,
       dataDir: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined,
     });
     started.push(dynamo);
+    progress('DynamoDB Local: ready');
     const s3Local: S3Local = await startS3Local({ port: options.s3Port, dataDir: options.dataDir ? join(options.dataDir, 's3') : undefined });
     started.push(s3Local);
+    progress(`S3 emulator: ready on port ${options.s3Port}`);
 
-    const env = localEnvironment({ dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3Local.endpoint, tableName: TABLE_NAME, bucketName: BUCKET_NAME });
     Object.assign(process.env, env);
     // Imported only now: the SDK clients read the endpoints from the environment when created.
     const { ensureTableAndBucket } = await import('./bootstrap.js');
     const { seedDemoData } = await import('./seed.js');
     await ensureTableAndBucket(TABLE_NAME, BUCKET_NAME);
+    progress(`table ${TABLE_NAME} and bucket ${BUCKET_NAME}: ready`);
     const keys = await seedDemoData({ keysFile: options.keysFile, rateLimit: options.rateLimit });
+    progress('demo tenants, staff and keys: ready');
     const { seedCatalogue } = await import('./seed-catalogue.js');
-    const catalogue = await seedCatalogue({ count: options.catalogueSize, s3Endpoint: s3Local.endpoint });
-    options.log?.(`catalogue: ${catalogue.count} cars${catalogue.seeded ? ' (seeded now)' : ''}\n`);
+    const seeding = (async () => {
+      const catalogue = await seedCatalogue({ count: options.catalogueSize, s3Endpoint: s3Local.endpoint, progress });
+      progress(`catalogue: ${catalogue.count} cars${catalogue.seeded ? ' (seeded now)' : ''}`);
+      return catalogue.count;
+    })();
+    if (!options.catalogueInBackground) await seeding;
+    else seeding.catch((error: Error) => progress(`catalogue: seeding stopped: ${error.message} (it starts again on the next start)`));
 
     // The outbox runner sends notifications from this process, so it needs the same chat settings.
     if (options.chatFailNumbers) process.env.CHAT_LOCAL_FAIL_NUMBERS = options.chatFailNumbers.join(',');
@@ -69,11 +105,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     started.push(startOutboxRunner({ intervalMs: options.outboxIntervalMs ?? 1000, log: options.log }));
 
     const baseUrl = `http://localhost:${options.httpPort}`;
-    if (options.withApi) {
-      const offline = await startOffline(options, env);
-      started.push(offline);
+    if (offline) {
+      progress('API: waiting for the bundles');
+      await offline;
+      progress(`API: answering on ${baseUrl}/api/v1`);
     }
-    return { baseUrl, env, keys, stop: stopAll };
+    return { baseUrl, env, keys, catalogueSeeded: seeding, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -85,6 +122,7 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   // Old bundles (another format, a deleted function) must not shadow the fresh ones.
   const workFolder = `.esbuild/port-${options.httpPort}`;
   rmSync(join(options.root, workFolder), { recursive: true, force: true });
+  options.progress?.('API: bundling the functions (serverless-offline and esbuild), in parallel with the data services');
   const child: ChildProcess = spawn(
     process.execPath,
     [join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'), 'offline', 'start', '--stage', 'local'],
@@ -101,6 +139,8 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         PORT: String(options.httpPort),
         LAMBDA_PORT: String(options.lambdaPort),
         SLS_TELEMETRY_DISABLED: '1',
+        // Printed once by npm start, not by every function that loads the SDK.
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         SLS_NOTIFICATIONS_MODE: 'off',
         SLS_DEPRECATION_DISABLE: '*',
       },
@@ -114,6 +154,15 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
+  // If the starting process exits without stopping it (a signal during the start), it goes too.
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', killGroup);
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.pid === undefined) return resolve();
