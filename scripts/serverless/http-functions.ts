@@ -1,5 +1,6 @@
 import { allRoutes } from '../../lib/schemas/index.js';
 import type { RouteSpec } from '../../lib/schemas/route.js';
+import { statementsFor } from './iam.js';
 
 const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
@@ -18,6 +19,8 @@ export function httpFunctions(routes: readonly RouteSpec[] = allRoutes): Record<
         handler: handlerFileOf(route).replace(/\.ts$/, '.handler'),
         // Source maps stay out of the zip (serverless-esbuild honours function-level patterns).
         package: { patterns: ['!**/*.map'] },
+        // Its own role, with only what it uses (scripts/serverless/iam.ts).
+        iamRoleStatements: statementsFor(route),
         ...route.lambda,
         events: [
           {

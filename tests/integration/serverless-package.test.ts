@@ -489,3 +489,66 @@ describe('data safety', () => {
     expect(bucket.LifecycleConfiguration.Rules.map((r: { Id: string }) => r.Id)).toContain('archived-pictures-to-infrequent-access');
   });
 });
+
+describe('least privilege: a role per function', () => {
+  type Policy = { Statement: Array<Statement & { Condition?: Record<string, Record<string, string[]>> }> };
+  const roleOf = (functionId: string): Policy[] => {
+    const ref = (resources[functionId]?.Properties.Role as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0];
+    expect(ref, `${functionId} has no role of its own`).toBeDefined();
+    return (resources[ref!]!.Properties.Policies as Array<{ PolicyDocument: Policy }>).map((p) => p.PolicyDocument);
+  };
+  const statementsOf = (functionId: string) => roleOf(functionId).flatMap((p) => p.Statement);
+  const allowed = (functionId: string, action: string) =>
+    statementsOf(functionId).filter((s) => s.Effect === 'Allow' && asList(s.Action).includes(action));
+  const httpFunctionIds = () => allRoutes.map((r) => `${r.id.charAt(0).toUpperCase()}${r.id.slice(1)}LambdaFunction`);
+
+  it('gives every function a role of its own', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    const roles = functions.map(([, fn]) => JSON.stringify(fn.Properties.Role));
+    expect(new Set(roles).size).toBe(functions.length);
+  });
+
+  it('lets the car list read, note its key use and read the catalogue snapshot, and nothing else', () => {
+    expect(allowed('ListCarsLambdaFunction', 'dynamodb:PutItem')).toEqual([]);
+    expect(allowed('ListCarsLambdaFunction', 'dynamodb:DeleteItem')).toEqual([]);
+    const updates = allowed('ListCarsLambdaFunction', 'dynamodb:UpdateItem');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } });
+    expect(JSON.stringify(allowed('ListCarsLambdaFunction', 's3:GetObject'))).toContain('/catalogue/*');
+    expect(allowed('ListCarsLambdaFunction', 's3:PutObject')).toEqual([]);
+    expect(statementsOf('ListCarsLambdaFunction').some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:')))).toBe(false);
+  });
+
+  it('lets no HTTP function update or delete the outbox records, which the consumer alone moves', () => {
+    for (const id of httpFunctionIds()) {
+      const statements = statementsOf(id);
+      const mayUpdateAnything = statements.some((s) => s.Effect === 'Allow' && asList(s.Action).includes('dynamodb:UpdateItem') && !s.Condition);
+      if (!mayUpdateAnything) continue;
+      expect(
+        statements.some(
+          (s) => s.Effect === 'Deny' && asList(s.Action).includes('dynamodb:UpdateItem') && JSON.stringify(s.Condition).includes('OUTBOX#*'),
+        ),
+        id,
+      ).toBe(true);
+    }
+  });
+
+  it('gives API Gateway key rights to the key and user routes only, and no data rights to the documentation', () => {
+    const withGateway = httpFunctionIds().filter((id) => statementsOf(id).some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:'))));
+    expect(withGateway.sort()).toEqual(['DeactivateUserLambdaFunction', 'IssueApiKeyLambdaFunction', 'RevokeApiKeyLambdaFunction', 'RotateApiKeyLambdaFunction', 'UpdateUserLambdaFunction']);
+    for (const id of ['GetDocsPageLambdaFunction', 'GetDocsRendererLambdaFunction', 'GetOpenApiLambdaFunction', 'RouteNotFoundLambdaFunction']) {
+      expect(statementsOf(id).filter((s) => asList(s.Action).some((a) => /^(dynamodb|s3|apigateway):/.test(a))), id).toEqual([]);
+    }
+  });
+
+  it('lets only the outbox consumers read the table stream and write archived pictures', () => {
+    const streamReaders = ofType('AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => statementsOf(id).some((s) => asList(s.Action).includes('dynamodb:GetRecords')));
+    expect(streamReaders).toEqual(['OutboxStreamLambdaFunction']);
+    const writers = ofType('AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => allowed(id, 's3:PutObject').length > 0);
+    expect(writers.sort()).toEqual(['OutboxStreamLambdaFunction', 'OutboxSweepLambdaFunction']);
+  });
+});

@@ -1,0 +1,74 @@
+import type { RouteSpec } from '../../lib/schemas/route.js';
+
+/**
+ * Each function's own IAM role (serverless-iam-roles-per-function): only the actions it uses.
+ *
+ * - Reads (GetItem, BatchGetItem, Query, ConditionCheckItem) on the table and its indexes: every
+ *   keyed route, since the key check reads the key record.
+ * - A read-only route may update only API-key records (the key's lastUsedAt, noted at most once
+ *   a minute): `dynamodb:LeadingKeys` limits its UpdateItem to partitions `APIKEY#...`.
+ * - A route that changes data may put, update and delete items, but never update or delete the
+ *   outbox's records (`OUTBOX#...`: delivery state, leases, cursors): it only adds events; the
+ *   consumer alone moves them.
+ * - The catalogue list reads only the snapshot prefix of the bucket; the key and user routes may
+ *   keep API Gateway's key copies in step; the documentation and the webhook handshake touch no
+ *   data at all.
+ */
+type Statement = Record<string, unknown>;
+
+const TABLE_ARN = { 'Fn::GetAtt': ['MainTable', 'Arn'] };
+const TABLE_AND_INDEXES = [TABLE_ARN, { 'Fn::Join': ['/', [TABLE_ARN, 'index', '*']] }];
+
+export const TRACING: Statement = { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' };
+export const READ_TABLE: Statement = {
+  Effect: 'Allow',
+  Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  Resource: TABLE_AND_INDEXES,
+};
+const NOTE_KEY_USE: Statement = {
+  Effect: 'Allow',
+  Action: ['dynamodb:UpdateItem'],
+  Resource: TABLE_ARN,
+  Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } },
+};
+export const WRITE_TABLE: Statement = { Effect: 'Allow', Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], Resource: TABLE_ARN };
+const LEAVE_OUTBOX_TO_CONSUMER: Statement = {
+  Effect: 'Deny',
+  Action: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  Resource: TABLE_ARN,
+  Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['OUTBOX#*'] } },
+};
+const READ_CATALOGUE_SNAPSHOT: Statement = {
+  Effect: 'Allow',
+  Action: ['s3:GetObject'],
+  Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ArchiveBucket', 'Arn'] }, '/catalogue/*']] },
+};
+const SYNC_GATEWAY_KEYS: Statement = {
+  Effect: 'Allow',
+  Action: ['apigateway:GET', 'apigateway:POST', 'apigateway:PATCH'],
+  Resource: [
+    { 'Fn::Sub': 'arn:aws:apigateway:${AWS::Region}::/apikeys' },
+    { 'Fn::Sub': 'arn:aws:apigateway:${AWS::Region}::/apikeys/*' },
+    { 'Fn::Sub': 'arn:aws:apigateway:${AWS::Region}::/usageplans' },
+    { 'Fn::Sub': 'arn:aws:apigateway:${AWS::Region}::/usageplans/*/keys' },
+  ],
+};
+
+/** Routes that keep API Gateway's copies of keys in step (lib/gateway/keys.ts). */
+const GATEWAY_KEY_ROUTES = new Set(['issueApiKey', 'revokeApiKey', 'rotateApiKey', 'updateUser', 'deactivateUser']);
+/** Routes that read the catalogue snapshot from the bucket (lib/catalogue/live.ts). */
+const CATALOGUE_ROUTES = new Set(['listCars', 'listTrims']);
+/** Public routes that read or write nothing. */
+const NO_DATA_ROUTES = new Set(['getOpenApi', 'getDocsPage', 'getDocsRenderer', 'verifyWhatsAppWebhook']);
+
+export function statementsFor(route: Pick<RouteSpec, 'id' | 'method' | 'public'>): Statement[] {
+  if (NO_DATA_ROUTES.has(route.id)) return [TRACING];
+  const changesData = route.method !== 'GET';
+  return [
+    TRACING,
+    READ_TABLE,
+    ...(changesData ? [WRITE_TABLE, LEAVE_OUTBOX_TO_CONSUMER] : [NOTE_KEY_USE]),
+    ...(CATALOGUE_ROUTES.has(route.id) ? [READ_CATALOGUE_SNAPSHOT] : []),
+    ...(GATEWAY_KEY_ROUTES.has(route.id) ? [SYNC_GATEWAY_KEYS] : []),
+  ];
+}
