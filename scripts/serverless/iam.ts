@@ -19,8 +19,8 @@ type Statement = Record<string, unknown>;
 const TABLE_ARN = { 'Fn::GetAtt': ['MainTable', 'Arn'] };
 const TABLE_AND_INDEXES = [TABLE_ARN, { 'Fn::Join': ['/', [TABLE_ARN, 'index', '*']] }];
 
-export const TRACING: Statement = { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' };
-export const READ_TABLE: Statement = {
+const TRACING: Statement = { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' };
+const READ_TABLE: Statement = {
   Effect: 'Allow',
   Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
   Resource: TABLE_AND_INDEXES,
@@ -31,7 +31,7 @@ const NOTE_KEY_USE: Statement = {
   Resource: TABLE_ARN,
   Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } },
 };
-export const WRITE_TABLE: Statement = { Effect: 'Allow', Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], Resource: TABLE_ARN };
+const WRITE_TABLE: Statement = { Effect: 'Allow', Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], Resource: TABLE_ARN };
 const LEAVE_OUTBOX_TO_CONSUMER: Statement = {
   Effect: 'Deny',
   Action: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
