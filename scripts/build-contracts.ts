@@ -4,7 +4,7 @@
  * bundles Ajv's compiler. Bodies are validated strictly; query strings and path parameters are
  * coerced from text to the declared types first.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync as writeFile } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,8 +67,18 @@ function embed(name: string, source: string): { imports: string[]; body: string 
   return { imports, body: `const ${name}_module = (() => {\n${body}\nreturn ${entry};\n})();` };
 }
 
-rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
+/**
+ * Files are rewritten only when their content changes, and files no contract produces any more
+ * are removed at the end: a build that changes nothing touches nothing, so a running stack's
+ * file watchers and bundles are left alone.
+ */
+const written = new Set<string>();
+function writeFileSync(path: string, content: string): void {
+  written.add(path);
+  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
+  writeFile(path, content);
+}
 
 for (const route of allRoutes) {
   const parts: Array<[string, TSchema | undefined, boolean]> = [
@@ -145,4 +155,8 @@ writeFileSync(join(outDir, 'docs-renderer.d.ts'), 'export declare const renderer
 const clientDocument = { ...document, servers: [{ url: 'http://localhost:3000', description: 'local stack (npm start)' }] };
 writeFileSync(join(outDir, '..', '..', '..', 'client', 'openapi.json'), `${JSON.stringify(clientDocument, null, 2)}\n`);
 await buildClientTypes();
+for (const name of readdirSync(outDir)) {
+  const path = join(outDir, name);
+  if (!written.has(path) && name !== '.inputs-hash') rmSync(path, { force: true });
+}
 console.log(`compiled ${allRoutes.length} contracts into ${outDir}, and the client's types`);
