@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { javaAvailable, JAVA_MISSING_MESSAGE } from './local/dynamodb-local.js';
 import { presentOutput } from './local/present-output.js';
 import { printKeyTable } from './local/seed.js';
-import { startStack } from './local/stack.js';
+import { startStack, type RunningStack } from './local/stack.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -35,6 +35,27 @@ const heartbeat = setInterval(() => {
   lastLine = Date.now();
   console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s]   ... still: ${phase}`);
 }, 500);
+
+/**
+ * Signals are handled from the first moment: a signal during the start stops what has started
+ * (the exit handlers of DynamoDB Local and serverless-offline kill them if the stack is not up yet).
+ */
+let running: RunningStack | undefined;
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(heartbeat);
+  console.log(`\n${signal}: stopping serverless-offline, s3rver and DynamoDB Local...`);
+  // Whatever happens, this process is gone within 10 seconds.
+  setTimeout(() => process.exit(1), 9_000).unref();
+  await running?.stop();
+  console.log('stopped');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
 if (!javaAvailable()) {
   console.error(JAVA_MISSING_MESSAGE);
@@ -85,6 +106,7 @@ const stack = await startStack({
   console.error(`Could not start the local stack: ${error.message}`);
   process.exit(1);
 });
+running = stack;
 printKeyTable(stack.keys);
 console.log(`API:  ${stack.baseUrl}/api/v1   reference: ${stack.baseUrl}/api/v1/docs   (Ctrl-C stops everything; --verbose shows full logs)`);
 console.log(`ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
@@ -96,19 +118,3 @@ const seeded = stack.catalogueSeeded.then(
 void seeded.finally(() => clearInterval(heartbeat));
 const alreadyIn = await Promise.race([seeded, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))]);
 if (!alreadyIn) progress('catalogue: importing the demo cars in the background (GET /cars lists them once this says so)');
-
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  clearInterval(heartbeat);
-  console.log(`\n${signal}: stopping serverless-offline, s3rver and DynamoDB Local...`);
-  // Whatever happens, this process is gone within 10 seconds.
-  setTimeout(() => process.exit(1), 9_000).unref();
-  await stack.stop();
-  console.log('stopped');
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGHUP', () => void shutdown('SIGHUP'));

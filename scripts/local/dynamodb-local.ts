@@ -27,14 +27,26 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: { port: number; dataDir?: string; quickStart?: boolean }): Promise<DynamoDbLocal> {
   if (!javaAvailable()) throw new Error(JAVA_MISSING_MESSAGE);
   const { jar, libs, cwd } = dynamoDbLocalJar();
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn(
     'java',
-    ['-Xmx1g', `-Djava.library.path=${libs}`, '-jar', jar, '-port', String(options.port), '-sharedDb', ...storage],
+    [
+      '-Xmx1g',
+      // Quick start on a small machine: the JIT's first tier only and a serial collector leave the
+      // CPU to the bundler that runs meanwhile (npm start); DynamoDB Local is fast enough with it.
+      ...(options.quickStart ? ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] : []),
+      `-Djava.library.path=${libs}`,
+      '-jar',
+      jar,
+      '-port',
+      String(options.port),
+      '-sharedDb',
+      ...storage,
+    ],
     { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // If this process dies without stopping it, DynamoDB Local must not live on.

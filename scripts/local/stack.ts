@@ -75,6 +75,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({
       port: options.dynamoPort,
       dataDir: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined,
+      quickStart: options.catalogueInBackground,
     });
     started.push(dynamo);
     progress('DynamoDB Local: ready');
