@@ -90,8 +90,9 @@ export async function measureStart(options: {
     }
   }
   while (!readyMs && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
-  // The first start seeds the catalogue after "ready": wait for it, so the next start is a restart.
-  while (Date.now() < deadline && /importing the demo cars in the background/.test(output) && !/cars \(seeded now\)/.test(output)) {
+  // The first start seeds the catalogue after "ready": wait until the catalogue is in (or its
+  // seeding stopped), so the next start is a restart.
+  while (Date.now() < deadline && child.exitCode === null && !/catalogue: (\d+ cars|seeding stopped)/.test(output)) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

@@ -1,5 +1,4 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../../lib/archive/s3.js';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { generateCatalogue } from '../demo-catalogue/generate.js';
 import { demoImageFiles } from '../demo-catalogue/images.js';
 import { importCars } from '../../lib/use-cases/import-catalogue.js';
@@ -17,12 +16,24 @@ export async function seedCatalogue(options: { count: number; s3Endpoint: string
   if (pointer) return { seeded: false, count: pointer.count };
   options.progress?.(`catalogue: empty, generating and importing ${options.count} demo cars (first start only)`);
   const bucket = bucketName();
+  // Its own client: the service's gives up connecting after 2 s, which a busy machine (a test run
+  // beside npm start) can exceed while this process also bundles and seeds.
+  const s3 = new S3Client({ forcePathStyle: true, requestHandler: { connectionTimeout: 30_000, requestTimeout: 60_000 }, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
   await Promise.all(
     demoImageFiles().map((file) =>
       s3.send(new PutObjectCommand({ Bucket: bucket, Key: `${DEMO_IMAGE_PREFIX}/${file.name}`, Body: file.svg, ContentType: 'image/svg+xml' })),
     ),
   );
   const cars = generateCatalogue({ count: options.count, seed: 42, imageBaseUrl: `${options.s3Endpoint}/${bucket}/${DEMO_IMAGE_PREFIX}` });
-  const summary = await importCars(cars);
-  return { seeded: true, count: summary.catalogueSize };
+  // The import is idempotent (cars are keyed by provider and advertisement number), so a busy
+  // machine's timeout is simply tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const summary = await importCars(cars);
+      return { seeded: true, count: summary.catalogueSize };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      options.progress?.(`catalogue: import attempt ${attempt} failed (${(error as Error).message}); trying again`);
+    }
+  }
 }
