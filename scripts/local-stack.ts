@@ -97,6 +97,7 @@ const stack = await startStack({
   progress,
   apiInputsReady: contracts,
   catalogueInBackground: true,
+  prebundle: true,
   log: (text) => {
     lastLine = Date.now();
     const shown = presentOutput(text, verbose);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startS3Local, type S3Local } from './s3-local.js';
 import { localEnvironment } from './bootstrap.js';
+import { prebundle } from './prebundle.js';
 
 export interface StackOptions {
   root: string;
@@ -31,6 +32,12 @@ export interface StackOptions {
   progress?: (phase: string) => void;
   /** Settles when the API may be bundled (npm start compiles the contracts meanwhile). */
   apiInputsReady?: Promise<void>;
+  /**
+   * Bundle the functions with one esbuild call and keep the bundles for the next start while
+   * nothing they are made from changes (npm start; scripts/local/prebundle.ts), instead of
+   * serverless-esbuild bundling each function at every start (the test stack).
+   */
+  prebundle?: boolean;
 
   /**
    * Seed an empty catalogue after the API answers instead of before (npm start's first run: the
@@ -122,8 +129,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 async function startOffline(options: StackOptions, env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
   // Old bundles (another format, a deleted function) must not shadow the fresh ones.
   const workFolder = `.esbuild/port-${options.httpPort}`;
-  rmSync(join(options.root, workFolder), { recursive: true, force: true });
-  options.progress?.('API: bundling the functions (serverless-offline and esbuild), in parallel with the data services');
+  const prebuilt = join(options.root, '.esbuild', `prebuilt-${options.httpPort}`);
+  if (options.prebundle) {
+    options.progress?.('API: checking the bundles');
+    const built = await prebundle(options.root, prebuilt);
+    options.progress?.(built ? 'API: functions bundled (one esbuild call); starting serverless-offline' : 'API: bundles up to date; starting serverless-offline');
+  } else {
+    rmSync(join(options.root, workFolder), { recursive: true, force: true });
+    options.progress?.('API: bundling the functions (serverless-offline and esbuild), in parallel with the data services');
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'), 'offline', 'start', '--stage', 'local'],
@@ -135,6 +149,7 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         ...process.env,
         ...env,
         ESBUILD_WORK_FOLDER: workFolder,
+        ...(options.prebundle ? { LOCAL_PREBUILT: '1', OFFLINE_LOCATION: prebuilt } : {}),
         ...(options.chatFailNumbers ? { CHAT_LOCAL_FAIL_NUMBERS: options.chatFailNumbers.join(',') } : {}),
         ...(options.catalogueRefreshSeconds !== undefined ? { CATALOGUE_REFRESH_SECONDS: String(options.catalogueRefreshSeconds) } : {}),
         PORT: String(options.httpPort),
