@@ -140,7 +140,13 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   }
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'), 'offline', 'start', '--stage', 'local'],
+    [
+      join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'),
+      'offline',
+      'start',
+      '--stage',
+      'local',
+    ],
     {
       cwd: options.root,
       detached: true,
