@@ -45,3 +45,6 @@ export const whatsappAppSecret = (): string => process.env.WHATSAPP_APP_SECRET ?
 
 /** The token Meta echoes in the webhook verification handshake; empty: verification is refused. */
 export const whatsappVerifyToken = (): string => process.env.WHATSAPP_VERIFY_TOKEN ?? '';
+
+/** Webhook URLs may be plain http and local (the local stack, to reach a receiver on the developer's machine). */
+export const webhookAllowLocalUrls = (): boolean => process.env.WEBHOOK_ALLOW_LOCAL_URLS === 'true';

@@ -38,7 +38,16 @@ export function recordRequest(route: string, statusCode: number, latencyMs: numb
 }
 
 /** The business events an operator watches: orders created, wallet movements, messages sent and failed, events parked. */
-export type BusinessEvent = 'OrdersCreated' | 'WalletMovements' | 'MessagesSent' | 'MessagesFailed' | 'EventsParked';
+export type BusinessEvent =
+  | 'OrdersCreated'
+  | 'WalletMovements'
+  | 'MessagesSent'
+  | 'MessagesFailed'
+  | 'EventsParked'
+  | 'WebhooksDelivered'
+  | 'WebhookAttemptsFailed'
+  | 'WebhooksFailed'
+  | 'WebhookEndpointsDisabled';
 
 export function recordEvent(event: BusinessEvent, count = 1): void {
   emit({ Service: NAMESPACE }, { [event]: { value: count, unit: 'Count' } });

@@ -111,10 +111,25 @@ const CONTRACT_TEMPLATES: ChatTemplateDefinition[] = [
   },
 ];
 
+/** Tells a tenant's admins and operations staff that the service disabled one of their webhook endpoints. */
+const OPERATIONS_TEMPLATES: ChatTemplateDefinition[] = [
+  {
+    key: 'webhook_endpoint_disabled',
+    category: 'UTILITY',
+    parameters: ['endpoint URL', 'failing since', 'endpoint id'],
+    examples: ['https://erp.example.com/hooks/orders', '2026-11-18 09:30 UTC', 'k3x9w2ab7c1d5e8f0g4h6j2m'],
+    body: {
+      en: 'Your webhook endpoint {{1}} has failed every delivery since {{2}} and has been disabled. Fix the receiver, then enable endpoint {{3}} again; waiting events go out in order.',
+      ar: 'نقطة استقبال الإشعارات {{1}} فشلت في كل عمليات التسليم منذ {{2}} وتم إيقافها. أصلحوا المستقبِل ثم أعيدوا تفعيل النقطة {{3}}؛ ستُرسل الأحداث المنتظرة بالترتيب.',
+    },
+  },
+];
+
 export const CHAT_TEMPLATES: readonly ChatTemplateDefinition[] = [
   ...Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) => customerTemplate(key, phrase)),
   ...Object.entries(STAFF_PHRASES).map(([key, phrase]) => staffTemplate(key, phrase)),
   ...CONTRACT_TEMPLATES,
+  ...OPERATIONS_TEMPLATES,
 ];
 
 const BY_KEY = new Map(CHAT_TEMPLATES.map((template) => [template.key, template]));

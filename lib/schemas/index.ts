@@ -5,16 +5,18 @@ import * as billing from './billing.js';
 import * as cars from './cars.js';
 import * as customers from './customers.js';
 import * as docs from './docs.js';
+import * as events from './events.js';
 import * as inspections from './inspections.js';
 import * as notifications from './notifications.js';
 import * as orders from './orders.js';
 import * as salesContracts from './sales-contracts.js';
 import * as users from './users.js';
 import * as wallets from './wallets.js';
+import * as webhookEndpoints from './webhook-endpoints.js';
 import * as webhooks from './webhooks.js';
 
 const isRoute = (value: unknown): value is RouteSpec =>
   typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
 /** Every route of the API. The build, serverless.yml checks and the OpenAPI document read this list. */
-export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, notifications, salesContracts, billing, inspections, users, apiKeys, audit, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));
+export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, notifications, salesContracts, billing, inspections, users, apiKeys, audit, webhookEndpoints, events, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));

@@ -38,6 +38,12 @@
  * | contract      | ORDER#<orderId>         | CONTRACT#<id>      |                          |                     |
  * | inspection    | ORDER#<orderId>         | INSPECTION#<id>    |                          |                     |
  * | child ref     | <KIND>#<id>             | REF                | (orderId: find a billing entry/contract/inspection by id) |
+ * | event (feed)  | EVENTS#<tenant|NONE>    | <timestamp>#<id>   | (what integrators hear about, in order; expiresAt TTL 35 days) |
+ * | webhook endpt | WEBHOOK#<id>            | ENDPOINT           | WEBHOOKS#T#<tenant|NONE> | <createdAt>#<id>    |
+ * |               |   gsi2: WEBHOOKS (every endpoint, for the sweeper), sk <id>                               |
+ * | webhook cursor| WEBHOOK#<id>            | CURSOR             | (how far the endpoint has read the feed; its delivery lease) |
+ * | delivery      | WEBHOOK#<endpointId>    | DELIVERY#<eventId> | WHPENDING#<endpointId>   | <event sk>          |
+ * |               |   gsi2: WHDELIVERIES#<endpointId>, sk <timestamp>#<eventId>   gsi3: WHFAILED#<endpointId>, sk <failedAt>#<eventId> |
  *
  * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
@@ -155,6 +161,26 @@ export const keys = {
   orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` }),
   /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
   childReference: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' }),
+  /** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
+  eventFeed: (tenantId: string | undefined) => `EVENTS#${tenantId ?? 'NONE'}`,
+  event: (tenantId: string | undefined, sk: string) => ({ pk: keys.eventFeed(tenantId), sk }),
+  /** A webhook endpoint; GSI1 lists a tenant's, GSI2 every one (the sweeper's round). */
+  webhookEndpoint: (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'ENDPOINT' }),
+  webhookEndpointIndexes: (tenantId: string | undefined, createdAt: string, id: string) => ({
+    gsi1pk: keys.webhookEndpointsOf(tenantId),
+    gsi1sk: `${createdAt}#${id}`,
+    gsi2pk: keys.allWebhookEndpoints,
+    gsi2sk: id,
+  }),
+  webhookEndpointsOf: (tenantId: string | undefined) => `WEBHOOKS#T#${tenantId ?? 'NONE'}`,
+  allWebhookEndpoints: 'WEBHOOKS',
+  /** How far an endpoint has read its tenant's feed, and which worker holds its deliveries. */
+  webhookCursor: (endpointId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: 'CURSOR' }),
+  /** One event's delivery to one endpoint: GSI1 its pending ones in event order, GSI2 all newest first, GSI3 the failed ones. */
+  webhookDelivery: (endpointId: string, eventId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${eventId}` }),
+  webhookPending: (endpointId: string) => `WHPENDING#${endpointId}`,
+  webhookDeliveries: (endpointId: string) => `WHDELIVERIES#${endpointId}`,
+  webhookFailed: (endpointId: string) => `WHFAILED#${endpointId}`,
 } as const;
 
 /** Strips the key attributes before a record leaves the data layer. */

@@ -9,7 +9,7 @@ import { allOf, scopeCondition, setExpression } from './expressions.js';
 import type { IdempotencyRecord } from './idempotency.js';
 import { keys, withoutKeys } from './keys.js';
 import { queryAll } from './query-all.js';
-import type { TransactItem } from './transact.js';
+import { transact, type TransactItem } from './transact.js';
 import type { StaffUser } from './users.js';
 import type { WalletRecord } from './wallets.js';
 
@@ -279,17 +279,21 @@ export interface ImageArchiveState {
 }
 
 /** Where the copy of the car's pictures stands (written by the outbox consumer and staff retries). */
-export async function setImageArchive(scope: Scope, orderId: string, state: ImageArchiveState): Promise<void> {
+export async function setImageArchive(scope: Scope, orderId: string, state: ImageArchiveState, alongside: TransactItem[] = []): Promise<void> {
   const condition = allOf({ expression: 'attribute_exists(pk)' }, scopeCondition(scope));
-  await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.order(orderId),
-      UpdateExpression: 'SET imageArchive = :state',
-      ConditionExpression: condition.expression,
-      ExpressionAttributeValues: { ...condition.values, ':state': state },
-    }),
-  );
+  const update = {
+    TableName: tableName(),
+    Key: keys.order(orderId),
+    UpdateExpression: 'SET imageArchive = :state',
+    ConditionExpression: condition.expression,
+    ExpressionAttributeValues: { ...condition.values, ':state': state },
+  };
+  if (alongside.length === 0) {
+    await ddb.send(new UpdateCommand(update));
+    return;
+  }
+  const outcome = await transact([{ Update: update }, ...alongside]);
+  if (!outcome.ok) throw new Error(`order ${orderId}: picture archive state not recorded`);
 }
 
 export interface OrderListFilter {

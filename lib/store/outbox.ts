@@ -13,7 +13,8 @@ import { transact, type TransactItem } from './transact.js';
  */
 export interface OutboxEvent {
   id: string;
-  kind: 'notify' | 'archive';
+  /** `alert`: a message to a tenant's admins and operations staff (a webhook endpoint disabled). */
+  kind: 'notify' | 'archive' | 'alert';
   event?: OrderEvent;
   orderId: string;
   tenantId?: string;

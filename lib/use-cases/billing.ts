@@ -10,6 +10,7 @@ import { getTenant } from '../store/tenants.js';
 import { transact } from '../store/transact.js';
 import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
+import { eventItem } from './webhooks/event-items.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -49,6 +50,7 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
     ...putChildItems('BILLING', entry),
     orderStillThere(order.id),
     auditItem(caller, { entity: 'billing', entityId: entry.id, tenantId: entry.tenantId, action: 'created', after: entry }, now),
+    eventItem('billing_entry.created', entry.tenantId, { type: 'billing_entry', id: entry.id }, view(entry), now, { orderId: entry.orderId }),
   ]);
   if (!outcome.ok) throw notFound('Order', 'body.orderId');
   return view(entry);
@@ -84,6 +86,7 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
   const set = { status: 'Confirmed', confirmedAt: new Date().toISOString(), confirmedBy: actorOf(caller), confirmedByRole: caller.role, confirmedByKeyId: caller.keyId };
   const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
     auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next }, now),
+    eventItem('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), now, { orderId: entry.orderId }),
   ]);
   if (result.ok) return view(result.record);
   if (result.current?.status === 'Confirmed') return view(result.current);

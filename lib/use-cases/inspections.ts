@@ -10,6 +10,7 @@ import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';
 import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
+import { eventItem } from './webhooks/event-items.js';
 
 type InspectionRecord = Static<typeof Inspection> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -43,6 +44,7 @@ export async function createInspection(caller: Caller, body: CreateBody) {
     ...putChildItems('INSPECTION', inspection),
     orderStillThere(order.id),
     auditItem(caller, { entity: 'inspection', entityId: inspection.id, tenantId: inspection.tenantId, action: 'created', after: inspection }, now),
+    eventItem('inspection.created', inspection.tenantId, { type: 'inspection', id: inspection.id }, view(inspection), now, { orderId: order.id }),
   ]);
   if (!outcome.ok) throw notFound('Order', 'body.orderId');
   return view(inspection);
@@ -75,7 +77,13 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     inspection,
     set,
     { expression: '#status = :read AND updatedAt = :readAt', names: { '#status': 'status' }, values: { ':read': inspection.status, ':readAt': inspection.updatedAt } },
-    (next, now) => [auditItem(caller, { entity: 'inspection', entityId: id, tenantId: inspection.tenantId, action: body.status ? `status.${body.status}` : 'updated', before: inspection, after: next }, now)],
+    (next, now) => [
+      auditItem(caller, { entity: 'inspection', entityId: id, tenantId: inspection.tenantId, action: body.status ? `status.${body.status}` : 'updated', before: inspection, after: next }, now),
+      // A move is news to integrators; photos and notes alone are not.
+      ...(body.status && body.status !== inspection.status
+        ? [eventItem('inspection.status_changed', inspection.tenantId, { type: 'inspection', id }, view(next), now, { orderId: inspection.orderId, from: inspection.status, to: body.status })]
+        : []),
+    ],
   );
   if (result.ok) return view(result.record);
   throw new AppError('VERSION_CONFLICT', 'The inspection changed while this request was applied; read it again and retry', { currentStatus: result.current?.status });

@@ -23,6 +23,7 @@ import { chatLanguagesOf, getOrderCustomer, type CustomerRecord } from '../store
 import { auditItem } from './audit.js';
 import { childInScope, orderInScopeOrNotFound } from './order-children.js';
 import { RETRY, withRetries } from './retry.js';
+import { eventItem } from './webhooks/event-items.js';
 
 type ContractRecord = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -194,6 +195,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
       // The marketer hears that the contract went out (the customer got the contract itself).
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, orderSeq: next.seq, payload: { contractId: id } }, now)),
       auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } }, now),
+      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, view({ ...current, ...set, updatedAt: now }), now, { orderId: contract.orderId }),
       // Listed with the order's notifications, where WhatsApp's delivery statuses land.
       chatMessagePutItem({
         messageId,
@@ -234,7 +236,10 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
       contract,
       { status: 'Signed', signedAt: new Date().toISOString(), version: versionOf(contract) + 1, ...(signedDocument !== undefined ? { signedDocument } : {}) },
       guard(contract, CONTRACT_SIGNABLE),
-      (next, now) => [auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now)],
+      (next, now) => [
+        auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now),
+        eventItem('contract.signed', contract.tenantId, { type: 'contract', id }, view(next), now, { orderId: contract.orderId }),
+      ],
     );
     return result.ok ? view(result.record) : RETRY;
   });

@@ -4,6 +4,7 @@ import { newId } from '../domain/ids.js';
 import { planMovement, type MovementRequest } from '../domain/wallet.js';
 import type { Wallet, WalletTransaction } from '../schemas/wallets.js';
 import { movementItems, type LedgerEntry, type WalletRecord } from '../store/wallets.js';
+import { eventItem } from './webhooks/event-items.js';
 
 export type WalletView = Static<typeof Wallet>;
 export type TransactionView = Static<typeof WalletTransaction>;
@@ -56,5 +57,6 @@ export function prepareMovement(
     createdAt: now,
   };
   const walletAfter: WalletRecord = { ...wallet, balance: plan.balanceAfter, entryCount: plan.seq, updatedAt: now };
-  return { entry, walletAfter, items: movementItems(wallet, entry) };
+  const told = eventItem('wallet.transaction_created', wallet.tenantId, { type: 'wallet', id: wallet.id }, transactionView(entry), now, { wallet: walletView(walletAfter) });
+  return { entry, walletAfter, items: [...movementItems(wallet, entry), told] };
 }

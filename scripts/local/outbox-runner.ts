@@ -1,8 +1,10 @@
 import { processDue } from '../../lib/use-cases/outbox/process-event.js';
+import { sweepWebhooks } from '../../lib/use-cases/webhooks/deliver.js';
 
 /**
- * The local stand-in for the DynamoDB Streams trigger and the sweeper schedule: polls for due
- * outbox events every `intervalMs` and processes them with the same code the Lambdas run.
+ * The local stand-in for the DynamoDB Streams triggers and the sweeper schedules: polls for due
+ * outbox events and webhook deliveries every `intervalMs` and processes them with the same code
+ * the Lambdas run.
  */
 export function startOutboxRunner(options: { intervalMs: number; log?: (line: string) => void }): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
@@ -12,6 +14,10 @@ export function startOutboxRunner(options: { intervalMs: number; log?: (line: st
     running = processDue()
       .then((counts) => {
         if (counts.done + counts.retry + counts.parked > 0) options.log?.(`outbox: ${JSON.stringify(counts)}\n`);
+      })
+      .then(() => sweepWebhooks())
+      .then((counts) => {
+        if (counts.delivered + counts.retry + counts.failed > 0) options.log?.(`webhooks: ${JSON.stringify(counts)}\n`);
       })
       .catch((error: Error) => options.log?.(`outbox runner: ${error.message}\n`))
       .finally(() => {

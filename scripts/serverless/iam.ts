@@ -8,8 +8,8 @@ import type { RouteSpec } from '../../lib/schemas/route.js';
  * - A read-only route may update only API-key records (the key's lastUsedAt, noted at most once
  *   a minute): `dynamodb:LeadingKeys` limits its UpdateItem to partitions `APIKEY#...`.
  * - A route that changes data may put, update and delete items, but never update or delete the
- *   outbox's records (`OUTBOX#...`: delivery state, leases, cursors): it only adds events; the
- *   consumer alone moves them.
+ *   outbox's records (`OUTBOX#...`: delivery state, leases, cursors) or the event feed
+ *   (`EVENTS#...`): it only adds events; the consumers alone move them, and events never change.
  * - The catalogue list reads only the snapshot prefix of the bucket; the key and user routes may
  *   keep API Gateway's key copies in step; the documentation and the webhook handshake touch no
  *   data at all.
@@ -36,7 +36,7 @@ const LEAVE_OUTBOX_TO_CONSUMER: Statement = {
   Effect: 'Deny',
   Action: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   Resource: TABLE_ARN,
-  Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['OUTBOX#*'] } },
+  Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['OUTBOX#*', 'EVENTS#*'] } },
 };
 const READ_CATALOGUE_SNAPSHOT: Statement = {
   Effect: 'Allow',

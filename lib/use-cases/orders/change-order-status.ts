@@ -15,6 +15,7 @@ import { getWallet } from '../../store/wallets.js';
 import { auditItem } from '../audit.js';
 import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
 import { prepareMovement } from '../wallet-movement.js';
+import { orderEventItem } from '../webhooks/event-items.js';
 import { factsOf } from './order-facts.js';
 import { orderView, type OrderView } from './order-view.js';
 
@@ -81,7 +82,10 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       );
       items.push(...movement.items, auditItem(caller, { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: 'refund', before: wallet, after: movement.walletAfter }, now));
     }
-    items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next }, now));
+    items.push(
+      auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next }, now),
+      orderEventItem('order.status_changed', next, now, { from: order.status, to: body.status, version: next.version }),
+    );
     const outcome = await transact(items);
     if (outcome.ok) {
       if (refund) recordEvent('WalletMovements');

@@ -29,6 +29,7 @@ import { replay, requestFingerprint } from '../idempotency.js';
 import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
 import { owningTenant } from '../tenancy.js';
 import { checkMovement, prepareMovement } from '../wallet-movement.js';
+import { eventItem, orderEventItem } from '../webhooks/event-items.js';
 import { orderView, type OrderView } from './order-view.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -173,7 +174,12 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (marketerId) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));
     if (body.receiptAmount !== undefined) {
       const receipt = depositReceipt(order, body, body.receiptAmount, actorOf(caller), now);
-      items.push(...receipt.items, auditItem(caller, { entity: 'billing', entityId: receipt.entry.id, tenantId: order.tenantId, action: 'created', after: receipt.entry }, now));
+      const { tenantId: _t, marketerId: _m, ...receiptView } = receipt.entry;
+      items.push(
+        ...receipt.items,
+        auditItem(caller, { entity: 'billing', entityId: receipt.entry.id, tenantId: order.tenantId, action: 'created', after: receipt.entry }, now),
+        eventItem('billing_entry.created', order.tenantId, { type: 'billing_entry', id: receipt.entry.id }, receiptView, now, { orderId: id }),
+      );
     }
     if (useWallet) {
       if (!read.wallet) throw notFound('Customer', 'body.customerId');
@@ -185,7 +191,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       );
       items.push(...payment.items, auditItem(caller, { entity: 'wallet', entityId: read.wallet.id, tenantId: read.wallet.tenantId, action: 'payment_deduction', before: read.wallet, after: payment.walletAfter }, now));
     }
-    items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: 'created', after: order }, now));
+    items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: 'created', after: order }, now), orderEventItem('order.created', order, now));
     // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;

@@ -6,6 +6,7 @@ import { getOrder, orderUpdateItem, withChanges, type OrderRecord } from '../../
 import { transact } from '../../store/transact.js';
 import { auditItem } from '../audit.js';
 import { RETRY, withRetries } from '../retry.js';
+import { orderEventItem } from '../webhooks/event-items.js';
 
 /**
  * A versioned change to an order in scope, with its audit record in the same transaction: 404
@@ -30,6 +31,7 @@ export async function editOrder(
     const outcome = await transact([
       orderUpdateItem(scope, order, set, now),
       auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action, before: order, after: next }, now),
+      orderEventItem('order.updated', next, now, { fields: Object.keys(set), version: next.version }),
     ]);
     return outcome.ok ? next : RETRY;
   });

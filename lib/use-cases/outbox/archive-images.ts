@@ -1,7 +1,8 @@
 import { archiveKey } from '../../archive/images.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { recordDelivery, type OutboxEvent } from '../../store/outbox.js';
-import { setImageArchive } from '../../store/orders.js';
+import { getOrder, setImageArchive, type ImageArchiveState } from '../../store/orders.js';
+import { orderEventItem } from '../webhooks/event-items.js';
 
 export type CopyImage = (url: string, key: string) => Promise<string>;
 
@@ -24,5 +25,13 @@ export async function archiveImages(event: OutboxEvent, copy: CopyImage): Promis
     await recordDelivery(event, deliveryKey, objectKey);
     event.deliveries[deliveryKey] = objectKey;
   }
-  await setImageArchive(PLATFORM_SCOPE, event.orderId, { status: 'done', eventId: event.id, objectKeys: archivedKeys(event), completedAt: new Date().toISOString() });
+  await recordImageArchive(event.orderId, { status: 'done', eventId: event.id, objectKeys: archivedKeys(event), completedAt: new Date().toISOString() });
+}
+
+/** The archive's outcome on the order, with the event that tells integrators of it. */
+export async function recordImageArchive(orderId: string, state: ImageArchiveState & { status: 'done' | 'failed' }): Promise<void> {
+  const order = await getOrder(PLATFORM_SCOPE, orderId);
+  if (!order) return;
+  const type = state.status === 'done' ? 'order.pictures_archived' : 'order.pictures_archive_failed';
+  await setImageArchive(PLATFORM_SCOPE, orderId, state, [orderEventItem(type, { ...order, imageArchive: state }, new Date().toISOString())]);
 }

@@ -4,9 +4,10 @@ import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { describeError, log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import type { ChatChannel } from '../../notify/message.js';
-import { getOrder, setImageArchive } from '../../store/orders.js';
+import { getOrder } from '../../store/orders.js';
 import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type OutboxEvent } from '../../store/outbox.js';
-import { archivedKeys, archiveImages, type CopyImage } from './archive-images.js';
+import { archivedKeys, archiveImages, recordImageArchive, type CopyImage } from './archive-images.js';
+import { deliverAlert } from './deliver-alert.js';
 import { deliverNotifications, NotSent } from './deliver-notifications.js';
 import { untilTableAnswers } from './until-table-answers.js';
 
@@ -32,6 +33,7 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
   if (!event) return 'skipped';
   try {
     if (event.kind === 'archive') await archiveImages(event, deps.copy);
+    else if (event.kind === 'alert') await deliverAlert(event, deps.channel);
     else {
       const order = await getOrder(PLATFORM_SCOPE, event.orderId);
       if (order) await deliverNotifications(event, order, deps.channel);
@@ -48,7 +50,7 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
     const outcome = await untilTableAnswers(() => fail(event, reason, permanent, Date.now(), unsent));
     if (outcome === 'parked') recordEvent('EventsParked');
     if (outcome === 'parked' && event.kind === 'archive') {
-      await setImageArchive(PLATFORM_SCOPE, event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: archivedKeys(event) });
+      await recordImageArchive(event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: archivedKeys(event) });
     }
     return outcome;
   }

@@ -1,0 +1,85 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { envNumber, tableName } from '../config.js';
+import type { IntegratorEvent } from '../domain/integrator-events.js';
+import { ddb } from './client.js';
+import { keys } from './keys.js';
+import type { TransactItem } from './transact.js';
+
+/** Events stay readable for 30 days; DynamoDB's TTL removes them some days after that. */
+const RETENTION_SECONDS = 35 * 86_400;
+
+/** An event as the feed stores it: `body` is the exact JSON every webhook delivery sends and signs. */
+export interface StoredEvent {
+  sk: string;
+  id: string;
+  type: string;
+  timestamp: string;
+  tenantId?: string;
+  lane: string;
+  body: string;
+}
+
+const eventSortKey = (event: Pick<IntegratorEvent, 'timestamp' | 'id'>): string => `${event.timestamp}#${event.id}`;
+
+/**
+ * The longest a write can take to commit after the instant it stamps on its event: the
+ * DynamoDB client's 3 attempts of at most 5 s each, their back-off, and a margin. Readers of the
+ * feed never step past an instant younger than this (lib/domain/event-feed.ts).
+ */
+export const settleMs = (): number => envNumber('EVENT_SETTLE_MS', 30_000);
+
+/** The event's item, for the same transaction as the change it tells of: both or neither. */
+export function eventPutItem(event: IntegratorEvent, lane: string): TransactItem {
+  const sk = eventSortKey(event);
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.event(event.tenantId, sk),
+        entity: 'integratorEvent',
+        id: event.id,
+        type: event.type,
+        timestamp: event.timestamp,
+        ...(event.tenantId === undefined ? {} : { tenantId: event.tenantId }),
+        lane,
+        body: JSON.stringify(event),
+        expiresAt: Math.floor(Date.parse(event.timestamp) / 1000) + RETENTION_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const decode = (item: Record<string, unknown>): StoredEvent => ({
+  sk: String(item.sk),
+  id: String(item.id),
+  type: String(item.type),
+  timestamp: String(item.timestamp),
+  ...(item.tenantId === undefined ? {} : { tenantId: String(item.tenantId) }),
+  lane: String(item.lane),
+  body: String(item.body),
+});
+
+/**
+ * Up to `max` of a tenant's events after `afterSk`, oldest first, read strongly consistent so a
+ * committed event is never missed; `exhausted` when there are no more right now.
+ */
+export async function readEventsAfter(tenantId: string | undefined, afterSk: string, max: number): Promise<{ events: StoredEvent[]; exhausted: boolean }> {
+  const events: StoredEvent[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        ExpressionAttributeValues: { ':pk': keys.eventFeed(tenantId), ':after': afterSk },
+        ConsistentRead: true,
+        Limit: Math.min(max - events.length, 500),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    events.push(...(page.Items ?? []).map(decode));
+    start = page.LastEvaluatedKey;
+  } while (start && events.length < max);
+  return { events, exhausted: start === undefined };
+}

@@ -1,0 +1,188 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import { ddb } from './client.js';
+import { isConditionalCheckFailed } from './errors.js';
+import { keys, withoutKeys } from './keys.js';
+
+/** One attempt at one delivery, as the API shows it. */
+export interface DeliveryAttempt {
+  at: string;
+  /** The receiver's HTTP status; absent when it never answered (timeout, refused connection, DNS). */
+  statusCode?: number;
+  latencyMs: number;
+  error?: string;
+  /** The start of the receiver's answer, to see why it refused. */
+  response?: string;
+  /** Made by a replay (a staff request), not by the schedule. */
+  replay?: boolean;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface DeliveryRecord {
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  eventSk: string;
+  tenantId?: string;
+  /** Deliveries of one lane (one resource) go one after the other, in event order. */
+  lane: string;
+  /** The exact body every attempt sends and signs. */
+  body: string;
+  status: DeliveryStatus;
+  /** Attempts in the current round (a replay starts a new round). */
+  attempts: number;
+  nextAttemptAt: string;
+  /** The most recent attempts, oldest first (at most 50 kept). */
+  attemptLog: DeliveryAttempt[];
+  /** Replayed: delivered on its own, not behind (or ahead of) its resource's other events. */
+  replayed?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt?: string;
+  failedAt?: string;
+}
+
+const KEPT_ATTEMPTS = 50;
+/** Delivery records go with their events, some days after the 30 they stay readable. */
+const RETENTION_SECONDS = 35 * 86_400;
+
+const decode = (item: Record<string, unknown>): DeliveryRecord => withoutKeys(item) as unknown as DeliveryRecord;
+
+const pendingIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi1pk: keys.webhookPending(d.endpointId), gsi1sk: d.eventSk });
+const listIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi2pk: keys.webhookDeliveries(d.endpointId), gsi2sk: d.eventSk });
+
+/** Queues a delivery; false when it is already queued (a worker that stopped before saving its cursor). */
+export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> {
+  try {
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.webhookDelivery(delivery.endpointId, delivery.eventId),
+          ...(delivery.status === 'pending' ? pendingIndex(delivery) : {}),
+          ...listIndex(delivery),
+          entity: 'webhookDelivery',
+          ...delivery,
+          expiresAt: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+export async function getDelivery(endpointId: string, eventId: string): Promise<DeliveryRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(endpointId, eventId), ConsistentRead: true }));
+  return Item ? decode(Item) : undefined;
+}
+
+/** The endpoint's deliveries still to make, in event order (the worker's queue). */
+export async function pendingDeliveries(endpointId: string, limit = 500): Promise<DeliveryRecord[]> {
+  const { Items } = await ddb.send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.webhookPending(endpointId) }, Limit: limit }),
+  );
+  return (Items ?? []).map(decode);
+}
+
+export interface DeliveryPage {
+  deliveries: DeliveryRecord[];
+  next?: Record<string, unknown>;
+}
+
+/** A page of the endpoint's deliveries, newest first, or only its failed ones (newest failure first), since an instant. */
+export async function listDeliveries(endpointId: string, options: { failedOnly: boolean; since?: string; limit: number; after?: Record<string, unknown> }): Promise<DeliveryPage> {
+  const [index, pk, skName] = options.failedOnly ? ['GSI3', keys.webhookFailed(endpointId), 'gsi3sk'] : ['GSI2', keys.webhookDeliveries(endpointId), 'gsi2sk'];
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${options.failedOnly ? 'gsi3pk' : 'gsi2pk'} = :pk AND ${skName} >= :since`,
+      ExpressionAttributeValues: { ':pk': pk, ':since': options.since ?? '0' },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ...(options.after ? { ExclusiveStartKey: options.after } : {}),
+    }),
+  );
+  return { deliveries: (page.Items ?? []).map(decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+}
+
+export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };
+
+/**
+ * Records one attempt and what follows from it: delivered (out of the queue), retried later
+ * (still queued, with its next instant), or failed for good (out of the queue, into the failed
+ * list). Only while the delivery is still pending: a replay or a second worker cannot be undone.
+ */
+export async function recordAttempt(delivery: DeliveryRecord, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<void> {
+  const now = attempt.at;
+  const values: Record<string, unknown> = { ':attempt': [attempt], ':none': [], ':now': now, ':pending': 'pending', ':one': 1 };
+  let set = 'attemptLog = list_append(if_not_exists(attemptLog, :none), :attempt), attempts = attempts + :one, updatedAt = :now';
+  let remove = '';
+  if (outcome.kind === 'delivered') {
+    set += ', #status = :status, deliveredAt = :now';
+    values[':status'] = 'delivered';
+    remove = ' REMOVE gsi1pk, gsi1sk';
+  } else if (outcome.kind === 'retry') {
+    set += ', nextAttemptAt = :next';
+    values[':next'] = outcome.nextAttemptAt;
+  } else {
+    set += ', #status = :status, failedAt = :now, gsi3pk = :fpk, gsi3sk = :fsk';
+    values[':status'] = 'failed';
+    values[':fpk'] = keys.webhookFailed(delivery.endpointId);
+    values[':fsk'] = `${now}#${delivery.eventId}`;
+    remove = ' REMOVE gsi1pk, gsi1sk';
+  }
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(delivery.endpointId, delivery.eventId),
+        UpdateExpression: `SET ${set}${remove}`,
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+  if ((delivery.attemptLog?.length ?? 0) + 1 > KEPT_ATTEMPTS) await trimAttempts(delivery);
+}
+
+async function trimAttempts(delivery: DeliveryRecord): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookDelivery(delivery.endpointId, delivery.eventId),
+      UpdateExpression: 'REMOVE attemptLog[0]',
+    }),
+  );
+}
+
+/**
+ * Queues a delivered or failed delivery again, due now, on its own (not behind its resource's
+ * queue: later events may already have gone). A pending one is left as it is.
+ */
+export async function requeueDelivery(delivery: Pick<DeliveryRecord, 'endpointId' | 'eventId' | 'eventSk'>, now: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(delivery.endpointId, delivery.eventId),
+        UpdateExpression: 'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, replayed = :yes, updatedAt = :now, gsi1pk = :gpk, gsi1sk = :gsk REMOVE gsi3pk, gsi3sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0, ':now': now, ':yes': true, ':gpk': keys.webhookPending(delivery.endpointId), ':gsk': delivery.eventSk },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import type { FeedCursor } from '../domain/event-feed.js';
+import type { EventType } from '../domain/integrator-events.js';
+import { tenantInScope, type Scope } from '../domain/scope.js';
+import { ddb } from './client.js';
+import { isConditionalCheckFailed } from './errors.js';
+import { keys, withoutKeys } from './keys.js';
+import { queryAll } from './query-all.js';
+import { transact, type TransactItem } from './transact.js';
+
+export interface EndpointSecret {
+  /** `whsec_` and the base64 of 32 random bytes, as Standard Webhooks libraries take it. */
+  secret: string;
+  createdAt: string;
+  /** A rotated-out secret still signs (beside the new one) until then. */
+  expiresAt?: string;
+}
+
+export interface WebhookEndpointRecord {
+  id: string;
+  tenantId?: string;
+  url: string;
+  description?: string;
+  /** The event types it receives; empty: every type. */
+  eventTypes: EventType[];
+  enabled: boolean;
+  disabledAt?: string;
+  /** `failing`: disabled by the service after failing too long; `manual`: by an admin. */
+  disabledReason?: 'failing' | 'manual';
+  secrets: EndpointSecret[];
+  /** The first failed attempt since the last delivered one. */
+  failingSince?: string;
+  consecutiveFailures: number;
+  lastSuccessAt?: string;
+  lastFailureAt?: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  version: number;
+}
+
+const decode = (item: Record<string, unknown>) => withoutKeys(item) as unknown as WebhookEndpointRecord;
+
+export function putEndpointItem(endpoint: WebhookEndpointRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.webhookEndpoint(endpoint.id), ...keys.webhookEndpointIndexes(endpoint.tenantId, endpoint.createdAt, endpoint.id), entity: 'webhookEndpoint', ...endpoint },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** The endpoint, or undefined when there is none in scope (another tenant's is simply not found). */
+export async function getEndpoint(scope: Scope, id: string): Promise<WebhookEndpointRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(id), ConsistentRead: true }));
+  const endpoint = Item ? decode(Item) : undefined;
+  return endpoint && tenantInScope(endpoint.tenantId, scope) ? endpoint : undefined;
+}
+
+/** A tenant's endpoints, oldest first (a tenant has at most a few dozen). */
+export async function listEndpoints(tenantId: string | undefined): Promise<WebhookEndpointRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.webhookEndpointsOf(tenantId) },
+  });
+  return items.map(decode);
+}
+
+/** Every endpoint of every tenant, for the sweeper. */
+export async function listAllEndpoints(): Promise<WebhookEndpointRecord[]> {
+  const items = await queryAll({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.allWebhookEndpoints } });
+  return items.map(decode);
+}
+
+/** Replaces the endpoint if it is still at the version read; false when it changed meanwhile. */
+export async function replaceEndpoint(before: Pick<WebhookEndpointRecord, 'id' | 'version'>, after: WebhookEndpointRecord, alongside: TransactItem[] = []): Promise<boolean> {
+  const put: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.webhookEndpoint(after.id), ...keys.webhookEndpointIndexes(after.tenantId, after.createdAt, after.id), entity: 'webhookEndpoint', ...after },
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': before.version },
+    },
+  };
+  if (alongside.length === 0) {
+    try {
+      await ddb.send(new PutCommand(put.Put!));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+  return (await transact([put, ...alongside])).ok;
+}
+
+/** A delivered attempt: the endpoint is healthy again. */
+export async function recordEndpointSuccess(id: string, at: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(id),
+      UpdateExpression: 'SET lastSuccessAt = :at, consecutiveFailures = :zero REMOVE failingSince',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at, ':zero': 0 },
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionalCheckFailed(error)) throw error;
+  });
+}
+
+/** A failed attempt; answers the endpoint as it now is (when it still exists). */
+export async function recordEndpointFailure(id: string, at: string): Promise<WebhookEndpointRecord | undefined> {
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookEndpoint(id),
+        UpdateExpression: 'SET lastFailureAt = :at, failingSince = if_not_exists(failingSince, :at), consecutiveFailures = if_not_exists(consecutiveFailures, :zero) + :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at, ':zero': 0, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? decode(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The service disables a failing endpoint (once: only while it is still enabled), with the alert to its owner. */
+export async function disableFailingEndpoint(id: string, at: string, alongside: TransactItem[]): Promise<boolean> {
+  const outcome = await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.webhookEndpoint(id),
+        UpdateExpression: 'SET enabled = :false, disabledAt = :at, disabledReason = :failing, updatedAt = :at, version = version + :one',
+        ConditionExpression: 'enabled = :true',
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':failing': 'failing', ':one': 1 },
+      },
+    },
+    ...alongside,
+  ]);
+  return outcome.ok;
+}
+
+// --- The endpoint's reading position in the feed, and the lease on its deliveries ---
+
+export interface EndpointCursor extends FeedCursor {
+  leaseToken?: string;
+}
+
+/** Longer than the consumers' Lambda timeouts, so a lease never lapses under a live worker. */
+const LEASE_MS = 3 * 60_000;
+
+/**
+ * Takes the endpoint for one worker (the stream trigger, the sweeper or the local runner), so
+ * its deliveries go out one worker at a time and in order. Undefined when another worker holds
+ * it; that worker is asked to look again before it lets go, so nothing waits for the next sweep.
+ */
+export async function leaseEndpoint(endpointId: string, startAt: string, nowMs = Date.now()): Promise<EndpointCursor | undefined> {
+  const token = randomUUID();
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookCursor(endpointId),
+        UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token, safe = if_not_exists(safe, :start), seen = if_not_exists(seen, :none) REMOVE rerun',
+        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
+        ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':token': token, ':start': startAt, ':none': [], ':now': nowMs },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { safe: String(Attributes?.safe ?? startAt), seen: (Attributes?.seen as string[] | undefined) ?? [], leaseToken: token };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    await ddb
+      .send(new UpdateCommand({ TableName: tableName(), Key: keys.webhookCursor(endpointId), UpdateExpression: 'SET rerun = :yes', ExpressionAttributeValues: { ':yes': true } }))
+      .catch(() => undefined);
+    return undefined;
+  }
+}
+
+/** Saves how far the endpoint has read (only by the worker holding it); false once the lease is lost. */
+export async function saveEndpointCursor(endpointId: string, cursor: EndpointCursor): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookCursor(endpointId),
+        UpdateExpression: 'SET safe = :safe, seen = :seen',
+        ConditionExpression: 'leaseToken = :token',
+        ExpressionAttributeValues: { ':safe': cursor.safe, ':seen': cursor.seen, ':token': cursor.leaseToken ?? '-' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Lets the endpoint go, unless another worker asked for a look meanwhile: then `'again'`, and
+ * this worker (still holding it) makes another pass.
+ */
+export async function releaseEndpoint(endpointId: string, leaseToken: string): Promise<'released' | 'again' | 'lost'> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookCursor(endpointId),
+        UpdateExpression: 'REMOVE leaseUntil, leaseToken',
+        ConditionExpression: 'leaseToken = :token AND attribute_not_exists(rerun)',
+        ExpressionAttributeValues: { ':token': leaseToken },
+      }),
+    );
+    return 'released';
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookCursor(endpointId),
+        UpdateExpression: 'REMOVE rerun',
+        ConditionExpression: 'leaseToken = :token',
+        ExpressionAttributeValues: { ':token': leaseToken },
+      }),
+    );
+    return 'again';
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return 'lost';
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import type { Static } from '@sinclair/typebox';
+import type { Caller } from '../domain/caller.js';
+import { invalidField } from '../domain/errors.js';
+import { decodeFeedCursor, encodeFeedCursor, FEED_START, nextFeedPage } from '../domain/event-feed.js';
+import { isEventType } from '../domain/integrator-events.js';
+import type { CursorMeta } from '../domain/paging.js';
+import type { IntegratorEvent, listEvents as ListRoute } from '../schemas/events.js';
+import { readEventsAfter, settleMs, type StoredEvent } from '../store/events.js';
+import { owningTenant } from './tenancy.js';
+
+type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
+
+/** Ids an API cursor remembers beyond its safe point: it must fit in a URL. */
+const MAX_SEEN = 150;
+
+function typesOf(text: string | undefined): Set<string> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const types = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const unknown = types.filter((t) => !isEventType(t));
+  if (unknown.length > 0) throw invalidField('query.types', `has unknown event types: ${unknown.join(', ')}`);
+  return new Set(types);
+}
+
+/**
+ * The next page of the tenant's events after the cursor: every event once, as soon as it is
+ * visible, never one skipped (lib/domain/event-feed.ts). A cursor is only a position: whoever
+ * uses it reads their own tenant's feed.
+ */
+export async function listEvents(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof IntegratorEvent>>; meta: CursorMeta }> {
+  const tenantId = owningTenant(caller, query.tenantId);
+  const types = typesOf(query.types);
+  let cursor = FEED_START;
+  if (query.after !== undefined) {
+    const decoded = decodeFeedCursor(query.after);
+    if (!decoded) throw invalidField('query.after', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+    cursor = decoded;
+  }
+  const { events, exhausted } = await readEventsAfter(tenantId, cursor.safe, query.limit + cursor.seen.length + 1);
+  const horizon = new Date(Date.now() - settleMs()).toISOString();
+  const step = nextFeedPage<StoredEvent>(cursor, events, {
+    limit: query.limit,
+    horizon,
+    exhausted,
+    maxSeen: MAX_SEEN,
+    ...(types ? { wanted: (event: StoredEvent) => types.has(event.type) } : {}),
+  });
+  return {
+    data: step.page.map((event) => JSON.parse(event.body) as Static<typeof IntegratorEvent>),
+    meta: { limit: query.limit, nextCursor: encodeFeedCursor(step.cursor) },
+  };
+}
