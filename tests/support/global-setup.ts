@@ -27,8 +27,16 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
 /** Short, so the test of a revoked key in continuous use waits seconds, not the minute AWS containers keep a key. */
 const API_KEY_CACHE_SECONDS = '10';
 
+/**
+ * Webhook timings for tests: the feed settles in 2 s; the retry schedule (about 27.6 hours in
+ * AWS) is scaled down to about 10 s; an endpoint failing for 20 s is disabled (5 days in AWS),
+ * later than its deliveries' last retry, as in AWS.
+ */
+export const WEBHOOK_TEST_ENV = { EVENT_SETTLE_MS: '2000', WEBHOOK_RETRY_SCALE: '0.0001', WEBHOOK_DISABLE_AFTER_MS: '20000' };
+
 export async function setup(project: TestProject): Promise<void> {
   process.env.API_KEY_CACHE_SECONDS = API_KEY_CACHE_SECONDS;
+  Object.assign(process.env, WEBHOOK_TEST_ENV);
   stack = await startStack({
     root,
     httpPort: port('TEST_HTTP_PORT', 3100),
@@ -47,7 +55,7 @@ export async function setup(project: TestProject): Promise<void> {
     log: process.env.DEBUG_OFFLINE ? (text) => process.stdout.write(text) : undefined,
   });
   project.provide('baseUrl', stack.baseUrl);
-  project.provide('stackEnv', { ...stack.env, API_KEY_CACHE_SECONDS });
+  project.provide('stackEnv', { ...stack.env, API_KEY_CACHE_SECONDS, ...WEBHOOK_TEST_ENV });
   project.provide('demoKeys', stack.keys);
 }
 
