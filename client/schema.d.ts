@@ -1205,7 +1205,294 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created
+         * @description An order was placed (POST /orders). `data.object`: the order as GET /orders/{id} returns it.
+         *
+         *     POSTed to every enabled endpoint subscribed to `order.created` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.order.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.status_changed
+         * @description An order moved to another status.
+         *
+         *     POSTed to every enabled endpoint subscribed to `order.status_changed` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.order.status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.updated
+         * @description An order's customs data or customer-notification flag changed.
+         *
+         *     POSTed to every enabled endpoint subscribed to `order.updated` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.order.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.pictures_archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.pictures_archived
+         * @description The car's pictures were copied into the archive (`data.object.imageArchive`).
+         *
+         *     POSTed to every enabled endpoint subscribed to `order.pictures_archived` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.order.pictures_archived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.pictures_archive_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.pictures_archive_failed
+         * @description The car's pictures could not be archived after every retry (`data.object.imageArchive.reason`).
+         *
+         *     POSTed to every enabled endpoint subscribed to `order.pictures_archive_failed` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.order.pictures_archive_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contract.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.sent
+         * @description A sales contract was sent to the customer.
+         *
+         *     POSTed to every enabled endpoint subscribed to `contract.sent` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.contract.sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contract.signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.signed
+         * @description A sales contract was signed.
+         *
+         *     POSTed to every enabled endpoint subscribed to `contract.signed` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.contract.signed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing_entry.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing_entry.created
+         * @description A receipt or invoice was recorded on an order (a deposit receipt given with a new order too).
+         *
+         *     POSTed to every enabled endpoint subscribed to `billing_entry.created` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.billing_entry.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing_entry.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing_entry.confirmed
+         * @description A receipt or invoice was confirmed.
+         *
+         *     POSTed to every enabled endpoint subscribed to `billing_entry.confirmed` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.billing_entry.confirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inspection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inspection.created
+         * @description An inspection was created for an order.
+         *
+         *     POSTed to every enabled endpoint subscribed to `inspection.created` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.inspection.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inspection.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inspection.status_changed
+         * @description An inspection moved (photos or notes alone are no event).
+         *
+         *     POSTed to every enabled endpoint subscribed to `inspection.status_changed` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.inspection.status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.transaction_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.transaction_created
+         * @description Money moved in a customer's wallet: a deposit, a payment for an order, a refund or an adjustment.
+         *
+         *     POSTed to every enabled endpoint subscribed to `wallet.transaction_created` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.wallet.transaction_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by POST /webhook-endpoints/{id}/test only.
+         *
+         *     POSTed to every enabled endpoint subscribed to `webhook.test` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** Customer */
@@ -9929,6 +10216,1439 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    "webhook.order.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "order.created",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderNumber": 1,
+                 *           "status": "DepositSubmitted",
+                 *           "allowedStatusTransitions": [
+                 *             "DepositSubmitted"
+                 *           ],
+                 *           "progress": 1,
+                 *           "canCancel": true,
+                 *           "isTerminal": true,
+                 *           "version": 1,
+                 *           "customerId": "example text",
+                 *           "marketerId": "example text",
+                 *           "tenantId": "example text",
+                 *           "carId": 1,
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "notes": "example text",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "paidFromWallet": true,
+                 *           "imageArchive": {
+                 *             "status": "pending",
+                 *             "eventId": "example text",
+                 *             "objectKeys": [
+                 *               "example text"
+                 *             ],
+                 *             "reason": "example text",
+                 *             "completedAt": "example text"
+                 *           },
+                 *           "customer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "marketer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "order.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.order.status_changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "order.status_changed",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderNumber": 1,
+                 *           "status": "DepositSubmitted",
+                 *           "allowedStatusTransitions": [
+                 *             "DepositSubmitted"
+                 *           ],
+                 *           "progress": 1,
+                 *           "canCancel": true,
+                 *           "isTerminal": true,
+                 *           "version": 1,
+                 *           "customerId": "example text",
+                 *           "marketerId": "example text",
+                 *           "tenantId": "example text",
+                 *           "carId": 1,
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "notes": "example text",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "paidFromWallet": true,
+                 *           "imageArchive": {
+                 *             "status": "pending",
+                 *             "eventId": "example text",
+                 *             "objectKeys": [
+                 *               "example text"
+                 *             ],
+                 *             "reason": "example text",
+                 *             "completedAt": "example text"
+                 *           },
+                 *           "customer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "marketer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "from": "DepositSubmitted",
+                 *         "to": "DepositSubmitted",
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "order.status_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Order"];
+                        /** @enum {string} */
+                        from: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                        /** @enum {string} */
+                        to: "DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled";
+                        /** @description the order's version after the move */
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.order.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "order.updated",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderNumber": 1,
+                 *           "status": "DepositSubmitted",
+                 *           "allowedStatusTransitions": [
+                 *             "DepositSubmitted"
+                 *           ],
+                 *           "progress": 1,
+                 *           "canCancel": true,
+                 *           "isTerminal": true,
+                 *           "version": 1,
+                 *           "customerId": "example text",
+                 *           "marketerId": "example text",
+                 *           "tenantId": "example text",
+                 *           "carId": 1,
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "notes": "example text",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "paidFromWallet": true,
+                 *           "imageArchive": {
+                 *             "status": "pending",
+                 *             "eventId": "example text",
+                 *             "objectKeys": [
+                 *               "example text"
+                 *             ],
+                 *             "reason": "example text",
+                 *             "completedAt": "example text"
+                 *           },
+                 *           "customer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "marketer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "fields": [
+                 *           "example text"
+                 *         ],
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "order.updated";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Order"];
+                        /** @description the fields that changed, e.g. customsInvoice, customsDocuments, carDetails */
+                        fields: string[];
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.order.pictures_archived": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "order.pictures_archived",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderNumber": 1,
+                 *           "status": "DepositSubmitted",
+                 *           "allowedStatusTransitions": [
+                 *             "DepositSubmitted"
+                 *           ],
+                 *           "progress": 1,
+                 *           "canCancel": true,
+                 *           "isTerminal": true,
+                 *           "version": 1,
+                 *           "customerId": "example text",
+                 *           "marketerId": "example text",
+                 *           "tenantId": "example text",
+                 *           "carId": 1,
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "notes": "example text",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "paidFromWallet": true,
+                 *           "imageArchive": {
+                 *             "status": "pending",
+                 *             "eventId": "example text",
+                 *             "objectKeys": [
+                 *               "example text"
+                 *             ],
+                 *             "reason": "example text",
+                 *             "completedAt": "example text"
+                 *           },
+                 *           "customer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "marketer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "order.pictures_archived";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.order.pictures_archive_failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "order.pictures_archive_failed",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderNumber": 1,
+                 *           "status": "DepositSubmitted",
+                 *           "allowedStatusTransitions": [
+                 *             "DepositSubmitted"
+                 *           ],
+                 *           "progress": 1,
+                 *           "canCancel": true,
+                 *           "isTerminal": true,
+                 *           "version": 1,
+                 *           "customerId": "example text",
+                 *           "marketerId": "example text",
+                 *           "tenantId": "example text",
+                 *           "carId": 1,
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "notes": "example text",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "paidFromWallet": true,
+                 *           "imageArchive": {
+                 *             "status": "pending",
+                 *             "eventId": "example text",
+                 *             "objectKeys": [
+                 *               "example text"
+                 *             ],
+                 *             "reason": "example text",
+                 *             "completedAt": "example text"
+                 *           },
+                 *           "customer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "marketer": {
+                 *             "id": "example text",
+                 *             "name": "example text",
+                 *             "email": "example text",
+                 *             "mobileNumber": "example text"
+                 *           },
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "order.pictures_archive_failed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.contract.sent": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "contract.sent",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderId": "example text",
+                 *           "contractNumber": 1,
+                 *           "status": "Draft",
+                 *           "version": 1,
+                 *           "customerName": "example text",
+                 *           "customerNameAr": "example text",
+                 *           "customerIdNumber": "example text",
+                 *           "customerPhone": "example text",
+                 *           "customerEmail": "example text",
+                 *           "customerAddress": "example text",
+                 *           "customerCountry": "example text",
+                 *           "customerIdDocument": {},
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "vin": "example text",
+                 *           "mileage": "example text",
+                 *           "color": "example text",
+                 *           "terms": "example text",
+                 *           "notes": "example text",
+                 *           "pdfUrl": "example text",
+                 *           "signedDocument": {},
+                 *           "sentAt": "2026-03-14T09:30:00.000Z",
+                 *           "sentTo": "example text",
+                 *           "signedAt": "2026-03-14T09:30:00.000Z",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "orderId": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "contract.sent";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["SalesContract"];
+                        /** @description the order it belongs to */
+                        orderId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.contract.signed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "contract.signed",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderId": "example text",
+                 *           "contractNumber": 1,
+                 *           "status": "Draft",
+                 *           "version": 1,
+                 *           "customerName": "example text",
+                 *           "customerNameAr": "example text",
+                 *           "customerIdNumber": "example text",
+                 *           "customerPhone": "example text",
+                 *           "customerEmail": "example text",
+                 *           "customerAddress": "example text",
+                 *           "customerCountry": "example text",
+                 *           "customerIdDocument": {},
+                 *           "carDetails": {},
+                 *           "totalAmount": 1,
+                 *           "currency": "example text",
+                 *           "vin": "example text",
+                 *           "mileage": "example text",
+                 *           "color": "example text",
+                 *           "terms": "example text",
+                 *           "notes": "example text",
+                 *           "pdfUrl": "example text",
+                 *           "signedDocument": {},
+                 *           "sentAt": "2026-03-14T09:30:00.000Z",
+                 *           "sentTo": "example text",
+                 *           "signedAt": "2026-03-14T09:30:00.000Z",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "orderId": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "contract.signed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["SalesContract"];
+                        /** @description the order it belongs to */
+                        orderId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.billing_entry.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "billing_entry.created",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderId": "example text",
+                 *           "type": "invoice",
+                 *           "status": "Pending",
+                 *           "amount": 1,
+                 *           "currency": "example text",
+                 *           "description": "example text",
+                 *           "items": [
+                 *             {
+                 *               "type": "example text",
+                 *               "description": "example text",
+                 *               "amount": 1
+                 *             }
+                 *           ],
+                 *           "receiptFileUrl": "example text",
+                 *           "invoiceNumber": "example text",
+                 *           "recordedBy": "example text",
+                 *           "confirmedAt": "2026-03-14T09:30:00.000Z",
+                 *           "confirmedBy": "example text",
+                 *           "confirmedByRole": "example text",
+                 *           "confirmedByKeyId": "example text",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "orderId": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "billing_entry.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["BillingEntry"];
+                        /** @description the order it belongs to */
+                        orderId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.billing_entry.confirmed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "billing_entry.confirmed",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderId": "example text",
+                 *           "type": "invoice",
+                 *           "status": "Pending",
+                 *           "amount": 1,
+                 *           "currency": "example text",
+                 *           "description": "example text",
+                 *           "items": [
+                 *             {
+                 *               "type": "example text",
+                 *               "description": "example text",
+                 *               "amount": 1
+                 *             }
+                 *           ],
+                 *           "receiptFileUrl": "example text",
+                 *           "invoiceNumber": "example text",
+                 *           "recordedBy": "example text",
+                 *           "confirmedAt": "2026-03-14T09:30:00.000Z",
+                 *           "confirmedBy": "example text",
+                 *           "confirmedByRole": "example text",
+                 *           "confirmedByKeyId": "example text",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "orderId": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "billing_entry.confirmed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["BillingEntry"];
+                        /** @description the order it belongs to */
+                        orderId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.inspection.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "inspection.created",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderId": "example text",
+                 *           "inspectorId": "example text",
+                 *           "status": "Pending",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "notes": "example text",
+                 *           "photos": [
+                 *             {
+                 *               "url": "https://files.example.com/documents/d-1001.pdf",
+                 *               "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                 *               "type": "example text",
+                 *               "caption": "example text",
+                 *               "priority": 1,
+                 *               "uploadedAt": "2026-03-14T09:30:00.000Z"
+                 *             }
+                 *           ],
+                 *           "pdfReportUrl": "example text",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "orderId": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "inspection.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Inspection"];
+                        /** @description the order it belongs to */
+                        orderId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.inspection.status_changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "inspection.status_changed",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "orderId": "example text",
+                 *           "inspectorId": "example text",
+                 *           "status": "Pending",
+                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
+                 *           "notes": "example text",
+                 *           "photos": [
+                 *             {
+                 *               "url": "https://files.example.com/documents/d-1001.pdf",
+                 *               "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
+                 *               "type": "example text",
+                 *               "caption": "example text",
+                 *               "priority": 1,
+                 *               "uploadedAt": "2026-03-14T09:30:00.000Z"
+                 *             }
+                 *           ],
+                 *           "pdfReportUrl": "example text",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "orderId": "example text",
+                 *         "from": "example text",
+                 *         "to": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "inspection.status_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["Inspection"];
+                        /** @description the order it belongs to */
+                        orderId: string;
+                        from: string;
+                        to: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.wallet.transaction_created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "wallet.transaction_created",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "type": "credit",
+                 *           "amount": 1,
+                 *           "delta": 1,
+                 *           "balanceAfter": 1,
+                 *           "currency": "example text",
+                 *           "description": "example text",
+                 *           "orderId": "example text",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z"
+                 *         },
+                 *         "wallet": {
+                 *           "id": "example text",
+                 *           "customerId": "example text",
+                 *           "tenantId": "example text",
+                 *           "balance": 1,
+                 *           "currency": "example text",
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "wallet.transaction_created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["WalletTransaction"];
+                        wallet: components["schemas"]["Wallet"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "example text",
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "example text",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "example text"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "example text",
+                 *           "url": "example text"
+                 *         },
+                 *         "message": "example text"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    timestamp: string;
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        id: string;
+                    };
+                    data: {
+                        object: {
+                            id: string;
+                            url: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -23,6 +23,7 @@ import { outboxCommands } from './cli/commands/outbox.js';
 import { rateCommands } from './cli/commands/rates.js';
 import { tenantCommands } from './cli/commands/tenants.js';
 import { userCommands } from './cli/commands/users.js';
+import { webhookCommands } from './cli/commands/webhooks.js';
 import { failureMessage } from './cli/failures.js';
 import { applyTarget, parseTarget, type TargetInfo } from './cli/target.js';
 import { USAGE } from './cli/usage.js';
@@ -37,6 +38,7 @@ const COMMANDS = new Map<string, Command>([
   ...archiveCommands,
   ...catalogueCommands,
   ...chatCommands,
+  ...webhookCommands,
 ]);
 
 async function main(argv: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { ROLES } from '../domain/caller.js';
 import type { ErrorCode } from '../domain/errors.js';
 import { ErrorEnvelope, successEnvelope } from '../schemas/common.js';
+import { EVENT_PAYLOADS, TEST_EVENT_PAYLOAD } from '../schemas/events.js';
 import { toJsonSchema } from '../schemas/json-schema.js';
 import type { RouteSpec } from '../schemas/route.js';
 import { STATUS_OF } from '../http/status-codes.js';
@@ -139,6 +140,43 @@ function hoistNamed(node: unknown, named: Record<string, unknown>): unknown {
   return out;
 }
 
+const SIGNATURE_HEADERS = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event id: the same on every attempt and replay. Drop one you have already handled.', example: 'evt_k3x9w2ab7c1d5e8f0g4h6j2m' },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).', example: '1795456603' },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.',
+    example: 'v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=',
+  },
+];
+
+/** The `webhooks` section: one POST this service makes to your endpoint per event type. */
+function webhooksSection(named: Record<string, unknown>): Json {
+  const entries: Array<[string, TSchema]> = [...Object.entries(EVENT_PAYLOADS), ['webhook.test', TEST_EVENT_PAYLOAD]];
+  return Object.fromEntries(
+    entries.map(([type, payload]) => {
+      const schema = toJsonSchema(payload) as Json;
+      const operation: Json = {
+        operationId: `webhook.${type}`,
+        summary: type,
+        description: `${String(schema.description ?? '')}\n\nPOSTed to every enabled endpoint subscribed to \`${type}\` (see Webhooks). The body is exactly the JSON below; the same event is in \`GET /api/v1/events\`.`,
+        tags: ['Webhooks'],
+        security: [],
+        parameters: SIGNATURE_HEADERS,
+        requestBody: { required: true, content: { 'application/json': { schema, example: exampleOf(schema) } } },
+        responses: {
+          '2XX': { description: 'Delivered. Answer within 10 seconds; the body is ignored.' },
+          default: { description: 'Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable).' },
+        },
+      };
+      return [type, { post: hoistNamed(operation, named) }];
+    }),
+  );
+}
+
 export function buildOpenApi(contracts: readonly RouteSpec[], version: string): Json {
   const named: Record<string, unknown> = {};
   const paths: Record<string, Json> = {};
@@ -157,6 +195,7 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
     };
     paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: hoistNamed(operation, named) };
   }
+  const webhooks = webhooksSection(named);
   return {
     openapi: '3.1.0',
     info: { title: 'Vehicle Purchase Order Service', version, description: GUIDE },
@@ -176,5 +215,6 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
       ),
     },
     paths,
+    webhooks,
   };
 }

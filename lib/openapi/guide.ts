@@ -68,6 +68,24 @@ Error: \`{"success": false, "error": "<what went wrong>", "statusCode": 400, "co
 
 \`details\` has one shape on every code: a list of problems, each with a plain \`message\`, the \`field\` it concerns when there is one (\`body.x\`, \`query.x\`, \`path.x\`, or a header), and the facts a client can act on (\`currentVersion\`, \`missingRequirements\`, \`balance\`, \`allowedRoles\`...). It is left out when the message says it all. A request with several problems gets them all in one answer. Each operation below lists the codes it can answer.
 
+## Events: webhooks and the feed
+
+Instead of polling \`GET /orders/{id}\`, hear of changes as they happen. Every change records an event in the same transaction: \`order.created\`, \`order.status_changed\`, \`order.updated\`, \`order.pictures_archived\`, \`order.pictures_archive_failed\`, \`contract.sent\`, \`contract.signed\`, \`billing_entry.created\`, \`billing_entry.confirmed\`, \`inspection.created\`, \`inspection.status_changed\`, \`wallet.transaction_created\`. Each carries \`data.object\`, the resource as its GET returns it; the Webhooks section of this reference shows every payload.
+
+- **Webhooks**: an admin registers a URL (\`POST /api/v1/webhook-endpoints\`) and keeps the \`secret\` it answers. Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com): \`webhook-id\` (the event id: drop one you already handled), \`webhook-timestamp\`, \`webhook-signature\`. Verify with any Standard Webhooks library, e.g. in Node:
+
+  \`\`\`js
+  import { Webhook } from 'standardwebhooks';
+  const wh = new Webhook(process.env.WEBHOOK_SECRET);          // whsec_...
+  app.post('/hook', express.text({ type: '*/*' }), (req, res) => {
+    const event = wh.verify(req.body, req.headers);          // throws if forged or older than 5 minutes
+    res.sendStatus(204);                                        // then handle event.type, event.data.object
+  });
+  \`\`\`
+
+  Answer any 2xx within 10 seconds. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (about 27.6 hours, 8 attempts), then the delivery is \`failed\`; replay it once fixed. One resource's events arrive in the order they happened: the next waits while an earlier one is retried. An endpoint that has failed every attempt for 5 days is disabled, and the tenant's admins and operations staff are told on WhatsApp. Every attempt (status, latency, error) is in \`GET /webhook-endpoints/{id}/deliveries\`.
+- **The feed**: \`GET /api/v1/events?after=<meta.nextCursor>\` answers the same events, 30 days of them, each once per cursor chain; an empty page means you are up to date.
+
 ## Lists, versions, limits
 
 - Lists answer \`meta\` with \`page\`, \`limit\` and, on the order list, an opaque \`nextCursor\` that reads only the next page.
@@ -87,5 +105,7 @@ export const TAGS = [
   { name: 'API keys', description: 'Issue, rotate and revoke keys (admin keys only).' },
   { name: 'Audit', description: 'Who changed what (admin keys only).' },
   { name: 'Documentation', description: 'This reference.' },
-  { name: 'Webhooks', description: "WhatsApp's calls to this service (not for integrators)." },
+  { name: 'Webhooks', description: 'Endpoints of yours that receive signed events (admin keys only); the events themselves are under Webhooks in the navigation.' },
+  { name: 'Events', description: 'The same events as a feed, for integrators who cannot receive webhooks.' },
+  { name: 'WhatsApp', description: "WhatsApp's calls to this service (not for integrators)." },
 ];

@@ -16,11 +16,11 @@ const OrderStatusValue = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const eventOf = (type: string, description: string, object: TSchema, facts: Record<string, TSchema> = {}, title?: string) =>
   Type.Object(
     {
-      id: Type.String({ description: 'The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.' }),
+      id: Type.String({ description: 'The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.', examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'] }),
       type: Type.Literal(type),
       timestamp: Instant,
-      tenantId: Type.Optional(Type.String()),
-      resource: Type.Object({ type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String() }, { description: 'What the event is about: one resource\'s events arrive in the order they happened.' }),
+      tenantId: Type.Optional(Type.String({ examples: ['demotenantgulfmotors0001'] })),
+      resource: Type.Object({ type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String({ examples: ['m2x8q4r7t1v5w9y3z6a0b2c4'] }) }, { description: 'What the event is about: one resource\'s events arrive in the order they happened.' }),
       data: Type.Object({ object, ...facts }),
     },
     { description, ...(title ? { title } : {}) },

@@ -12,7 +12,7 @@ export const verifyWhatsAppWebhook = defineRoute({
   folder: 'webhooks',
   method: 'GET',
   path: '/api/v1/webhooks/whatsapp',
-  tag: 'Webhooks',
+  tag: 'WhatsApp',
   summary: "WhatsApp's verification handshake: answers hub.challenge when hub.verify_token is this stage's token",
   description:
     'Meta calls this once when the webhook is configured. With hub.mode=subscribe and the verify token of this stage (WHATSAPP_VERIFY_TOKEN), the answer is the hub.challenge value as plain text; any other token gets 403.',
@@ -60,7 +60,7 @@ export const receiveWhatsAppWebhook = defineRoute({
   folder: 'webhooks',
   method: 'POST',
   path: '/api/v1/webhooks/whatsapp',
-  tag: 'Webhooks',
+  tag: 'WhatsApp',
   summary: 'WhatsApp delivery statuses and inbound messages (signed by Meta with X-Hub-Signature-256)',
   description:
     'Every call must carry X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>; without it, or with a wrong one, the answer is 401 and nothing is stored. Statuses (sent, delivered, read, failed with Meta\'s error code) are recorded on the message they name; an inbound message opens its sender\'s 24-hour window, and "STOP" (or "إيقاف") turns their messages off, "START" (or "ابدأ") back on, each acknowledged. Repeated calls change nothing twice.',

@@ -65,6 +65,8 @@ export function applyTarget(target: Target): TargetInfo {
   if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) Object.assign(process.env, localStackEnvironment());
   process.env.TABLE_NAME ||= LOCAL_TABLE;
   process.env.AWS_REGION ||= 'us-east-1';
+  // As the local stack's API does (serverless.yml's local stage): receivers on this machine may be registered.
+  process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
   return {
     target,

@@ -1,7 +1,7 @@
 /** The text of `cli help`. */
 import { ROLES } from '../../lib/domain/caller.js';
 
-export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, staff users, API keys, exchange rates and the car catalogue.
+export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, staff users, API keys, webhook endpoints, exchange rates and the car catalogue.
 
 Usage: npm run -s cli -- <command> [flags]
 
@@ -41,6 +41,15 @@ Commands:
   chat inbound <phone> --text T [--api URL] [--secret S]
                                        plays a person writing to the business number (opens their 24-hour window;
                                        STOP / إيقاف opts them out, START / ابدأ back in)
+  webhooks create --tenant ID --url URL [--events order.created,order.status_changed|*] [--description D]
+                                       an integrator's endpoint; prints its signing secret once
+  webhooks list --tenant ID            endpoints with their state and health
+  webhooks show|test|disable|enable <endpointId>
+                                       test: one signed webhook.test now, and how the endpoint answered
+  webhooks update <endpointId> [--url URL] [--events ...] [--description D]
+  webhooks rotate <endpointId> [--grace-hours H]   a new secret; the old one also signs for H hours (default 24)
+  webhooks deliveries <endpointId> [--failed] [--since T]   newest first, with the last answer of each
+  webhooks replay <endpointId> (--delivery <eventId> | --since T)   one delivery, or every failed one since T
   help
 
 Flags of every command:
