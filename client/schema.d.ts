@@ -8702,7 +8702,10 @@ export interface operations {
                  * @example ckx8k2m1p0000abcd1234efgh
                  */
                 id: string;
-                /** @example example text */
+                /**
+                 * @description the event id
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
                 deliveryId: string;
             };
             cookie?: never;
@@ -9368,7 +9371,10 @@ export interface operations {
                  * @example ckx8k2m1p0000abcd1234efgh
                  */
                 id: string;
-                /** @example example text */
+                /**
+                 * @description the event id
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
                 deliveryId: string;
             };
             cookie?: never;
@@ -10246,13 +10252,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "order.created",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -10304,17 +10310,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "order.created";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -10367,13 +10378,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "order.status_changed",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -10428,17 +10439,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "order.status_changed";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -10497,13 +10513,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "order.updated",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -10559,17 +10575,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "order.updated";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -10625,13 +10646,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "order.pictures_archived",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -10683,17 +10704,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "order.pictures_archived";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -10746,13 +10772,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "order.pictures_archive_failed",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -10804,17 +10830,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "order.pictures_archive_failed";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -10867,13 +10898,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "contract.sent",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -10911,17 +10942,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "contract.sent";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -10976,13 +11012,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "contract.signed",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11020,17 +11056,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "contract.signed";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -11085,13 +11126,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "billing_entry.created",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11124,17 +11165,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "billing_entry.created";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -11189,13 +11235,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "billing_entry.confirmed",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11228,17 +11274,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "billing_entry.confirmed";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -11293,13 +11344,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "inspection.created",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11328,17 +11379,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "inspection.created";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -11393,13 +11449,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "inspection.status_changed",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11430,17 +11486,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "inspection.status_changed";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -11497,13 +11558,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "wallet.transaction_created",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11530,17 +11591,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "wallet.transaction_created";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
@@ -11594,13 +11660,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "example text",
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-03-14T09:30:00.000Z",
-                 *       "tenantId": "example text",
+                 *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "example text"
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -11612,17 +11678,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled. */
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
                     id: string;
                     /** @constant */
                     type: "webhook.test";
                     /** Format: date-time */
                     timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
                     tenantId?: string;
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
                         type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {

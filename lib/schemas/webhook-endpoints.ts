@@ -62,7 +62,7 @@ export const WebhookDelivery = Type.Object(
   { title: 'WebhookDelivery' },
 );
 
-const DeliveryParams = Type.Object({ id: Id, deliveryId: Type.String({ minLength: 1, maxLength: 80, pattern: '^evt_[a-z0-9]+$' }) }, { additionalProperties: false });
+const DeliveryParams = Type.Object({ id: Id, deliveryId: Type.String({ minLength: 1, maxLength: 80, pattern: '^evt_[a-z0-9]+$', description: 'the event id', examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'] }) }, { additionalProperties: false });
 const base = { folder: 'webhook-endpoints', tag: 'Webhooks', roles: [] } as const;
 
 export const createWebhookEndpoint = defineRoute({

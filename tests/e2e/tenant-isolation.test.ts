@@ -31,6 +31,8 @@ interface GulfRecords {
   inspectionId: string;
   userId: string;
   keyId: string;
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
 }
 
 async function gulfRecords(): Promise<GulfRecords> {
@@ -44,7 +46,23 @@ async function gulfRecords(): Promise<GulfRecords> {
   // An inspector: no notifications go to inspectors, so other tests' message counts are unaffected.
   const userId = await newStaffUser('inspector', GULF, { name: 'Isolated user' });
   const { id: keyId } = await newApiKey({ name: 'isolated key', userId });
-  return { customerId: customer.id, walletId: customer.walletId, orderId: order.id, contractId: contract.id, billingId: billing.id, inspectionId: inspection.id, userId, keyId };
+  // A disabled endpoint (nothing is delivered to it) with one logged test delivery.
+  const admin = demoKey('admin');
+  const endpoint = expectOk(await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'http://127.0.0.1:9/isolated', eventTypes: ['order.created'] } }), 201).endpoint;
+  expectOk(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } }));
+  const delivery = expectOk(await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`, { key: admin }));
+  return {
+    customerId: customer.id,
+    walletId: customer.walletId,
+    orderId: order.id,
+    contractId: contract.id,
+    billingId: billing.id,
+    inspectionId: inspection.id,
+    userId,
+    keyId,
+    webhookEndpointId: endpoint.id,
+    webhookDeliveryId: delivery.id,
+  };
 }
 
 /** Everything a Gulf admin sees of those records: compared before and after the foreign calls. */
@@ -60,6 +78,8 @@ async function snapshot(records: GulfRecords, key: string): Promise<unknown> {
     inspection: await get(`/api/v1/inspections/${records.inspectionId}`),
     user: await get(`/api/v1/users/${records.userId}`),
     key: ((await get('/api/v1/api-keys')) as Array<{ id: string }>).find((k) => k.id === records.keyId),
+    webhookEndpoint: await get(`/api/v1/webhook-endpoints/${records.webhookEndpointId}`),
+    webhookDelivery: await get(`/api/v1/webhook-endpoints/${records.webhookEndpointId}/deliveries/${records.webhookDeliveryId}`),
   };
 }
 
@@ -75,6 +95,7 @@ function idFor(route: RouteSpec, records: GulfRecords): string {
     inspections: records.inspectionId,
     users: records.userId,
     'api-keys': records.keyId,
+    'webhook-endpoints': records.webhookEndpointId,
   };
   const id = ids[resource ?? ''];
   if (!id) throw new Error(`no Gulf record for ${route.method} ${route.path}: add one to this test`);
@@ -96,6 +117,11 @@ const VALID_BODIES: Record<string, unknown> = {
   changeInspectionStatus: { status: 'InProgress' },
   updateUser: { name: 'Renamed by another tenant' },
   rotateApiKey: { graceSeconds: 0 },
+  updateWebhookEndpoint: { description: 'changed by another tenant' },
+  rotateWebhookSecret: { graceSeconds: 0 },
+  testWebhookEndpoint: {},
+  replayWebhookDelivery: {},
+  replayFailedWebhooks: { since: '2020-01-01T00:00:00Z' },
 };
 
 /** Catalogue cars are not tenant records: every storefront may see a car its providers list. */
@@ -122,7 +148,8 @@ describe("another tenant's key, on every route with an id", () => {
   it.each(routesWithId.map((route) => [`${route.method} ${route.path}`, route] as const))('answers 404 on %s and changes nothing', async (_name, route) => {
     const before = await snapshot(records, gulfAdmin);
 
-    const res = await api(route.method, route.path.replace('{id}', idFor(route, records)), { key: seoulAdmin, body: VALID_BODIES[route.id] });
+    const path = route.path.replace('{id}', idFor(route, records)).replace('{deliveryId}', records.webhookDeliveryId);
+    const res = await api(route.method, path, { key: seoulAdmin, body: VALID_BODIES[route.id] });
 
     expect(res.status, res.text).toBe(404);
     expect(res.body).toMatchObject({ success: false, statusCode: 404, code: 'NOT_FOUND' });

@@ -611,7 +611,7 @@ describe('cli chat log', () => {
     expect(usage.stdout).toContain('chat log [--limit N]');
     expect(usage.stdout).not.toContain('chat outbox');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain(', chat log, chat templates, chat status, chat inbound, help');
+    expect(unknown.stderr).toContain(', chat log, chat templates, chat status, chat inbound, ');
     expect(unknown.stderr).not.toContain('chat outbox');
   });
 });

@@ -349,11 +349,13 @@ describe('functions and API Gateway methods', () => {
 
     // The only method no route declares is the catch-all that answers unknown routes with 404 in the envelope.
     expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual(['ANY /{proxy+}']);
-    // The only functions without a route are that catch-all and the outbox consumers.
+    // The only functions without a route are that catch-all, the outbox consumers and the webhook delivery.
     expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id)).sort()).toEqual([
       'OutboxStreamLambdaFunction',
       'OutboxSweepLambdaFunction',
       'RouteNotFoundLambdaFunction',
+      'WebhookStreamLambdaFunction',
+      'WebhookSweepLambdaFunction',
     ]);
   });
 
@@ -365,6 +367,18 @@ describe('functions and API Gateway methods', () => {
     expect(JSON.stringify(stream?.FilterCriteria)).toContain('outboxEvent');
     const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
     expect(rules.some((r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('OutboxSweep'))).toBe(true);
+  });
+
+  it('drives webhook delivery from the table stream (new events, replayed deliveries) and a schedule', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+    const stream = mappings.find((m) => JSON.stringify(m.FunctionName).includes('WebhookStream'));
+    expect(stream, 'stream mapping').toBeDefined();
+    const filters = JSON.stringify(stream?.FilterCriteria);
+    expect(filters).toContain('integratorEvent');
+    expect(filters).toContain('webhookDelivery');
+    expect(stream?.MaximumBatchingWindowInSeconds).toBe(1);
+    const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
+    expect(rules.some((r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('WebhookSweep'))).toBe(true);
   });
 
   it('runs every function on nodejs22.x and arm64', () => {
@@ -466,7 +480,7 @@ describe('observability', () => {
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
     for (const { id } of alarms()) expect(body, id).toContain(id);
-    for (const metric of ['5XXError', 'Latency', 'OrdersCreated', 'WalletMovements', 'MessagesSent', 'MessagesFailed', 'EventsParked']) expect(body).toContain(metric);
+    for (const metric of ['5XXError', 'Latency', 'OrdersCreated', 'WalletMovements', 'MessagesSent', 'MessagesFailed', 'EventsParked', 'WebhooksFailed', 'WebhookEndpointsDisabled']) expect(body).toContain(metric);
   });
 });
 
@@ -541,11 +555,11 @@ describe('least privilege: a role per function', () => {
     }
   });
 
-  it('lets only the outbox consumers read the table stream and write archived pictures', () => {
+  it('lets only the outbox consumers and the webhook delivery read the table stream, and only the outbox consumers write archived pictures', () => {
     const streamReaders = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => statementsOf(id).some((s) => asList(s.Action).includes('dynamodb:GetRecords')));
-    expect(streamReaders).toEqual(['OutboxStreamLambdaFunction']);
+    expect(streamReaders.sort()).toEqual(['OutboxStreamLambdaFunction', 'WebhookStreamLambdaFunction']);
     const writers = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => allowed(id, 's3:PutObject').length > 0);

@@ -111,7 +111,8 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
     }
     return outcome;
   }
-  log.warn('webhook attempt failed', { endpointId: endpoint.id, eventId: delivery.eventId, statusCode: answer.statusCode, error: answer.error, outcome: outcome.kind });
+  // A receiver refusing is the integrator's to fix (their delivery log shows it); a delivery given up is ours to see.
+  (outcome.kind === 'failed' ? log.warn : log.info)('webhook attempt failed', { endpointId: endpoint.id, eventId: delivery.eventId, statusCode: answer.statusCode, error: answer.error, outcome: outcome.kind });
   const now = await recordEndpointFailure(endpoint.id, at);
   if (now) Object.assign(endpoint, { failingSince: now.failingSince, consecutiveFailures: now.consecutiveFailures });
   if (now?.enabled && shouldDisable(now.failingSince, nowMs, disableAfterMs())) {
