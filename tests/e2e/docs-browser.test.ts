@@ -21,7 +21,17 @@ function isLocal(url: string): boolean {
 }
 
 /** Summaries of operations spread over the page, from the first tag to the last. */
-const SUMMARIES = ['Create a customer (with an empty wallet)', 'Create an order', 'Move money in or out of a wallet (accountant, admin)', 'Create an inspection of an order (Pending)'];
+const SUMMARIES = [
+  'Create a customer (with an empty wallet)',
+  'Create an order',
+  'Move money in or out of a wallet (accountant, admin)',
+  'Create an inspection of an order (Pending)',
+  'Register a URL to receive signed events (admin); the signing secret is shown once',
+  "Your tenant's events in order, for integrators who cannot receive webhooks",
+  // The webhooks section: one entry per event type, with its payload.
+  'An order moved to another status.',
+  "Money moved in a customer's wallet",
+];
 
 describe('the API reference in a real browser, offline', () => {
   let browser: Browser;

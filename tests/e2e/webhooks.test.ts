@@ -40,7 +40,7 @@ const ofOrder = (orderId: string) => (r: Received) => r.body?.data?.object?.id =
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
   const subdomain = `hooks${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Webhook tenant ${subdomain}`, subdomain, markup: '1.05', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (await createTenant({ name: `Webhook tenant ${subdomain}`, subdomain, markup: '1.05', visibleProviders: ['sk', 'glovis', 'kcar', 'lotte', 'autohub', 'heydealer'], publishedOnly: false })).id;
   admin = (await newApiKey({ name: 'webhook admin', role: 'admin', tenantId })).key;
   integrator = (await newApiKey({ name: 'webhook integrator', role: 'integrator', tenantId })).key;
   const operations = data(await api('POST', '/api/v1/users', { key: admin, body: { name: 'Ops On Call', role: 'operations', mobileNumber: uniquePhone() } }), 201);
@@ -175,6 +175,37 @@ describe('a webhook endpoint', () => {
     expect(enabled).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     expect(enabled.failingSince).toBeUndefined();
     await waitFor('the waiting event delivered', async () => receiver.accepted(path).find((r) => r.body.data.object.id === waiting.id), 20_000);
+  });
+
+  it('tells of every kind of change: pictures archived, contracts, inspections, wallet movements, each with the resource as GET returns it', async () => {
+    const path = '/hook/everything';
+    await newEndpoint(path);
+    const car = data<any[]>(await api('GET', '/api/v1/cars?limit=1', { key: admin }))[0];
+    const customer = data(await api('POST', '/api/v1/customers', { key: admin, body: { name: 'Every Event', mobileNumber: uniquePhone() } }), 201);
+    const order = data(await api('POST', '/api/v1/orders', { key: admin, body: { customerId: customer.id, carId: Number(car.id), totalAmount: 20_000 } }), 201);
+    const contract = data(await api('POST', '/api/v1/contracts', { key: admin, body: { orderId: order.id, customerName: 'Every Event' } }), 201);
+    data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin, body: { phone: customer.mobileNumber } }));
+    data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: admin }));
+    const inspector = data(await api('POST', '/api/v1/users', { key: admin, body: { name: 'Inspector Events', role: 'inspector', mobileNumber: uniquePhone() } }), 201);
+    const inspection = data(await api('POST', '/api/v1/inspections', { key: admin, body: { orderId: order.id, inspectorId: inspector.id } }), 201);
+    data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: admin, body: { status: 'InProgress' } }));
+    const moved = data(await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, { key: admin, body: { type: 'credit', amount: 250, currency: 'USD', description: 'top-up' } }), 201);
+
+    const about = (id: string) => receiver.accepted(path).filter((r) => r.body.resource.id === id).map((r) => r.body);
+    await waitFor(
+      'every kind of event',
+      async () => (about(order.id).some((e) => e.type === 'order.pictures_archived') && about(contract.id).length === 2 && about(inspection.id).length === 2 && about(customer.walletId).length === 1 ? true : undefined),
+      60_000,
+      250,
+    );
+    expect(about(order.id).map((e) => e.type)).toEqual(['order.created', 'order.pictures_archived']);
+    expect(about(order.id)[1].data.object.imageArchive).toMatchObject({ status: 'done' });
+    expect(about(contract.id).map((e) => e.type)).toEqual(['contract.sent', 'contract.signed']);
+    expect(about(contract.id)[1].data).toMatchObject({ orderId: order.id, object: data(await api('GET', `/api/v1/contracts/${contract.id}`, { key: admin })) });
+    expect(about(inspection.id).map((e) => e.type)).toEqual(['inspection.created', 'inspection.status_changed']);
+    expect(about(inspection.id)[1].data).toMatchObject({ from: 'Pending', to: 'InProgress', object: data(await api('GET', `/api/v1/inspections/${inspection.id}`, { key: admin })) });
+    const [movement] = about(customer.walletId);
+    expect(movement).toMatchObject({ type: 'wallet.transaction_created', data: { object: moved.transaction, wallet: { id: customer.walletId, balance: 250 } } });
   });
 
   it('sends nothing across tenants, and another tenant cannot see or change it', async () => {
