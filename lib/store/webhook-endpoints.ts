@@ -157,8 +157,11 @@ export interface EndpointCursor extends FeedCursor {
   leaseToken?: string;
 }
 
-/** Longer than the consumers' Lambda timeouts, so a lease never lapses under a live worker. */
-const LEASE_MS = 3 * 60_000;
+/**
+ * Renewed at every pass, whose attempts stop starting after a minute (lib/use-cases/webhooks/
+ * deliver.ts), so a lease never lapses under a live worker; a worker that died holds it at most this long.
+ */
+const LEASE_MS = 2 * 60_000;
 
 /**
  * Takes the endpoint for one worker (the stream trigger, the sweeper or the local runner), so
@@ -188,16 +191,16 @@ export async function leaseEndpoint(endpointId: string, startAt: string, nowMs =
   }
 }
 
-/** Saves how far the endpoint has read (only by the worker holding it); false once the lease is lost. */
-export async function saveEndpointCursor(endpointId: string, cursor: EndpointCursor): Promise<boolean> {
+/** Saves how far the endpoint has read and renews the lease (only by the worker holding it); false once the lease is lost. */
+export async function saveEndpointCursor(endpointId: string, cursor: EndpointCursor, nowMs = Date.now()): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookCursor(endpointId),
-        UpdateExpression: 'SET safe = :safe, seen = :seen',
+        UpdateExpression: 'SET safe = :safe, seen = :seen, leaseUntil = :until',
         ConditionExpression: 'leaseToken = :token',
-        ExpressionAttributeValues: { ':safe': cursor.safe, ':seen': cursor.seen, ':token': cursor.leaseToken ?? '-' },
+        ExpressionAttributeValues: { ':safe': cursor.safe, ':seen': cursor.seen, ':token': cursor.leaseToken ?? '-', ':until': nowMs + LEASE_MS },
       }),
     );
     return true;

@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../lib/domain/integrator-events.js';
 import { ORDER_STATUSES } from '../../lib/domain/order-lifecycle.js';
 import { buildOpenApi } from '../../lib/openapi/document.js';
 import { serverUrlOf } from '../../lib/http/server-url.js';
@@ -115,5 +116,32 @@ describe('serverUrlOf: servers follow the host that served the document', () => 
 
   it('refuses a Host header that is not a host name', () => {
     expect(serverUrlOf(event('evil.com/"><script>', '/api/v1/openapi.json', '/api/v1/openapi.json'))).toBe('http://localhost:3000');
+  });
+});
+
+describe('the OpenAPI document: webhooks', () => {
+  const webhooks = doc.webhooks as Json;
+
+  it('describes one POST per event type, and the test event', () => {
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'webhook.test'].sort());
+  });
+
+  it("gives every event's payload a schema whose example it accepts, with the type fixed and the resource as GET returns it", () => {
+    for (const [type, item] of Object.entries(webhooks)) {
+      const media = (item as Json).post.requestBody.content['application/json'];
+      expect(problemsOf(media.schema, media.example), type).toEqual([]);
+      expect(media.example.type, type).toBe(type);
+      expect(problemsOf(media.schema, { ...media.example, type: 'order.teleported' }), type).not.toEqual([]);
+    }
+    const statusChanged = webhooks['order.status_changed'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(statusChanged)).toContain('#/components/schemas/Order');
+  });
+
+  it('names the Standard Webhooks signature headers and what counts as delivered', () => {
+    for (const [type, item] of Object.entries(webhooks)) {
+      const post = (item as Json).post;
+      expect(post.parameters.map((p: Json) => p.name), type).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(Object.keys(post.responses), type).toEqual(['2XX', 'default']);
+    }
   });
 });

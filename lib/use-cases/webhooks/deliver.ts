@@ -20,6 +20,7 @@ import {
   type WebhookEndpointRecord,
 } from '../../store/webhook-endpoints.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
+import { untilTableAnswers } from '../outbox/until-table-answers.js';
 import { endpointDisabledAlert } from './endpoint-alert.js';
 
 /** How many of one endpoint's resources are delivered to at once (each resource's events one by one). */
@@ -31,6 +32,8 @@ const QUEUE_PER_PASS = 500;
 const MAX_SEEN = 5_000;
 /** Passes one worker makes while other workers keep asking for a look. */
 const MAX_PASSES = 20;
+/** A pass starts no attempt after this (each takes at most 10 s), so it ends well within its lease. */
+const PASS_BUDGET_MS = 60_000;
 
 export interface PassCounts {
   queued: number;
@@ -100,7 +103,8 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
   const at = new Date(nowMs).toISOString();
   const record: DeliveryAttempt = { at, latencyMs: answer.latencyMs, ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }), ...(answer.error ? { error: answer.error } : {}), ...(answer.response ? { response: answer.response } : {}), ...(replay ? { replay: true } : {}) };
   const outcome = outcomeOf(delivery, answer, nowMs);
-  await recordAttempt(delivery, record, outcome);
+  // Recorded as soon as the table answers: a sent delivery is not sent again after a short outage.
+  await untilTableAnswers(() => recordAttempt(delivery, record, outcome));
   recordEvent(outcome.kind === 'delivered' ? 'WebhooksDelivered' : outcome.kind === 'failed' ? 'WebhooksFailed' : 'WebhookAttemptsFailed');
   if (outcome.kind === 'delivered') {
     if (endpoint.failingSince !== undefined || endpoint.consecutiveFailures > 0 || !endpoint.lastSuccessAt || nowMs - Date.parse(endpoint.lastSuccessAt) > 60_000) {
@@ -113,7 +117,7 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
   }
   // A receiver refusing is the integrator's to fix (their delivery log shows it); a delivery given up is ours to see.
   (outcome.kind === 'failed' ? log.warn : log.info)('webhook attempt failed', { endpointId: endpoint.id, eventId: delivery.eventId, statusCode: answer.statusCode, error: answer.error, outcome: outcome.kind });
-  const now = await recordEndpointFailure(endpoint.id, at);
+  const now = await untilTableAnswers(() => recordEndpointFailure(endpoint.id, at));
   if (now) Object.assign(endpoint, { failingSince: now.failingSince, consecutiveFailures: now.consecutiveFailures });
   if (now?.enabled && shouldDisable(now.failingSince, nowMs, disableAfterMs())) {
     const disabled = await disableFailingEndpoint(endpoint.id, at, [endpointDisabledAlert(now, at)]);
@@ -132,6 +136,7 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
  * delivery goes on its own.
  */
 async function deliverQueue(endpoint: WebhookEndpointRecord, send: SendWebhook, counts: PassCounts): Promise<void> {
+  const deadline = Date.now() + PASS_BUDGET_MS;
   const queue = await pendingDeliveries(endpoint.id, QUEUE_PER_PASS);
   const lanes = new Map<string, DeliveryRecord[]>();
   for (const delivery of queue) {
@@ -141,7 +146,7 @@ async function deliverQueue(endpoint: WebhookEndpointRecord, send: SendWebhook, 
   const work = [...lanes.values()];
   const runLane = async (deliveries: DeliveryRecord[]) => {
     for (const delivery of deliveries) {
-      if (!endpoint.enabled) return;
+      if (!endpoint.enabled || Date.now() > deadline) return;
       if (Date.parse(delivery.nextAttemptAt) > Date.now()) return;
       const outcome = await attempt(endpoint, delivery, send, delivery.replayed === true);
       counts[outcome.kind] += 1;
@@ -183,8 +188,9 @@ export async function runEndpoint(endpointId: string, send: SendWebhook = sendWe
     await releaseEndpoint(endpointId, token);
     return counts;
   } catch (error) {
-    // The lease runs out by itself; the next sweep takes the endpoint up again.
+    // Given back as soon as the table answers again (else the lease runs out by itself), so the next run goes on.
     log.error('webhook endpoint pass failed', { endpointId, ...describeError(error) });
+    await untilTableAnswers(() => releaseEndpoint(endpointId, token)).catch(() => undefined);
     throw error;
   }
 }
