@@ -372,6 +372,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/export-deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open export deadlines before a day, soonest first: load-by and completion-report
+         * @description Read from an index of open deadlines (one Query), not from the orders. A deadline closes when the car is loaded (bill of lading recorded) or the report filed. Operations are told by chat 5 days before each.
+         *
+         *     **Who may call:** admin, operations, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listExportDeadlines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/export-steps/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record an export step of a purchased order: deregistration, bonded-area entry, export declaration, completion report
+         * @description In this order, each after the one before: `deregistration` (date, the certificate as documentUrl; the completion report falls due 12 months later), `bonded-area` (date, location), `export-declaration` (acceptance date, number; the car must be loaded within 30 days), all while the order is Purchased; then `completion-report` (filed date) once it is Shipped. Recording a step again corrects it. Each is kept in the order history and the audit trail, and raises the order version. A step out of turn answers 409 INVALID_STATE.
+         *
+         *     **Who may call:** admin, operations.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        put: operations["recordExportStep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record or update the order's shipment: booking, vessel or container, ports, ETD/ETA, ATD/ATA, bill of lading
+         * @description Fields given are set, the rest kept. A new shipment needs method, bookingNumber, carrier, portOfLoading and portOfDischarge; containerNumber and sealNumber only for a container. atd needs the bill of lading (number and file); ata needs atd. The customer is told on WhatsApp at booking, at departure (with the ETA) and at arrival. Moving to Shipped needs the bill of lading and the customs invoice; Delivered needs ata. Only while the order is Purchased or Shipped.
+         *
+         *     **Who may call:** admin, operations.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["updateShipment"];
+        trace?: never;
+    };
     "/api/v1/orders/{id}/notifications": {
         parameters: {
             query?: never;
@@ -1589,6 +1665,89 @@ export interface components {
             /** Format: date-time */
             createdAt?: string;
         };
+        /**
+         * ExportSteps
+         * @description The export steps between Purchased and Delivered (PUT /orders/{id}/export-steps/{step})
+         */
+        ExportSteps: {
+            /** @description deregistered for export (수출말소), with the certificate */
+            deregistration?: {
+                /**
+                 * Format: date
+                 * @description a day, YYYY-MM-DD
+                 * @example 2026-11-20
+                 */
+                date: string;
+                documentUrl?: string;
+                recordedAt: string;
+                recordedBy: string;
+            };
+            /** @description entered into a bonded area */
+            bondedArea?: {
+                /**
+                 * Format: date
+                 * @description a day, YYYY-MM-DD
+                 * @example 2026-11-20
+                 */
+                date: string;
+                documentUrl?: string;
+                recordedAt: string;
+                recordedBy: string;
+                location?: string;
+            };
+            /** @description the export declaration, accepted on `date` */
+            exportDeclaration?: {
+                /**
+                 * Format: date
+                 * @description a day, YYYY-MM-DD
+                 * @example 2026-11-20
+                 */
+                date: string;
+                documentUrl?: string;
+                recordedAt: string;
+                recordedBy: string;
+                number: string;
+                /** @description the car must be loaded by this day: 30 days after acceptance */
+                loadBy: string;
+            };
+            /** @description the export-completion report, filed on `date` */
+            completionReport?: {
+                /**
+                 * Format: date
+                 * @description a day, YYYY-MM-DD
+                 * @example 2026-11-20
+                 */
+                date: string;
+                documentUrl?: string;
+                recordedAt: string;
+                recordedBy: string;
+            };
+            /** @description 12 months after deregistration */
+            completionReportDueBy?: string;
+        };
+        /**
+         * Shipment
+         * @description The voyage: booking, vessel or container, ports, estimated and actual dates, bill of lading (PATCH /orders/{id}/shipment)
+         */
+        Shipment: {
+            /** @enum {string} */
+            method: "roro" | "container";
+            bookingNumber: string;
+            carrier: string;
+            vessel?: string;
+            voyage?: string;
+            containerNumber?: string;
+            sealNumber?: string;
+            portOfLoading: string;
+            portOfDischarge: string;
+            etd?: string;
+            eta?: string;
+            atd?: string;
+            ata?: string;
+            billOfLadingNumber?: string;
+            billOfLadingUrl?: string;
+            updatedAt: string;
+        };
         /** Order */
         Order: {
             id: string;
@@ -1622,6 +1781,8 @@ export interface components {
                 reason?: string;
                 completedAt?: string;
             };
+            exportSteps?: components["schemas"]["ExportSteps"];
+            shipment?: components["schemas"]["Shipment"];
             customer: {
                 id: string;
                 name: string;
@@ -1672,6 +1833,8 @@ export interface components {
                 reason?: string;
                 completedAt?: string;
             };
+            exportSteps?: components["schemas"]["ExportSteps"];
+            shipment?: components["schemas"]["Shipment"];
             customer: {
                 id: string;
                 name: string;
@@ -1730,6 +1893,19 @@ export interface components {
             type: string;
             code: string;
             message: string;
+        };
+        /** ExportDeadline */
+        ExportDeadline: {
+            orderId: string;
+            orderNumber: number;
+            /**
+             * @description `load-by`: loading within 30 days of the export declaration; `completion-report`: 12 months after deregistration
+             * @enum {string}
+             */
+            kind: "load-by" | "completion-report";
+            due: string;
+            /** @description when operations were told by chat */
+            remindedAt?: string;
         };
         /** OrderNotification */
         OrderNotification: {
@@ -3536,6 +3712,54 @@ export interface operations {
                      *           "reason": "example text",
                      *           "completedAt": "example text"
                      *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
                      *         "customer": {
                      *           "id": "example text",
                      *           "name": "example text",
@@ -3729,6 +3953,54 @@ export interface operations {
                      *             ],
                      *             "reason": "example text",
                      *             "completedAt": "example text"
+                     *           },
+                     *           "exportSteps": {
+                     *             "deregistration": {
+                     *               "date": "2026-11-20",
+                     *               "documentUrl": "example text",
+                     *               "recordedAt": "example text",
+                     *               "recordedBy": "example text"
+                     *             },
+                     *             "bondedArea": {
+                     *               "date": "2026-11-20",
+                     *               "documentUrl": "example text",
+                     *               "recordedAt": "example text",
+                     *               "recordedBy": "example text",
+                     *               "location": "example text"
+                     *             },
+                     *             "exportDeclaration": {
+                     *               "date": "2026-11-20",
+                     *               "documentUrl": "example text",
+                     *               "recordedAt": "example text",
+                     *               "recordedBy": "example text",
+                     *               "number": "example text",
+                     *               "loadBy": "example text"
+                     *             },
+                     *             "completionReport": {
+                     *               "date": "2026-11-20",
+                     *               "documentUrl": "example text",
+                     *               "recordedAt": "example text",
+                     *               "recordedBy": "example text"
+                     *             },
+                     *             "completionReportDueBy": "example text"
+                     *           },
+                     *           "shipment": {
+                     *             "method": "roro",
+                     *             "bookingNumber": "example text",
+                     *             "carrier": "example text",
+                     *             "vessel": "example text",
+                     *             "voyage": "example text",
+                     *             "containerNumber": "example text",
+                     *             "sealNumber": "example text",
+                     *             "portOfLoading": "example text",
+                     *             "portOfDischarge": "example text",
+                     *             "etd": "example text",
+                     *             "eta": "example text",
+                     *             "atd": "example text",
+                     *             "ata": "example text",
+                     *             "billOfLadingNumber": "example text",
+                     *             "billOfLadingUrl": "example text",
+                     *             "updatedAt": "example text"
                      *           },
                      *           "customer": {
                      *             "id": "example text",
@@ -3928,6 +4200,54 @@ export interface operations {
                      *           "reason": "example text",
                      *           "completedAt": "example text"
                      *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
                      *         "customer": {
                      *           "id": "example text",
                      *           "name": "example text",
@@ -4111,6 +4431,54 @@ export interface operations {
                      *           ],
                      *           "reason": "example text",
                      *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
                      *         },
                      *         "customer": {
                      *           "id": "example text",
@@ -4304,6 +4672,54 @@ export interface operations {
                      *           ],
                      *           "reason": "example text",
                      *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
                      *         },
                      *         "customer": {
                      *           "id": "example text",
@@ -4759,6 +5175,664 @@ export interface operations {
             };
             /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listExportDeadlines: {
+        parameters: {
+            query: {
+                /** @description a day, YYYY-MM-DD */
+                before: string;
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "orderId": "example text",
+                     *           "orderNumber": 1,
+                     *           "kind": "load-by",
+                     *           "due": "example text",
+                     *           "remindedAt": "example text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ExportDeadline"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordExportStep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+                /** @example deregistration */
+                step: "deregistration" | "bonded-area" | "export-declaration" | "completion-report";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-20",
+                 *       "documentUrl": "https://files.example.com/dereg-1042.pdf"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description a day, YYYY-MM-DD
+                     * @example 2026-11-20
+                     */
+                    date: string;
+                    /** Format: uri */
+                    documentUrl?: string;
+                    /** @description the export declaration number (export-declaration only) */
+                    number?: string;
+                    /** @description the bonded area (bonded-area only) */
+                    location?: string;
+                    /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "roro",
+                 *       "bookingNumber": "BK-55121",
+                 *       "carrier": "Hyundai Glovis",
+                 *       "vessel": "Glovis Sirius",
+                 *       "voyage": "031W",
+                 *       "portOfLoading": "KRPTK",
+                 *       "portOfDischarge": "AEJEA",
+                 *       "etd": "2026-12-02",
+                 *       "eta": "2026-12-24"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    method?: "roro" | "container";
+                    bookingNumber?: string;
+                    carrier?: string;
+                    vessel?: string;
+                    voyage?: string;
+                    /**
+                     * @description ISO 6346, e.g. MSCU1234567
+                     * @example MSCU1234567
+                     */
+                    containerNumber?: string;
+                    sealNumber?: string;
+                    /** @description e.g. KRINC (Incheon) */
+                    portOfLoading?: string;
+                    /** @description e.g. AEJEA (Jebel Ali) */
+                    portOfDischarge?: string;
+                    /**
+                     * Format: date
+                     * @description a day, YYYY-MM-DD
+                     * @example 2026-11-20
+                     */
+                    etd?: string;
+                    /**
+                     * Format: date
+                     * @description a day, YYYY-MM-DD
+                     * @example 2026-11-20
+                     */
+                    eta?: string;
+                    /**
+                     * Format: date
+                     * @description a day, YYYY-MM-DD
+                     * @example 2026-11-20
+                     */
+                    atd?: string;
+                    /**
+                     * Format: date
+                     * @description a day, YYYY-MM-DD
+                     * @example 2026-11-20
+                     */
+                    ata?: string;
+                    billOfLadingNumber?: string;
+                    /** Format: uri */
+                    billOfLadingUrl?: string;
+                    /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10291,6 +11365,54 @@ export interface operations {
                  *             "reason": "example text",
                  *             "completedAt": "example text"
                  *           },
+                 *           "exportSteps": {
+                 *             "deregistration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "bondedArea": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "location": "example text"
+                 *             },
+                 *             "exportDeclaration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "number": "example text",
+                 *               "loadBy": "example text"
+                 *             },
+                 *             "completionReport": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "completionReportDueBy": "example text"
+                 *           },
+                 *           "shipment": {
+                 *             "method": "roro",
+                 *             "bookingNumber": "example text",
+                 *             "carrier": "example text",
+                 *             "vessel": "example text",
+                 *             "voyage": "example text",
+                 *             "containerNumber": "example text",
+                 *             "sealNumber": "example text",
+                 *             "portOfLoading": "example text",
+                 *             "portOfDischarge": "example text",
+                 *             "etd": "example text",
+                 *             "eta": "example text",
+                 *             "atd": "example text",
+                 *             "ata": "example text",
+                 *             "billOfLadingNumber": "example text",
+                 *             "billOfLadingUrl": "example text",
+                 *             "updatedAt": "example text"
+                 *           },
                  *           "customer": {
                  *             "id": "example text",
                  *             "name": "example text",
@@ -10416,6 +11538,54 @@ export interface operations {
                  *             ],
                  *             "reason": "example text",
                  *             "completedAt": "example text"
+                 *           },
+                 *           "exportSteps": {
+                 *             "deregistration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "bondedArea": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "location": "example text"
+                 *             },
+                 *             "exportDeclaration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "number": "example text",
+                 *               "loadBy": "example text"
+                 *             },
+                 *             "completionReport": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "completionReportDueBy": "example text"
+                 *           },
+                 *           "shipment": {
+                 *             "method": "roro",
+                 *             "bookingNumber": "example text",
+                 *             "carrier": "example text",
+                 *             "vessel": "example text",
+                 *             "voyage": "example text",
+                 *             "containerNumber": "example text",
+                 *             "sealNumber": "example text",
+                 *             "portOfLoading": "example text",
+                 *             "portOfDischarge": "example text",
+                 *             "etd": "example text",
+                 *             "eta": "example text",
+                 *             "atd": "example text",
+                 *             "ata": "example text",
+                 *             "billOfLadingNumber": "example text",
+                 *             "billOfLadingUrl": "example text",
+                 *             "updatedAt": "example text"
                  *           },
                  *           "customer": {
                  *             "id": "example text",
@@ -10552,6 +11722,54 @@ export interface operations {
                  *             "reason": "example text",
                  *             "completedAt": "example text"
                  *           },
+                 *           "exportSteps": {
+                 *             "deregistration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "bondedArea": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "location": "example text"
+                 *             },
+                 *             "exportDeclaration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "number": "example text",
+                 *               "loadBy": "example text"
+                 *             },
+                 *             "completionReport": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "completionReportDueBy": "example text"
+                 *           },
+                 *           "shipment": {
+                 *             "method": "roro",
+                 *             "bookingNumber": "example text",
+                 *             "carrier": "example text",
+                 *             "vessel": "example text",
+                 *             "voyage": "example text",
+                 *             "containerNumber": "example text",
+                 *             "sealNumber": "example text",
+                 *             "portOfLoading": "example text",
+                 *             "portOfDischarge": "example text",
+                 *             "etd": "example text",
+                 *             "eta": "example text",
+                 *             "atd": "example text",
+                 *             "ata": "example text",
+                 *             "billOfLadingNumber": "example text",
+                 *             "billOfLadingUrl": "example text",
+                 *             "updatedAt": "example text"
+                 *           },
                  *           "customer": {
                  *             "id": "example text",
                  *             "name": "example text",
@@ -10685,6 +11903,54 @@ export interface operations {
                  *             "reason": "example text",
                  *             "completedAt": "example text"
                  *           },
+                 *           "exportSteps": {
+                 *             "deregistration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "bondedArea": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "location": "example text"
+                 *             },
+                 *             "exportDeclaration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "number": "example text",
+                 *               "loadBy": "example text"
+                 *             },
+                 *             "completionReport": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "completionReportDueBy": "example text"
+                 *           },
+                 *           "shipment": {
+                 *             "method": "roro",
+                 *             "bookingNumber": "example text",
+                 *             "carrier": "example text",
+                 *             "vessel": "example text",
+                 *             "voyage": "example text",
+                 *             "containerNumber": "example text",
+                 *             "sealNumber": "example text",
+                 *             "portOfLoading": "example text",
+                 *             "portOfDischarge": "example text",
+                 *             "etd": "example text",
+                 *             "eta": "example text",
+                 *             "atd": "example text",
+                 *             "ata": "example text",
+                 *             "billOfLadingNumber": "example text",
+                 *             "billOfLadingUrl": "example text",
+                 *             "updatedAt": "example text"
+                 *           },
                  *           "customer": {
                  *             "id": "example text",
                  *             "name": "example text",
@@ -10810,6 +12076,54 @@ export interface operations {
                  *             ],
                  *             "reason": "example text",
                  *             "completedAt": "example text"
+                 *           },
+                 *           "exportSteps": {
+                 *             "deregistration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "bondedArea": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "location": "example text"
+                 *             },
+                 *             "exportDeclaration": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text",
+                 *               "number": "example text",
+                 *               "loadBy": "example text"
+                 *             },
+                 *             "completionReport": {
+                 *               "date": "2026-11-20",
+                 *               "documentUrl": "example text",
+                 *               "recordedAt": "example text",
+                 *               "recordedBy": "example text"
+                 *             },
+                 *             "completionReportDueBy": "example text"
+                 *           },
+                 *           "shipment": {
+                 *             "method": "roro",
+                 *             "bookingNumber": "example text",
+                 *             "carrier": "example text",
+                 *             "vessel": "example text",
+                 *             "voyage": "example text",
+                 *             "containerNumber": "example text",
+                 *             "sealNumber": "example text",
+                 *             "portOfLoading": "example text",
+                 *             "portOfDischarge": "example text",
+                 *             "etd": "example text",
+                 *             "eta": "example text",
+                 *             "atd": "example text",
+                 *             "ata": "example text",
+                 *             "billOfLadingNumber": "example text",
+                 *             "billOfLadingUrl": "example text",
+                 *             "updatedAt": "example text"
                  *           },
                  *           "customer": {
                  *             "id": "example text",

@@ -43,6 +43,8 @@ const CUSTOMER_PHRASES: Record<string, Phrase> = {
   order_shipped: { en: 'your car has been shipped', ar: 'تم شحن سيارتك' },
   order_delivered: { en: 'your car has been delivered', ar: 'تم تسليم سيارتك' },
   order_cancelled: { en: 'your order was cancelled', ar: 'تم إلغاء طلبك' },
+  shipment_booked: { en: 'your car is booked on a ship', ar: 'تم حجز شحن سيارتك' },
+  shipment_arrived: { en: 'your car has arrived at the port of destination', ar: 'وصلت سيارتك إلى ميناء الوصول' },
 };
 
 const STAFF_PHRASES: Record<string, Phrase> = {
@@ -59,7 +61,33 @@ const STAFF_PHRASES: Record<string, Phrase> = {
   order_shipped: { en: 'car shipped', ar: 'تم شحن السيارة' },
   order_delivered: { en: 'order delivered', ar: 'تم تسليم الطلب' },
   order_cancelled: { en: 'order cancelled', ar: 'تم إلغاء الطلب' },
+  shipment_booked: { en: 'shipment booked', ar: 'تم حجز الشحن' },
+  shipment_arrived: { en: 'car arrived at the port of destination; delivery next', ar: 'وصلت السيارة إلى ميناء الوصول؛ الخطوة التالية التسليم' },
 };
+
+/** Departure carries the expected arrival, so its templates have one placeholder more. */
+const DEPARTURE_TEMPLATES: ChatTemplateDefinition[] = [
+  {
+    key: 'shipment_departed_customer',
+    category: 'UTILITY',
+    parameters: [...CUSTOMER_PARAMETERS, 'expected arrival'],
+    examples: [...CUSTOMER_EXAMPLES, '2026-12-24'],
+    body: {
+      en: 'Hello {{1}}, order #{{2}} ({{3}}): your car has left Korea; expected arrival {{4}}. Reply STOP to stop these messages.',
+      ar: 'مرحباً {{1}}، الطلب #{{2}} ({{3}}): غادرت سيارتك كوريا؛ الوصول المتوقع {{4}}. أرسل "إيقاف" لإيقاف هذه الرسائل.',
+    },
+  },
+  {
+    key: 'shipment_departed_staff',
+    category: 'UTILITY',
+    parameters: [...STAFF_PARAMETERS, 'expected arrival'],
+    examples: [...STAFF_EXAMPLES, '2026-12-24'],
+    body: {
+      en: 'Order #{{1}} ({{2}}): car departed; expected at the port of destination on {{3}}, delivery to prepare.',
+      ar: 'الطلب #{{1}} ({{2}}): غادرت السيارة؛ يُتوقع وصولها إلى ميناء الوصول في {{3}}، يرجى تجهيز التسليم.',
+    },
+  },
+];
 
 /** The customer's messages end with how to stop them: the opt-out reply the webhook honours. */
 const customerTemplate = (key: string, phrase: Phrase): ChatTemplateDefinition => ({
@@ -114,6 +142,16 @@ const CONTRACT_TEMPLATES: ChatTemplateDefinition[] = [
 /** Tells a tenant's admins and operations staff that the service disabled one of their webhook endpoints. */
 const OPERATIONS_TEMPLATES: ChatTemplateDefinition[] = [
   {
+    key: 'export_deadline_soon',
+    category: 'UTILITY',
+    parameters: ['order number', 'car', 'what is due', 'due date'],
+    examples: ['1042', 'Hyundai Sonata 2021', 'loading (export declaration)', '2026-12-20'],
+    body: {
+      en: 'Order #{{1}} ({{2}}): {{3}} is due on {{4}}; please record it in time.',
+      ar: 'الطلب #{{1}} ({{2}}): موعد {{3}} هو {{4}}؛ يرجى تسجيله في الوقت المحدد.',
+    },
+  },
+  {
     key: 'webhook_endpoint_disabled',
     category: 'UTILITY',
     parameters: ['endpoint URL', 'failing since', 'endpoint id'],
@@ -128,6 +166,7 @@ const OPERATIONS_TEMPLATES: ChatTemplateDefinition[] = [
 export const CHAT_TEMPLATES: readonly ChatTemplateDefinition[] = [
   ...Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) => customerTemplate(key, phrase)),
   ...Object.entries(STAFF_PHRASES).map(([key, phrase]) => staffTemplate(key, phrase)),
+  ...DEPARTURE_TEMPLATES,
   ...CONTRACT_TEMPLATES,
   ...OPERATIONS_TEMPLATES,
 ];

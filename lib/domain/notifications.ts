@@ -18,6 +18,9 @@ export const ORDER_EVENTS = [
   'order.shipped',
   'order.delivered',
   'order.cancelled',
+  'shipment.booked',
+  'shipment.departed',
+  'shipment.arrived',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export type Audience = 'customer' | 'marketer' | 'accountant' | 'operations';
@@ -37,6 +40,10 @@ export const NOTIFICATION_MATRIX: Record<OrderEvent, readonly Audience[]> = {
   'order.delivered': ['customer', 'marketer', 'accountant'],
   // accountants handle refunds; operations stop any work in progress
   'order.cancelled': ['customer', 'marketer', 'accountant', 'operations'],
+  // the voyage: the customer at booking, departure (with the ETA) and arrival
+  'shipment.booked': ['customer', 'marketer'],
+  'shipment.departed': ['customer', 'marketer'],
+  'shipment.arrived': ['customer', 'marketer'],
 };
 
 /** The event a status change announces (statuses without one notify nobody). */
@@ -88,11 +95,12 @@ export function recipientsOf(facts: EventFacts): Recipient[] {
 export function notificationTemplate(
   event: OrderEvent,
   audience: Audience,
-  order: { orderNumber: number; car: string; paidFromWallet?: boolean },
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string },
   name: string,
 ): { key: string; parameters: string[] } {
   const toCustomer = audience === 'customer';
   const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true);
   const parameters = toCustomer ? [name, String(order.orderNumber), order.car] : [String(order.orderNumber), order.car];
+  if (event === 'shipment.departed') parameters.push(order.eta ?? 'to be confirmed');
   return { key, parameters: parameters.map(templateParameter) };
 }

@@ -91,10 +91,14 @@ export interface OrderFacts {
   inspections: Array<{ status: string }>;
   contracts: Array<{ status: string }>;
   hasCustomsInvoice: boolean;
+  /** The shipment's bill of lading is recorded (the car is loaded). */
+  hasBillOfLading?: boolean;
+  /** The shipment's actual time of arrival is recorded. */
+  hasArrived?: boolean;
 }
 
 export interface Requirement {
-  type: 'receipt' | 'inspection' | 'contract' | 'payment' | 'customs' | 'field';
+  type: 'receipt' | 'inspection' | 'contract' | 'payment' | 'customs' | 'shipment' | 'field';
   code: string;
   message: string;
 }
@@ -161,6 +165,12 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
       break;
     case 'Shipped':
       if (!facts.hasCustomsInvoice) missing.push({ type: 'customs', code: 'CUSTOMS_INVOICE_REQUIRED', message: 'A customs invoice is required before shipping' });
+      if (!facts.hasBillOfLading) {
+        missing.push({ type: 'shipment', code: 'BILL_OF_LADING_REQUIRED', message: 'The bill of lading (number and file) is required before shipping: PATCH /orders/{id}/shipment' });
+      }
+      break;
+    case 'Delivered':
+      if (!facts.hasArrived) missing.push({ type: 'shipment', code: 'ARRIVAL_REQUIRED', message: "The shipment's arrival (ata) is required before delivery" });
       break;
     default:
       break;

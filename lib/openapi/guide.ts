@@ -53,7 +53,7 @@ curl -s -X PATCH "$API/api/v1/orders/<order id>/status" -H "X-API-Key: $KEY" -H 
   -H 'If-Match: "1"' -d '{"status": "DepositConfirmed"}'
 \`\`\`
 
-Each move needs the version you read (the \`ETag\` of \`GET /api/v1/orders/{id}\`, sent as \`If-Match\`, or \`version\` in the body); if someone changed the order since, you get 412 (or 409 for body.version) with the current version in \`details\`. Then schedule and complete the inspection (\`POST /api/v1/inspections\`), make and sign the contract (\`POST /api/v1/contracts\`, \`POST /api/v1/contracts/{id}/send\`, \`PATCH /api/v1/contracts/{id}/sign\`), record and confirm the payment, store the customs invoice, and move the order to \`Delivered\`. The customer and your staff hear of each step on WhatsApp; \`GET /api/v1/orders/{id}/notifications\` shows what was sent and delivered.
+Each move needs the version you read (the \`ETag\` of \`GET /api/v1/orders/{id}\`, sent as \`If-Match\`, or \`version\` in the body); if someone changed the order since, you get 412 (or 409 for body.version) with the current version in \`details\`. Then schedule and complete the inspection (\`POST /api/v1/inspections\`), make and sign the contract (\`POST /api/v1/contracts\`, \`POST /api/v1/contracts/{id}/send\`, \`PATCH /api/v1/contracts/{id}/sign\`), record and confirm the payment, store the customs invoice, record the export steps and the shipment (\`PUT /api/v1/orders/{id}/export-steps/{step}\`, \`PATCH /api/v1/orders/{id}/shipment\`: its bill of lading before \`Shipped\`, its arrival before \`Delivered\`), and move the order to \`Delivered\`. The customer and your staff hear of each step on WhatsApp; \`GET /api/v1/orders/{id}/notifications\` shows what was sent and delivered.
 
 ## The order lifecycle
 
@@ -89,7 +89,7 @@ Instead of polling \`GET /orders/{id}\`, hear of changes as they happen. Every c
 ## Lists, versions, limits
 
 - Lists answer \`meta\` with \`page\`, \`limit\` and, on the order list, an opaque \`nextCursor\` that reads only the next page.
-- Orders and contracts carry a \`version\` (also their \`ETag\`) raised by every change: order status moves, the notification toggle and customs edits; contract edits, sends and signatures.
+- Orders and contracts carry a \`version\` (also their \`ETag\`) raised by every change: order status moves, the notification toggle, customs edits, export steps and shipment changes; contract edits, sends and signatures.
 - Each key has a rate and a daily quota: over them you get 429 with \`Retry-After\` (seconds).
 `;
 
@@ -98,6 +98,7 @@ export const TAGS = [
   { name: 'Wallets', description: 'Prepaid balances: credits, debits, adjustments and refunds, in the wallet currency.' },
   { name: 'Cars', description: 'The catalogue from the Korean auctions, priced for your tenant.' },
   { name: 'Orders', description: 'An order follows the lifecycle on the front page.' },
+  { name: 'Export', description: 'Between Purchased and Delivered: export steps, the shipment, and the deadlines they start.' },
   { name: 'Contracts', description: 'Sales contracts: drafted from the order, sent on WhatsApp, signed.' },
   { name: 'Billing', description: 'Invoices and receipts; confirmed receipts unlock lifecycle steps.' },
   { name: 'Inspections', description: 'Inspections of the car before purchase.' },

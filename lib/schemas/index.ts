@@ -6,6 +6,7 @@ import * as cars from './cars.js';
 import * as customers from './customers.js';
 import * as docs from './docs.js';
 import * as events from './events.js';
+import * as exportRoutes from './export.js';
 import * as inspections from './inspections.js';
 import * as notifications from './notifications.js';
 import * as orders from './orders.js';
@@ -19,4 +20,4 @@ const isRoute = (value: unknown): value is RouteSpec =>
   typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
 /** Every route of the API. The build, serverless.yml checks and the OpenAPI document read this list. */
-export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, notifications, salesContracts, billing, inspections, users, apiKeys, audit, webhookEndpoints, events, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));
+export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, exportRoutes, notifications, salesContracts, billing, inspections, users, apiKeys, audit, webhookEndpoints, events, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));

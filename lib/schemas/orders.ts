@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url, Version } from './common.js';
+import { ExportStepsShape, ShipmentShape } from './export-shapes.js';
 import { defineRoute } from './route.js';
 
 /** The version the change is made to; required unless the request sends it as If-Match. */
@@ -53,6 +54,8 @@ export const Order = Type.Object({
       { description: 'archival of the car pictures (orders created with carId)' },
     ),
   ),
+  exportSteps: Type.Optional(ExportStepsShape),
+  shipment: Type.Optional(ShipmentShape),
   customer: Person,
   marketer: Type.Optional(Person),
   createdAt: DateTime,

@@ -38,6 +38,7 @@
  * | contract      | ORDER#<orderId>         | CONTRACT#<id>      |                          |                     |
  * | inspection    | ORDER#<orderId>         | INSPECTION#<id>    |                          |                     |
  * | child ref     | <KIND>#<id>             | REF                | (orderId: find a billing entry/contract/inspection by id) |
+ * | deadline      | DEADLINES#<tenant|NONE> | <due>#<orderId>#<kind> | (an open export deadline: load-by, completion-report) |
  * | event (feed)  | EVENTS#<tenant|NONE>    | <timestamp>#<id>   | (what integrators hear about, in order; expiresAt TTL 35 days) |
  * | webhook endpt | WEBHOOK#<id>            | ENDPOINT           | WEBHOOKS#T#<tenant|NONE> | <createdAt>#<id>    |
  * |               |   gsi2: WEBHOOKS (every endpoint, for the sweeper), sk <id>                               |
@@ -161,6 +162,9 @@ export const keys = {
   orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` }),
   /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
   childReference: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' }),
+  /** A tenant's open export deadlines, soonest first (written and removed with the order's export changes). */
+  exportDeadlines: (tenantId: string | undefined) => `DEADLINES#${tenantId ?? 'NONE'}`,
+  exportDeadline: (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({ pk: `DEADLINES#${tenantId ?? 'NONE'}`, sk: `${due}#${orderId}#${kind}` }),
   /** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
   eventFeed: (tenantId: string | undefined) => `EVENTS#${tenantId ?? 'NONE'}`,
   event: (tenantId: string | undefined, sk: string) => ({ pk: keys.eventFeed(tenantId), sk }),

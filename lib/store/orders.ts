@@ -10,6 +10,8 @@ import type { IdempotencyRecord } from './idempotency.js';
 import { keys, withoutKeys } from './keys.js';
 import { queryAll } from './query-all.js';
 import { transact, type TransactItem } from './transact.js';
+import type { ExportSteps } from '../domain/export-steps.js';
+import type { Shipment } from '../domain/shipment.js';
 import type { StaffUser } from './users.js';
 import type { WalletRecord } from './wallets.js';
 
@@ -46,6 +48,8 @@ export interface OrderRecord {
   imageArchive?: ImageArchiveState;
   customsInvoice?: Record<string, unknown>;
   customsDocuments?: Array<Record<string, unknown>>;
+  exportSteps?: ExportSteps;
+  shipment?: Shipment;
   createdByKeyId: string;
   createdAt: string;
   updatedAt: string;

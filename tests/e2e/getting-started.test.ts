@@ -82,7 +82,29 @@ describe('getting started, through the typed client', () => {
     });
     etag = customs.response.headers.get('etag')!;
     ok(customs);
+
+    // The export: deregistration, bonded area, declaration; then the voyage, with its bill of lading.
+    const today = new Date().toISOString().slice(0, 10);
+    const step = async (name: 'deregistration' | 'bonded-area' | 'export-declaration', body: { date: string; documentUrl?: string; number?: string; location?: string }) => {
+      const result = await operations.PUT('/api/v1/orders/{id}/export-steps/{step}', { params: { path: { id: orderId, step: name }, header: { 'If-Match': etag } }, body });
+      ok(result);
+      etag = result.response.headers.get('etag')!;
+    };
+    await step('deregistration', { date: today, documentUrl: 'https://files.example.com/dereg.pdf' });
+    await step('bonded-area', { date: today, location: 'Incheon bonded yard' });
+    await step('export-declaration', { date: today, number: '12345-26-000123X' });
+    const ship = async (body: Record<string, string>) => {
+      const result = await operations.PATCH('/api/v1/orders/{id}/shipment', { params: { path: { id: orderId }, header: { 'If-Match': etag } }, body });
+      etag = result.response.headers.get('etag')!;
+      return ok(result);
+    };
+    await ship({ method: 'roro', bookingNumber: 'BK-1', carrier: 'Hyundai Glovis', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', etd: today, eta: today });
+    const blocked = ok(await operations.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'Shipped' } }));
+    expect(blocked.missingRequirements.map((r) => r.code)).toEqual(['BILL_OF_LADING_REQUIRED']);
+    await ship({ billOfLadingNumber: 'BL-77', billOfLadingUrl: 'https://files.example.com/bl.pdf', atd: today });
     await move(operations, 'Shipped');
+    const arrived = await ship({ ata: today });
+    expect(arrived.shipment).toMatchObject({ bookingNumber: 'BK-1', billOfLadingNumber: 'BL-77', ata: today });
     await move(operations, 'Delivered');
 
     const delivered = ok(await integrator.GET('/api/v1/orders/{id}', { params: { path: { id: orderId } } }));

@@ -122,6 +122,8 @@ const VALID_BODIES: Record<string, unknown> = {
   testWebhookEndpoint: {},
   replayWebhookDelivery: {},
   replayFailedWebhooks: { since: '2020-01-01T00:00:00Z' },
+  recordExportStep: { date: '2026-01-05', documentUrl: 'https://example.com/dereg.pdf' },
+  updateShipment: { method: 'roro', bookingNumber: 'BK-X', carrier: 'Carrier', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA' },
 };
 
 /** Catalogue cars are not tenant records: every storefront may see a car its providers list. */
@@ -148,7 +150,7 @@ describe("another tenant's key, on every route with an id", () => {
   it.each(routesWithId.map((route) => [`${route.method} ${route.path}`, route] as const))('answers 404 on %s and changes nothing', async (_name, route) => {
     const before = await snapshot(records, gulfAdmin);
 
-    const path = route.path.replace('{id}', idFor(route, records)).replace('{deliveryId}', records.webhookDeliveryId);
+    const path = route.path.replace('{id}', idFor(route, records)).replace('{deliveryId}', records.webhookDeliveryId).replace('{step}', 'deregistration');
     const res = await api(route.method, path, { key: seoulAdmin, body: VALID_BODIES[route.id] });
 
     expect(res.status, res.text).toBe(404);

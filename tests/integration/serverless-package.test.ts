@@ -349,8 +349,9 @@ describe('functions and API Gateway methods', () => {
 
     // The only method no route declares is the catch-all that answers unknown routes with 404 in the envelope.
     expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual(['ANY /{proxy+}']);
-    // The only functions without a route are that catch-all, the outbox consumers and the webhook delivery.
+    // The only functions without a route are that catch-all, the outbox consumers, the webhook delivery and the deadline reminders.
     expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id)).sort()).toEqual([
+      'ExportDeadlineRemindersLambdaFunction',
       'OutboxStreamLambdaFunction',
       'OutboxSweepLambdaFunction',
       'RouteNotFoundLambdaFunction',

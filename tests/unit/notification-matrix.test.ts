@@ -377,12 +377,12 @@ describe('EVENT_OF_STATUS', () => {
     expect(new Set(announced).size).toBe(announced.length);
   });
 
-  it('leaves only contract.sent unannounced by a status change (the contracts service sends it)', () => {
+  it('leaves unannounced by a status change only contract.sent (the contracts service sends it) and the voyage (the shipment sends those)', () => {
     // Act
     const announced = new Set(Object.values(EVENT_OF_STATUS));
 
     // Assert
-    expect(ORDER_EVENTS.filter((e) => !announced.has(e))).toEqual(['contract.sent']);
+    expect(ORDER_EVENTS.filter((e) => !announced.has(e))).toEqual(['contract.sent', 'shipment.booked', 'shipment.departed', 'shipment.arrived']);
   });
 
   it("tells the customer the order's new status in words", () => {

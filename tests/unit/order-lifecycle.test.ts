@@ -44,6 +44,8 @@ const anyFacts: fc.Arbitrary<OrderFacts> = fc.record({
   inspections: fc.array(fc.record({ status: fc.constantFrom('Pending', 'InProgress', 'Completed', 'Cancelled') }), { maxLength: 3 }),
   contracts: fc.array(fc.record({ status: fc.constantFrom('Draft', 'Sent', 'Signed') }), { maxLength: 3 }),
   hasCustomsInvoice: fc.boolean(),
+  hasBillOfLading: fc.boolean(),
+  hasArrived: fc.boolean(),
 });
 
 /** A move on any order: half the time to one of the order's next statuses, so valid moves are common. */
@@ -376,8 +378,24 @@ const REQUIREMENTS: RequirementRule[] = [
     needs: 'a customs invoice',
     type: 'customs',
     code: 'CUSTOMS_INVOICE_REQUIRED',
-    provide: (f) => ({ ...f, hasCustomsInvoice: true }),
-    withhold: (f) => ({ ...f, hasCustomsInvoice: false }),
+    provide: (f) => ({ ...f, hasCustomsInvoice: true, hasBillOfLading: true }),
+    withhold: (f) => ({ ...f, hasCustomsInvoice: false, hasBillOfLading: true }),
+  },
+  {
+    to: 'Shipped',
+    needs: 'the bill of lading',
+    type: 'shipment',
+    code: 'BILL_OF_LADING_REQUIRED',
+    provide: (f) => ({ ...f, hasCustomsInvoice: true, hasBillOfLading: true }),
+    withhold: (f) => ({ ...f, hasCustomsInvoice: true, hasBillOfLading: false }),
+  },
+  {
+    to: 'Delivered',
+    needs: "the shipment's arrival",
+    type: 'shipment',
+    code: 'ARRIVAL_REQUIRED',
+    provide: (f) => ({ ...f, hasArrived: true }),
+    withhold: (f) => ({ ...f, hasArrived: false }),
   },
 ];
 
@@ -401,7 +419,7 @@ describe('requirements of a move', () => {
     },
   );
 
-  it.each<OrderStatus>(['PaymentSubmitted', 'Purchased', 'Delivered'])('a move to %s needs nothing in place', (to) => {
+  it.each<OrderStatus>(['PaymentSubmitted', 'Purchased'])('a move to %s needs nothing in place', (to) => {
     fc.assert(
       fc.property(anyFacts, fc.boolean(), (facts, inspectionDateGiven) => {
         expect(missingRequirements(facts, to, inspectionDateGiven)).toEqual([]);

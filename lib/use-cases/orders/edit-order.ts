@@ -3,7 +3,7 @@ import { notFound } from '../../domain/errors.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { scopeOf } from '../../domain/scope.js';
 import { getOrder, orderUpdateItem, withChanges, type OrderRecord } from '../../store/orders.js';
-import { transact } from '../../store/transact.js';
+import { transact, type TransactItem } from '../../store/transact.js';
 import { auditItem } from '../audit.js';
 import { RETRY, withRetries } from '../retry.js';
 import { orderEventItem } from '../webhooks/event-items.js';
@@ -19,6 +19,7 @@ export async function editOrder(
   expected: ExpectedVersion | undefined,
   action: string,
   change: (order: OrderRecord) => Record<string, unknown>,
+  alongside: (order: OrderRecord, next: OrderRecord, now: string) => TransactItem[] = () => [],
 ): Promise<OrderRecord> {
   const scope = scopeOf(caller);
   return withRetries(async () => {
@@ -31,7 +32,8 @@ export async function editOrder(
     const outcome = await transact([
       orderUpdateItem(scope, order, set, now),
       auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action, before: order, after: next }, now),
-      orderEventItem('order.updated', next, now, { fields: Object.keys(set), version: next.version }),
+      orderEventItem('order.updated', next, now, { fields: Object.keys(set).filter((field) => field !== 'notificationSeq'), version: next.version }),
+      ...alongside(order, next, now),
     ]);
     return outcome.ok ? next : RETRY;
   });

@@ -1,5 +1,6 @@
 import type { Caller } from '../../domain/caller.js';
 import type { OrderFacts } from '../../domain/order-lifecycle.js';
+import { isLoaded } from '../../domain/shipment.js';
 import type { OrderCollection } from '../../store/orders.js';
 import { ownsOrder } from './order-view.js';
 
@@ -17,5 +18,7 @@ export function factsOf(collection: OrderCollection, caller: Caller): OrderFacts
     inspections: collection.inspections.map((i) => ({ status: String(i.status) })),
     contracts: collection.contracts.map((c) => ({ status: String(c.status) })),
     hasCustomsInvoice: order.customsInvoice !== undefined,
+    hasBillOfLading: isLoaded(order.shipment),
+    hasArrived: Boolean(order.shipment?.ata),
   };
 }

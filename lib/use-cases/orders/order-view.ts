@@ -33,6 +33,8 @@ export function orderView(order: OrderRecord, caller: Caller): OrderView {
     inspectionDate: order.inspectionDate,
     paidFromWallet: order.paidFromWallet,
     imageArchive: order.imageArchive,
+    ...(order.exportSteps ? { exportSteps: order.exportSteps } : {}),
+    ...(order.shipment ? { shipment: order.shipment } : {}),
     customer: order.customer,
     marketer: order.marketer,
     createdAt: order.createdAt,
