@@ -28,7 +28,7 @@ module.exports = {
     layer('schemas-read-only-domain', '^lib/schemas/', '^(lib/(?!domain/|schemas/)|functions/|scripts/)', 'Route specs describe shapes; they may use domain constants only.'),
     layer(
       'data-layer-below-use-cases',
-      '^lib/(store|notify|archive|catalogue)/',
+      '^lib/(store|notify|archive|catalogue|documents)/',
       '^(lib/(use-cases|http|openapi)/|functions/|scripts/)',
       'Repositories and adapters never reach up into use cases or the HTTP pipeline.',
     ),
@@ -41,7 +41,7 @@ module.exports = {
       comment: 'A handler declares its route and calls one use case: no direct data access.',
       severity: 'error',
       from: { path: '^functions/(?!outbox/)' },
-      to: { path: '^lib/(store|notify|archive|catalogue)/' },
+      to: { path: '^lib/(store|notify|archive|catalogue|documents)/' },
     },
     {
       name: 'no-orphans',

@@ -1,4 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/** Font files load as their bytes, as esbuild's binary loader bundles them (lib/documents/fonts.d.ts). */
+const binaryFonts: Plugin = {
+  name: 'binary-fonts',
+  enforce: 'pre',
+  load(id) {
+    if (!id.endsWith('.ttf')) return undefined;
+    return `export default new Uint8Array(Buffer.from(${JSON.stringify(readFileSync(id).toString('base64'))}, 'base64'));`;
+  },
+};
 
 /**
  * Two projects: `unit` (pure rules, no servers) and `stack` (data layer, CLI and HTTP tests
@@ -6,6 +17,7 @@ import { defineConfig } from 'vitest/config';
  * `npx vitest run --project unit` runs the fast ones alone.
  */
 export default defineConfig({
+  plugins: [binaryFonts],
   test: {
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -448,6 +448,36 @@ export interface paths {
         patch: operations["updateShipment"];
         trace?: never;
     };
+    "/api/v1/orders/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's generated documents, every version, newest first, each with a fresh 15-minute download URL
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listOrderDocuments"];
+        put?: never;
+        /**
+         * Generate a PDF of the order: the customs invoice (in its language, English or Arabic), a proforma invoice, or the contract
+         * @description The customs invoice needs the order's stored customs invoice and is written in its `language` unless `language` is given; Arabic is shaped and right to left. The contract document is of `contractId`, or the order's latest contract. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.
+         *
+         *     **Who may call:** admin, operations, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["generateOrderDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/notifications": {
         parameters: {
             query?: never;
@@ -1877,6 +1907,16 @@ export interface components {
             customsDocuments: {
                 [key: string]: unknown;
             }[];
+            /** @description the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents) */
+            documents: {
+                id: string;
+                type: string;
+                version: number;
+                language: string;
+                createdAt: string;
+                url: string;
+                urlExpiresAt: string;
+            }[];
             statusHistory: {
                 from: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled") | null;
                 /** @enum {string} */
@@ -1906,6 +1946,25 @@ export interface components {
             due: string;
             /** @description when operations were told by chat */
             remindedAt?: string;
+        };
+        /** GeneratedDocument */
+        GeneratedDocument: {
+            id: string;
+            /** @enum {string} */
+            type: "customs-invoice" | "proforma-invoice" | "contract";
+            /** @description 1 for the first of its type, raised at every regeneration */
+            version: number;
+            /** @enum {string} */
+            language: "en" | "ar";
+            /** @description orders/{orderNumber}/documents/{type}/{id}.pdf in the bucket */
+            key: string;
+            bytes: number;
+            contractId?: string;
+            createdAt: string;
+            createdBy: string;
+            /** @description a presigned download URL, valid 15 minutes; read the order or this list again for a fresh one */
+            url: string;
+            urlExpiresAt: string;
         };
         /** OrderNotification */
         OrderNotification: {
@@ -4517,6 +4576,17 @@ export interface operations {
                      *         "customsDocuments": [
                      *           {}
                      *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "example text",
+                     *             "type": "example text",
+                     *             "version": 1,
+                     *             "language": "example text",
+                     *             "createdAt": "example text",
+                     *             "url": "example text",
+                     *             "urlExpiresAt": "example text"
+                     *           }
+                     *         ],
                      *         "statusHistory": [
                      *           {
                      *             "from": "DepositSubmitted",
@@ -5833,6 +5903,267 @@ export interface operations {
             };
             /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "type": "customs-invoice",
+                     *           "version": 1,
+                     *           "language": "en",
+                     *           "key": "example text",
+                     *           "bytes": 1,
+                     *           "contractId": "example text",
+                     *           "createdAt": "example text",
+                     *           "createdBy": "example text",
+                     *           "url": "example text",
+                     *           "urlExpiresAt": "example text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["GeneratedDocument"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: the database is briefly unavailable; nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateOrderDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "customs-invoice"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "customs-invoice" | "proforma-invoice" | "contract";
+                    /** @enum {string} */
+                    language?: "en" | "ar";
+                    /** @description CUID */
+                    contractId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "type": "customs-invoice",
+                     *         "version": 1,
+                     *         "language": "en",
+                     *         "key": "example text",
+                     *         "bytes": 1,
+                     *         "contractId": "example text",
+                     *         "createdAt": "example text",
+                     *         "createdBy": "example text",
+                     *         "url": "example text",
+                     *         "urlExpiresAt": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["GeneratedDocument"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -53,3 +53,27 @@ export async function readObject(bucket: string, key: string): Promise<Uint8Arra
   }
   throw lastError;
 }
+
+/** Writes one object (a generated document) with a signed PUT; throws after three failed attempts. */
+export async function putObjectSigned(bucket: string, key: string, body: Uint8Array, contentType: string): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
+    try {
+      const response = await client().fetch(objectUrl(bucket, key), { method: 'PUT', body: body as unknown as BodyInit, headers: { 'content-type': contentType }, signal: AbortSignal.timeout(30_000) });
+      if (response.ok) return;
+      lastError = new Error(`S3 PutObject ${key}: ${response.status} ${response.statusText}`);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+/** A URL that downloads the object without credentials until it expires (SigV4 in the query string). */
+export async function presignedGetUrl(bucket: string, key: string, expiresSeconds: number): Promise<string> {
+  const url = new URL(objectUrl(bucket, key));
+  url.searchParams.set('X-Amz-Expires', String(expiresSeconds));
+  const signed = await client().sign(url.toString(), { method: 'GET', aws: { signQuery: true } });
+  return signed.url;
+}

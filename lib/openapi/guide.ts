@@ -99,6 +99,7 @@ export const TAGS = [
   { name: 'Cars', description: 'The catalogue from the Korean auctions, priced for your tenant.' },
   { name: 'Orders', description: 'An order follows the lifecycle on the front page.' },
   { name: 'Export', description: 'Between Purchased and Delivered: export steps, the shipment, and the deadlines they start.' },
+  { name: 'Documents', description: 'PDFs of an order: the customs invoice in English or Arabic, a proforma invoice, the contract.' },
   { name: 'Contracts', description: 'Sales contracts: drafted from the order, sent on WhatsApp, signed.' },
   { name: 'Billing', description: 'Invoices and receipts; confirmed receipts unlock lifecycle steps.' },
   { name: 'Inspections', description: 'Inspections of the car before purchase.' },

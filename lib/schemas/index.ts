@@ -5,6 +5,7 @@ import * as billing from './billing.js';
 import * as cars from './cars.js';
 import * as customers from './customers.js';
 import * as docs from './docs.js';
+import * as documents from './documents.js';
 import * as events from './events.js';
 import * as exportRoutes from './export.js';
 import * as inspections from './inspections.js';
@@ -20,4 +21,4 @@ const isRoute = (value: unknown): value is RouteSpec =>
   typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
 /** Every route of the API. The build, serverless.yml checks and the OpenAPI document read this list. */
-export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, exportRoutes, notifications, salesContracts, billing, inspections, users, apiKeys, audit, webhookEndpoints, events, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));
+export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, exportRoutes, documents, notifications, salesContracts, billing, inspections, users, apiKeys, audit, webhookEndpoints, events, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));

@@ -84,6 +84,10 @@ export const OrderDetail = Type.Composite([
     ]),
     customsInvoice: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
     customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    documents: Type.Array(
+      Type.Object({ id: Type.String(), type: Type.String(), version: Type.Integer(), language: Type.String(), createdAt: Type.String(), url: Type.String(), urlExpiresAt: Type.String() }),
+      { description: 'the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents)' },
+    ),
     statusHistory: Type.Array(
       Type.Object({ from: Type.Union([Status, Type.Null()]), to: Status, by: Type.String(), role: Type.String(), at: DateTime, note: Type.Optional(Type.String()) }),
     ),

@@ -50,6 +50,8 @@ export interface OrderRecord {
   customsDocuments?: Array<Record<string, unknown>>;
   exportSteps?: ExportSteps;
   shipment?: Shipment;
+  /** Generated PDFs, every version, oldest first (the files are in the bucket). */
+  documents?: GeneratedDocument[];
   createdByKeyId: string;
   createdAt: string;
   updatedAt: string;
@@ -272,6 +274,20 @@ export function withChanges(order: OrderRecord, set: Record<string, unknown>, no
     target[parts.at(-1)!] = value;
   }
   return { ...(next as unknown as OrderRecord), version: order.version + 1, updatedAt: now };
+}
+
+export interface GeneratedDocument {
+  id: string;
+  type: 'customs-invoice' | 'proforma-invoice' | 'contract';
+  /** 1 for the first of its type, raised at every regeneration. */
+  version: number;
+  language: 'en' | 'ar';
+  /** Where it is in the bucket: orders/{orderNumber}/documents/{type}/{id}.pdf */
+  key: string;
+  bytes: number;
+  contractId?: string;
+  createdAt: string;
+  createdBy: string;
 }
 
 export interface ImageArchiveState {

@@ -57,6 +57,7 @@ export async function prebundle(root: string, outDir: string): Promise<boolean> 
     target: 'node20',
     format: 'cjs',
     mainFields: ['module', 'main'],
+    loader: { '.ttf': 'binary' },
     external: RUNTIME_PROVIDED,
     minify: false,
     sourcemap: false,

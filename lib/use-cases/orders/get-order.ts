@@ -5,6 +5,7 @@ import { sumMoney } from '../../domain/money.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { OrderDetail } from '../../schemas/orders.js';
 import { readOrderCollection, type OrderCollection } from '../../store/orders.js';
+import { latestDocuments } from './order-documents.js';
 import { orderView } from './order-view.js';
 
 const newestFirst = (field: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => String(b[field] ?? '').localeCompare(String(a[field] ?? ''));
@@ -42,6 +43,7 @@ export async function getOrder(caller: Caller, id: string): Promise<Static<typeo
       : null,
     customsInvoice: order.customsInvoice ?? null,
     customsDocuments: order.customsDocuments ?? [],
+    documents: await latestDocuments(order),
     statusHistory: [...collection.history]
       .sort((a, b) => a.at.localeCompare(b.at))
       .map(({ from, to, by, role, at, note }) => ({ from, to, by, role, at, ...(note ? { note } : {}) })),

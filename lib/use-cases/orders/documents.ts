@@ -1,0 +1,104 @@
+import type { Static } from '@sinclair/typebox';
+import { bucketName } from '../../config.js';
+import type { Caller } from '../../domain/caller.js';
+import { invalidState, notFound } from '../../domain/errors.js';
+import { contractModel, customsInvoiceModel, proformaModel, type DocumentLanguage, type DocumentModel, type DocumentType, type InvoiceData, type OrderData } from '../../domain/document-text.js';
+import { newId } from '../../domain/ids.js';
+import { sumMoney } from '../../domain/money.js';
+import { actorOf, scopeOf } from '../../domain/scope.js';
+import { putObjectSigned } from '../../archive/object-reader.js';
+import { renderPdf } from '../../documents/pdf.js';
+import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
+import { readOrderCollection, type GeneratedDocument, type OrderCollection, type OrderRecord } from '../../store/orders.js';
+import { editOrder } from './edit-order.js';
+import { withUrl, type DocumentView } from './order-documents.js';
+
+type GenerateBody = Static<NonNullable<(typeof GenerateRoute)['body']>>;
+
+
+const carOf = (order: OrderRecord): string => {
+  const car = order.carDetails;
+  return typeof car.title === 'string' ? car.title : [car.makeEn, car.modelEn, car.year].filter((v) => v !== undefined).join(' ') || 'car';
+};
+
+function orderData(collection: OrderCollection): OrderData {
+  const { order } = collection;
+  const confirmed = collection.billing.filter((b) => b.type === 'receipt' && b.status === 'Confirmed' && b.currency === order.currency).map((b) => Number(b.amount));
+  return {
+    orderNumber: order.orderNumber,
+    totalAmount: order.totalAmount,
+    currency: order.currency,
+    status: order.status,
+    car: carOf(order),
+    ...(typeof order.carDetails.vin === 'string' ? { vin: order.carDetails.vin } : {}),
+    customerName: order.customer?.name ?? '',
+    ...(order.customer?.mobileNumber ? { customerPhone: order.customer.mobileNumber } : {}),
+    depositConfirmed: order.paidFromWallet ? order.totalAmount : sumMoney(confirmed),
+  };
+}
+
+/** What the document says, or why it cannot be made yet. */
+function modelFor(collection: OrderCollection, body: GenerateBody, date: string): { model: DocumentModel; contractId?: string } {
+  const { order } = collection;
+  if (body.type === 'customs-invoice') {
+    const invoice = order.customsInvoice as unknown as (InvoiceData & { language?: DocumentLanguage }) | undefined;
+    if (!invoice) throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [{ field: 'body.type', message: 'the order has no customs invoice' }]);
+    return { model: customsInvoiceModel(invoice, order, body.language ?? invoice.language ?? 'en', date) };
+  }
+  if (body.type === 'proforma-invoice') return { model: proformaModel(orderData(collection), body.language ?? 'en', date) };
+  const contracts = [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  const contract = body.contractId ? contracts.find((c) => c.id === body.contractId) : contracts[0];
+  if (!contract) {
+    if (body.contractId) throw notFound('Contract', 'body.contractId');
+    throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'body.type', message: 'the order has no contract' }]);
+  }
+  const model = contractModel(
+    { contractNumber: Number(contract.contractNumber), customerName: String(contract.customerName), totalAmount: Number(contract.totalAmount ?? order.totalAmount), currency: String(contract.currency ?? order.currency), status: String(contract.status), notes: (contract.notes as string | null | undefined) ?? null },
+    orderData(collection),
+    body.language ?? 'en',
+    date,
+  );
+  return { model, contractId: String(contract.id) };
+}
+
+const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Customs invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
+
+/**
+ * Renders the document, stores it under orders/{orderNumber}/documents/, and records it on the
+ * order as the next version of its type (raising the order version, with its audit record and
+ * event). The file is written before it is recorded: a failure leaves at most an unlisted file.
+ */
+export async function generateOrderDocument(caller: Caller, id: string, body: GenerateBody): Promise<DocumentView> {
+  const collection = await readOrderCollection(scopeOf(caller), id);
+  if (!collection) throw notFound('Order');
+  const now = new Date();
+  const { model, contractId } = modelFor(collection, body, now.toISOString().slice(0, 10));
+  const pdf = await renderPdf(model, { title: `${TITLES[body.type]} #${collection.order.orderNumber}`, createdAt: now });
+  const documentId = newId();
+  const key = `orders/${collection.order.orderNumber}/documents/${body.type}/${documentId}.pdf`;
+  await putObjectSigned(bucketName(), key, pdf, 'application/pdf');
+  let recorded: GeneratedDocument | undefined;
+  await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
+    const previous = (current.documents ?? []).filter((d) => d.type === body.type);
+    recorded = {
+      id: documentId,
+      type: body.type,
+      version: Math.max(0, ...previous.map((d) => d.version)) + 1,
+      language: model.language,
+      key,
+      bytes: pdf.length,
+      ...(contractId ? { contractId } : {}),
+      createdAt: now.toISOString(),
+      createdBy: actorOf(caller),
+    };
+    return { documents: [...(current.documents ?? []), recorded] };
+  });
+  return withUrl(recorded!);
+}
+
+export async function listOrderDocuments(caller: Caller, id: string): Promise<DocumentView[]> {
+  const collection = await readOrderCollection(scopeOf(caller), id);
+  if (!collection) throw notFound('Order');
+  const documents = [...(collection.order.documents ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return Promise.all(documents.map(withUrl));
+}
