@@ -78,6 +78,15 @@ describe('an order from Purchased to Delivered', () => {
     data(await step(order.id, 'completion-report', { date: today }));
     const delivered = data(await changeStatus(order.id, ops(), { status: 'Delivered', version: arrived.version + 1 }));
     expect(delivered).toMatchObject({ status: 'Delivered', progress: 100 });
+    // Its papers: the Arabic customs invoice (as the invoice asks) and the contract, from the order detail.
+    data(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type: 'customs-invoice' } }), 201);
+    data(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type: 'contract' } }), 201);
+    const papers = (await orderDetail(order.id)).documents;
+    expect(papers.map((d: any) => [d.type, d.language]).sort()).toEqual([
+      ['contract', 'en'],
+      ['customs-invoice', 'ar'],
+    ]);
+    expect((await fetch(papers[0].url)).status).toBe(200);
     expect((await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id)).toEqual([]);
     expect((await ship(order.id, { eta: today })).body).toMatchObject({ code: 'INVALID_STATE' });
 

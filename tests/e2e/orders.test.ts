@@ -487,8 +487,9 @@ describe('GET /api/v1/orders/{id}', () => {
 
     const detail = await orderDetail(order.id);
 
-    const { financialSummary, signedContract, inspection, customsInvoice, customsDocuments, statusHistory, ...rest } = detail;
+    const { financialSummary, signedContract, inspection, customsInvoice, customsDocuments, documents, statusHistory, ...rest } = detail;
     expect(rest).toEqual(order);
+    expect(documents).toEqual([]);
     expect(financialSummary).toEqual({ depositAmount: 0, depositCurrency: 'USD', remainingAmount: 9000, remainingCurrency: 'USD', totalConfirmed: 0 });
     expect(signedContract).toBeNull();
     expect(inspection).toBeNull();

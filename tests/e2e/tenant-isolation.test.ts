@@ -123,6 +123,7 @@ const VALID_BODIES: Record<string, unknown> = {
   replayWebhookDelivery: {},
   replayFailedWebhooks: { since: '2020-01-01T00:00:00Z' },
   recordExportStep: { date: '2026-01-05', documentUrl: 'https://example.com/dereg.pdf' },
+  generateOrderDocument: { type: 'proforma-invoice' },
   updateShipment: { method: 'roro', bookingNumber: 'BK-X', carrier: 'Carrier', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA' },
 };
 

@@ -61,6 +61,9 @@ function modelFor(collection: OrderCollection, body: GenerateBody, date: string)
   return { model, contractId: String(contract.id) };
 }
 
+/** Versions kept on the order item (well under DynamoDB's 400 KB); the files themselves are in the bucket. */
+const MAX_DOCUMENTS = 100;
+
 const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Customs invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
 
 /**
@@ -79,6 +82,7 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
   await putObjectSigned(bucketName(), key, pdf, 'application/pdf');
   let recorded: GeneratedDocument | undefined;
   await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
+    if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
     const previous = (current.documents ?? []).filter((d) => d.type === body.type);
     recorded = {
       id: documentId,
