@@ -20,6 +20,8 @@ const RUNTIME_PROVIDED = [
   '@aws-sdk/credential-provider-process',
   '@aws-sdk/token-providers',
   '@aws-sdk/nested-clients',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
 ];
 const MARK = '.inputs-hash';
 
