@@ -1,52 +1,75 @@
-import { CreateApiKeyCommand, GetApiKeysCommand, GetUsagePlansCommand } from '@aws-sdk/client-api-gateway';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { disableGatewayKey, registerGatewayKey, usagePlanName, type GatewaySender } from '../../lib/gateway/keys.js';
+import { disableGatewayKey, gatewayHttp, registerGatewayKey, usagePlanName, type GatewayHttp } from '../../lib/gateway/keys.js';
 
-/** A fake API Gateway that answers by command type and records what it was sent. */
-function fakeGateway(answers: Map<Function, unknown>) {
-  const sent: Array<{ type: string; input: Record<string, unknown> }> = [];
-  const client: GatewaySender = {
-    async send(command: object) {
-      const { input } = command as { input: Record<string, unknown> };
-      sent.push({ type: command.constructor.name, input });
-      return answers.get(command.constructor) ?? {};
-    },
+/** A fake API Gateway REST API that answers by method and path and records what it was sent. */
+function fakeGateway(answers: Record<string, unknown>) {
+  const sent: Array<{ call: string; body?: unknown }> = [];
+  const http: GatewayHttp = async (method, path, body) => {
+    const call = `${method} ${path}`;
+    sent.push({ call, ...(body === undefined ? {} : { body }) });
+    return answers[call] ?? {};
   };
-  return { client, sent };
+  return { http, sent };
 }
 
 describe('registering a CLI key with API Gateway', () => {
   it('imports the same key value and attaches it to the stage usage plan the caller chose', async () => {
-    const { client, sent } = fakeGateway(
-      new Map<Function, unknown>([
-        [GetUsagePlansCommand, { items: [{ id: 'plan-std', name: usagePlanName('standard', 'prod') }, { id: 'plan-partner', name: usagePlanName('partner', 'prod') }] }],
-        [CreateApiKeyCommand, { id: 'gw-key-1' }],
-      ]),
-    );
+    const { http, sent } = fakeGateway({
+      // The REST API lists collections under `item`.
+      'GET /usageplans?limit=500': { item: [{ id: 'plan-std', name: usagePlanName('standard', 'prod') }, { id: 'plan-partner', name: usagePlanName('partner', 'prod') }] },
+      'POST /apikeys': { id: 'gw-key-1' },
+    });
 
-    const result = await registerGatewayKey(client, { keyId: 'key123', value: 'vpo_secret', stage: 'prod', plan: 'partner', description: 'integrator key' });
+    const result = await registerGatewayKey(http, { keyId: 'key123', value: 'vpo_secret', stage: 'prod', plan: 'partner', description: 'integrator key' });
 
     expect(result).toEqual({ gatewayKeyId: 'gw-key-1', usagePlanId: 'plan-partner' });
-    expect(sent.find((c) => c.type === 'CreateApiKeyCommand')?.input).toMatchObject({ name: 'vpo-key123', value: 'vpo_secret', enabled: true });
-    expect(sent.find((c) => c.type === 'CreateUsagePlanKeyCommand')?.input).toEqual({ usagePlanId: 'plan-partner', keyId: 'gw-key-1', keyType: 'API_KEY' });
+    expect(sent.find((c) => c.call === 'POST /apikeys')?.body).toMatchObject({ name: 'vpo-key123', value: 'vpo_secret', enabled: true });
+    expect(sent.find((c) => c.call === 'POST /usageplans/plan-partner/keys')?.body).toEqual({ keyId: 'gw-key-1', keyType: 'API_KEY' });
   });
 
   it('refuses, creating nothing, when the stage has no such usage plan', async () => {
-    const { client, sent } = fakeGateway(new Map<Function, unknown>([[GetUsagePlansCommand, { items: [{ id: 'x', name: usagePlanName('standard', 'dev') }] }]]));
+    const { http, sent } = fakeGateway({ 'GET /usageplans?limit=500': { item: [{ id: 'x', name: usagePlanName('standard', 'dev') }] } });
 
-    await expect(registerGatewayKey(client, { keyId: 'k', value: 'v', stage: 'prod', plan: 'standard', description: 'd' })).rejects.toThrow(/no usage plan/);
-    expect(sent.map((c) => c.type)).toEqual(['GetUsagePlansCommand']);
+    await expect(registerGatewayKey(http, { keyId: 'k', value: 'v', stage: 'prod', plan: 'standard', description: 'd' })).rejects.toThrow(/no usage plan/);
+    expect(sent.map((c) => c.call)).toEqual(['GET /usageplans?limit=500']);
   });
 
   it('disables the gateway copy of a revoked key', async () => {
-    const { client, sent } = fakeGateway(new Map<Function, unknown>([[GetApiKeysCommand, { items: [{ id: 'gw-9', name: 'vpo-key9' }] }]]));
+    const { http, sent } = fakeGateway({ 'GET /apikeys?name=vpo-key9&limit=10': { item: [{ id: 'gw-9', name: 'vpo-key9' }] } });
 
-    expect(await disableGatewayKey(client, 'key9')).toBe(true);
-    expect(sent.find((c) => c.type === 'UpdateApiKeyCommand')?.input).toEqual({ apiKey: 'gw-9', patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] });
+    expect(await disableGatewayKey(http, 'key9')).toBe(true);
+    expect(sent.find((c) => c.call === 'PATCH /apikeys/gw-9')?.body).toEqual({ patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] });
   });
 
   it('reports false when the key was never registered', async () => {
-    const { client } = fakeGateway(new Map<Function, unknown>([[GetApiKeysCommand, { items: [] }]]));
-    expect(await disableGatewayKey(client, 'nokey')).toBe(false);
+    const { http } = fakeGateway({ 'GET /apikeys?name=vpo-nokey&limit=10': { item: [] } });
+    expect(await disableGatewayKey(http, 'nokey')).toBe(false);
+  });
+});
+
+describe('the signed calls', () => {
+  it('sign each JSON request for API Gateway in its region, and turn a refusal into an error', async () => {
+    const seen: Array<{ method?: string; url?: string; authorization?: string; contentType?: string; body: string }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+        if (req.url?.startsWith('/apikeys/missing')) res.writeHead(404).end('{"message":"Invalid API Key identifier specified"}');
+        else res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' }).end('{"id":"gw-1","item":[]}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const http = gatewayHttp('eu-west-1', async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' }), endpoint);
+
+    expect(await http('POST', '/apikeys', { name: 'vpo-k', value: 'v', enabled: true })).toEqual({ id: 'gw-1', item: [] });
+    await expect(http('PATCH', '/apikeys/missing', { patchOperations: [] })).rejects.toThrow(/404/);
+    server.close();
+
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/apikeys', contentType: 'application/json', body: '{"name":"vpo-k","value":"v","enabled":true}' });
+    expect(seen[0]!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/apigateway\/aws4_request, SignedHeaders=[^,]*x-amz-security-token/);
   });
 });

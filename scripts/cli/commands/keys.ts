@@ -5,7 +5,8 @@
  */
 import { STAFF_TOOL, type RateLimit, type Role } from '../../../lib/domain/caller.js';
 import { PLATFORM_SCOPE } from '../../../lib/domain/scope.js';
-import { disableGatewayKey, gatewayClient, registerGatewayKey, USAGE_PLANS, usagePlanName, type UsagePlanName } from '../../../lib/gateway/keys.js';
+import { disableGatewayKey, registerGatewayKey, USAGE_PLANS, usagePlanName, type UsagePlanName } from '../../../lib/gateway/keys.js';
+import { cliGateway } from '../gateway.js';
 import { allRoutes } from '../../../lib/schemas/index.js';
 import { routeKeyOf } from '../../../lib/schemas/route.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
@@ -127,7 +128,7 @@ const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown
 async function registerInGateway(ctx: Context, key: { key: string; apiKey: ApiKeyView }, plan: UsagePlanName): Promise<string[]> {
   const target = ctx.target.target;
   if (target.kind !== 'aws') return [];
-  const registered = await registerGatewayKey(gatewayClient(target.region), { keyId: key.apiKey.id, value: key.key, stage: target.stage, plan, description: key.apiKey.name });
+  const registered = await registerGatewayKey(cliGateway(target.region), { keyId: key.apiKey.id, value: key.key, stage: target.stage, plan, description: key.apiKey.name });
   return [`Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`];
 }
 
@@ -206,7 +207,7 @@ async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
   const { revokeApiKey } = await loadKeys();
   const { revokedAt } = await revokeApiKey(STAFF_TOOL, id).catch(notFoundAs(noKey(id)));
   const target = ctx.target.target;
-  if (target.kind === 'aws') await disableGatewayKey(gatewayClient(target.region), id);
+  if (target.kind === 'aws') await disableGatewayKey(cliGateway(target.region), id);
   emit(ctx, { id, revokedAt, alreadyRevoked }, [
     alreadyRevoked ? `API key ${id} was already revoked at ${revokedAt}.` : `Revoked API key ${id} "${existing.name}" at ${revokedAt}.`,
     // Warm API containers cache key records (API_KEY_CACHE_SECONDS, lib/http/auth.ts).

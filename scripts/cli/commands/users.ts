@@ -4,7 +4,8 @@
  * --target aws, deactivating a user also disables the API Gateway copies of their keys.
  */
 import { STAFF_TOOL } from '../../../lib/domain/caller.js';
-import { disableGatewayKey, gatewayClient } from '../../../lib/gateway/keys.js';
+import { disableGatewayKey } from '../../../lib/gateway/keys.js';
+import { cliGateway } from '../gateway.js';
 import type { UserView } from '../../../lib/use-cases/users.js';
 import { email, oneOf, owner, required, requiredOwner, role, shortText, text, UsageError, type Args } from '../args.js';
 import { knownTenant, notFoundAs, type CommandEntries, type Context } from '../command.js';
@@ -76,7 +77,7 @@ async function disabledKeysOf(user: UserView, ctx: Context): Promise<string[]> {
   const keys = (await listApiKeys(STAFF_TOOL, user.tenantId === undefined ? {} : { tenantId: user.tenantId })).filter((k) => k.userId === user.id && k.disabledAt !== undefined);
   const target = ctx.target.target;
   if (target.kind === 'aws') {
-    const client = gatewayClient(target.region);
+    const client = cliGateway(target.region);
     for (const key of keys) await disableGatewayKey(client, key.id);
   }
   return keys.map((k) => k.id);
