@@ -9,18 +9,17 @@
  * staff and events live in a table of their own, so the test run's shared outbox runner (another
  * process, not in the outage) cannot take any of them.
  */
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/domain/ids.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { ddb } from '../../lib/store/client.js';
 import { keys } from '../../lib/store/keys.js';
 import type { OrderRecord } from '../../lib/store/orders.js';
 import { getOutboxEvent, newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/store/outbox.js';
-import { tableDefinition } from '../../lib/store/table.js';
 import { processEvent, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';
 import { uniquePhone } from '../support/http.js';
+import { outageSwitch, useOwnTable } from '../support/outage.js';
 import { RecordingChannel, sleep } from '../support/outbox.js';
 
 // Read by fail() on every call, in this worker only: a failed attempt is retried after 1 s, 2 s, 4 s ...
@@ -32,7 +31,7 @@ const ORDERS = 20;
 const SEQUENCE: OrderEvent[] = ['deposit.confirmed', 'inspection.scheduled', 'inspection.completed', 'contract.signed'];
 const OUTAGE_MS = 10_000;
 const TENANT = 'outagetenant000000000001';
-const TABLE = `outage-${newId()}`;
+const TABLE = useOwnTable('outage');
 
 const put = (item: Record<string, unknown>) => ddb.send(new PutCommand({ TableName: TABLE, Item: item }));
 
@@ -70,38 +69,6 @@ async function seedStaff(): Promise<void> {
     const id = `outage${role}`.padEnd(24, '0');
     await put({ ...keys.user(id), ...keys.staffIndex(TENANT, role, id), entity: 'user', id, name: `Outage ${role}`, role, tenantId: TENANT, mobileNumber: phone, language: 'en', active: true, createdAt, updatedAt: createdAt });
   }
-}
-
-beforeAll(async () => {
-  const client = new DynamoDBClient({});
-  await client.send(new CreateTableCommand(tableDefinition(TABLE)));
-  client.destroy();
-  // From here on, this worker's data layer talks to the test's own table.
-  process.env.TABLE_NAME = TABLE;
-});
-
-afterAll(async () => {
-  const client = new DynamoDBClient({});
-  await client.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
-  client.destroy();
-});
-
-/** Every DynamoDB call of this process fails while `down` is true, as when the endpoint cannot be reached. */
-function outageSwitch() {
-  const state = { down: false, refused: 0, byCommand: {} as Record<string, number> };
-  const name = `outage-${Date.now()}`;
-  ddb.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (state.down) {
-        state.refused += 1;
-        state.byCommand[String(context.commandName)] = (state.byCommand[String(context.commandName)] ?? 0) + 1;
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), { name: 'TimeoutError', code: 'ECONNREFUSED', $metadata: {} });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  return { state, remove: () => ddb.middlewareStack.remove(name) };
 }
 
 describe('outbox consumers through a 10-second DynamoDB outage', () => {

@@ -8,56 +8,26 @@
  * The outage is injected into this process's DynamoDB client; the endpoint and its events live in
  * a table of their own, so the test run's shared runner (another process) never sees them.
  */
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/domain/ids.js';
 import { laneOf, newIntegratorEvent } from '../../lib/domain/integrator-events.js';
 import type { WebhookAnswer, WebhookRequest } from '../../lib/notify/webhook-sender.js';
 import { ddb } from '../../lib/store/client.js';
 import { eventPutItem } from '../../lib/store/events.js';
-import { tableDefinition } from '../../lib/store/table.js';
 import { putEndpointItem } from '../../lib/store/webhook-endpoints.js';
 import { runEndpoint } from '../../lib/use-cases/webhooks/deliver.js';
+import { outageSwitch, useOwnTable } from '../support/outage.js';
 import { sleep } from '../support/outbox.js';
 
 process.env.EVENT_SETTLE_MS = '500';
 process.env.LOG_LEVEL = 'fatal'; // the failed passes below are expected
 
-const TABLE = `webhook-outage-${newId()}`;
+useOwnTable('webhook-outage');
 const TENANT = 'webhookoutagetenant00001';
 const LANES = 10;
 const PER_LANE = 6;
 const OUTAGE_MS = 10_000;
-
-beforeAll(async () => {
-  const client = new DynamoDBClient({});
-  await client.send(new CreateTableCommand(tableDefinition(TABLE)));
-  client.destroy();
-  process.env.TABLE_NAME = TABLE;
-});
-
-afterAll(async () => {
-  const client = new DynamoDBClient({});
-  await client.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
-  client.destroy();
-});
-
-function outageSwitch() {
-  const state = { down: false, refused: 0 };
-  const name = `outage-${Date.now()}`;
-  ddb.middlewareStack.add(
-    (next) => async (args) => {
-      if (state.down) {
-        state.refused += 1;
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), { name: 'TimeoutError', code: 'ECONNREFUSED', $metadata: {} });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  return { state, remove: () => ddb.middlewareStack.remove(name) };
-}
 
 describe('webhook delivery through a 10-second DynamoDB outage', () => {
   it('delivers every event, each resource in order, none waiting out the lease', async () => {

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { bucketName } from '../../config.js';
 import type { Caller } from '../../domain/caller.js';
+import { carNameOf } from '../../domain/car.js';
 import { invalidState, notFound } from '../../domain/errors.js';
 import { contractModel, customsInvoiceModel, proformaModel, type DocumentLanguage, type DocumentModel, type DocumentType, type InvoiceData, type OrderData } from '../../domain/document-text.js';
 import { newId } from '../../domain/ids.js';
@@ -9,17 +10,13 @@ import { actorOf, scopeOf } from '../../domain/scope.js';
 import { putObjectSigned } from '../../archive/object-reader.js';
 import { renderPdf } from '../../documents/pdf.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
-import { readOrderCollection, type GeneratedDocument, type OrderCollection, type OrderRecord } from '../../store/orders.js';
+import { readOrderCollection, type GeneratedDocument, type OrderCollection } from '../../store/orders.js';
 import { editOrder } from './edit-order.js';
 import { withUrl, type DocumentView } from './order-documents.js';
 
 type GenerateBody = Static<NonNullable<(typeof GenerateRoute)['body']>>;
 
 
-const carOf = (order: OrderRecord): string => {
-  const car = order.carDetails;
-  return typeof car.title === 'string' ? car.title : [car.makeEn, car.modelEn, car.year].filter((v) => v !== undefined).join(' ') || 'car';
-};
 
 function orderData(collection: OrderCollection): OrderData {
   const { order } = collection;
@@ -29,7 +26,7 @@ function orderData(collection: OrderCollection): OrderData {
     totalAmount: order.totalAmount,
     currency: order.currency,
     status: order.status,
-    car: carOf(order),
+    car: carNameOf(order.carDetails),
     ...(typeof order.carDetails.vin === 'string' ? { vin: order.carDetails.vin } : {}),
     customerName: order.customer?.name ?? '',
     ...(order.customer?.mobileNumber ? { customerPhone: order.customer.mobileNumber } : {}),

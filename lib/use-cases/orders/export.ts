@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
+import { carNameOf } from '../../domain/car.js';
 import { invalidState, validationError } from '../../domain/errors.js';
 import { addDays, openDeadlines, REMIND_DAYS_BEFORE, type ExportStep } from '../../domain/export-steps.js';
 import { newId } from '../../domain/ids.js';
@@ -21,14 +22,10 @@ type StepBody = Static<NonNullable<(typeof StepRoute)['body']>>;
 type ShipmentBody = Static<NonNullable<(typeof ShipmentRoute)['body']>>;
 type DeadlineQuery = Static<NonNullable<(typeof DeadlinesRoute)['query']>>;
 
-const carOf = (order: OrderRecord): string => {
-  const car = order.carDetails;
-  return typeof car.title === 'string' ? car.title : [car.makeEn, car.modelEn, car.year].filter((v) => v !== undefined).join(' ') || 'car';
-};
 
 /** The order's deadline index entries, in step with the change (same transaction). */
 const deadlineItems = (before: OrderRecord, next: OrderRecord) =>
-  deadlineChanges({ ...next, car: carOf(next) }, openDeadlines(before.exportSteps, isLoaded(before.shipment)), openDeadlines(next.exportSteps, isLoaded(next.shipment)));
+  deadlineChanges({ ...next, car: carNameOf(next.carDetails) }, openDeadlines(before.exportSteps, isLoaded(before.shipment)), openDeadlines(next.exportSteps, isLoaded(next.shipment)));
 
 /** Records (or corrects) one export step; with its history entry, audit record, event and deadlines. */
 export async function recordExportStep(caller: Caller, id: string, step: ExportStep, { version: _version, ...input }: StepBody, expected?: ExpectedVersion): Promise<OrderView> {

@@ -1,4 +1,5 @@
 import { recordEvent } from '../../metrics.js';
+import { carNameOf } from '../../domain/car.js';
 import { isChatLanguage, type ChatLanguage } from '../../domain/chat-templates.js';
 import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
@@ -24,10 +25,6 @@ export class NotSent extends Error {
   }
 }
 
-const carName = (order: OrderRecord): string => {
-  const car = order.carDetails;
-  return typeof car.title === 'string' ? car.title : [car.makeEn, car.modelEn, car.year].filter((v) => v !== undefined).join(' ') || 'car';
-};
 
 /** Staff as they were when the event happened: registered by then, and not deactivated before it. */
 const staffAt = (at: string) => (user: StaffUser) => (user.createdAt ?? '') <= at && (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
@@ -88,7 +85,7 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
     languagesOf(order, pending, staff),
     getChatContacts(pending.filter((r) => r.audience === 'customer').map((r) => r.phone)),
   ]);
-  const car = carName(order);
+  const car = carNameOf(order.carDetails);
   for (const recipient of pending) {
     const record = (outcome: ChatMessageRecord['outcome'], fields: Partial<ChatMessageRecord> & { messageId: string }): ChatMessageRecord => ({
       orderId: order.id,

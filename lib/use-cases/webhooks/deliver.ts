@@ -5,7 +5,7 @@ import { describeError, log } from '../../logger.js';
 import { recordEvent } from '../../metrics.js';
 import { sendWebhook, type SendWebhook, type WebhookAnswer } from '../../notify/webhook-sender.js';
 import { readEventsAfter, settleMs, type StoredEvent } from '../../store/events.js';
-import { pendingDeliveries, queueDelivery, recordAttempt, type AttemptOutcome, type DeliveryAttempt, type DeliveryRecord } from '../../store/webhook-deliveries.js';
+import { pendingDeliveries, queueDelivery, recordAttempt, type AttemptOutcome, type DeliveryRecord } from '../../store/webhook-deliveries.js';
 import {
   disableFailingEndpoint,
   getEndpoint,
@@ -21,6 +21,7 @@ import {
 } from '../../store/webhook-endpoints.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { untilTableAnswers } from '../outbox/until-table-answers.js';
+import { attemptOf } from './delivery-view.js';
 import { endpointDisabledAlert } from './endpoint-alert.js';
 
 /** How many of one endpoint's resources are delivered to at once (each resource's events one by one). */
@@ -101,7 +102,7 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
   const answer = await send({ url: endpoint.url, id: delivery.eventId, body: delivery.body, secrets: signingSecrets(endpoint) });
   const nowMs = Date.now();
   const at = new Date(nowMs).toISOString();
-  const record: DeliveryAttempt = { at, latencyMs: answer.latencyMs, ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }), ...(answer.error ? { error: answer.error } : {}), ...(answer.response ? { response: answer.response } : {}), ...(replay ? { replay: true } : {}) };
+  const record = attemptOf(answer, at, replay);
   const outcome = outcomeOf(delivery, answer, nowMs);
   // Recorded as soon as the table answers: a sent delivery is not sent again after a short outage.
   await untilTableAnswers(() => recordAttempt(delivery, record, outcome));

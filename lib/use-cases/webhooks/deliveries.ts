@@ -2,23 +2,17 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { invalidField, invalidState, notFound } from '../../domain/errors.js';
 import type { CursorMeta } from '../../domain/paging.js';
-import { scopeOf } from '../../domain/scope.js';
 import type { listWebhookDeliveries as ListRoute } from '../../schemas/webhook-endpoints.js';
 import { getDelivery, listDeliveries, requeueDelivery } from '../../store/webhook-deliveries.js';
-import { getEndpoint } from '../../store/webhook-endpoints.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { deliveryView, type DeliveryView } from './delivery-view.js';
+import { endpointInScope } from './endpoint-in-scope.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
 /** How many failed deliveries one replay request queues again at most (call again for more). */
 const REPLAY_MAX = 1_000;
 
-async function endpointInScope(caller: Caller, id: string) {
-  const endpoint = await getEndpoint(scopeOf(caller), id);
-  if (!endpoint) throw notFound('Webhook endpoint');
-  return endpoint;
-}
 
 export async function listWebhookDeliveries(caller: Caller, endpointId: string, query: ListQuery): Promise<{ data: DeliveryView[]; meta: CursorMeta }> {
   await endpointInScope(caller, endpointId);

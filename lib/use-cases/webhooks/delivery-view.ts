@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { WebhookDelivery } from '../../schemas/webhook-endpoints.js';
-import type { DeliveryRecord } from '../../store/webhook-deliveries.js';
+import type { WebhookAnswer } from '../../notify/webhook-sender.js';
+import type { DeliveryAttempt, DeliveryRecord } from '../../store/webhook-deliveries.js';
 
 export type DeliveryView = Static<typeof WebhookDelivery>;
 
@@ -21,3 +22,13 @@ export function deliveryView(delivery: DeliveryRecord, withPayload = false): Del
     ...(withPayload ? { payload: JSON.parse(delivery.body) as unknown } : {}),
   };
 }
+
+/** One attempt's log entry, from the receiver's answer (or its absence). */
+export const attemptOf = (answer: WebhookAnswer, at: string, replay = false): DeliveryAttempt => ({
+  at,
+  latencyMs: answer.latencyMs,
+  ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }),
+  ...(answer.error ? { error: answer.error } : {}),
+  ...(answer.response ? { response: answer.response } : {}),
+  ...(replay ? { replay: true } : {}),
+});

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { webhookAllowLocalUrls } from '../../config.js';
 import type { Caller } from '../../domain/caller.js';
-import { AppError, invalidField, notFound, versionConflict } from '../../domain/errors.js';
+import { AppError, invalidField, versionConflict } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { newIntegratorEvent, TEST_EVENT_TYPE } from '../../domain/integrator-events.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
@@ -14,7 +14,8 @@ import { transact } from '../../store/transact.js';
 import { auditItem } from '../audit.js';
 import { owningTenant } from '../tenancy.js';
 import { signingSecrets } from './deliver.js';
-import { deliveryView, type DeliveryView } from './delivery-view.js';
+import { attemptOf, deliveryView, type DeliveryView } from './delivery-view.js';
+import { endpointInScope } from './endpoint-in-scope.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type UpdateBody = Static<NonNullable<(typeof UpdateRoute)['body']>>;
@@ -38,12 +39,6 @@ function checkUrl(url: string): void {
   if (problem) throw invalidField('body.url', problem);
 }
 
-/** The endpoint in the caller's scope, or 404 (another tenant's is not found). */
-async function endpointInScope(caller: Caller, id: string): Promise<WebhookEndpointRecord> {
-  const endpoint = await getEndpoint(scopeOf(caller), id);
-  if (!endpoint) throw notFound('Webhook endpoint');
-  return endpoint;
-}
 
 export async function createWebhookEndpoint(caller: Caller, body: CreateBody): Promise<{ secret: string; endpoint: EndpointView }> {
   checkUrl(body.url);
@@ -154,7 +149,7 @@ export async function testWebhookEndpoint(caller: Caller, id: string, send: Send
     status: delivered ? 'delivered' : 'failed',
     attempts: 1,
     nextAttemptAt: now,
-    attemptLog: [{ at, latencyMs: answer.latencyMs, ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }), ...(answer.error ? { error: answer.error } : {}), ...(answer.response ? { response: answer.response } : {}) }],
+    attemptLog: [attemptOf(answer, at)],
     createdAt: now,
     updatedAt: at,
     ...(delivered ? { deliveredAt: at } : { failedAt: at }),
