@@ -125,6 +125,12 @@ describe('an order from Purchased to Delivered', () => {
     expect((await orderDetail(order.id)).version).toBe(order.version);
     // A stale version.
     expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf', version: 1 })).body).toMatchObject({ code: 'VERSION_CONFLICT' });
+    // The deadline list needs a real day.
+    for (const query of ['', '?before=2026-13-01', '?before=tomorrow', `?before=${TODAY()}&extra=1`]) {
+      const res = await api('GET', `/api/v1/export-deadlines${query}`, { key: ops() });
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('lists deadlines soonest first, and tells operations by chat 5 days before one, once', async () => {
