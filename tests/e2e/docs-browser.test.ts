@@ -86,12 +86,13 @@ describe('the API reference in a real browser, offline', () => {
 
     // The reference renders operations lazily as a reader scrolls: scroll until every summary was seen.
     const seen = new Set<string>();
-    const deadline = Date.now() + 60_000;
+    // The reference is long (every operation, then every webhook): a loaded machine needs time to render it all.
+    const deadline = Date.now() + 150_000;
     while (seen.size < SUMMARIES.length && Date.now() < deadline) {
       const found = await page.evaluate((summaries: string[]) => {
         const text = document.body.innerText;
         if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2) window.scrollTo(0, 0);
-        else window.scrollBy(0, Math.round(window.innerHeight / 2));
+        else window.scrollBy(0, Math.round(window.innerHeight * 0.8));
         return summaries.filter((summary) => text.includes(summary));
       }, SUMMARIES);
       found.forEach((summary) => seen.add(summary));
@@ -113,7 +114,7 @@ describe('the API reference in a real browser, offline', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  });
+  }, 240_000);
 
   it('serves the document with servers pointing at the host that served it', async () => {
     const res = await fetch(`${inject('baseUrl')}/api/v1/openapi.json`);
