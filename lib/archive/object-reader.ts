@@ -1,27 +1,17 @@
-import { AwsClient } from 'aws4fetch';
+import { credentialsFromEnvironment, presignedGet, signedFetch, type SigningScope } from '../aws/sigv4.js';
 
 /**
- * Reads one S3 object with a SigV4-signed fetch (aws4fetch) instead of the S3 client: the
- * functions that only read the catalogue snapshot then carry about 130 KB less code (the S3
- * client's schemas and XML serializers), which keeps their package within its budget. Writes
- * and the local stack's tooling keep the S3 client (lib/archive/s3.ts).
+ * Reads and writes one S3 object with a SigV4-signed fetch (lib/aws/sigv4.ts) instead of the S3
+ * client: the functions that only read the catalogue snapshot or store a generated document then
+ * carry about 130 KB less code (the S3 client's schemas and XML serializers), which keeps their
+ * package within its budget. The outbox consumers and the local stack's tooling keep the S3
+ * client (lib/archive/s3.ts).
  *
  * Credentials come from the environment, as Lambda provides them (the S3 client's first source
- * too). A custom endpoint (AWS_ENDPOINT_URL_S3: the local s3rver) is addressed path-style.
+ * too), read per call since they rotate. A custom endpoint (AWS_ENDPOINT_URL_S3: the local
+ * s3rver) is addressed path-style.
  */
-let signer: AwsClient | undefined;
-
-function client(): AwsClient {
-  signer ??= new AwsClient({
-    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
-    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
-    ...(process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
-    service: 's3',
-    region: process.env.AWS_REGION ?? 'us-east-1',
-    retries: 0,
-  });
-  return signer;
-}
+const s3 = (): SigningScope => ({ service: 's3', region: process.env.AWS_REGION ?? 'us-east-1', credentials: credentialsFromEnvironment() });
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
@@ -41,7 +31,7 @@ export async function readObject(bucket: string, key: string): Promise<Uint8Arra
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
     try {
-      const response = await client().fetch(objectUrl(bucket, key), { method: 'GET', signal: AbortSignal.timeout(30_000) });
+      const response = await signedFetch(s3(), { method: 'GET', url: objectUrl(bucket, key), signal: AbortSignal.timeout(30_000) });
       if (response.ok) return new Uint8Array(await response.arrayBuffer());
       const error = new Error(`S3 GetObject ${key}: ${response.status} ${response.statusText}`);
       if (response.status < 500 && response.status !== 429) throw Object.assign(error, { permanent: true });
@@ -60,7 +50,7 @@ export async function putObjectSigned(bucket: string, key: string, body: Uint8Ar
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
     try {
-      const response = await client().fetch(objectUrl(bucket, key), { method: 'PUT', body: body as unknown as BodyInit, headers: { 'content-type': contentType }, signal: AbortSignal.timeout(30_000) });
+      const response = await signedFetch(s3(), { method: 'PUT', url: objectUrl(bucket, key), body, headers: { 'content-type': contentType }, signal: AbortSignal.timeout(30_000) });
       if (response.ok) return;
       lastError = new Error(`S3 PutObject ${key}: ${response.status} ${response.statusText}`);
     } catch (error) {
@@ -72,8 +62,5 @@ export async function putObjectSigned(bucket: string, key: string, body: Uint8Ar
 
 /** A URL that downloads the object without credentials until it expires (SigV4 in the query string). */
 export async function presignedGetUrl(bucket: string, key: string, expiresSeconds: number): Promise<string> {
-  const url = new URL(objectUrl(bucket, key));
-  url.searchParams.set('X-Amz-Expires', String(expiresSeconds));
-  const signed = await client().sign(url.toString(), { method: 'GET', aws: { signQuery: true } });
-  return signed.url;
+  return presignedGet(s3(), objectUrl(bucket, key), expiresSeconds);
 }

@@ -1,19 +1,15 @@
-import { AwsClient } from 'aws4fetch';
+import { credentialsFromEnvironment, signedFetch, type AwsCredentials } from '../aws/sigv4.js';
 
 /**
  * API Gateway's own copies of API keys, kept with signed HTTP calls to its REST API
- * (apigateway.<region>.amazonaws.com) through aws4fetch rather than the SDK's API Gateway
+ * (apigateway.<region>.amazonaws.com, signed by lib/aws/sigv4.ts) rather than the SDK's API Gateway
  * client: the key and user functions that keep the copies in step carry about 60 KB less.
  * The wire shapes are the SDK model's: collections come back under `item`, `nameQuery` is the
  * query parameter `name`.
  */
 export type GatewayHttp = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<unknown>;
 
-export interface AwsCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+export type { AwsCredentials };
 
 const SERVICE = 'vehicle-purchase-orders';
 export const USAGE_PLANS = ['standard', 'partner'] as const;
@@ -25,25 +21,36 @@ export const usagePlanName = (plan: UsagePlanName, stage: string): string => `${
 /** Signed JSON calls to API Gateway's REST API in a region, with credentials resolved per call (they rotate). */
 export function gatewayHttp(region: string, credentials: () => Promise<AwsCredentials>, endpoint = `https://apigateway.${region}.amazonaws.com`): GatewayHttp {
   return async (method, path, body) => {
-    const signer = new AwsClient({ ...(await credentials()), service: 'apigateway', region, retries: 2 });
-    const response = await signer.fetch(`${endpoint}${path}`, {
-      method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await callWithRetries(async () =>
+      signedFetch(
+        { service: 'apigateway', region, credentials: await credentials() },
+        {
+          method,
+          url: `${endpoint}${path}`,
+          headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(10_000),
+        },
+      ),
+    );
     const text = await response.text();
     if (!response.ok) throw new Error(`API Gateway ${method} ${path.split('?')[0]}: ${response.status} ${text.slice(0, 200)}`);
     return text ? (JSON.parse(text) as unknown) : {};
   };
 }
 
+/** Up to three attempts while API Gateway throttles (429) or fails (5xx), backing off from 100 ms. */
+async function callWithRetries(call: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await call();
+    if (attempt === 3 || (response.status !== 429 && response.status < 500)) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+  }
+}
+
 /** Credentials as Lambda provides them: in the environment. */
-const fromEnvironment = async (): Promise<AwsCredentials> => ({
-  accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
-  secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
-  ...(process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
-});
+const fromEnvironment = async (): Promise<AwsCredentials> => credentialsFromEnvironment();
 
 type Collection = { item?: Array<{ id?: string; name?: string }> };
 

@@ -6,7 +6,8 @@ import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import { itemOfConditionFailure } from './expressions.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
 import { transact, type TransactItem } from './transact.js';
 

@@ -2,7 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { AuditEntity, AuditRecord } from '../domain/audit.js';
 import { ddb } from './client.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import type { TransactItem } from './transact.js';
 
 /** The audit record of a change, for the same transaction as the change itself: both or neither. */

@@ -3,7 +3,8 @@ import type { CarRecord } from '../domain/car.js';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 
 export interface CataloguePointer {
   version: string;

@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { ChatTemplate } from '../notify/message.js';
 import { ddb } from './client.js';
-import { keys } from './keys.js';
+import * as keys from './keys.js';
 
 /** A message the local chat transport "sent": kept for developers and tests to read back. */
 export interface ChatLogEntry {

@@ -4,7 +4,8 @@ import type { DeliveryStatus, MessageOutcome } from '../domain/message-status.js
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
 import type { TransactItem } from './transact.js';
 

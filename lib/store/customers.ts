@@ -3,7 +3,8 @@ import { tableName } from '../config.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import type { TransactItem } from './transact.js';
 import { newWalletItem, type WalletRecord } from './wallets.js';
 

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { envNumber, tableName } from '../config.js';
 import type { IntegratorEvent } from '../domain/integrator-events.js';
 import { ddb } from './client.js';
-import { keys } from './keys.js';
+import * as keys from './keys.js';
 import type { TransactItem } from './transact.js';
 
 /** Events stay readable for 30 days; DynamoDB's TTL removes them some days after that. */

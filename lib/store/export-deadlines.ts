@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { Deadline } from '../domain/export-steps.js';
 import { ddb } from './client.js';
-import { keys } from './keys.js';
+import * as keys from './keys.js';
 import type { TransactItem } from './transact.js';
 
 export interface DeadlineRecord extends Deadline {

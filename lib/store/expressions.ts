@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Scope } from '../domain/scope.js';
-import { withoutKeys } from './keys.js';
+import { withoutKeys } from './without-keys.js';
 
 /** A condition for an update: its expression and the names and values it uses. */
 export interface Condition {

@@ -2,7 +2,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { queryAll } from './query-all.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 
 export interface FxRate {
   from: string;

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
-import { keys } from './keys.js';
+import * as keys from './keys.js';
 import type { TransactItem } from './transact.js';
 
 /** How long a stored response answers retries with the same Idempotency-Key. */

@@ -1,6 +1,8 @@
 /**
  * Single-table keys. Every item has pk/sk; items that need a second access path also carry
  * gsi1pk/gsi1sk (GSI1). Each access pattern is named next to the key builder that serves it.
+ * One export per builder, imported as a namespace (`import * as keys from './keys.js'`), so that a
+ * function's bundle keeps only the builders it calls.
  *
  * | entity        | pk                      | sk                 | gsi1pk                   | gsi1sk              |
  * |---------------|-------------------------|--------------------|--------------------------|---------------------|
@@ -50,145 +52,137 @@
  */
 const PLATFORM_SCOPE = 'PLATFORM';
 
-export const keys = {
-  /** Get a tenant by id; list tenants via GSI1 TENANTS. */
-  tenant: (id: string) => ({ pk: `TENANT#${id}`, sk: 'TENANT' }),
-  tenantIndex: (name: string) => ({ gsi1pk: keys.tenantList, gsi1sk: name }),
-  tenantList: 'TENANTS',
-  /** Resolve a storefront subdomain to its tenant (unique claim). */
-  subdomain: (subdomain: string) => ({ pk: `SUBDOMAIN#${subdomain.toLowerCase()}`, sk: 'SUBDOMAIN' }),
-  /** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
-  apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
-  apiKeyIndex: (createdAt: string, id: string) => ({ gsi1pk: keys.apiKeyList, gsi1sk: `${createdAt}#${id}` }),
-  apiKeyList: 'APIKEYS',
-  /** A key by its id (revoke, rotate), strongly consistent like the order children's references. */
-  apiKeyReference: (id: string) => ({ pk: `APIKEYID#${id}`, sk: 'REF' }),
-  /** A tenant's keys (GSI2) and a user's keys (GSI3). */
-  apiKeysOfTenantIndex: (tenantId: string | undefined, createdAt: string, id: string) => ({ gsi2pk: keys.apiKeysOfTenant(tenantId), gsi2sk: `${createdAt}#${id}` }),
-  apiKeysOfTenant: (tenantId: string | undefined) => `APIKEYS#T#${tenantId ?? PLATFORM_SCOPE}`,
-  apiKeysOfUserIndex: (userId: string, id: string) => ({ gsi3pk: keys.apiKeysOfUser(userId), gsi3sk: id }),
-  apiKeysOfUser: (userId: string) => `APIKEYS#U#${userId}`,
-  /** Get a customer by id. */
-  customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
-  /** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
-  customerAccess: (customerId: string, marketerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ACCESS#MARKETER#${marketerId}` }),
-  /** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
-  customerPhoneIndex: (e164: string, tenantId: string | undefined) => ({
-    gsi1pk: `PHONE#${e164}`,
-    gsi1sk: `TENANT#${tenantId ?? PLATFORM_SCOPE}`,
-  }),
-  /** Uniqueness of a mobile number within a tenant: a claim item written with the customer. */
-  phoneClaim: (tenantId: string | undefined, e164: string) => ({
-    pk: `PHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`,
-    sk: 'PHONE',
-  }),
-  /** Get a wallet; its ledger entries share the partition, newest = highest sequence. */
-  wallet: (id: string) => ({ pk: `WALLET#${id}`, sk: 'WALLET' }),
-  walletEntry: (walletId: string, seq: number) => ({ pk: `WALLET#${walletId}`, sk: `TX#${String(seq).padStart(12, '0')}` }),
-  /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */
-  counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
-  /** Per-key request counters for the local rate limiter. */
-  rateQuota: (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` }),
-  /** Exchange rates by pair; list all via GSI1 FXRATES. */
-  fxRate: (from: string, to: string) => ({ pk: `FXRATE#${from}#${to}`, sk: 'FXRATE' }),
-  fxRateIndex: (from: string, to: string) => ({ gsi1pk: keys.fxRateList, gsi1sk: `${from}#${to}` }),
-  fxRateList: 'FXRATES',
-  /** Stored responses for Idempotency-Key retries, per API key. */
-  idempotency: (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' }),
-  /** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
-  car: (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' }),
-  /** Idempotent import: a provider's listing number -> the car id it was given. */
-  carReference: (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' }),
-  /** Which S3 snapshot of the catalogue readers should serve. */
-  cataloguePointer: () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' }),
-  /** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
-  user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
-  staffIndex: (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: keys.staffOf(tenantId, role), gsi1sk: id }),
-  staffOf: (tenantId: string | undefined, role: string) => `USERS#${tenantId ?? 'NONE'}#${role}`,
-  /** All users of a tenant by name (GSI2), for admins. */
-  usersOfTenantIndex: (tenantId: string | undefined, name: string, id: string) => ({ gsi2pk: keys.usersOfTenant(tenantId), gsi2sk: `${name.toLowerCase()}#${id}` }),
-  usersOfTenant: (tenantId: string | undefined) => `USERS#T#${tenantId ?? 'NONE'}`,
-  /** A staff mobile number is unique within its tenant: a claim item written with the user. */
-  userPhoneClaim: (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`, sk: 'USERPHONE' }),
-  /** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
-  outboxEvent: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' }),
-  outboxDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: keys.outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` }),
-  outboxDueList: 'OUTBOX#DUE',
-  outboxParked: (at: string, id: string) => ({ gsi1pk: keys.outboxParkedList, gsi1sk: `${at}#${id}` }),
-  outboxParkedList: 'OUTBOX#PARKED',
-  /** How far an order's notifications have got (`delivered`: the last event sequence done or given up). */
-  outboxOrderCursor: (orderId: string) => ({ pk: `OUTBOX#ORDER#${orderId}`, sk: 'CURSOR' }),
-  /** The local chat transport's log of sent messages, newest first by sort key. */
-  chatLogPartition: 'CHAT#LOG',
-  chatLogEntry: (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` }),
-  /** A message sent about an order, found by WhatsApp's id (status webhooks); GSI1 lists an order's messages. */
-  chatMessage: (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' }),
-  chatMessageOfOrder: (orderId: string, createdAt: string, messageId: string) => ({ gsi1pk: keys.chatMessagesOfOrder(orderId), gsi1sk: `${createdAt}#${messageId}` }),
-  chatMessagesOfOrder: (orderId: string) => `CHATMSGS#${orderId}`,
-  /** A phone number's window and opt-out, and the inbound messages already seen. */
-  chatContact: (phone: string) => ({ pk: `CHATCONTACT#${phone}`, sk: 'CONTACT' }),
-  chatInbound: (messageId: string) => ({ pk: `CHATIN#${messageId}`, sk: 'INBOUND' }),
-  /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
-  auditPartition: (tenantId: string | undefined) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}`,
-  auditRecord: (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}`, sk: `${at}#${id}` }),
-  auditOfEntityPartition: (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
-  auditOfEntity: (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
-    gsi1pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
-    gsi1sk: `${at}#${id}`,
-  }),
-  /** Audit sort keys between two instants (UTC ISO), inclusive. */
-  auditBetween: (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` }),
-  /** Order detail: the order and its item collection share the partition. */
-  order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
-  orderPartition: (id: string) => `ORDER#${id}`,
-  /** Order lists: by tenant (GSI1), by marketer (GSI2), by customer (GSI3), all (GSI4); newest first. */
-  orderIndexes: (order: { id: string; tenantId?: string; marketerId?: string; customerId: string; createdAt: string }) => ({
-    gsi1pk: keys.ordersOfTenant(order.tenantId),
-    gsi1sk: `${order.createdAt}#${order.id}`,
-    ...(order.marketerId ? { gsi2pk: keys.ordersOfMarketer(order.marketerId), gsi2sk: `${order.createdAt}#${order.id}` } : {}),
-    gsi3pk: keys.ordersOfCustomer(order.customerId),
-    gsi3sk: `${order.createdAt}#${order.id}`,
-    gsi4pk: keys.allOrders,
-    gsi4sk: `${order.createdAt}#${order.id}`,
-  }),
-  ordersOfTenant: (tenantId: string | undefined) => `ORDERS#T#${tenantId ?? 'NONE'}`,
-  ordersOfMarketer: (marketerId: string) => `ORDERS#M#${marketerId}`,
-  ordersOfCustomer: (customerId: string) => `ORDERS#C#${customerId}`,
-  allOrders: 'ORDERS',
-  /** Order list pages sort by createdAt: the range of sort keys between two instants (UTC ISO). */
-  createdBetween: (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` }),
-  orderHistory: (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` }),
-  /** Billing entries, contracts and inspections live in their order's partition. */
-  orderChild: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` }),
-  /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
-  childReference: (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' }),
-  /** A tenant's open export deadlines, soonest first (written and removed with the order's export changes). */
-  exportDeadlines: (tenantId: string | undefined) => `DEADLINES#${tenantId ?? 'NONE'}`,
-  exportDeadline: (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({ pk: `DEADLINES#${tenantId ?? 'NONE'}`, sk: `${due}#${orderId}#${kind}` }),
-  /** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
-  eventFeed: (tenantId: string | undefined) => `EVENTS#${tenantId ?? 'NONE'}`,
-  event: (tenantId: string | undefined, sk: string) => ({ pk: keys.eventFeed(tenantId), sk }),
-  /** A webhook endpoint; GSI1 lists a tenant's, GSI2 every one (the sweeper's round). */
-  webhookEndpoint: (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'ENDPOINT' }),
-  webhookEndpointIndexes: (tenantId: string | undefined, createdAt: string, id: string) => ({
-    gsi1pk: keys.webhookEndpointsOf(tenantId),
-    gsi1sk: `${createdAt}#${id}`,
-    gsi2pk: keys.allWebhookEndpoints,
-    gsi2sk: id,
-  }),
-  webhookEndpointsOf: (tenantId: string | undefined) => `WEBHOOKS#T#${tenantId ?? 'NONE'}`,
-  allWebhookEndpoints: 'WEBHOOKS',
-  /** How far an endpoint has read its tenant's feed, and which worker holds its deliveries. */
-  webhookCursor: (endpointId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: 'CURSOR' }),
-  /** One event's delivery to one endpoint: GSI1 its pending ones in event order, GSI2 all newest first, GSI3 the failed ones. */
-  webhookDelivery: (endpointId: string, eventId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${eventId}` }),
-  webhookPending: (endpointId: string) => `WHPENDING#${endpointId}`,
-  webhookDeliveries: (endpointId: string) => `WHDELIVERIES#${endpointId}`,
-  webhookFailed: (endpointId: string) => `WHFAILED#${endpointId}`,
-} as const;
-
-/** Strips the key attributes before a record leaves the data layer. */
-export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'gsi4pk' | 'gsi4sk' | 'entity' | 'expiresAt'> {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _g, gsi3sk: _h, gsi4pk: _i, gsi4sk: _j, entity: _e, expiresAt: _f, ...rest } = item;
-  return rest;
-}
+/** Get a tenant by id; list tenants via GSI1 TENANTS. */
+export const tenant = (id: string) => ({ pk: `TENANT#${id}`, sk: 'TENANT' });
+export const tenantIndex = (name: string) => ({ gsi1pk: tenantList, gsi1sk: name });
+export const tenantList = 'TENANTS';
+/** Resolve a storefront subdomain to its tenant (unique claim). */
+export const subdomain = (subdomain: string) => ({ pk: `SUBDOMAIN#${subdomain.toLowerCase()}`, sk: 'SUBDOMAIN' });
+/** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
+export const apiKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
+export const apiKeyIndex = (createdAt: string, id: string) => ({ gsi1pk: apiKeyList, gsi1sk: `${createdAt}#${id}` });
+export const apiKeyList = 'APIKEYS';
+/** A key by its id (revoke, rotate), strongly consistent like the order children's references. */
+export const apiKeyReference = (id: string) => ({ pk: `APIKEYID#${id}`, sk: 'REF' });
+/** A tenant's keys (GSI2) and a user's keys (GSI3). */
+export const apiKeysOfTenantIndex = (tenantId: string | undefined, createdAt: string, id: string) => ({ gsi2pk: apiKeysOfTenant(tenantId), gsi2sk: `${createdAt}#${id}` });
+export const apiKeysOfTenant = (tenantId: string | undefined) => `APIKEYS#T#${tenantId ?? PLATFORM_SCOPE}`;
+export const apiKeysOfUserIndex = (userId: string, id: string) => ({ gsi3pk: apiKeysOfUser(userId), gsi3sk: id });
+export const apiKeysOfUser = (userId: string) => `APIKEYS#U#${userId}`;
+/** Get a customer by id. */
+export const customer = (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' });
+/** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
+export const customerAccess = (customerId: string, marketerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ACCESS#MARKETER#${marketerId}` });
+/** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
+export const customerPhoneIndex = (e164: string, tenantId: string | undefined) => ({
+  gsi1pk: `PHONE#${e164}`,
+  gsi1sk: `TENANT#${tenantId ?? PLATFORM_SCOPE}`,
+});
+/** Uniqueness of a mobile number within a tenant: a claim item written with the customer. */
+export const phoneClaim = (tenantId: string | undefined, e164: string) => ({
+  pk: `PHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`,
+  sk: 'PHONE',
+});
+/** Get a wallet; its ledger entries share the partition, newest = highest sequence. */
+export const wallet = (id: string) => ({ pk: `WALLET#${id}`, sk: 'WALLET' });
+export const walletEntry = (walletId: string, seq: number) => ({ pk: `WALLET#${walletId}`, sk: `TX#${String(seq).padStart(12, '0')}` });
+/** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */
+export const counter = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
+/** Per-key request counters for the local rate limiter. */
+export const rateQuota = (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` });
+/** Exchange rates by pair; list all via GSI1 FXRATES. */
+export const fxRate = (from: string, to: string) => ({ pk: `FXRATE#${from}#${to}`, sk: 'FXRATE' });
+export const fxRateIndex = (from: string, to: string) => ({ gsi1pk: fxRateList, gsi1sk: `${from}#${to}` });
+export const fxRateList = 'FXRATES';
+/** Stored responses for Idempotency-Key retries, per API key. */
+export const idempotency = (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' });
+/** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
+export const car = (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' });
+/** Idempotent import: a provider's listing number -> the car id it was given. */
+export const carReference = (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' });
+/** Which S3 snapshot of the catalogue readers should serve. */
+export const cataloguePointer = () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' });
+/** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
+export const user = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
+export const staffIndex = (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: staffOf(tenantId, role), gsi1sk: id });
+export const staffOf = (tenantId: string | undefined, role: string) => `USERS#${tenantId ?? 'NONE'}#${role}`;
+/** All users of a tenant by name (GSI2), for admins. */
+export const usersOfTenantIndex = (tenantId: string | undefined, name: string, id: string) => ({ gsi2pk: usersOfTenant(tenantId), gsi2sk: `${name.toLowerCase()}#${id}` });
+export const usersOfTenant = (tenantId: string | undefined) => `USERS#T#${tenantId ?? 'NONE'}`;
+/** A staff mobile number is unique within its tenant: a claim item written with the user. */
+export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`, sk: 'USERPHONE' });
+/** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
+export const outboxEvent = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' });
+export const outboxDue = (nextAttemptAt: string, id: string) => ({ gsi1pk: outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` });
+export const outboxDueList = 'OUTBOX#DUE';
+export const outboxParked = (at: string, id: string) => ({ gsi1pk: outboxParkedList, gsi1sk: `${at}#${id}` });
+export const outboxParkedList = 'OUTBOX#PARKED';
+/** How far an order's notifications have got (`delivered`: the last event sequence done or given up). */
+export const outboxOrderCursor = (orderId: string) => ({ pk: `OUTBOX#ORDER#${orderId}`, sk: 'CURSOR' });
+/** The local chat transport's log of sent messages, newest first by sort key. */
+export const chatLogPartition = 'CHAT#LOG';
+export const chatLogEntry = (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` });
+/** A message sent about an order, found by WhatsApp's id (status webhooks); GSI1 lists an order's messages. */
+export const chatMessage = (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' });
+export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId: string) => ({ gsi1pk: chatMessagesOfOrder(orderId), gsi1sk: `${createdAt}#${messageId}` });
+export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
+/** A phone number's window and opt-out, and the inbound messages already seen. */
+export const chatContact = (phone: string) => ({ pk: `CHATCONTACT#${phone}`, sk: 'CONTACT' });
+export const chatInbound = (messageId: string) => ({ pk: `CHATIN#${messageId}`, sk: 'INBOUND' });
+/** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
+export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}`;
+export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}`, sk: `${at}#${id}` });
+export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`;
+export const auditOfEntity = (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
+  gsi1pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
+  gsi1sk: `${at}#${id}`,
+});
+/** Audit sort keys between two instants (UTC ISO), inclusive. */
+export const auditBetween = (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` });
+/** Order detail: the order and its item collection share the partition. */
+export const order = (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' });
+export const orderPartition = (id: string) => `ORDER#${id}`;
+/** Order lists: by tenant (GSI1), by marketer (GSI2), by customer (GSI3), all (GSI4); newest first. */
+export const orderIndexes = (order: { id: string; tenantId?: string; marketerId?: string; customerId: string; createdAt: string }) => ({
+  gsi1pk: ordersOfTenant(order.tenantId),
+  gsi1sk: `${order.createdAt}#${order.id}`,
+  ...(order.marketerId ? { gsi2pk: ordersOfMarketer(order.marketerId), gsi2sk: `${order.createdAt}#${order.id}` } : {}),
+  gsi3pk: ordersOfCustomer(order.customerId),
+  gsi3sk: `${order.createdAt}#${order.id}`,
+  gsi4pk: allOrders,
+  gsi4sk: `${order.createdAt}#${order.id}`,
+});
+export const ordersOfTenant = (tenantId: string | undefined) => `ORDERS#T#${tenantId ?? 'NONE'}`;
+export const ordersOfMarketer = (marketerId: string) => `ORDERS#M#${marketerId}`;
+export const ordersOfCustomer = (customerId: string) => `ORDERS#C#${customerId}`;
+export const allOrders = 'ORDERS';
+/** Order list pages sort by createdAt: the range of sort keys between two instants (UTC ISO). */
+export const createdBetween = (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` });
+export const orderHistory = (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` });
+/** Billing entries, contracts and inspections live in their order's partition. */
+export const orderChild = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` });
+/** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
+export const childReference = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' });
+/** A tenant's open export deadlines, soonest first (written and removed with the order's export changes). */
+export const exportDeadlines = (tenantId: string | undefined) => `DEADLINES#${tenantId ?? 'NONE'}`;
+export const exportDeadline = (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({ pk: `DEADLINES#${tenantId ?? 'NONE'}`, sk: `${due}#${orderId}#${kind}` });
+/** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
+export const eventFeed = (tenantId: string | undefined) => `EVENTS#${tenantId ?? 'NONE'}`;
+export const event = (tenantId: string | undefined, sk: string) => ({ pk: eventFeed(tenantId), sk });
+/** A webhook endpoint; GSI1 lists a tenant's, GSI2 every one (the sweeper's round). */
+export const webhookEndpoint = (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'ENDPOINT' });
+export const webhookEndpointIndexes = (tenantId: string | undefined, createdAt: string, id: string) => ({
+  gsi1pk: webhookEndpointsOf(tenantId),
+  gsi1sk: `${createdAt}#${id}`,
+  gsi2pk: allWebhookEndpoints,
+  gsi2sk: id,
+});
+export const webhookEndpointsOf = (tenantId: string | undefined) => `WEBHOOKS#T#${tenantId ?? 'NONE'}`;
+export const allWebhookEndpoints = 'WEBHOOKS';
+/** How far an endpoint has read its tenant's feed, and which worker holds its deliveries. */
+export const webhookCursor = (endpointId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: 'CURSOR' });
+/** One event's delivery to one endpoint: GSI1 its pending ones in event order, GSI2 all newest first, GSI3 the failed ones. */
+export const webhookDelivery = (endpointId: string, eventId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${eventId}` });
+export const webhookPending = (endpointId: string) => `WHPENDING#${endpointId}`;
+export const webhookDeliveries = (endpointId: string) => `WHDELIVERIES#${endpointId}`;
+export const webhookFailed = (endpointId: string) => `WHFAILED#${endpointId}`;

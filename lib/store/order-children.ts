@@ -3,7 +3,8 @@ import { tableName } from '../config.js';
 import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { allOf, scopeCondition, setExpression, type Condition } from './expressions.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
 import { transact, type TransactItem } from './transact.js';
 

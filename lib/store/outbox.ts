@@ -4,7 +4,8 @@ import { envNumber, tableName } from '../config.js';
 import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
-import { keys, withoutKeys } from '../store/keys.js';
+import * as keys from '../store/keys.js';
+import { withoutKeys } from '../store/without-keys.js';
 import { transact, type TransactItem } from './transact.js';
 
 /**

@@ -4,7 +4,7 @@ import type { RateLimit } from '../domain/caller.js';
 import { dayOf, secondOf, type WindowCounts } from '../domain/rate-limit.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
-import { keys } from './keys.js';
+import * as keys from './keys.js';
 
 /**
  * One item per API key and UTC day holds the day's count and the current second's window

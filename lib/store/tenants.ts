@@ -5,7 +5,8 @@ import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
 import { queryAll } from './query-all.js';
 import { cancellationReasons, isConditionalCheckFailed } from './errors.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 
 
 export interface Tenant {

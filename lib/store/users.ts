@@ -3,7 +3,8 @@ import { tableName } from '../config.js';
 import type { Role } from '../domain/caller.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
 import { transact, type TransactItem } from './transact.js';
 

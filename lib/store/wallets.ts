@@ -4,7 +4,8 @@ import { customerIdOfWallet } from '../domain/ids.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { pageRange, type WalletTransactionType } from '../domain/wallet.js';
 import { ddb } from './client.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 import type { TransactItem } from './transact.js';
 
 export interface WalletRecord {

@@ -2,7 +2,8 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
-import { keys, withoutKeys } from './keys.js';
+import * as keys from './keys.js';
+import { withoutKeys } from './without-keys.js';
 
 /** One attempt at one delivery, as the API shows it. */
 export interface DeliveryAttempt {

@@ -9,7 +9,7 @@ import { tableName } from '../../lib/config.js';
 import type { Caller } from '../../lib/domain/caller.js';
 import { newId } from '../../lib/domain/ids.js';
 import { ddb } from '../../lib/store/client.js';
-import { keys } from '../../lib/store/keys.js';
+import * as keys from '../../lib/store/keys.js';
 import { customerStillThere, ORDER_COUNTER, putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../lib/store/outbox.js';
 import { transact, type TransactItem } from '../../lib/store/transact.js';

@@ -64,6 +64,7 @@ const PLUGIN_KEYS = new Set([
   'stripEntryResolveExtensions',
   'disposeContext',
   'config',
+  'plugins',
 ]);
 
 const RESOLVE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.tsx', '.jsx'];
@@ -118,14 +119,24 @@ function resolveParams(value: unknown, params: Dict): unknown {
   return whole && whole[1] !== undefined && whole[1] in params ? params[whole[1]] : value;
 }
 
-function toBuildOptions(provider: Dict, custom: unknown, params: Dict = {}): { buildOptions: BuildOptions; outExtension: string } {
+/** custom.esbuild.plugins as serverless-esbuild reads it: a file (relative to the service) exporting plugins, or a function of the service returning them. */
+function loadPlugins(rootDir: string, value: unknown): BuildOptions['plugins'] {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new Error('custom.esbuild.plugins must name a file');
+  const loaded = createRequire(join(rootDir, 'package.json'))(join(rootDir, value)) as unknown;
+  const plugins = typeof loaded === 'function' ? (loaded as (service: unknown) => unknown)({}) : ((loaded as { default?: unknown }).default ?? loaded);
+  if (!Array.isArray(plugins)) throw new Error(`custom.esbuild.plugins (${value}) does not export a list of plugins`);
+  return plugins as BuildOptions['plugins'];
+}
+
+function toBuildOptions(rootDir: string, provider: Dict, custom: unknown, params: Dict = {}): { buildOptions: BuildOptions; outExtension: string } {
   const esbuildConfig = isDict(custom) ? Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, resolveParams(value, params)])) : {};
   if (esbuildConfig.config !== undefined) {
     throw new Error('custom.esbuild.config (a JS config file) is not supported by the benchmark; inline the options in serverless.yml');
   }
   // Variables in plugin-only keys (outputWorkFolder, ...) do not change the bundle; in the others they would.
   const relevant = Object.entries(esbuildConfig).filter(
-    ([key]) => !PLUGIN_KEYS.has(key) || key === 'exclude' || key === 'outputFileExtension',
+    ([key]) => !PLUGIN_KEYS.has(key) || key === 'exclude' || key === 'outputFileExtension' || key === 'plugins',
   );
   const withVariables = relevant.filter(([, value]) => hasVariable(value)).map(([key]) => key);
   if (withVariables.length > 0) {
@@ -145,6 +156,8 @@ function toBuildOptions(provider: Dict, custom: unknown, params: Dict = {}): { b
     ...(esbuildOwn as BuildOptions),
     external,
   };
+  const plugins = loadPlugins(rootDir, esbuildConfig.plugins);
+  if (plugins) buildOptions.plugins = plugins;
   const outExtension = typeof esbuildConfig.outputFileExtension === 'string' ? esbuildConfig.outputFileExtension : '.js';
   return { buildOptions, outExtension };
 }
@@ -195,6 +208,7 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
       source: 'functions/',
       functions: scanFunctions(rootDir),
       ...toBuildOptions(
+        rootDir,
         { runtime: 'nodejs22.x' },
         { bundle: true, minify: true, sourcemap: 'external', target: 'node20', platform: 'node', format: 'cjs', outputFileExtension: '.cjs', exclude: [], keepNames: false },
       ),
@@ -232,5 +246,5 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
   );
 
   const params = isDict(doc.params) && isDict(doc.params.default) ? doc.params.default : {};
-  return { source: 'serverless.yml', functions, ...toBuildOptions(provider, custom.esbuild, params), literalEnvironment, warnings };
+  return { source: 'serverless.yml', functions, ...toBuildOptions(rootDir, provider, custom.esbuild, params), literalEnvironment, warnings };
 }

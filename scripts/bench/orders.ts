@@ -176,7 +176,7 @@ async function measureLists(context: BenchContext, sizes: number[]): Promise<{ t
   const { BatchWriteCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { tableName } = await import('../../lib/config.js');
   const { ddb } = await import('../../lib/store/client.js');
-  const { keys } = await import('../../lib/store/keys.js');
+  const keys = await import('../../lib/store/keys.js');
   const { queryOrderPage, queryOrders } = await import('../../lib/store/orders.js');
   const tenantId = `benchlists${randomBytes(7).toString('hex')}`;
   const scope = { tenantId };

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import { build, type Plugin } from 'esbuild';
 
 /**
  * `npm start` bundles every function with one esbuild call (the SDK and the pipeline are parsed
@@ -24,6 +25,8 @@ const RUNTIME_PROVIDED = [
   '@smithy/credential-provider-imds',
 ];
 const MARK = '.inputs-hash';
+/** serverless.yml's `custom.esbuild.plugins`, the same file. */
+const plugins = createRequire(import.meta.url)('../serverless/esbuild-plugins.cjs') as Plugin[];
 
 function filesUnder(root: string, path: string): string[] {
   const full = join(root, path);
@@ -60,7 +63,9 @@ export async function prebundle(root: string, outDir: string): Promise<boolean> 
     format: 'cjs',
     mainFields: ['module', 'main'],
     loader: { '.ttf': 'binary' },
+    charset: 'utf8',
     external: RUNTIME_PROVIDED,
+    plugins,
     minify: false,
     sourcemap: false,
     logLevel: 'error',

@@ -4,7 +4,7 @@ import { tableName } from '../../lib/config.js';
 import type { Caller, Role } from '../../lib/domain/caller.js';
 import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { ddb } from '../../lib/store/client.js';
-import { keys } from '../../lib/store/keys.js';
+import * as keys from '../../lib/store/keys.js';
 import { queryOrders } from '../../lib/store/orders.js';
 import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
 import { getWallet, readLedgerPage } from '../../lib/store/wallets.js';

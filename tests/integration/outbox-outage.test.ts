@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/domain/ids.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { ddb } from '../../lib/store/client.js';
-import { keys } from '../../lib/store/keys.js';
+import * as keys from '../../lib/store/keys.js';
 import type { OrderRecord } from '../../lib/store/orders.js';
 import { getOutboxEvent, newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/store/outbox.js';
 import { processEvent, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';

@@ -18,7 +18,7 @@ import { listChatLog } from '../../lib/store/chat-log.js';
 import { processEvent, type Outcome, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';
 import { getOutboxEvent, newOutboxEvent, outboxPutItem, parkedEvents, type OutboxEvent } from '../../lib/store/outbox.js';
 import { ddb } from '../../lib/store/client.js';
-import { keys } from '../../lib/store/keys.js';
+import * as keys from '../../lib/store/keys.js';
 import { putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
 import { listStaff } from '../../lib/store/users.js';
 import { CHAT_FAIL_NUMBER } from '../support/global-setup.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { dayOf } from '../../lib/domain/rate-limit.js';
 import { ddb } from '../../lib/store/client.js';
-import { keys } from '../../lib/store/keys.js';
+import * as keys from '../../lib/store/keys.js';
 import { admitRequest } from '../../lib/store/rate-counters.js';
 
 /** Counts the writes DynamoDB carried out (updates that succeeded) while `action` runs. */

@@ -10,7 +10,7 @@ import { renderMessage } from '../../lib/notify/templates.js';
 import { chatTemplate, renderTemplate, type ChatLanguage } from '../../lib/domain/chat-templates.js';
 import { notificationTemplate, type Audience } from '../../lib/domain/notifications.js';
 import type { ChatLogEntry } from '../../lib/store/chat-log.js';
-import { keys } from '../../lib/store/keys.js';
+import * as keys from '../../lib/store/keys.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { newOutboxEvent, outboxPutItem, type OutboxEvent } from '../../lib/store/outbox.js';
 import { ddb } from '../../lib/store/client.js';
