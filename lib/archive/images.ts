@@ -1,7 +1,6 @@
 import { extname } from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { bucketName, envNumber } from '../config.js';
-import { s3 } from './s3.js';
+import { putObjectSigned } from './objects.js';
 
 /** A failed copy; `permanent` when retrying cannot help (the source says the image is gone). */
 export class ArchiveError extends Error {
@@ -35,6 +34,6 @@ export async function copyImage(url: string, key: string): Promise<string> {
   if (!response.ok) throw new ArchiveError(`${url}: HTTP ${response.status}`, false);
   const body = new Uint8Array(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? TYPES[extname(new URL(url).pathname).toLowerCase()] ?? 'application/octet-stream';
-  await s3.send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: body, ContentType: contentType }));
+  await putObjectSigned(bucketName(), key, body, contentType);
   return key;
 }

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { readObject } from '../archive/object-reader.js';
+import { readObject } from '../archive/objects.js';
 import { bucketName } from '../config.js';
 import { SORT_KEYS, toRow, type CarRow, type SortKey } from './car-row.js';
 import { buildIndex, lookupOf, ranksOf, type CatalogueIndex, type FieldName, type TextColumn, type ValueLists } from './catalogue-index.js';

@@ -13,4 +13,18 @@ module.exports = [
       build.onResolve({ filter: /^@smithy\/core\/event-streams$/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
     },
   },
+  {
+    // fontkit (under pdfkit) unpacks WOFF2 fonts with a brotli decoder whose dictionary alone is
+    // 450 KB of code, decoded at load. The documents embed a TTF (Amiri), never a WOFF2, so the
+    // decoder is replaced by a function that says so: the PDF function's package halves and its
+    // cold start no longer decodes the dictionary.
+    name: 'pdf-fonts-without-woff2',
+    setup(build) {
+      build.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, (args) => ({ path: args.path, namespace: 'no-woff2' }));
+      build.onLoad({ filter: /.*/, namespace: 'no-woff2' }, () => ({
+        contents: 'module.exports = function decompress() { throw new Error("WOFF2 fonts are not supported in this bundle: embed a TTF or OTF font"); };',
+        loader: 'js',
+      }));
+    },
+  },
 ];

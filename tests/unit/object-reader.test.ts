@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { objectUrl, readObject } from '../../lib/archive/object-reader.js';
+import { objectUrl, readObject } from '../../lib/archive/objects.js';
 
 /** A stand-in for S3: answers each GET from a queue of statuses, recording what it was sent. */
 let server: Server;

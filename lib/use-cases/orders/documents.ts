@@ -7,7 +7,7 @@ import { contractModel, customsInvoiceModel, proformaModel, type DocumentLanguag
 import { newId } from '../../domain/ids.js';
 import { sumMoney } from '../../domain/money.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
-import { putObjectSigned } from '../../archive/object-reader.js';
+import { putObjectSigned } from '../../archive/objects.js';
 import { renderPdf } from '../../documents/pdf.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
 import { readOrderCollection, type GeneratedDocument, type OrderCollection } from '../../store/orders.js';

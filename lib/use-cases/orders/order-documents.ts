@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { bucketName } from '../../config.js';
-import { presignedGetUrl } from '../../archive/object-reader.js';
+import { presignedGetUrl } from '../../archive/objects.js';
 import type { GeneratedDocumentView } from '../../schemas/documents.js';
 import type { GeneratedDocument, OrderRecord } from '../../store/orders.js';
 

@@ -1,11 +1,11 @@
 import { credentialsFromEnvironment, presignedGet, signedFetch, type SigningScope } from '../aws/sigv4.js';
 
 /**
- * Reads and writes one S3 object with a SigV4-signed fetch (lib/aws/sigv4.ts) instead of the S3
- * client: the functions that only read the catalogue snapshot or store a generated document then
- * carry about 130 KB less code (the S3 client's schemas and XML serializers), which keeps their
- * package within its budget. The outbox consumers and the local stack's tooling keep the S3
- * client (lib/archive/s3.ts).
+ * The functions' S3 calls (the catalogue snapshot read, a generated document or an archived car
+ * picture written, a presigned download) as SigV4-signed fetches (lib/aws/sigv4.ts) instead of
+ * the S3 client: a function then carries about 130 KB less code (the S3 client's schemas and XML
+ * serializers). Only the staff CLI's catalogue import and the local stack's tooling keep the
+ * S3 client (lib/archive/s3.ts).
  *
  * Credentials come from the environment, as Lambda provides them (the S3 client's first source
  * too), read per call since they rotate. A custom endpoint (AWS_ENDPOINT_URL_S3: the local
