@@ -2,7 +2,8 @@
  * The layers, checked on every `npm test` (npm run check:layers). Imports point one way:
  *
  *   functions/ (handlers) -> lib/http (pipeline) -> lib/use-cases -> lib/store, lib/notify,
- *   lib/archive, lib/catalogue (data layer and adapters) -> lib/domain (pure rules)
+ *   lib/archive, lib/catalogue, lib/documents, lib/gateway, lib/aws (data layer and adapters)
+ *   -> lib/domain (pure rules)
  *
  * lib/schemas (route specs) sit beside the domain: anything may read them, they read only the
  * domain. lib/config.ts and lib/logger.ts are shared by every layer and import nothing of ours.
@@ -28,7 +29,7 @@ module.exports = {
     layer('schemas-read-only-domain', '^lib/schemas/', '^(lib/(?!domain/|schemas/)|functions/|scripts/)', 'Route specs describe shapes; they may use domain constants only.'),
     layer(
       'data-layer-below-use-cases',
-      '^lib/(store|notify|archive|catalogue|documents)/',
+      '^lib/(store|notify|archive|catalogue|documents|gateway|aws)/',
       '^(lib/(use-cases|http|openapi)/|functions/|scripts/)',
       'Repositories and adapters never reach up into use cases or the HTTP pipeline.',
     ),
@@ -41,7 +42,7 @@ module.exports = {
       comment: 'A handler declares its route and calls one use case: no direct data access.',
       severity: 'error',
       from: { path: '^functions/(?!outbox/)' },
-      to: { path: '^lib/(store|notify|archive|catalogue|documents)/' },
+      to: { path: '^lib/(store|notify|archive|catalogue|documents|gateway|aws)/' },
     },
     {
       name: 'no-orphans',
