@@ -106,6 +106,24 @@ export interface Requirement {
 export const isTerminal = (status: OrderStatus): boolean => status === 'Delivered' || status === 'Cancelled';
 export const canCancel = (status: OrderStatus): boolean => CANCELLABLE.has(status);
 
+/** What can be added to an order after it is created. */
+export type OrderAddition = 'billing entry' | 'contract' | 'inspection' | 'customs data';
+
+/**
+ * The statuses in which an order takes no more of each: a cancelled order takes nothing new (no
+ * money is received for it, no paperwork is made); a car that has shipped is not inspected in
+ * Korea any more; a delivered order gets no new contract. Invoices, receipts and customs papers
+ * may still follow a delivery (late fees, corrected papers).
+ */
+const CLOSED_TO: Record<OrderAddition, ReadonlySet<OrderStatus>> = {
+  'billing entry': new Set<OrderStatus>(['Cancelled']),
+  'customs data': new Set<OrderStatus>(['Cancelled']),
+  contract: new Set<OrderStatus>(['Cancelled', 'Delivered']),
+  inspection: new Set<OrderStatus>(['Cancelled', 'Shipped', 'Delivered']),
+};
+
+export const acceptsAddition = (status: OrderStatus, addition: OrderAddition): boolean => !CLOSED_TO[addition].has(status);
+
 /** The next statuses the lifecycle has from here, whoever asks. */
 export function nextStatuses(status: OrderStatus, paidFromWallet: boolean): OrderStatus[] {
   const forward = (paidFromWallet ? FORWARD_WALLET : FORWARD)[status];

@@ -85,7 +85,7 @@ export const revokeApiKey = defineRoute({
 
 export const rotateApiKey = defineRoute({
   id: 'rotateApiKey',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   bodyOptional: true,
   folder: 'api-keys',
   method: 'POST',

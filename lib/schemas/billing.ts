@@ -26,7 +26,7 @@ export const BillingEntry = Type.Object({
 
 export const createBillingEntry = defineRoute({
   id: 'createBillingEntry',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   folder: 'billing',
   method: 'POST',
   path: '/api/v1/billing',

@@ -31,7 +31,7 @@ export const Inspection = Type.Object({
 
 export const createInspection = defineRoute({
   id: 'createInspection',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   folder: 'inspections',
   method: 'POST',
   path: '/api/v1/inspections',

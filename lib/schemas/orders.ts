@@ -227,7 +227,7 @@ export const setCustomerNotifications = defineRoute({
 
 export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   versioned: { record: 'order', ifMatch: 'optional' },
   folder: 'orders',
   method: 'PATCH',
@@ -263,7 +263,7 @@ export const setCustomsInvoice = defineRoute({
 
 export const addCustomsDocuments = defineRoute({
   id: 'addCustomsDocuments',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   versioned: { record: 'order', ifMatch: 'optional' },
   folder: 'orders',
   method: 'PATCH',

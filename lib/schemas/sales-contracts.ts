@@ -62,7 +62,7 @@ export const SalesContract = Type.Object({
 
 export const createContract = defineRoute({
   id: 'createContract',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   versioned: { record: 'contract' },
   folder: 'contracts',
   method: 'POST',

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller, Role } from '../domain/caller.js';
-import { forbidden, invalidField, notFound } from '../domain/errors.js';
+import { forbidden, invalidField, invalidState, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { parseInstant } from '../domain/instant.js';
 import { defaultAllowedRoutes } from '../domain/role-routes.js';
@@ -112,6 +112,7 @@ export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyVi
 export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GRACE_DEFAULT_SECONDS): Promise<{ key: string; apiKey: ApiKeyView; previous: ApiKeyView }> {
   const old = await keyInScope(caller, id);
   if (old.revokedAt || old.disabledAt) throw invalidField('path.id', 'a revoked or disabled key cannot be rotated; issue a new one');
+  if (old.rotatedTo) throw alreadyRotated(old.rotatedTo);
   const issued = await issueApiKey(caller, {
     name: old.name,
     ...(old.userId ? { userId: old.userId } : { role: old.role }),
@@ -122,8 +123,16 @@ export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GR
   const now = new Date();
   const expiresAt = new Date(now.getTime() + graceSeconds * 1000).toISOString();
   const after = { ...old, expiresAt: old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt, rotatedTo: issued.apiKey.id };
-  await markApiKey(old, { expiresAt: after.expiresAt, rotatedTo: issued.apiKey.id }, [
+  const marked = await markApiKey(old, { expiresAt: after.expiresAt, rotatedTo: issued.apiKey.id }, [
     auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: old.tenantId, action: 'rotated', before: apiKeyView(old), after: apiKeyView(after) }, now.toISOString()),
   ]);
+  if (!marked) {
+    // A concurrent rotation won: the key this one issued must not stay as a second successor.
+    await revokeApiKey(caller, issued.apiKey.id);
+    throw alreadyRotated((await keyInScope(caller, id)).rotatedTo ?? 'another key');
+  }
   return { ...issued, previous: apiKeyView(after) };
 }
+
+const alreadyRotated = (successor: string) =>
+  invalidState(`This key was already rotated; rotate its successor ${successor} instead`, [{ field: 'path.id', message: 'the key was already rotated', rotatedTo: successor }]);

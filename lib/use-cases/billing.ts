@@ -9,7 +9,7 @@ import { listChildren, orderStillThere, putChildItems, updateChild } from '../st
 import { getTenant } from '../store/tenants.js';
 import { transact } from '../store/transact.js';
 import { auditItem } from './audit.js';
-import { childInScope, orderInScopeOrNotFound } from './order-children.js';
+import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './order-children.js';
 import { eventItem } from './webhooks/event-items.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
@@ -28,6 +28,7 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
     if (!fitsCurrency(item.amount, body.currency)) throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows`);
   });
   const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
+  ensureOrderAccepts(order, 'billing entry');
   const now = new Date().toISOString();
   const entry: Entry = {
     id: newId(),

@@ -9,7 +9,7 @@ import { listChildren, orderStillThere, putChildItems, updateChild } from '../st
 import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';
 import { auditItem } from './audit.js';
-import { childInScope, orderInScopeOrNotFound } from './order-children.js';
+import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './order-children.js';
 import { eventItem } from './webhooks/event-items.js';
 
 type InspectionRecord = Static<typeof Inspection> & { tenantId?: string; marketerId?: string };
@@ -22,6 +22,7 @@ const view = ({ tenantId: _t, marketerId: _m, ...inspection }: InspectionRecord)
 export async function createInspection(caller: Caller, body: CreateBody) {
   const scope = scopeOf(caller);
   const [order, inspector] = await Promise.all([orderInScopeOrNotFound(scope, body.orderId), getUser(scope, body.inspectorId)]);
+  ensureOrderAccepts(order, 'inspection');
   if (!inspector || inspector.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
     throw new AppError('NOT_FOUND', 'Inspector not found', [{ field: 'body.inspectorId', message: "no active inspector with this user id in the order's tenant" }]);
   }

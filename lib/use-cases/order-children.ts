@@ -1,4 +1,5 @@
-import { notFound } from '../domain/errors.js';
+import { invalidState, notFound } from '../domain/errors.js';
+import { acceptsAddition, type OrderAddition } from '../domain/order-lifecycle.js';
 import type { Scope } from '../domain/scope.js';
 import { getChild, type ChildKind, type OrderChild } from '../store/order-children.js';
 import { getOrder, type OrderRecord } from '../store/orders.js';
@@ -17,4 +18,12 @@ export async function orderInScopeOrNotFound(scope: Scope, orderId: string, fiel
   const order = await getOrder(scope, orderId);
   if (!order) throw notFound('Order', field);
   return order;
+}
+
+/** 409 INVALID_STATE when the order's status takes no more of `addition` (a cancelled order takes nothing new). */
+export function ensureOrderAccepts(order: Pick<OrderRecord, 'status' | 'orderNumber'>, addition: OrderAddition, field = 'body.orderId'): void {
+  if (acceptsAddition(order.status, addition)) return;
+  throw invalidState(`Order ${order.orderNumber} is ${order.status}: it takes no new ${addition}`, [
+    { field, message: `the order is ${order.status}`, status: order.status },
+  ]);
 }

@@ -21,7 +21,7 @@ import { transact } from '../store/transact.js';
 import { chatMessagePutItem } from '../store/chat-messages.js';
 import { chatLanguagesOf, getOrderCustomer, type CustomerRecord } from '../store/customers.js';
 import { auditItem } from './audit.js';
-import { childInScope, orderInScopeOrNotFound } from './order-children.js';
+import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './order-children.js';
 import { RETRY, withRetries } from './retry.js';
 import { eventItem } from './webhooks/event-items.js';
 
@@ -86,6 +86,7 @@ export async function createContract(caller: Caller, body: CreateBody) {
   return withRetries(async () => {
     const order = await getOrder(scope, body.orderId);
     if (!order) throw notFound('Order', 'body.orderId');
+    ensureOrderAccepts(order, 'contract');
     customer ??= await getOrderCustomer(order.customerId, order.tenantId);
     contractNumber ??= await takeNextNumber(CONTRACT_COUNTER);
     const now = new Date().toISOString();

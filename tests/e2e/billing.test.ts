@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, demoKey } from '../support/http.js';
-import { billingOf, confirmEntry, DEMO_MARKETER, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
+import { billingOf, confirmEntry, DEMO_INSPECTOR, DEMO_MARKETER, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
 import { accountantKey, changeStatus, newCustomer, orderDetail, placeOrder } from '../support/orders.js';
 
 const acct = () => accountantKey();
@@ -418,5 +418,33 @@ describe('tenant isolation', () => {
 
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.status).toBe('Confirmed');
+  });
+});
+
+describe('a cancelled order takes nothing new', () => {
+  it('refuses billing entries, contracts, inspections and customs papers with 409 INVALID_STATE, and writes none', async () => {
+    const order = await freshOrder();
+    const cancelled = await changeStatus(order.id, acct(), { status: 'Cancelled', version: order.version });
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    const attempts = [
+      await createEntry(acct(), { orderId: order.id, type: 'receipt', amount: 5, currency: 'USD', description: 'After the cancel' }),
+      await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'After the cancel' } }),
+      await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, inspectionDate: new Date(Date.now() + 86_400_000).toISOString() } }),
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: ops(), body: { buyerName: 'B', items: [{ description: 'Vehicle', amount: 10 }], currency: 'USD' } }),
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'bl', url: 'https://files.example.com/bl.pdf' }] } }),
+    ];
+    for (const res of attempts) {
+      expect(res.status, res.text).toBe(409);
+      expect(res.body).toMatchObject({ success: false, code: 'INVALID_STATE', details: [{ status: 'Cancelled' }] });
+      expect(res.body.error).toMatch(/is Cancelled: it takes no new/);
+    }
+
+    expect(await billingOf(order.id)).toEqual([]);
+    const detail = await orderDetail(order.id);
+    expect(detail).toMatchObject({ status: 'Cancelled', version: cancelled.body.data.version });
+    expect(detail.customsInvoice ?? null).toBeNull();
+    expect((await api('GET', `/api/v1/orders/${order.id}/contracts`, { key: ops() })).body.data).toEqual([]);
+    expect((await api('GET', `/api/v1/orders/${order.id}/inspections`, { key: ops() })).body.data).toEqual([]);
   });
 });

@@ -208,6 +208,24 @@ describe('API keys over the API', () => {
     expect([oldDuringGrace.status, fresh.status, oldAfterGrace.status]).toEqual([200, 200, 401]);
   });
 
+  it('rotates a key once: a second rotation, even a concurrent one, gets 409 and leaves one successor', async () => {
+    const first = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'rotate once', role: 'integrator' } }), 201);
+    const rotated = data(await api('POST', `/api/v1/api-keys/${first.apiKey.id}/rotate`, { key: admin, body: { graceSeconds: 0 } }), 201);
+    const again = await api('POST', `/api/v1/api-keys/${first.apiKey.id}/rotate`, { key: admin, body: { graceSeconds: 0 } });
+    expect(again.status, again.text).toBe(409);
+    expect(again.body).toMatchObject({ code: 'INVALID_STATE', details: [{ field: 'path.id', rotatedTo: rotated.apiKey.id }] });
+
+    const racer = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'rotate race', role: 'integrator' } }), 201);
+    const race = await Promise.all(Array.from({ length: 4 }, () => api('POST', `/api/v1/api-keys/${racer.apiKey.id}/rotate`, { key: admin, body: {} })));
+    const won = race.filter((r) => r.status === 201);
+    expect(won).toHaveLength(1);
+    expect(race.filter((r) => r.status === 409)).toHaveLength(3);
+    // Only the winner's key works; the keys the losers issued were revoked.
+    const live = (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ name: string; id: string; revokedAt?: string }>).filter((k) => k.name === 'rotate race' && k.id !== racer.apiKey.id && !k.revokedAt);
+    expect(live.map((k) => k.id)).toEqual([won[0]!.body.data.apiKey.id]);
+    expect((await api('GET', '/api/v1/orders', { key: won[0]!.body.data.key })).status).toBe(200);
+  });
+
   it('notes when a key was last used, at most once a minute', async () => {
     const { key, apiKey } = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'used', role: 'integrator' } }), 201);
     const listedAt = async () => (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ id: string; lastUsedAt?: string }>).find((k) => k.id === apiKey.id)?.lastUsedAt;

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../lib/domain/caller.js';
 import {
+  acceptsAddition,
   allowedTransitions,
   canCancel,
   checkTransition,
@@ -579,5 +580,25 @@ describe('checkTransition', () => {
         expect(checkTransition(facts, facts.status, role)).toMatchObject({ valid: false, reason: 'not-in-lifecycle' });
       }),
     );
+  });
+});
+
+describe('what an order still takes after it is created', () => {
+  it('takes nothing new once cancelled', () => {
+    for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition('Cancelled', addition)).toBe(false);
+  });
+
+  it('takes invoices, receipts and customs papers after delivery, but no contract or inspection', () => {
+    expect(acceptsAddition('Delivered', 'billing entry')).toBe(true);
+    expect(acceptsAddition('Delivered', 'customs data')).toBe(true);
+    expect(acceptsAddition('Delivered', 'contract')).toBe(false);
+    expect(acceptsAddition('Delivered', 'inspection')).toBe(false);
+    expect(acceptsAddition('Shipped', 'inspection')).toBe(false);
+    expect(acceptsAddition('Shipped', 'contract')).toBe(true);
+  });
+
+  it('takes everything while the order is open and not yet shipped', () => {
+    const open = ORDER_STATUSES.filter((s) => !isTerminal(s) && s !== 'Shipped');
+    for (const status of open) for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition(status, addition)).toBe(true);
   });
 });

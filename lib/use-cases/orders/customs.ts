@@ -6,6 +6,7 @@ import { sumMoney } from '../../domain/money.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../../domain/documents.js';
 import type { addCustomsDocuments as DocsRoute, setCustomsInvoice as InvoiceRoute } from '../../schemas/orders.js';
+import { ensureOrderAccepts } from '../order-children.js';
 import { editOrder } from './edit-order.js';
 
 type InvoiceBody = Static<NonNullable<(typeof InvoiceRoute)['body']>>;
@@ -14,7 +15,10 @@ type DocsBody = Static<NonNullable<(typeof DocsRoute)['body']>>;
 /** Stores (replaces) the customs invoice of an order; raises its version. */
 export async function setCustomsInvoice(caller: Caller, id: string, { version: _version, ...body }: InvoiceBody, expected?: ExpectedVersion) {
   const invoice = { ...body, language: body.language ?? 'en', total: sumMoney(body.items.map((i) => i.amount)), storedAt: new Date().toISOString() };
-  const order = await editOrder(caller, id, expected, 'customsInvoice.set', () => ({ customsInvoice: invoice }));
+  const order = await editOrder(caller, id, expected, 'customsInvoice.set', (current) => {
+    ensureOrderAccepts(current, 'customs data', 'path.id');
+    return { customsInvoice: invoice };
+  });
   return { id: order.id, customsInvoice: order.customsInvoice ?? invoice, version: order.version, updatedAt: order.updatedAt };
 }
 
@@ -23,6 +27,7 @@ export async function addCustomsDocuments(caller: Caller, id: string, body: Docs
   const problems = body.documents.flatMap((doc, i) => storableJsonProblems(doc, `body.documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES));
   if (problems.length > 0) throw validationError(problems);
   const order = await editOrder(caller, id, expected, 'customsDocuments.add', (current) => {
+    ensureOrderAccepts(current, 'customs data', 'path.id');
     const documents = [...(current.customsDocuments ?? []), ...body.documents];
     if (documents.length > CUSTOMS_DOCUMENTS_MAX) {
       throw validationError([{ field: 'body.documents', message: `an order holds at most ${CUSTOMS_DOCUMENTS_MAX} customs documents; it has ${current.customsDocuments?.length ?? 0}` }]);
