@@ -37,13 +37,21 @@ export type ShipmentPlan = { ok: true; shipment: Shipment; news: ShipmentNews[] 
 
 const REQUIRED = ['method', 'bookingNumber', 'carrier', 'portOfLoading', 'portOfDischarge'] as const;
 
-/** Merges a change into the shipment and checks the whole: every problem at once. */
+const CONTAINER_ONLY = ['containerNumber', 'sealNumber'] as const;
+
+/**
+ * Merges a change into the shipment and checks the whole: every problem at once. A change of
+ * method to RoRo drops the container's number and seal (a container field sent with it is still
+ * refused), so a booking made the wrong way can be corrected.
+ */
 export function planShipment(current: Shipment | undefined, input: ShipmentInput, now: string): ShipmentPlan {
-  const next = { ...current, ...input, updatedAt: now } as Shipment;
+  const base: Partial<Shipment> | undefined =
+    current && input.method === 'roro' && current.method === 'container' ? Object.fromEntries(Object.entries(current).filter(([field]) => !(CONTAINER_ONLY as readonly string[]).includes(field))) : current;
+  const next = { ...base, ...input, updatedAt: now } as Shipment;
   const problems: FieldError[] = [];
   for (const field of REQUIRED) if (!next[field]) problems.push({ field: `body.${field}`, message: current ? 'cannot be removed' : 'is required for a new shipment' });
   if (next.method === 'roro') {
-    for (const field of ['containerNumber', 'sealNumber'] as const) if (next[field]) problems.push({ field: `body.${field}`, message: 'is only for a container shipment (method roro)' });
+    for (const field of CONTAINER_ONLY) if (next[field]) problems.push({ field: `body.${field}`, message: 'is only for a container shipment (method roro)' });
   }
   if (next.etd && next.eta && next.eta < next.etd) problems.push({ field: 'body.eta', message: `must not be before etd (${next.etd})` });
   if (next.ata && !next.atd) problems.push({ field: 'body.ata', message: 'needs atd: the car arrives after it departs' });

@@ -7,7 +7,7 @@ import type { Caller } from '../domain/caller.js';
 import type { CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
 import { idempotencyKeyFrom } from './idempotency-key.js';
-import { defaultEmptyBody, limitBodyDepth, limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
+import { defaultEmptyBody, limitBodyDepth, limitBodySize, limitRawBodyDepth, rejectPrototypeKeys, requireBody } from './json.js';
 import { basePipeline, type Middleware } from './pipeline.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
@@ -61,6 +61,7 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
   if (route.hasBody) {
     if (route.bodyOptional) steps.push({ before: async (request) => defaultEmptyBody(request.event) });
     steps.push({ before: async (request) => requireBody(request.event.body) });
+    steps.push({ before: async (request) => (request.event.isBase64Encoded ? undefined : limitRawBodyDepth(request.event.body)) });
     steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
     steps.push({ before: async (request) => limitBodyDepth(request.event.body) });
   }

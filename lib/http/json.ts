@@ -38,6 +38,33 @@ export function limitBodySize(body: unknown, isBase64Encoded: boolean | undefine
 /** Deeper than any request of this API needs; free-form fields have their own, tighter limit. */
 const MAX_BODY_DEPTH = 24;
 
+const RAW_DEPTH_LIMIT = 256;
+
+const tooDeep = (field: string) => validationError([{ field, message: `is nested too deeply: a request body may nest at most ${MAX_BODY_DEPTH} levels` }]);
+
+/**
+ * Runs before the JSON parser, on the raw text: the parser's reviver recurses once per level, so
+ * thousands of nested brackets would overflow the stack and be reported as broken JSON. Past
+ * RAW_DEPTH_LIMIT the body is refused as a whole; below it, limitBodyDepth names the field.
+ * Brackets inside strings do not count.
+ */
+export function limitRawBodyDepth(body: unknown): void {
+  if (typeof body !== 'string') return;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth += 1;
+      if (depth > RAW_DEPTH_LIMIT) throw tooDeep('body');
+    } else if (c === 93 || c === 125) depth -= 1;
+  }
+}
+
 /**
  * Runs after the JSON parser: a body nested deeper than MAX_BODY_DEPTH is refused with the path
  * where it got too deep, before any code walks it recursively.
@@ -47,9 +74,7 @@ export function limitBodyDepth(body: unknown): void {
   while (stack.length > 0) {
     const { node, path, depth } = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
-    if (depth >= MAX_BODY_DEPTH) {
-      throw validationError([{ field: path, message: `is nested too deeply: a request body may nest at most ${MAX_BODY_DEPTH} levels` }]);
-    }
+    if (depth >= MAX_BODY_DEPTH) throw tooDeep(path);
     if (Array.isArray(node)) node.forEach((item, i) => stack.push({ node: item, path: `${path}[${i}]`, depth: depth + 1 }));
     else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
   }

@@ -5,6 +5,7 @@ import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
 import { duplicate, invalidField, notFound } from '../domain/errors.js';
+import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
 import { auditItem } from './audit.js';
 import { owningTenant } from './tenancy.js';
@@ -24,12 +25,13 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
   if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) throw invalidField('body.walletCurrency', 'is not an ISO 4217 currency code');
   const mobileNumber = normalizePhone(body.mobileNumber);
   if (!mobileNumber) throw invalidField('body.mobileNumber', PHONE_HINT);
+  const name = personName(body.name, 'body.name');
   const tenantId = owningTenant(caller, body.tenantId);
   const now = new Date().toISOString();
   const id = newId();
   const customer: CustomerRecord = {
     id,
-    name: body.name.trim(),
+    name,
     mobileNumber,
     email: body.email,
     idNumber: body.idNumber,

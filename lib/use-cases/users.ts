@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { duplicate, invalidField, notFound } from '../domain/errors.js';
+import { personName } from '../domain/names.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { scopeOf } from '../domain/scope.js';
@@ -34,10 +35,11 @@ function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber:
 /** Registers a staff member of the caller's tenant (platform admins name the tenant, or none for platform staff). */
 export async function createUser(caller: Caller, body: CreateBody, options: { id?: string } = {}): Promise<UserView> {
   const mobileNumber = mobileOf(body.mobileNumber, 'body.mobileNumber');
+  const name = personName(body.name, 'body.name');
   const now = new Date().toISOString();
   const user: StaffUser = {
     id: options.id ?? newId(),
-    name: body.name.trim(),
+    name,
     role: body.role,
     tenantId: owningTenant(caller, body.tenantId),
     mobileNumber,
@@ -68,6 +70,7 @@ export async function getUser(caller: Caller, id: string): Promise<UserView> {
 /** Changes a user's name, number, e-mail, language or active flag; deactivating also disables their keys. */
 export async function updateUser(caller: Caller, id: string, body: UpdateBody): Promise<UserView> {
   const mobileNumber = mobileOf(body.mobileNumber, 'body.mobileNumber');
+  const name = body.name === undefined ? undefined : personName(body.name, 'body.name');
   const scope = scopeOf(caller);
   const user = await withRetries(async () => {
     const before = await readUser(scope, id);
@@ -75,7 +78,7 @@ export async function updateUser(caller: Caller, id: string, body: UpdateBody): 
     const now = new Date().toISOString();
     const after: StaffUser = {
       ...before,
-      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(name !== undefined ? { name } : {}),
       ...(mobileNumber !== undefined ? { mobileNumber } : {}),
       ...(body.email !== undefined ? { email: body.email } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),

@@ -25,6 +25,18 @@ beforeAll(async () => {
   contract = (await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Deep Nesting' } })).body.data;
 });
 
+describe('a body nested thousands of levels deep', () => {
+  it('gets 400 VALIDATION_ERROR "nested too deeply", not a parser failure', async () => {
+    const text = `{"documents":[${'['.repeat(5_000)}${']'.repeat(5_000)}]}`;
+    const res = await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), rawBody: text });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body', message: expect.stringMatching(/nested too deeply/) }] });
+    // Brackets inside strings are text, not nesting.
+    const inText = await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'note', text: `${'{['.repeat(300)} "quoted \\" ${'['.repeat(300)}` }] } });
+    expect(inText.status, inText.text).toBe(200);
+  });
+});
+
 describe('free-form JSON nested deeper than can be stored', () => {
   it('refuses carDetails on a new order, naming the field, and creates no order', async () => {
     const customer = await newCustomer();

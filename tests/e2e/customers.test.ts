@@ -117,6 +117,21 @@ describe('POST /api/v1/customers', () => {
   });
 });
 
+describe('names of only spaces', () => {
+  it('are refused for customers and staff users (400 body.name "must not be blank"), and nothing is created', async () => {
+    const phone = uniquePhone();
+    const customer = await api('POST', '/api/v1/customers', { key: gulf(), body: { name: '   ', mobileNumber: phone } });
+    expect(customer.status, customer.text).toBe(400);
+    expect(customer.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: 'must not be blank' }] });
+    const search = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: gulf() });
+    expect(search.body.data).toEqual([]);
+
+    const user = await api('POST', '/api/v1/users', { key: demoKey('admin'), body: { name: ' \t ', role: 'marketer', mobileNumber: uniquePhone() } });
+    expect(user.status, user.text).toBe(400);
+    expect(user.body.details).toEqual([{ field: 'body.name', message: 'must not be blank' }]);
+  });
+});
+
 describe('GET /api/v1/customers/search', () => {
   it('finds the customer by any spelling of the number, exactly', async () => {
     const phone = uniquePhone();

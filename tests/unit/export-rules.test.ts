@@ -76,4 +76,18 @@ describe('the shipment', () => {
     const future = planShipment(undefined, { ...booking, billOfLadingNumber: 'B', billOfLadingUrl: 'https://f.example/b.pdf', atd: '2026-12-01' }, NOW);
     expect(!future.ok && future.problems).toEqual([{ field: 'body.atd', message: expect.stringContaining('future') }]);
   });
+
+  it('switches a container booking to RoRo, dropping the container number and seal, but refuses a container field sent with the switch', () => {
+    const current = (planShipment(undefined, { ...booking, sealNumber: 'S1' }, NOW) as { shipment: Shipment }).shipment;
+    const switched = planShipment(current, { method: 'roro' }, NOW);
+    expect(switched.ok).toBe(true);
+    const shipment = (switched as { shipment: Shipment }).shipment;
+    expect(shipment).toMatchObject({ method: 'roro', bookingNumber: 'BK1', carrier: 'HMM' });
+    expect(shipment.containerNumber).toBeUndefined();
+    expect(shipment.sealNumber).toBeUndefined();
+    const withContainer = planShipment(current, { method: 'roro', containerNumber: 'HMMU7654321' }, NOW);
+    expect(!withContainer.ok && withContainer.problems.map((p) => p.field)).toEqual(['body.containerNumber']);
+    // Back to a container keeps what the RoRo booking had.
+    expect(planShipment(shipment, { method: 'container', containerNumber: 'HMMU7654321' }, NOW)).toMatchObject({ ok: true });
+  });
 });
