@@ -243,6 +243,7 @@ export function lifecycleSteps(): Array<{ status: OrderStatus; progress: number;
         : status === 'Cancelled'
           ? 'operations or accountant; the marketer or integrator who placed it while DepositSubmitted'
           : (MOVER[status] ?? 'admin'),
-    requires: missingRequirements(nothing, status, false).map((r) => r.message),
+    // The payment rule names an order's own amount; the table states it for any order.
+    requires: missingRequirements(nothing, status, false).map((r) => (r.code === 'PAYMENT_NOT_COVERED' ? "Confirmed receipts in the order's currency must cover its total amount" : r.message)),
   }));
 }
