@@ -1,4 +1,4 @@
-import type { Role } from './caller.js';
+import { ROLES, type Role } from './caller.js';
 import { sumMoney } from './money.js';
 
 /**
@@ -200,6 +200,9 @@ export type TransitionCheck =
   | { valid: true; errors: []; missingRequirements: [] }
   | { valid: false; reason: 'not-in-lifecycle' | 'role' | 'requirements'; errors: string[]; missingRequirements: Requirement[] };
 
+/** The roles that may make a move on any order (the one who placed an order may also cancel it while DepositSubmitted). */
+export const rolesThatMayMove = (from: OrderStatus, to: OrderStatus): Role[] => ROLES.filter((role) => roleMayMove(role, from, to, false));
+
 /** The whole verdict on one move, as validate-transition reports it and the status change enforces it. */
 export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, inspectionDateGiven = false): TransitionCheck {
   if (facts.status === to || !nextStatuses(facts.status, facts.paidFromWallet).includes(to)) {
@@ -207,7 +210,8 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
     return { valid: false, reason: 'not-in-lifecycle', errors: [reason], missingRequirements: [] };
   }
   if (!roleMayMove(role, facts.status, to, facts.callerOwnsOrder)) {
-    return { valid: false, reason: 'role', errors: [`The role ${role} may not move an order from ${facts.status} to ${to}`], missingRequirements: [] };
+    const may = rolesThatMayMove(facts.status, to);
+    return { valid: false, reason: 'role', errors: [`The role ${role} may not move an order from ${facts.status} to ${to}; ${may.join(', ')} may`], missingRequirements: [] };
   }
   const missing = missingRequirements(facts, to, inspectionDateGiven);
   if (missing.length > 0) return { valid: false, reason: 'requirements', errors: missing.map((m) => m.message), missingRequirements: missing };

@@ -746,6 +746,10 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
 
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
+    // It says who may make the move.
+    const expected = status === 'Cancelled' ? ['admin', 'operations', 'accountant'] : ['admin', 'accountant'];
+    expect(res.body.details).toEqual([{ field: 'X-API-Key', message: `needs a key of one of these roles: ${expected.join(', ')}`, role, allowedRoles: expected }]);
+    expect(res.body.error).toContain(`${expected.join(', ')} may`);
     expect(await orderDetail(order.id)).toMatchObject({ status: 'DepositSubmitted', version: 1 });
   });
 

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound, serviceUnavailable } from '../../domain/
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
 import { EVENT_OF_STATUS } from '../../domain/notifications.js';
-import { allowedTransitions, checkTransition, transitionOutlook } from '../../domain/order-lifecycle.js';
+import { allowedTransitions, checkTransition, rolesThatMayMove, transitionOutlook } from '../../domain/order-lifecycle.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { changeOrderStatus as StatusRoute } from '../../schemas/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
@@ -36,7 +36,10 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
     const facts = factsOf(collection, caller);
     const check = checkTransition(facts, body.status, caller.role, body.inspectionDate !== undefined);
     if (!check.valid) {
-      if (check.reason === 'role') throw forbidden(check.errors[0]);
+      if (check.reason === 'role') {
+        const allowedRoles = rolesThatMayMove(order.status, body.status);
+        throw forbidden(check.errors[0], [{ field: 'X-API-Key', message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`, role: caller.role, allowedRoles }]);
+      }
       throw new AppError('INVALID_TRANSITION', check.errors.join('; '), [
         {
           field: 'body.status',
