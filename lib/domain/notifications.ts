@@ -1,4 +1,4 @@
-import { notificationTemplateKey, templateParameter } from './chat-templates.js';
+import { notificationTemplateKey, templateParameter, type ChatLanguage } from './chat-templates.js';
 import type { OrderStatus } from './order-lifecycle.js';
 
 /**
@@ -91,16 +91,20 @@ export function recipientsOf(facts: EventFacts): Recipient[] {
   return out;
 }
 
+/** The ETA parameter of a departure before the carrier gave one, in the message's language. */
+const ETA_PENDING: Record<ChatLanguage, string> = { en: 'to be confirmed', ar: 'يحدد لاحقاً' };
+
 /** A notification as a template: which one, and its parameters (customer: name, order number, car; staff: order number, car). */
 export function notificationTemplate(
   event: OrderEvent,
   audience: Audience,
   order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string },
   name: string,
+  language: ChatLanguage = 'en',
 ): { key: string; parameters: string[] } {
   const toCustomer = audience === 'customer';
   const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true);
   const parameters = toCustomer ? [name, String(order.orderNumber), order.car] : [String(order.orderNumber), order.car];
-  if (event === 'shipment.departed') parameters.push(order.eta ?? 'to be confirmed');
+  if (event === 'shipment.departed') parameters.push(order.eta ?? ETA_PENDING[language]);
   return { key, parameters: parameters.map(templateParameter) };
 }

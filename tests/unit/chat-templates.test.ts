@@ -115,6 +115,15 @@ describe('the words of each path', () => {
     const { key, parameters } = notificationTemplate('order.shipped', 'customer', order(false), 'أحمد سعيد');
     expect(renderTemplate(chatTemplate(key)!, 'ar', parameters)).toBe('مرحباً أحمد سعيد، الطلب #1042 (Hyundai Sonata 2021): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.');
   });
+
+  it('writes a departure without an ETA in the message language', () => {
+    const withoutEta = { ...order(false), eta: undefined };
+    const arabic = notificationTemplate('shipment.departed', 'customer', withoutEta, 'أحمد سعيد', 'ar');
+    expect(arabic.parameters.at(-1)).toBe('يحدد لاحقاً');
+    expect(renderTemplate(chatTemplate(arabic.key)!, 'ar', arabic.parameters)).not.toMatch(/[A-Za-z]{3,} [a-z]{2} [a-z]{4,}/);
+    expect(notificationTemplate('shipment.departed', 'customer', withoutEta, 'Ahmed', 'en').parameters.at(-1)).toBe('to be confirmed');
+    expect(notificationTemplate('shipment.departed', 'customer', { ...withoutEta, eta: '2026-12-10' }, 'Ahmed', 'ar').parameters.at(-1)).toBe('2026-12-10');
+  });
 });
 
 describe('the contract template', () => {

@@ -115,8 +115,9 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
       await remember('skipped:opted-out', record('skipped', { messageId: `skipped.${event.id}.${recipient.key}`, reason: 'the customer replied STOP' }));
       continue;
     }
-    const { key, parameters } = notificationTemplate(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta }, recipient.name);
-    const message = templateMessage(recipient.phone, key, languages.get(recipient.key) ?? 'en', parameters);
+    const language = languages.get(recipient.key) ?? 'en';
+    const { key, parameters } = notificationTemplate(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta }, recipient.name, language);
+    const message = templateMessage(recipient.phone, key, language, parameters);
     const rendering = renderMessage(message);
     const content = { template: 'template' in message ? message.template : undefined, text: 'text' in rendering ? rendering.text : undefined };
 
