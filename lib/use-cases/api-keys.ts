@@ -121,9 +121,11 @@ export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GR
     ...(old.rateLimit ? { rateLimit: old.rateLimit } : {}),
   });
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + graceSeconds * 1000).toISOString();
-  const after = { ...old, expiresAt: old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt, rotatedTo: issued.apiKey.id };
-  const marked = await markApiKey(old, { expiresAt: after.expiresAt, rotatedTo: issued.apiKey.id }, [
+  const graceEnds = new Date(now.getTime() + graceSeconds * 1000).toISOString();
+  // The grace period only ever shortens a key's life: a key that expires sooner keeps its expiry.
+  const set = { rotatedTo: issued.apiKey.id, ...(!old.expiresAt || graceEnds < old.expiresAt ? { expiresAt: graceEnds } : {}) };
+  const after = { ...old, ...set };
+  const marked = await markApiKey(old, set, [
     auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: old.tenantId, action: 'rotated', before: apiKeyView(old), after: apiKeyView(after) }, now.toISOString()),
   ]);
   if (!marked) {

@@ -226,6 +226,15 @@ describe('API keys over the API', () => {
     expect((await api('GET', '/api/v1/orders', { key: won[0]!.body.data.key })).status).toBe(200);
   });
 
+  it('rotates a key that expires before the grace period would end, keeping its own expiry', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const first = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'expires soon', role: 'integrator', expiresAt } }), 201);
+    const rotated = await api('POST', `/api/v1/api-keys/${first.apiKey.id}/rotate`, { key: admin, body: {} });
+    expect(rotated.status, rotated.text).toBe(201);
+    expect(rotated.body.data.previous).toMatchObject({ id: first.apiKey.id, rotatedTo: rotated.body.data.apiKey.id, expiresAt: first.apiKey.expiresAt });
+    expect((await api('GET', '/api/v1/orders', { key: first.key })).status).toBe(200);
+  });
+
   it('notes when a key was last used, at most once a minute', async () => {
     const { key, apiKey } = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'used', role: 'integrator' } }), 201);
     const listedAt = async () => (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ id: string; lastUsedAt?: string }>).find((k) => k.id === apiKey.id)?.lastUsedAt;
