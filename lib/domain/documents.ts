@@ -18,6 +18,8 @@ const INSPECTION_MOVES: Record<InspectionStatus, readonly InspectionStatus[]> = 
 };
 
 export const inspectionCanMove = (from: InspectionStatus, to: InspectionStatus): boolean => INSPECTION_MOVES[from].includes(to);
+/** Where an inspection can go next from a status. */
+export const inspectionNextStatuses = (from: InspectionStatus): readonly InspectionStatus[] => INSPECTION_MOVES[from];
 export const inspectionIsFinal = (status: InspectionStatus): boolean => INSPECTION_MOVES[status].length === 0;
 
 /** Customs documents: at most this many per order, each at most this many bytes of JSON. */

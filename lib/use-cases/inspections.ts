@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { inspectionCanMove, inspectionIsFinal } from '../domain/documents.js';
+import { inspectionCanMove, inspectionIsFinal, inspectionNextStatuses } from '../domain/documents.js';
 import { AppError, forbidden, invalidField, invalidState, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { scopeOf } from '../domain/scope.js';
@@ -61,7 +61,10 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
   if (caller.role === 'inspector' && inspection.inspectorId !== caller.userId) throw forbidden('This inspection is assigned to another inspector');
   if (inspectionIsFinal(inspection.status)) throw invalidState(`The inspection is ${inspection.status}; it can no longer change`);
   if (body.status && !inspectionCanMove(inspection.status, body.status)) {
-    throw invalidState(`An inspection cannot move from ${inspection.status} to ${body.status}`);
+    const next = inspectionNextStatuses(inspection.status);
+    throw invalidState(`An inspection cannot move from ${inspection.status} to ${body.status}; from ${inspection.status} it can move to ${next.join(' or ')}`, [
+      { field: 'body.status', message: `must be one of ${next.join(', ')} while the inspection is ${inspection.status}`, currentStatus: inspection.status, allowedStatuses: next },
+    ]);
   }
   const photos = [...inspection.photos, ...(body.photos ?? [])];
   if (photos.length > MAX_PHOTOS) throw invalidField('body.photos', `an inspection holds at most ${MAX_PHOTOS} photos`);

@@ -230,6 +230,16 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     expect(await getInspection(created.id)).toEqual(before);
   });
 
+  it('says where an inspection can go when a move skips a step', async () => {
+    const created = await pending();
+    const res = await move(created.id, ops(), { status: 'Completed' });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.error).toBe('An inspection cannot move from Pending to Completed; from Pending it can move to InProgress or Cancelled');
+    expect(res.body.details).toEqual([
+      { field: 'body.status', message: 'must be one of InProgress, Cancelled while the inspection is Pending', currentStatus: 'Pending', allowedStatuses: ['InProgress', 'Cancelled'] },
+    ]);
+  });
+
   it('appends photos, in order, while the inspection is not final', async () => {
     const created = await pending({ photos: [photo(1)] });
 
