@@ -60,7 +60,10 @@ function shareRepeatedLeaves(schema: Json): Json {
     const name = names.get(JSON.stringify(leaf));
     return name ? { $ref: `#/$defs/${name}` } : leaf;
   }) as Json;
-  return { ...rewritten, $defs: Object.fromEntries(shared.map((text) => [names.get(text)!, JSON.parse(text) as unknown])) };
+  const own = isJson(rewritten.$defs) ? rewritten.$defs : {};
+  const clash = shared.map((text) => names.get(text)!).find((name) => name in own);
+  if (clash) throw new Error(`a schema already defines $defs/${clash}; rename it`);
+  return { ...rewritten, $defs: { ...own, ...Object.fromEntries(shared.map((text) => [names.get(text)!, JSON.parse(text) as unknown])) } };
 }
 
 function compile(schema: TSchema, coerce: boolean): string {
