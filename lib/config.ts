@@ -16,6 +16,10 @@ export function envNumber(name: string, fallback: number): number {
 export const tableName = (): string => requireEnv('TABLE_NAME');
 export const bucketName = (): string => requireEnv('BUCKET_NAME');
 
+/** The function that renders and stores PDFs (functions/documents/render-order-document.ts), and how long a caller waits for it. */
+export const documentRendererFunction = (): string => requireEnv('DOCUMENT_RENDERER_FUNCTION');
+export const documentRenderTimeoutMs = (): number => envNumber('DOCUMENT_RENDER_TIMEOUT_MS', 8_000);
+
 /**
  * Where per-key rate limits are enforced. `gateway`: API Gateway usage plans do it (AWS).
  * `dynamodb`: the pipeline enforces the same limits with an atomic counter (local stack,

@@ -32,7 +32,6 @@ export const generateOrderDocument = defineRoute({
     "The customs invoice needs the order's stored customs invoice and is written in its `language` unless `language` is given; Arabic is shaped and right to left. The contract document is of `contractId`, or the order's latest contract. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.",
   status: 201,
   roles: ['operations', 'accountant'],
-  lambda: { memorySize: 1024 },
   params: IdParams,
   body: Type.Object(
     {

@@ -4,7 +4,7 @@ import { s3 } from '../../lib/archive/s3.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
 
 /** Environment the service and the scripts read; the SDK picks the endpoints up by itself. */
-export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: string; tableName: string; bucketName: string }) {
+export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: string; lambdaEndpoint: string; tableName: string; bucketName: string }) {
   return {
     AWS_REGION: 'us-east-1',
     // npm start prints its own one-line note about the Node version instead.
@@ -13,6 +13,10 @@ export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: 
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
     AWS_ENDPOINT_URL_S3: options.s3Endpoint,
+    // serverless-offline's Invoke API: the document route invokes the PDF renderer there.
+    AWS_ENDPOINT_URL_LAMBDA: options.lambdaEndpoint,
+    // As serverless.yml names the renderer on the local stage (for scripts and tests that call the use case).
+    DOCUMENT_RENDERER_FUNCTION: 'vehicle-purchase-orders-local-renderOrderDocument',
     TABLE_NAME: options.tableName,
     BUCKET_NAME: options.bucketName,
     RATE_LIMIT_MODE: 'dynamodb',

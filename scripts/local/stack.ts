@@ -68,6 +68,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const env = localEnvironment({
     dynamoEndpoint: `http://127.0.0.1:${options.dynamoPort}`,
     s3Endpoint: `http://127.0.0.1:${options.s3Port}`,
+    lambdaEndpoint: `http://127.0.0.1:${options.lambdaPort}`,
     tableName: TABLE_NAME,
     bucketName: BUCKET_NAME,
   });

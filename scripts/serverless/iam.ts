@@ -11,7 +11,8 @@ import type { RouteSpec } from '../../lib/schemas/route.js';
  *   outbox's records (`OUTBOX#...`: delivery state, leases, cursors) or the event feed
  *   (`EVENTS#...`): it only adds events; the consumers alone move them, and events never change.
  * - The catalogue list reads only the snapshot prefix of the bucket; the document routes read
- *   (and one writes) only generated documents, under orders/{orderNumber}/documents/; the key and user routes may
+ *   only generated documents, under orders/{orderNumber}/documents/, and the one that generates
+ *   them may invoke the renderer function (which alone writes them); the key and user routes may
  *   keep API Gateway's key copies in step; the documentation and the webhook handshake touch no
  *   data at all.
  */
@@ -58,10 +59,11 @@ const SYNC_GATEWAY_KEYS: Statement = {
 const DOCUMENTS = { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ArchiveBucket', 'Arn'] }, '/orders/*/documents/*']] };
 /** Presigned download URLs are signed with the function's own credentials, so it must be able to read what it signs for. */
 const READ_DOCUMENTS: Statement = { Effect: 'Allow', Action: ['s3:GetObject'], Resource: DOCUMENTS };
-const WRITE_DOCUMENTS: Statement = { Effect: 'Allow', Action: ['s3:PutObject'], Resource: DOCUMENTS };
-/** Routes that hand out download URLs of generated documents, and the one that writes them. */
+/** The route that generates documents has the renderer function write them (lib/documents/renderer-client.ts). */
+const INVOKE_RENDERER: Statement = { Effect: 'Allow', Action: ['lambda:InvokeFunction'], Resource: { 'Fn::GetAtt': ['RenderOrderDocumentLambdaFunction', 'Arn'] } };
+/** Routes that hand out download URLs of generated documents, and the one that has them made. */
 const DOCUMENT_READERS = new Set(['getOrder', 'listOrderDocuments', 'generateOrderDocument']);
-const DOCUMENT_WRITERS = new Set(['generateOrderDocument']);
+const DOCUMENT_MAKERS = new Set(['generateOrderDocument']);
 
 /** Routes that keep API Gateway's copies of keys in step (lib/gateway/keys.ts). */
 const GATEWAY_KEY_ROUTES = new Set(['issueApiKey', 'revokeApiKey', 'rotateApiKey', 'updateUser', 'deactivateUser']);
@@ -80,6 +82,6 @@ export function statementsFor(route: Pick<RouteSpec, 'id' | 'method' | 'public'>
     ...(CATALOGUE_ROUTES.has(route.id) ? [READ_CATALOGUE_SNAPSHOT] : []),
     ...(GATEWAY_KEY_ROUTES.has(route.id) ? [SYNC_GATEWAY_KEYS] : []),
     ...(DOCUMENT_READERS.has(route.id) ? [READ_DOCUMENTS] : []),
-    ...(DOCUMENT_WRITERS.has(route.id) ? [WRITE_DOCUMENTS] : []),
+    ...(DOCUMENT_MAKERS.has(route.id) ? [INVOKE_RENDERER] : []),
   ];
 }

@@ -1,5 +1,4 @@
 import type { Static } from '@sinclair/typebox';
-import { bucketName } from '../../config.js';
 import type { Caller } from '../../domain/caller.js';
 import { carNameOf } from '../../domain/car.js';
 import { invalidState, notFound } from '../../domain/errors.js';
@@ -7,8 +6,8 @@ import { contractModel, customsInvoiceModel, proformaModel, type DocumentLanguag
 import { newId } from '../../domain/ids.js';
 import { sumMoney } from '../../domain/money.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
-import { putObjectSigned } from '../../archive/objects.js';
-import { renderPdf } from '../../documents/pdf.js';
+import { documentKey } from '../../domain/render-request.js';
+import { renderAndStore } from '../../documents/renderer-client.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
 import { readOrderCollection, type GeneratedDocument, type OrderCollection } from '../../store/orders.js';
 import { editOrder } from './edit-order.js';
@@ -64,19 +63,19 @@ const MAX_DOCUMENTS = 100;
 const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Customs invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
 
 /**
- * Renders the document, stores it under orders/{orderNumber}/documents/, and records it on the
- * order as the next version of its type (raising the order version, with its audit record and
- * event). The file is written before it is recorded: a failure leaves at most an unlisted file.
+ * Has the renderer function lay the document out and store it under orders/{orderNumber}/documents/
+ * (lib/documents/renderer-client.ts), then records it on the order as the next version of its
+ * type (raising the order version, with its audit record and event). The file is written before
+ * it is recorded: a failure leaves at most an unlisted file.
  */
 export async function generateOrderDocument(caller: Caller, id: string, body: GenerateBody): Promise<DocumentView> {
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
   const now = new Date();
   const { model, contractId } = modelFor(collection, body, now.toISOString().slice(0, 10));
-  const pdf = await renderPdf(model, { title: `${TITLES[body.type]} #${collection.order.orderNumber}`, createdAt: now });
   const documentId = newId();
-  const key = `orders/${collection.order.orderNumber}/documents/${body.type}/${documentId}.pdf`;
-  await putObjectSigned(bucketName(), key, pdf, 'application/pdf');
+  const key = documentKey(collection.order.orderNumber, body.type, documentId);
+  const { bytes } = await renderAndStore({ model, title: `${TITLES[body.type]} #${collection.order.orderNumber}`, createdAt: now.toISOString(), key });
   let recorded: GeneratedDocument | undefined;
   await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
     if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
@@ -87,7 +86,7 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
       version: Math.max(0, ...previous.map((d) => d.version)) + 1,
       language: model.language,
       key,
-      bytes: pdf.length,
+      bytes,
       ...(contractId ? { contractId } : {}),
       createdAt: now.toISOString(),
       createdBy: actorOf(caller),
