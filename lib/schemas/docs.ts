@@ -28,6 +28,13 @@ export const getDocsPage = defineRoute({
   cors: false,
 });
 
+/**
+ * The renderer's script (Scalar's standalone build, 4.3 MB), copied here by npm run build:contracts
+ * and shipped as a file in getDocsRenderer's package: content, not code, so it is read on the
+ * first request instead of being parsed with the bundle at every cold start.
+ */
+export const RENDERER_SCRIPT = 'lib/schemas/generated/scalar-api-reference.js';
+
 export const getDocsRenderer = defineRoute({
   id: 'getDocsRenderer',
   folder: 'docs',
@@ -40,5 +47,5 @@ export const getDocsRenderer = defineRoute({
   public: true,
   rawContentType: 'text/javascript',
   cors: false,
-  lambda: { memorySize: 512 },
+  packageFiles: [RENDERER_SCRIPT],
 });

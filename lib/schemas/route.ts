@@ -53,6 +53,8 @@ export interface RouteSpec {
   errors?: readonly ErrorCode[];
   /** Lambda settings other than the provider defaults. */
   lambda?: { memorySize?: number };
+  /** Files (paths from the repository root) its package carries beside the bundle, read at run time from the package root. */
+  packageFiles?: readonly string[];
   /** Answers browsers from other origins (default true; the HTML docs page does not need it). */
   cors?: boolean;
 }

@@ -15,6 +15,10 @@ export interface FunctionEntry {
   entry: string;
   /** The handler's export, `handler` in `functions/customers/create.handler`. */
   exportName: string;
+  /** Whether API Gateway calls it (an `http` event); the others are workers (streams, schedules, invoked). */
+  http: boolean;
+  /** Files its package.patterns add beside the bundle (the negated patterns left out), relative to the root. */
+  packageFiles: string[];
 }
 
 export interface ServiceConfig {
@@ -172,7 +176,8 @@ function scanFunctions(rootDir: string): FunctionEntry[] {
       else if (/\.(m|c)?[jt]s$/.test(dirent.name) && !/\.(test|d)\.[jt]s$/.test(dirent.name)) {
         if (/export\s+(const|async\s+function|function|let)\s+handler\b/.test(readFileSync(path, 'utf8'))) {
           const name = relative(join(rootDir, 'functions'), path).replace(/\.[^.]+$/, '').split(sep).join('/');
-          out.push({ name, entry: path, exportName: 'handler' });
+          // Events unknown here: every function is held to the HTTP budget.
+          out.push({ name, entry: path, exportName: 'handler', http: true, packageFiles: [] });
         }
       }
     }
@@ -235,7 +240,15 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
     const modulePath = handler.slice(0, dot);
     const entry = resolveEntry(rootDir, modulePath);
     if (dot <= 0 || !entry) throw new Error(`function ${name}: handler ${handler} does not resolve to a source file`);
-    functions.push({ name, entry, exportName: handler.slice(dot + 1) });
+    const events = isDict(definition) && Array.isArray(definition.events) ? definition.events : [];
+    const pkg = isDict(definition) && isDict(definition.package) && Array.isArray(definition.package.patterns) ? definition.package.patterns : [];
+    functions.push({
+      name,
+      entry,
+      exportName: handler.slice(dot + 1),
+      http: events.some((event) => isDict(event) && 'http' in event),
+      packageFiles: pkg.filter((pattern): pattern is string => typeof pattern === 'string' && !pattern.startsWith('!')),
+    });
   }
 
   const environment = isDict(provider.environment) ? provider.environment : {};

@@ -17,8 +17,9 @@ export function httpFunctions(routes: readonly RouteSpec[] = allRoutes): Record<
       route.id,
       {
         handler: handlerFileOf(route).replace(/\.ts$/, '.handler'),
-        // Source maps stay out of the zip (serverless-esbuild honours function-level patterns).
-        package: { patterns: ['!**/*.map'] },
+        // Source maps stay out of the zip (serverless-esbuild honours function-level patterns);
+        // files the route serves go in beside the bundle, at their path from the root.
+        package: { patterns: ['!**/*.map', ...(route.packageFiles ?? [])] },
         // Its own role, with only what it uses (scripts/serverless/iam.ts).
         iamRoleStatements: statementsFor(route),
         ...route.lambda,

@@ -349,11 +349,13 @@ describe('functions and API Gateway methods', () => {
 
     // The only method no route declares is the catch-all that answers unknown routes with 404 in the envelope.
     expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual(['ANY /{proxy+}']);
-    // The only functions without a route are that catch-all, the outbox consumers, the webhook delivery and the deadline reminders.
+    // The only functions without a route are that catch-all, the outbox consumers, the webhook
+    // delivery, the deadline reminders and the PDF renderer the document route invokes.
     expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id)).sort()).toEqual([
       'ExportDeadlineRemindersLambdaFunction',
       'OutboxStreamLambdaFunction',
       'OutboxSweepLambdaFunction',
+      'RenderOrderDocumentLambdaFunction',
       'RouteNotFoundLambdaFunction',
       'WebhookStreamLambdaFunction',
       'WebhookSweepLambdaFunction',
@@ -415,10 +417,11 @@ function zipEntries(file: string): string[] {
 /**
  * Budgets of the zipped packages, from the measurements (npm run bench -- --only cold-start prints
  * every function's zipped size): about 85 KB for an HTTP function, 76 KB for an outbox consumer
- * (S3 writes are signed fetches), 493 KB for the PDF generator (pdfkit, fontkit and the Amiri
- * font, without the WOFF2 decoder). The renderer of the API reference is 4.3 MB of static script.
+ * (S3 writes are signed fetches), 493 KB for the PDF renderer (pdfkit, fontkit and the Amiri
+ * font, without the WOFF2 decoder; a worker the document route invokes). The renderer of the API
+ * reference carries the 4.3 MB script it serves as a file.
  */
-const ZIP_BUDGET_KB = { http: 120, consumer: 100, docsRenderer: 1_500, documents: 600 };
+const ZIP_BUDGET_KB = { http: 120, consumer: 100, docsRenderer: 1_500, pdfRenderer: 600 };
 
 describe('one package per function', () => {
   const functions = () => ofType('AWS::Lambda::Function');
@@ -439,13 +442,21 @@ describe('one package per function', () => {
     }
   });
 
+  it("ships the reference's renderer script as a file beside that function's bundle, and in no other package", () => {
+    for (const [id, fn] of functions()) {
+      const entries = zipEntries(join(artifactDir, artifactOf(fn)));
+      expect(entries.includes('lib/schemas/generated/scalar-api-reference.js'), id).toBe(id === 'GetDocsRendererLambdaFunction');
+    }
+  });
+
   it('keeps every zipped package within its budget (HTTP functions under 120 KB)', () => {
     const over: string[] = [];
     for (const [id, fn] of functions()) {
       const kb = statSync(join(artifactDir, artifactOf(fn))).size / 1024;
-      // The PDF function carries pdfkit, fontkit and the Amiri font (Arabic and Latin).
+      // The PDF renderer carries pdfkit, fontkit and the Amiri font (Arabic and Latin); the
+      // reference's renderer the script it serves, as a file beside its bundle.
       const budget =
-        id === 'GetDocsRendererLambdaFunction' ? ZIP_BUDGET_KB.docsRenderer : id === 'GenerateOrderDocumentLambdaFunction' ? ZIP_BUDGET_KB.documents : id.startsWith('Outbox') ? ZIP_BUDGET_KB.consumer : ZIP_BUDGET_KB.http;
+        id === 'GetDocsRendererLambdaFunction' ? ZIP_BUDGET_KB.docsRenderer : id === 'RenderOrderDocumentLambdaFunction' ? ZIP_BUDGET_KB.pdfRenderer : id.startsWith('Outbox') ? ZIP_BUDGET_KB.consumer : ZIP_BUDGET_KB.http;
       if (kb > budget) over.push(`${id}: ${kb.toFixed(1)} KB > ${budget} KB`);
     }
     expect(over).toEqual([]);
@@ -568,8 +579,20 @@ describe('least privilege: a role per function', () => {
     const writers = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => allowed(id, 's3:PutObject').length > 0);
-    expect(writers.sort()).toEqual(['GenerateOrderDocumentLambdaFunction', 'OutboxStreamLambdaFunction', 'OutboxSweepLambdaFunction']);
-    // The document generator writes only generated documents.
-    expect(JSON.stringify(allowed('GenerateOrderDocumentLambdaFunction', 's3:PutObject'))).toContain('/orders/*/documents/*');
+    expect(writers.sort()).toEqual(['OutboxStreamLambdaFunction', 'OutboxSweepLambdaFunction', 'RenderOrderDocumentLambdaFunction']);
+    // The PDF renderer writes only generated documents.
+    expect(JSON.stringify(allowed('RenderOrderDocumentLambdaFunction', 's3:PutObject'))).toContain('/orders/*/documents/*');
+  });
+
+  it('lets the document route alone invoke the PDF renderer, and tells it the renderer by name', () => {
+    const invokers = ofType('AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => allowed(id, 'lambda:InvokeFunction').length > 0);
+    expect(invokers).toEqual(['GenerateOrderDocumentLambdaFunction']);
+    expect(allowed('GenerateOrderDocumentLambdaFunction', 'lambda:InvokeFunction')[0]!.Resource).toEqual({ 'Fn::GetAtt': ['RenderOrderDocumentLambdaFunction', 'Arn'] });
+    const renderer = ofType('AWS::Lambda::Function').find(([id]) => id === 'RenderOrderDocumentLambdaFunction')![1];
+    const route = ofType('AWS::Lambda::Function').find(([id]) => id === 'GenerateOrderDocumentLambdaFunction')![1];
+    expect(route.Properties.Environment.Variables.DOCUMENT_RENDERER_FUNCTION).toBe(renderer.Properties.FunctionName);
+    expect(renderer.Properties.MemorySize).toBe(1024);
   });
 });
