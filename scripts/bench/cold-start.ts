@@ -5,7 +5,7 @@
  *
  * Budget (from the performance requirements): a naive handler (Middy + Ajv compiling schemas at
  * run time + bundled SDK) measures about 920 KB and 170 ms init on the reference machines; every
- * function should need at most half of both. The naive handler is rebuilt and measured here in
+ * HTTP function should need at most half of both (workers are measured and shown the same way). The naive handler is rebuilt and measured here in
  * the same run, so the comparison holds on whatever machine runs the benchmark.
  */
 import { spawnSync } from 'node:child_process';
