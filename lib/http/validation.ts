@@ -130,17 +130,53 @@ function messageOf(error: AjvErrorObject, value: unknown): string {
   }
 }
 
+/** Edit distance of two short names (letters added, removed or changed), case ignored. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j += 1) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[y.length]!;
+}
+
+/** Names other APIs use for what this one calls otherwise. */
+const SYNONYMS: Record<string, string> = { pagesize: 'limit', per_page: 'limit', perpage: 'limit', size: 'limit', offset: 'page', q: 'search', query: 'search', order: 'sortOrder', sort: 'sortBy', orderby: 'sortBy' };
+
+/** The known name an unknown one most likely meant (a synonym, a typo, another casing, a prefix such as make -> makeEn), if any is close. */
+export function closestName(unknown: string, known: readonly string[]): string | undefined {
+  const given = unknown.toLowerCase();
+  const synonym = SYNONYMS[given];
+  if (synonym && known.includes(synonym)) return synonym;
+  let best: { name: string; score: number } | undefined;
+  for (const name of known) {
+    const lower = name.toLowerCase();
+    const score = given.length >= 3 && lower.startsWith(given) ? (lower.length - given.length) * 0.5 : distance(unknown, name);
+    if (score <= Math.max(2, Math.floor(name.length / 3)) && (!best || score < best.score)) best = { name, score };
+  }
+  return best?.name;
+}
+
 /**
  * The validator's findings as one entry per field, each one plain sentence: a field that broke
  * two rules (too short and not a phone number) gets both in one sentence rather than two entries.
+ * `names` (the top-level fields or parameters the request takes) let an unknown one suggest the
+ * name it most likely meant.
  */
-export function toFieldErrors(location: string, errors: readonly AjvErrorObject[] | null | undefined, data?: unknown): FieldError[] {
+export function toFieldErrors(location: string, errors: readonly AjvErrorObject[] | null | undefined, data?: unknown, names?: readonly string[]): FieldError[] {
   const byField = new Map<string, string[]>();
   for (const error of errors ?? []) {
     // anyOf/oneOf add a summary entry on top of the branch errors; the branches say more.
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     const field = fieldOf(location, error);
-    const message = messageOf(error, valueAt(data, error.instancePath));
+    let message = messageOf(error, valueAt(data, error.instancePath));
+    if (error.keyword === 'additionalProperties' && error.instancePath === '' && names) {
+      const meant = closestName(String(error.params.additionalProperty), names);
+      if (meant) message += `; did you mean ${meant}?`;
+    }
     const messages = byField.get(field) ?? [];
     if (!messages.includes(message)) messages.push(message);
     byField.set(field, messages);
@@ -163,10 +199,10 @@ export function eventValidator(route: CompiledRoute) {
       }
       if (route.validateQuery) {
         event.queryStringParameters ??= {};
-        if (!route.validateQuery(event.queryStringParameters)) details.push(...toFieldErrors('query', route.validateQuery.errors, event.queryStringParameters));
+        if (!route.validateQuery(event.queryStringParameters)) details.push(...toFieldErrors('query', route.validateQuery.errors, event.queryStringParameters, route.queryNames));
       }
       if (route.validateBody && !route.validateBody(event.body)) {
-        details.push(...toFieldErrors('body', route.validateBody.errors, event.body));
+        details.push(...toFieldErrors('body', route.validateBody.errors, event.body, route.bodyNames));
       }
       validate.errors = details.length > 0 ? details : null;
       return details.length === 0;

@@ -31,7 +31,7 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
   DUPLICATE: {
     when: 'a unique value is taken, e.g. the mobile number in this tenant',
     error: 'A customer with mobileNumber +971501234567 already exists in this tenant',
-    details: [{ field: 'mobileNumber', message: 'A customer with mobileNumber +971501234567 already exists in this tenant' }],
+    details: [{ field: 'body.mobileNumber', message: 'A customer with mobileNumber +971501234567 already exists in this tenant' }],
   },
   VERSION_CONFLICT: {
     when: 'body.version is not the current version of the record (someone changed it since you read it): read it again and retry',

@@ -84,6 +84,9 @@ export interface CompiledRoute {
   validateBody?: AjvValidate;
   validateQuery?: AjvValidate;
   validateParams?: AjvValidate;
+  /** The query parameters and the body's top-level fields it takes (for "did you mean" hints). */
+  queryNames?: readonly string[];
+  bodyNames?: readonly string[];
 }
 
 export interface AjvErrorObject {

@@ -59,7 +59,7 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
   ]);
   if (!outcome.ok && outcome.reason === 'duplicate-phone') {
-    throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
+    throw duplicate('body.mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
   }
   if (!outcome.ok) throw invalidField('body.tenantId', 'no such tenant');
   return toCustomerView(customer, wallet);

@@ -27,7 +27,7 @@ function mobileOf(given: string | undefined, field: string): string | undefined 
 }
 
 function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber: string | undefined): Error {
-  if (outcome.reason === 'duplicate-phone') return duplicate('mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
+  if (outcome.reason === 'duplicate-phone') return duplicate('body.mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
   if (outcome.reason === 'unknown-tenant') return invalidField('body.tenantId', 'no such tenant');
   return new Error('the user changed while it was being written');
 }

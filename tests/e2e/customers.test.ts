@@ -29,7 +29,7 @@ describe('POST /api/v1/customers', () => {
     const again = await api('POST', '/api/v1/customers', { key: gulf(), body: { name: 'Second', mobileNumber: phone.replace('+971', '+971 ') } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, statusCode: 409, code: 'DUPLICATE' });
-    expect(again.body.details[0].field).toBe('mobileNumber');
+    expect(again.body.details[0].field).toBe('body.mobileNumber');
   });
 
   it('lets another tenant register the same number', async () => {

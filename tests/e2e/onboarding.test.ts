@@ -116,7 +116,7 @@ describe('staff users', () => {
     const local = await api('POST', '/api/v1/users', { key: admin, body: { name: 'Three', role: 'operations', mobileNumber: '0501234567' } });
 
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'DUPLICATE', details: [{ field: 'mobileNumber' }] });
+    expect(again.body).toMatchObject({ code: 'DUPLICATE', details: [{ field: 'body.mobileNumber' }] });
     expect(local.status).toBe(400);
     expect(local.body.details[0].field).toBe('body.mobileNumber');
   });

@@ -398,6 +398,16 @@ describe('POST /api/v1/orders', () => {
       expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect(await ordersOfCustomer(customer.id)).toHaveLength(1);
     });
+
+    it('refuses a malformed key with 400, naming the header as the field, and creates nothing', async () => {
+      const customer = await newCustomer();
+      for (const key of ['k'.repeat(129), '../../x', 'spaced key']) {
+        const res = await createOrder(acct(), { customerId: customer.id, totalAmount: 50 }, { 'Idempotency-Key': key });
+        expect(res.status, key).toBe(400);
+        expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'Idempotency-Key' }] });
+      }
+      expect(await ordersOfCustomer(customer.id)).toHaveLength(0);
+    });
   });
 
   describe('malformed bodies', () => {
@@ -618,6 +628,14 @@ describe('GET /api/v1/orders', () => {
 
     expect([...ids(first), ...ids(second), ...ids(third)]).toEqual([o3.id, o2.id, o1.id]);
     expect(third.meta.nextCursor).toBeUndefined();
+    // meta.page follows the cursor, and the page that ends the list gives the total.
+    expect(first.meta).toEqual({ page: 1, limit: 1, nextCursor: expect.any(String) as string });
+    expect(second.meta).toEqual({ page: 2, limit: 1, nextCursor: expect.any(String) as string });
+    expect(third.meta).toEqual({ page: 3, limit: 1, total: 3, totalPages: 3 });
+    // The cursor wins over a page number given beside it.
+    const withPage = await list(`customerId=${customer.id}&limit=1&page=7&cursor=${first.meta.nextCursor}`);
+    expect(ids(withPage)).toEqual([o2.id]);
+    expect(withPage.meta.page).toBe(2);
   });
 
   it('refuses a cursor of another listing (another customer, another tenant, or made up) with 400', async () => {

@@ -1,7 +1,8 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
-import { eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+import { closestName, eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+import listCars from '../../lib/schemas/generated/listCars.js';
 import createCustomer from '../../lib/schemas/generated/createCustomer.js';
 import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';
 
@@ -231,5 +232,38 @@ describe('the generated validators: every problem of a request in one answer', (
     expect(validate(body)).toBe(false);
 
     expect(toFieldErrors('body', validate.errors, body)).toEqual([{ field: 'body.currency', message: 'must be one of USD, SAR, KRW, AED' }]);
+  });
+});
+
+describe('unknown names: the one most likely meant', () => {
+  const carParameters = listCars.queryNames!;
+
+  it.each([
+    ['sort', 'sortBy'],
+    ['sortby', 'sortBy'],
+    ['limt', 'limit'],
+    ['pageSize', 'limit'],
+    ['per_page', 'limit'],
+    ['q', 'search'],
+    ['pages', 'page'],
+    ['make', 'makeEn'],
+    ['mobile', 'mobileNumber'],
+    ['zzz', undefined],
+  ])('%s -> %s', (unknown, meant) => {
+    expect(closestName(unknown, [...carParameters, 'mobileNumber'])).toBe(meant);
+  });
+
+  it('suggests it in the message of an unknown query parameter, over the whole event', () => {
+    const validate = eventValidator(listCars);
+    expect(validate({ queryStringParameters: { sort: 'price' } })).toBe(false);
+    expect(validate.errors).toEqual([{ field: 'query.sort', message: 'is not a field of this request; did you mean sortBy?' }]);
+  });
+
+  it('suggests it for an unknown top-level body field, and says nothing when no name is close', () => {
+    const validate = eventValidator(createCustomer);
+    expect(validate({ body: { name: 'Layla', mobile: '+971501234567' } })).toBe(false);
+    expect(validate.errors).toContainEqual({ field: 'body.mobile', message: 'is not a field of this request; did you mean mobileNumber?' });
+    expect(validate({ body: { name: 'Layla', mobileNumber: '+971501234567', isAdmin: true } })).toBe(false);
+    expect(validate.errors).toEqual([{ field: 'body.isAdmin', message: 'is not a field of this request' }]);
   });
 });

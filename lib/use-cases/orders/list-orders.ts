@@ -18,12 +18,22 @@ const instantOf = (value: string | undefined, field: string): string | undefined
   return instant;
 };
 
+/** A cursor of the order list: where the next page starts, and how many orders came before it. */
+function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: number } | undefined {
+  const decoded = decodeCursor(cursor);
+  if (!decoded) return undefined;
+  const { before, ...start } = decoded;
+  const count = before === undefined ? 0 : Number(before);
+  return Number.isSafeInteger(count) && count >= 0 ? { start, before: count } : undefined;
+}
+
 /**
  * Orders newest first; a tenant key sees its tenant's orders, a marketer key only its own. A page
  * reads about one page of orders whatever their number: `cursor` (meta.nextCursor of the page
  * before) continues where that page ended; `page` skips pages, reading the ones it skips.
- * `total` and `totalPages` come with the page that ends the list, when it was reached by page
- * number: counting every order of a large listing would cost a read of all of them.
+ * The cursor also carries how many orders came before its page, so `meta.page` is right on a
+ * cursor page too (the cursor wins over `page`). `total` and `totalPages` come with the page
+ * that ends the list: counting every order of a large listing would cost a read of all of them.
  */
 export async function listOrders(caller: Caller, query: ListQuery): Promise<{ data: OrderView[]; meta: OrderListMeta }> {
   const createdFrom = instantOf(query.createdFrom, 'query.createdFrom');
@@ -31,21 +41,22 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
   if (createdFrom && createdTo && createdFrom > createdTo) throw invalidField('query.createdFrom', 'must not be after createdTo');
   const scope = scopeOf(caller);
   const filter = { marketerId: query.marketerId, customerId: query.customerId, status: query.status, createdFrom, createdTo };
-  let start: OrderPageStart | undefined;
+  let cursor: { start: OrderPageStart; before: number } | undefined;
   if (query.cursor !== undefined) {
-    start = decodeCursor(query.cursor);
-    if (!start || !isPageStartOf(scope, filter, start)) throw invalidField('query.cursor', 'is not a cursor of this listing; pass meta.nextCursor of the previous page with the same filters');
+    cursor = decodeOrderCursor(query.cursor);
+    if (!cursor || !isPageStartOf(scope, filter, cursor.start)) throw invalidField('query.cursor', 'is not a cursor of this listing; pass meta.nextCursor of the previous page with the same filters');
   }
-  const skip = start ? 0 : (query.page - 1) * query.limit;
-  const page = await queryOrderPage(scope, filter, { limit: query.limit, skip, start });
-  // Without a next page, everything matching was read: the count is exact.
-  const total = !start && !page.next ? page.read : undefined;
+  const skip = cursor ? 0 : (query.page - 1) * query.limit;
+  const page = await queryOrderPage(scope, filter, { limit: query.limit, skip, start: cursor?.start });
+  const before = cursor ? cursor.before : skip;
+  // Without a next page, everything matching up to here was counted: the total is exact.
+  const total = page.next ? undefined : cursor ? before + page.orders.length : page.read;
   return {
     data: page.orders.map((o) => orderView(o, caller)),
     meta: {
-      page: query.page,
+      page: Math.floor(before / query.limit) + 1,
       limit: query.limit,
-      ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
+      ...(page.next ? { nextCursor: encodeCursor({ ...page.next, before: String(before + page.orders.length) }) } : {}),
       ...(total !== undefined ? { total, totalPages: Math.ceil(total / query.limit) } : {}),
     },
   };
