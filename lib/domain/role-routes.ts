@@ -17,3 +17,10 @@ export function defaultAllowedRoutes(role: Role, routes: readonly RouteInfo[]): 
     .filter((route) => !route.public && (route.roles === undefined || route.roles.includes(role)))
     .map((route) => `${route.method} ${route.path}`);
 }
+
+/** The routes of `requested` that a key of `role` could never call, whatever its allowedRoutes say (the role rules them out). */
+export function routesBeyondRole(role: Role, requested: readonly string[], routes: readonly RouteInfo[]): string[] {
+  if (role === 'admin') return [];
+  const closed = new Set(routes.filter((route) => route.roles !== undefined && !route.roles.includes(role)).map((route) => `${route.method} ${route.path}`));
+  return requested.filter((route) => closed.has(route));
+}

@@ -1,9 +1,9 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller, Role } from '../domain/caller.js';
-import { forbidden, invalidField, invalidState, notFound } from '../domain/errors.js';
+import { forbidden, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { parseInstant } from '../domain/instant.js';
-import { defaultAllowedRoutes } from '../domain/role-routes.js';
+import { defaultAllowedRoutes, routesBeyondRole } from '../domain/role-routes.js';
 import { actorOf, scopeOf } from '../domain/scope.js';
 import { disableGatewayCopy, registerGatewayCopy } from '../gateway/keys.js';
 import type { ApiKey, issueApiKey as IssueRoute } from '../schemas/api-keys.js';
@@ -46,6 +46,11 @@ function routesFor(caller: Caller, role: Role, requested: string[] | undefined):
   const routes = requested ?? defaultAllowedRoutes(role, ROUTE_INFO);
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTES.has(route));
   if (unknown.length > 0) throw invalidField('body.allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
+  // Such a key would be refused on those routes anyway (403 by role): say so now, not at first use.
+  const closed = routesBeyondRole(role, routes, ROUTE_INFO);
+  if (closed.length > 0) {
+    throw validationError([{ field: 'body.allowedRoutes', message: `a ${role} key can never call ${closed.join(', ')}: the role rules them out`, role, routes: closed }]);
+  }
   if (!caller.allowedRoutes.includes('*')) {
     const beyond = routes.filter((route) => !caller.allowedRoutes.includes(route));
     if (beyond.length > 0) throw forbidden(`A key cannot be given routes its issuer may not call: ${beyond.join(', ')}`);

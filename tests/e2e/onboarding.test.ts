@@ -182,6 +182,21 @@ describe('API keys over the API', () => {
     expect(within.status, within.text).toBe(201);
   });
 
+  it('refuses routes the key\'s role could never call (400), instead of a key that fails at first use', async () => {
+    const before = data(await api('GET', '/api/v1/api-keys', { key: admin }), 200).length;
+    const refused = await api('POST', '/api/v1/api-keys', {
+      key: admin,
+      body: { name: 'too wide', role: 'integrator', allowedRoutes: ['GET /api/v1/orders', 'POST /api/v1/api-keys', 'GET /api/v1/audit'] },
+    });
+
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body.allowedRoutes', role: 'integrator', routes: ['POST /api/v1/api-keys', 'GET /api/v1/audit'] }],
+    });
+    expect(data(await api('GET', '/api/v1/api-keys', { key: admin }), 200)).toHaveLength(before);
+  });
+
   it('refuses a key after its expiry', async () => {
     const expiresAt = new Date(Date.now() + 2_000).toISOString();
     const { key } = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'short-lived', role: 'integrator', expiresAt } }), 201);

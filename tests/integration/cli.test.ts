@@ -413,7 +413,7 @@ describe('cli users', () => {
 
     // Assert
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`A staff user with mobileNumber ${first.mobileNumber} already exists in this tenant: mobileNumber (--mobile)`);
+    expect(result.stderr.trim()).toBe(`A staff user with mobileNumber ${first.mobileNumber} already exists in this tenant: body.mobileNumber (--mobile)`);
     expect(result.stdout).toBe('');
     expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
