@@ -13,6 +13,7 @@
  *
  * This file is only the entry point; the parts live in scripts/cli/, one command group a module.
  */
+import { AppError } from '../lib/domain/errors.js';
 import { parseInvocation, UsageError, type Invocation } from './cli/args.js';
 import { loadStore, type Command, type Context } from './cli/command.js';
 import { archiveCommands } from './cli/commands/archive.js';
@@ -62,7 +63,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     console.error(error instanceof UsageError ? error.message : failureMessage(error, target));
-    return error instanceof UsageError ? 2 : 1;
+    // A value the service refuses as invalid (a phone number, a missing --user-id) is a bad
+    // argument too, refused before anything was written.
+    const badArguments = error instanceof UsageError || (error instanceof AppError && error.code === 'VALIDATION_ERROR');
+    return badArguments ? 2 : 1;
   }
 }
 

@@ -31,7 +31,7 @@ const Issued = Type.Object({ key: Type.String({ description: 'the key itself: sh
 
 export const issueApiKey = defineRoute({
   id: 'issueApiKey',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'INVALID_STATE'],
   folder: 'api-keys',
   method: 'POST',
   path: '/api/v1/api-keys',

@@ -36,7 +36,7 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   // A tenant admin names users of its own tenant; platform staff may name any user.
   const user = await getUser(tenantId === undefined ? {} : { tenantId }, body.userId);
   if (!user) throw notFound('User', 'body.userId');
-  if (user.active === false) throw invalidField('body.userId', 'this user is deactivated; reactivate them first');
+  if (user.active === false) throw invalidState('This user is deactivated; reactivate them first', [{ field: 'body.userId', message: 'this user is deactivated; reactivate them first' }]);
   if (body.role !== undefined && body.role !== user.role) throw invalidField('body.role', `the key takes its user's role (${user.role})`);
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }
@@ -116,7 +116,7 @@ export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyVi
  */
 export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GRACE_DEFAULT_SECONDS): Promise<{ key: string; apiKey: ApiKeyView; previous: ApiKeyView }> {
   const old = await keyInScope(caller, id);
-  if (old.revokedAt || old.disabledAt) throw invalidField('path.id', 'a revoked or disabled key cannot be rotated; issue a new one');
+  if (old.revokedAt || old.disabledAt) throw invalidState('A revoked or disabled key cannot be rotated; issue a new one', [{ field: 'path.id', message: 'a revoked or disabled key cannot be rotated; issue a new one' }]);
   if (old.rotatedTo) throw alreadyRotated(old.rotatedTo);
   const issued = await issueApiKey(caller, {
     name: old.name,

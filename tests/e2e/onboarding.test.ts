@@ -241,6 +241,20 @@ describe('API keys over the API', () => {
     expect((await api('GET', '/api/v1/orders', { key: won[0]!.body.data.key })).status).toBe(200);
   });
 
+  it('refuses to rotate a revoked key, and to issue a key for a deactivated user, with 409 INVALID_STATE', async () => {
+    const revoked = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'to revoke', role: 'integrator' } }), 201);
+    data(await api('POST', `/api/v1/api-keys/${revoked.apiKey.id}/revoke`, { key: admin }));
+    const rotate = await api('POST', `/api/v1/api-keys/${revoked.apiKey.id}/rotate`, { key: admin, body: {} });
+    expect(rotate.status, rotate.text).toBe(409);
+    expect(rotate.body).toMatchObject({ code: 'INVALID_STATE', details: [{ field: 'path.id' }] });
+
+    const user = data(await api('POST', '/api/v1/users', { key: admin, body: { name: 'Leaving Soon', role: 'accountant', mobileNumber: uniquePhone() } }), 201);
+    data(await api('POST', `/api/v1/users/${user.id}/deactivate`, { key: admin }));
+    const issue = await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'for a leaver', userId: user.id } });
+    expect(issue.status, issue.text).toBe(409);
+    expect(issue.body).toMatchObject({ code: 'INVALID_STATE', details: [{ field: 'body.userId' }] });
+  });
+
   it('rotates a key that expires before the grace period would end, keeping its own expiry', async () => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const first = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'expires soon', role: 'integrator', expiresAt } }), 201);

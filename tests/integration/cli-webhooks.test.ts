@@ -56,7 +56,7 @@ describe('cli webhooks', () => {
     expect(badType.code).toBe(2);
     expect(badType.stderr).toContain('order.flew');
     const badUrl = await cli(['webhooks', 'create', '--tenant', tenantId, '--url', 'ftp://example.com/x']);
-    expect(badUrl.code).toBe(1);
+    expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toMatch(/url/i);
     const unknown = await cli(['webhooks', 'show', 'nosuchendpoint000000000000']);
     expect(unknown.code).toBe(1);

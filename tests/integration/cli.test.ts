@@ -192,7 +192,7 @@ describe('cli keys', () => {
     expect(json.record).toMatchObject({ role: 'inspector', tenantId: STAFF_TENANT, userId: user.id });
   });
 
-  it('refuses a marketer key without --user-id with exit code 1, saying a marketer user is needed, and writes nothing', async () => {
+  it('refuses a marketer key without --user-id with exit code 2 (a bad argument), saying a marketer user is needed, and writes nothing', async () => {
     // Arrange
     const name = `marketer key ${unique()}`;
 
@@ -200,7 +200,7 @@ describe('cli keys', () => {
     const result = await cli(['keys', 'create', '--role', 'marketer', '--tenant', GULF, '--name', name]);
 
     // Assert
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr.trim()).toMatch(/--user-id.*a marketer key must be issued for a marketer user/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stdout).toBe('');
@@ -361,7 +361,7 @@ describe('cli keys', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('no API key with id "nosuchkey000000000000002" (see `cli keys list`)');
     expect(revoked.code).toBe(1);
-    expect(revoked.stderr.trim()).toMatch(/a revoked or disabled key cannot be rotated/);
+    expect(revoked.stderr.trim()).toMatch(/A revoked or disabled key cannot be rotated/);
     expect(revoked.stdout).toBe('');
   });
 });
@@ -418,7 +418,7 @@ describe('cli users', () => {
     expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
 
-  it('refuses a phone number without its country code with exit code 1 and says why', async () => {
+  it('refuses a phone number without its country code with exit code 2 (a bad argument) and says why', async () => {
     // Arrange
     const name = `No code ${unique()}`;
 
@@ -426,7 +426,7 @@ describe('cli users', () => {
     const result = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'operations', '--mobile', '0501234567']);
 
     // Assert
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe('Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, e.g. +971501234567');
     expect(result.stdout).toBe('');
     expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
@@ -467,7 +467,7 @@ describe('cli users', () => {
     expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id)?.active).toBe(false);
     const again = await cli(['keys', 'create', '--user-id', user.id]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/this user is deactivated/);
+    expect(again.stderr).toMatch(/This user is deactivated/);
   });
 
   it('deactivates and reactivates a user with users update --active', async () => {
