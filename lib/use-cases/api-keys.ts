@@ -41,9 +41,14 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }
 
-/** Routes the new key may call: never more than the issuing key's own. */
+/**
+ * Routes the new key may call: never more than the issuing key's own. Without a list, `*`: every
+ * route its role may call, today's and those added later (the role still bounds it at every
+ * call), so a deployment that adds an endpoint needs no key re-issued. An issuer narrowed to a
+ * list gives at most that list.
+ */
 function routesFor(caller: Caller, role: Role, requested: string[] | undefined): string[] {
-  const routes = requested ?? defaultAllowedRoutes(role, ROUTE_INFO);
+  const routes = requested ?? (caller.allowedRoutes.includes('*') ? ['*'] : defaultAllowedRoutes(role, ROUTE_INFO));
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTES.has(route));
   if (unknown.length > 0) throw invalidField('body.allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
   // Such a key would be refused on those routes anyway (403 by role): say so now, not at first use.

@@ -62,9 +62,10 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
   const result: DemoKey[] = [];
   for (const want of wanted) {
     const existing = saved.find((k) => k.label === want.label);
-    // Reused while it is still in the table with its id reference (keys from before references existed are issued anew).
+    // Reused while it is still in the table with its id reference and open to every route of its
+    // role (keys from before references existed, or frozen to the routes of their day, are issued anew).
     const stored = existing ? await getApiKeyByHash(hashApiKey(existing.key)) : undefined;
-    if (existing && stored && (await getApiKey(PLATFORM_SCOPE, stored.id))) {
+    if (existing && stored && stored.allowedRoutes.includes('*') && (await getApiKey(PLATFORM_SCOPE, stored.id))) {
       result.push(existing);
       continue;
     }
