@@ -487,6 +487,7 @@ describe('observability', () => {
     has((a) => a.MetricName === 'EventsParked' && a.Threshold === 0, 'parked side effects > 0');
     has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxStreamLambdaFunction'), 'stream consumer errors');
     has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxSweepLambdaFunction'), 'sweeper errors');
+    has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('RenderOrderDocumentLambdaFunction'), 'PDF renderer errors');
     expect(topic()).toBeDefined();
     for (const alarm of found) expect(alarm.AlarmActions, alarm.id).toEqual([{ Ref: topic() }]);
   });
