@@ -81,13 +81,13 @@ export const CONTRACT_COUNTER = 'contractNumber';
 export async function readForNewOrder(
   scope: Scope,
   input: { customerId: string; walletId?: string; carId?: number; marketerId?: string; idempotency?: { keyId: string; key: string } },
-): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; idempotency?: IdempotencyRecord }> {
+): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; marketerHasAccess: boolean; idempotency?: IdempotencyRecord }> {
   const table = tableName();
   const wanted = [
     keys.customer(input.customerId),
     ...(input.walletId ? [keys.wallet(input.walletId)] : []),
     ...(input.carId !== undefined ? [keys.car(input.carId)] : []),
-    ...(input.marketerId ? [keys.user(input.marketerId)] : []),
+    ...(input.marketerId ? [keys.user(input.marketerId), keys.customerAccess(input.customerId, input.marketerId)] : []),
     ...(input.idempotency ? [keys.idempotency(input.idempotency.keyId, input.idempotency.key)] : []),
   ];
   const items: Array<Record<string, unknown>> = [];
@@ -113,6 +113,8 @@ export async function readForNewOrder(
     car: record<CarRecord>('CAR'),
     // A marketer of another tenant is no marketer of this order.
     marketer: marketer && customer && marketer.tenantId === customer.tenantId ? marketer : undefined,
+    // Whether the marketer already sees this customer (then the order need not write that again).
+    marketerHasAccess: input.marketerId !== undefined && items.some((i) => i.sk === keys.customerAccess(input.customerId, input.marketerId!).sk),
     idempotency: idempotency && Number(idempotency.expiresAt) * 1000 > Date.now() ? (idempotency as unknown as IdempotencyRecord) : undefined,
   };
 }
@@ -149,10 +151,6 @@ export function putOrderItem(order: OrderRecord): TransactItem {
 
 export function putHistoryItem(entry: HistoryEntry): TransactItem {
   return { Put: { TableName: tableName(), Item: { ...keys.orderHistory(entry.orderId, entry.at, entry.id), entity: 'orderHistory', ...entry } } };
-}
-
-export function customerStillThere(customerId: string): TransactItem {
-  return { ConditionCheck: { TableName: tableName(), Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(pk)' } };
 }
 
 /** The marketer of an order may see its customer from then on (idempotent: the same item every time). */

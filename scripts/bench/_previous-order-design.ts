@@ -10,7 +10,7 @@ import type { Caller } from '../../lib/domain/caller.js';
 import { newId } from '../../lib/domain/ids.js';
 import { ddb } from '../../lib/store/client.js';
 import * as keys from '../../lib/store/keys.js';
-import { customerStillThere, ORDER_COUNTER, putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
+import { ORDER_COUNTER, putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../lib/store/outbox.js';
 import { transact, type TransactItem } from '../../lib/store/transact.js';
 import { auditItem } from '../../lib/use-cases/audit.js';
@@ -69,7 +69,8 @@ async function create(caller: Caller, customerId: string): Promise<OrderRecord> 
       claimNextNumber(current),
       putOrderItem(record),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: 'DepositSubmitted', by: caller.keyId, role: caller.role, at: now }),
-      customerStillThere(customerId),
+      // The previous design also checked at the commit that the customer still existed.
+      { ConditionCheck: { TableName: tableName(), Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(pk)' } },
       auditItem(caller, { entity: 'order', entityId: id, tenantId: record.tenantId, action: 'created', after: record }, now),
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: record.tenantId, orderSeq: 1, payload: { customerNotificationsEnabled: true } }, now)),
     ]);

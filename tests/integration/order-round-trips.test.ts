@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller, Role } from '../../lib/domain/caller.js';
 import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
+import { ddb } from '../../lib/store/client.js';
 import { roundTrips } from '../../lib/store/round-trips.js';
 import { createCustomer } from '../../lib/use-cases/customers.js';
 import { createOrder } from '../../lib/use-cases/orders/create-order.js';
@@ -20,6 +21,34 @@ async function callerFor(role: Role): Promise<Caller> {
   const record = await getApiKeyByHash(hashApiKey(demoKey(role)));
   if (!record) throw new Error(`demo key for ${role} not found`);
   return { keyId: record.id, tenantId: record.tenantId, role: record.role, userId: record.userId, allowedRoutes: record.allowedRoutes, rateLimit: record.rateLimit };
+}
+
+/** The items of every TransactWriteItems sent while `action` runs: their kind (Put, Update, ConditionCheck) and key. */
+async function transactionsOf(action: () => Promise<unknown>): Promise<Array<Array<{ kind: string; pk: string; sk: string }>>> {
+  const seen: Array<Array<{ kind: string; pk: string; sk: string }>> = [];
+  const name = `watch-${Math.random()}`;
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (String(context.commandName).startsWith('TransactWrite')) {
+        const items = (args.input as { TransactItems: Array<Record<string, { Item?: Record<string, string>; Key?: Record<string, string> }>> }).TransactItems;
+        seen.push(
+          items.map((item) => {
+            const [kind, op] = Object.entries(item)[0]!;
+            const key = op.Item ?? op.Key ?? {};
+            return { kind, pk: String(key.pk), sk: String(key.sk) };
+          }),
+        );
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await action();
+  } finally {
+    ddb.middlewareStack.remove(name);
+  }
+  return seen;
 }
 
 async function measure<T>(action: () => Promise<T>): Promise<{ value: T; trips: number }> {
@@ -94,6 +123,25 @@ describe('DynamoDB round trips per service call', () => {
 
     expectBudget(trips, 3);
     expect(replay.trips).toBe(1);
+  });
+
+  it('writes only new items for an order of a customer: nothing concurrent orders of that customer would contend for', async () => {
+    const customer = await newCustomerWithBalance();
+    const body = { customerId: customer.id, totalAmount: 100, receiptAmount: 10, marketerId: 'demousermarketer00000001' };
+    const writes = await transactionsOf(async () => {
+      await createOrder(accountant, body, undefined);
+      await Promise.all(Array.from({ length: 10 }, () => createOrder(accountant, body, undefined)));
+    });
+
+    expect(writes).toHaveLength(11);
+    const customerKey = `CUSTOMER#${customer.id}`;
+    // The first order gives the marketer access to the customer; later ones find it there.
+    expect(writes[0]!.filter((item) => item.pk === customerKey).map((item) => item.sk)).toEqual(['ACCESS#MARKETER#demousermarketer00000001']);
+    for (const items of writes.slice(1)) {
+      expect(items.filter((item) => item.pk === customerKey)).toEqual([]);
+      // Every item is new: a Put that no other transaction writes (no update, no condition check).
+      expect(items.every((item) => item.kind === 'Put')).toBe(true);
+    }
   });
 
   it('getOrderDetail costs exactly 1 round trip, with a receipt billing entry and history in the collection', async () => {
