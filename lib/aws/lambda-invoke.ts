@@ -13,8 +13,7 @@ export type InvokeOutcome =
   /** The function ran and threw, or the call was refused (unknown function, not allowed). */
   | { ok: false; kind: 'failed'; message: string };
 
-const invokeUrl = (functionName: string): string => {
-  const region = process.env.AWS_REGION ?? 'us-east-1';
+const invokeUrl = (functionName: string, region: string): string => {
   const endpoint = (process.env.AWS_ENDPOINT_URL_LAMBDA ?? `https://lambda.${region}.amazonaws.com`).replace(/\/$/, '');
   return `${endpoint}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
 };
@@ -26,7 +25,7 @@ export async function invokeFunction(functionName: string, event: unknown, timeo
   try {
     response = await signedFetch(
       { service: 'lambda', region, credentials: credentialsFromEnvironment() },
-      { method: 'POST', url: invokeUrl(functionName), body: JSON.stringify(event), headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(timeoutMs) },
+      { method: 'POST', url: invokeUrl(functionName, region), body: JSON.stringify(event), headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(timeoutMs) },
     );
     text = await response.text();
   } catch (error) {
