@@ -83,5 +83,5 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     error: 'The chat message could not be sent',
     details: [{ message: 'The chat message could not be sent', reason: 'REJECTED', retryable: false }],
   },
-  SERVICE_UNAVAILABLE: { when: 'the database is briefly unavailable; nothing was written; retry after Retry-After seconds', error: 'The service is temporarily unavailable, retry later' },
+  SERVICE_UNAVAILABLE: { when: 'a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds', error: 'The service is temporarily unavailable, retry later' },
 };
