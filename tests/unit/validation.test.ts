@@ -1,7 +1,8 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
-import { closestName, eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+import { closestName } from '../../lib/http/closest-name.js';
+import { eventValidator, toFieldErrors } from '../../lib/http/validation.js';
 import listCars from '../../lib/schemas/generated/listCars.js';
 import createCustomer from '../../lib/schemas/generated/createCustomer.js';
 import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';
