@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+// @ts-expect-error: the maintained fork of s3rver ships no types of its own.
+import S3rver from '@20minutes/s3rver';
 
 export interface S3Local {
   endpoint: string;
@@ -12,7 +13,7 @@ export interface S3Local {
 export async function startS3Local(options: { port: number; dataDir?: string }): Promise<S3Local> {
   const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vpo-s3-'));
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({ port: options.port, address: '127.0.0.1', directory, silent: true });
+  const server: { run(): Promise<unknown>; close(): Promise<void> } = new S3rver({ port: options.port, address: '127.0.0.1', directory, silent: true });
   // s3rver reports a taken port as an 'error' event; without a listener the process would crash
   // and leave DynamoDB Local orphaned instead of letting the caller stop what it started.
   await new Promise<void>((resolve, reject) => {
