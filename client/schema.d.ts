@@ -1216,6 +1216,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this API is, where its reference is, and every route with who may call it
+         * @description Every other route needs an `X-API-Key` header, except the documentation and the WhatsApp webhooks.
+         *
+         *     **Who may call:** anyone; no API key.
+         */
+        get: operations["getApiIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/docs": {
         parameters: {
             query?: never;
@@ -11379,6 +11401,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this API is, where its reference is, and every route with who may call it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @example Vehicle Purchase Order Service */
+                            name: string;
+                            /** @example 0.1.0 */
+                            version: string;
+                            /**
+                             * @description the API reference (HTML)
+                             * @example http://localhost:3000/api/v1/docs
+                             */
+                            reference: string;
+                            /**
+                             * @description the OpenAPI 3.1 document
+                             * @example http://localhost:3000/api/v1/openapi.json
+                             */
+                            openapi: string;
+                            /** @example X-API-Key header on every route whose access is not "public" */
+                            authentication: string;
+                            routes: {
+                                /**
+                                 * @description HTTP method
+                                 * @example POST
+                                 */
+                                method: string;
+                                /** @example /api/v1/orders */
+                                path: string;
+                                /** @example Place an order for a customer */
+                                summary: string;
+                                /**
+                                 * @description the roles that may call it (admin always), or "public" for the routes that need no key
+                                 * @example admin, marketer, operations
+                                 */
+                                access: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };

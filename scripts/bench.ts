@@ -19,6 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasFlag, type BenchContext, type BenchSuite, type SuiteReport } from './bench/_suite.js';
+import { FIGURE_INPUTS, figureInputs } from './figures/blocks.js';
 
 const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const suitesDir = join(rootDir, 'scripts', 'bench');
@@ -116,6 +117,8 @@ async function main(): Promise<number> {
   for (const suite of toRun) {
     log(`== ${suite.name}: ${suite.description}`);
     const started = Date.now();
+    // The code measured, so the documentation can tell figures of other code (scripts/figures/blocks.ts).
+    const inputs = FIGURE_INPUTS[suite.name] ? figureInputs(rootDir, suite.name) : null;
     let report: SuiteReport;
     try {
       report = await suite.run(context);
@@ -132,6 +135,9 @@ async function main(): Promise<number> {
       machine,
       ok: report.ok,
       withinBudget: report.withinBudget ?? null,
+      inputs,
+      argv,
+      text: report.text,
       results: report.data,
     };
     const file = join(resultsDir, `${suite.name}.json`);

@@ -14,12 +14,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { javaAvailable, JAVA_MISSING_MESSAGE } from './local/dynamodb-local.js';
 import { presentOutput } from './local/present-output.js';
-import { printKeyTable } from './local/seed.js';
+import { printKeyTable } from './local/demo-keys.js';
+import { removeStackFile, writeStackFile } from './local/stack-file.js';
 import { startStack, type RunningStack } from './local/stack.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const verbose = process.argv.includes('--verbose') || process.env.VERBOSE === '1';
+const dataDir = process.env.LOCAL_DATA_DIR ?? join(root, '.local');
+const ports = { http: port('PORT', 3000), lambda: port('LAMBDA_PORT', 3002), dynamo: port('DYNAMODB_PORT', 8000), s3: port('S3_PORT', 4569) };
 const startedAt = Date.now();
 
 let lastLine = Date.now();
@@ -42,17 +45,19 @@ const heartbeat = setInterval(() => {
  */
 let running: RunningStack | undefined;
 let stopping = false;
-const shutdown = async (signal: string) => {
+const shutdown = async (signal: string, exitCode = 0) => {
   if (stopping) return;
   stopping = true;
   clearInterval(heartbeat);
-  console.log(`\n${signal}: stopping serverless-offline, s3rver and DynamoDB Local...`);
+  console.log(`\n${signal}: stopping serverless-offline, the S3 emulator and DynamoDB Local...`);
   // Whatever happens, this process is gone within 10 seconds.
   setTimeout(() => process.exit(1), 9_000).unref();
   await running?.stop();
+  removeStackFile(dataDir);
   console.log('stopped');
-  process.exit(0);
+  process.exit(exitCode);
 };
+process.on('exit', () => removeStackFile(dataDir));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGHUP', () => void shutdown('SIGHUP'));
@@ -86,16 +91,16 @@ contracts.catch(() => undefined);
 
 const stack = await startStack({
   root,
-  httpPort: port('PORT', 3000),
-  lambdaPort: port('LAMBDA_PORT', 3002),
-  dynamoPort: port('DYNAMODB_PORT', 8000),
-  s3Port: port('S3_PORT', 4569),
-  dataDir: process.env.LOCAL_DATA_DIR ?? join(root, '.local'),
-  keysFile: join(process.env.LOCAL_DATA_DIR ?? join(root, '.local'), 'demo-keys.json'),
+  httpPort: ports.http,
+  lambdaPort: ports.lambda,
+  dynamoPort: ports.dynamo,
+  s3Port: ports.s3,
+  dataDir,
+  keysFile: join(dataDir, 'demo-keys.json'),
   withApi: true,
   catalogueSize: Number(process.env.DEMO_CATALOGUE_SIZE ?? 3000),
   progress,
-  apiInputsReady: contracts,
+  contractsReady: contracts,
   catalogueInBackground: true,
   prebundle: true,
   log: (text) => {
@@ -108,6 +113,14 @@ const stack = await startStack({
   process.exit(1);
 });
 running = stack;
+// The staff CLI finds this stack's ports here (scripts/local/stack-file.ts).
+writeStackFile(dataDir, { pid: process.pid, startedAt: new Date(startedAt).toISOString(), ports });
+// A part that stops on its own takes the rest down: a stack that half answers is worse than none.
+void stack.failed.then((reason) => {
+  if (stopping) return;
+  console.error(`\n${reason}`);
+  void shutdown('the local stack cannot go on without it', 1);
+});
 printKeyTable(stack.keys);
 console.log(`API:  ${stack.baseUrl}/api/v1   reference: ${stack.baseUrl}/api/v1/docs   (Ctrl-C stops everything; --verbose shows full logs)`);
 console.log(`ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);

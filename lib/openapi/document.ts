@@ -33,7 +33,7 @@ function errorCodesOf(route: RouteSpec): DocumentedCode[] {
 }
 
 /** Who may call it, in words: admin always; the route's roles, or every role. */
-function rolesOf(route: RouteSpec): string[] {
+export function rolesOf(route: RouteSpec): string[] {
   if (route.public) return [];
   return route.roles ? ['admin', ...route.roles] : [...ROLES];
 }

@@ -27,7 +27,7 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     error: 'Order not found',
     details: [{ field: 'body.orderId', message: 'no such order for this key' }],
   },
-  ROUTE_NOT_FOUND: { when: 'no such route or method', error: 'No such route; the API lives under /api/v1 (see /api/v1/docs)' },
+  ROUTE_NOT_FOUND: { when: 'no such route or method', error: 'No route GET /api/v1/order: GET /api/v1 lists every route, and /api/v1/docs describes them' },
   DUPLICATE: {
     when: 'a unique value is taken, e.g. the mobile number in this tenant',
     error: 'A customer with mobileNumber +971501234567 already exists in this tenant',

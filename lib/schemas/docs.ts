@@ -1,6 +1,41 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from './route.js';
 
+const IndexRoute = Type.Object({
+  method: Type.String({ description: 'HTTP method', examples: ['POST'] }),
+  path: Type.String({ examples: ['/api/v1/orders'] }),
+  summary: Type.String({ examples: ['Place an order for a customer'] }),
+  access: Type.String({ description: 'the roles that may call it (admin always), or "public" for the routes that need no key', examples: ['admin, marketer, operations'] }),
+});
+
+/**
+ * GET /api/v1: the address `npm start` prints answers with what the API is and where to go next,
+ * rather than a 404. Public, like the reference: it reveals routes, never data.
+ */
+export const getApiIndex = defineRoute({
+  id: 'getApiIndex',
+  folder: 'docs',
+  method: 'GET',
+  path: '/api/v1',
+  tag: 'Documentation',
+  summary: 'What this API is, where its reference is, and every route with who may call it',
+  description: 'Every other route needs an `X-API-Key` header, except the documentation and the WhatsApp webhooks.',
+  status: 200,
+  raw: true,
+  public: true,
+  response: Type.Object({
+    success: Type.Literal(true),
+    data: Type.Object({
+      name: Type.String({ examples: ['Vehicle Purchase Order Service'] }),
+      version: Type.String({ examples: ['0.1.0'] }),
+      reference: Type.String({ description: 'the API reference (HTML)', examples: ['http://localhost:3000/api/v1/docs'] }),
+      openapi: Type.String({ description: 'the OpenAPI 3.1 document', examples: ['http://localhost:3000/api/v1/openapi.json'] }),
+      authentication: Type.String({ examples: ['X-API-Key header on every route whose access is not "public"'] }),
+      routes: Type.Array(IndexRoute),
+    }),
+  }),
+});
+
 export const getOpenApi = defineRoute({
   id: 'getOpenApi',
   folder: 'docs',

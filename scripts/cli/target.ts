@@ -3,6 +3,9 @@
  * (`--target aws --stage S`). applyTarget() sets the environment the SDK clients read when they
  * are created, so it must run before lib/store (or anything importing it) is loaded.
  */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readStackFile, type StackFile } from '../local/stack-file.js';
 import { required, text, UsageError, type Args } from './args.js';
 
 export type Target = { kind: 'local' } | { kind: 'aws'; stage: string; region: string };
@@ -34,17 +37,24 @@ export function parseTarget(args: Args): Target {
   return { kind, stage, region };
 }
 
+/** The data folder of `npm start`, where the running stack notes its ports. */
+const localDataDir = () => process.env.LOCAL_DATA_DIR ?? join(fileURLToPath(import.meta.url), '..', '..', '..', '.local');
+
 /**
- * Mirrors localEnvironment() of scripts/local/bootstrap.ts. Not imported from there: that module
- * creates the S3 client when loaded, before this function could have set the endpoint.
+ * Mirrors localEnvironment() of scripts/local/bootstrap.ts, on the ports of the running stack.
+ * Not imported from there: that module creates the S3 client when loaded, before this function
+ * could have set the endpoint. Without a running stack, DYNAMODB_PORT and S3_PORT (or the
+ * defaults) still name the endpoints, for data services started by hand.
  */
-function localStackEnvironment(): Record<string, string> {
+function localStackEnvironment(running: StackFile | undefined): Record<string, string> {
+  const dynamoPort = running?.ports.dynamo ?? (Number(process.env.DYNAMODB_PORT) || 8000);
+  const s3Port = running?.ports.s3 ?? (Number(process.env.S3_PORT) || 4569);
   return {
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own credentials; DynamoDB Local any
+    AWS_ACCESS_KEY_ID: 'S3RVER', // the S3 emulator accepts only its own credentials; DynamoDB Local any
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${process.env.DYNAMODB_PORT || 8000}`,
-    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${process.env.S3_PORT || 4569}`,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
     TABLE_NAME: LOCAL_TABLE,
     BUCKET_NAME: LOCAL_BUCKET,
   };
@@ -62,16 +72,22 @@ export function applyTarget(target: Target): TargetInfo {
   delete process.env.API_GATEWAY_KEYS;
   if (target.kind === 'aws') return useAws(target);
   // Already set inside `npm start`'s processes and by the test harness: that stack is the target as is.
-  if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) Object.assign(process.env, localStackEnvironment());
+  const preset = Boolean(process.env.AWS_ENDPOINT_URL_DYNAMODB);
+  const running = preset ? undefined : readStackFile(localDataDir());
+  if (!preset) Object.assign(process.env, localStackEnvironment(running));
   process.env.TABLE_NAME ||= LOCAL_TABLE;
   process.env.AWS_REGION ||= 'us-east-1';
   // As the local stack's API does (serverless.yml's local stage): receivers on this machine may be registered.
   process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
+  const where = running ? `the stack of \`npm start\` (pid ${running.pid})` : `DynamoDB Local at ${endpoint}`;
   return {
     target,
-    description: `DynamoDB Local at ${endpoint}, table ${process.env.TABLE_NAME}`,
-    unreachable: `Cannot reach DynamoDB Local at ${endpoint}: is \`npm start\` running?`,
+    description: `${where}, table ${process.env.TABLE_NAME}`,
+    unreachable:
+      preset || running
+        ? `Cannot reach DynamoDB Local at ${endpoint}: is \`npm start\` still running?`
+        : `No local stack is running (\`npm start\` notes its ports in ${join(localDataDir(), 'stack.json')} while it runs), and nothing answers at ${endpoint}: start it with \`npm start\`, or use --target aws --stage <stage>`,
   };
 }
 

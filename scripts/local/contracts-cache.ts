@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inputsHash } from '../inputs-hash.js';
 
 /**
  * Whether the generated contracts (lib/schemas/generated, client/) still match what they are
@@ -10,20 +10,8 @@ import { join, relative } from 'node:path';
 const INPUTS = ['lib/schemas', 'lib/openapi', 'lib/domain', 'scripts/build-contracts.ts', 'scripts/build-client.ts', 'package-lock.json'];
 const MARK = join('lib', 'schemas', 'generated', '.inputs-hash');
 
-function files(root: string, path: string): string[] {
-  const full = join(root, path);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [path];
-  return readdirSync(full)
-    .filter((name) => name !== 'generated')
-    .sort()
-    .flatMap((name) => files(root, relative(root, join(full, name))));
-}
-
 export function contractInputsHash(root: string): string {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((input) => files(root, input))) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
-  return hash.digest('hex');
+  return inputsHash(root, INPUTS);
 }
 
 export function contractsUpToDate(root: string, inputs: string): boolean {

@@ -24,6 +24,8 @@ export function javaAvailable(): boolean {
 export interface DynamoDbLocal {
   endpoint: string;
   process: ChildProcess;
+  /** Settles, with a one-line reason, only if DynamoDB Local stops on its own (never after stop()). */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -53,8 +55,15 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let stopping = false;
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping) resolve(`DynamoDB Local exited (${signal ?? `code ${code}`})${output.trim() ? `: ${output.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+    });
+  });
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const deadline = Date.now() + 30_000;
@@ -75,8 +84,10 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   return {
     endpoint,
     process: child,
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

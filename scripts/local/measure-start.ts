@@ -49,6 +49,8 @@ export async function measureStart(options: {
   signalTarget?: 'npm' | 'child';
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Runs once the stack is ready and its catalogue in, before the signal (a test uses the printed key). */
+  whileRunning?: (output: string) => Promise<void>;
 }): Promise<StartRun> {
   const { ports } = options;
   const started = Date.now();
@@ -100,6 +102,10 @@ export async function measureStart(options: {
   for (const line of output.split('\n').map((l) => l.trim()).filter((l) => l.length > 20)) counts.set(line, (counts.get(line) ?? 0) + 1);
   const repeatedLines = [...counts.entries()].filter(([line, n]) => n > 2 && !/ -> \d{3} /.test(line) && !/still:/.test(line)).map(([line]) => line);
 
+  // Its failure is reported after the stop, so a failing check never leaves the stack running.
+  let checkFailure: unknown;
+  if (options.whileRunning && child.exitCode === null && readyMs > 0) await options.whileRunning(output).catch((error: unknown) => (checkFailure = error));
+
   const stopAt = Date.now();
   const target = options.signalTarget === 'child' ? childrenOf(child.pid!)[0] : child.pid;
   if (target !== undefined) process.kill(target, options.signal ?? 'SIGTERM');
@@ -114,5 +120,6 @@ export async function measureStart(options: {
   }
   const stopMs = Date.now() - stopAt;
   if (child.exitCode === null) child.kill('SIGKILL');
+  if (checkFailure) throw checkFailure;
   return { firstAnswerMs, readyMs, longestSilenceMs, repeatedLines, stopMs, portsFreed, output };
 }

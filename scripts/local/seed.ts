@@ -9,19 +9,13 @@ import { createTenant, getTenant, type Tenant } from '../../lib/store/tenants.js
 import { getUser } from '../../lib/store/users.js';
 import { issueApiKey } from '../../lib/use-cases/api-keys.js';
 import { createUser } from '../../lib/use-cases/users.js';
+import type { DemoKey } from './demo-keys.js';
 
 const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
   { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true },
   { id: 'demotenantseoulexport001', name: 'Seoul Export Partners', subdomain: 'seoul', markup: '1.15', visibleProviders: ['glovis', 'kcar', 'lotte'], publishedOnly: false },
 ];
 
-export interface DemoKey {
-  label: string;
-  key: string;
-  role: Role;
-  tenantId?: string;
-  userId?: string;
-}
 
 /** Demo staff, created through the same use case as POST /api/v1/users (fixed ids, so demo keys survive restarts). */
 const DEMO_STAFF: Array<{ id: string; name: string; role: Role; email?: string; mobileNumber: string }> = [
@@ -82,11 +76,4 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
     writeFileSync(options.keysFile, `${JSON.stringify(result, null, 2)}\n`, { mode: 0o600 });
   }
   return result;
-}
-export function printKeyTable(keys: readonly DemoKey[]): void {
-  const rows = keys.map((k) => [k.label, k.role, k.tenantId ?? '(platform)', k.key]);
-  const headers = ['who', 'role', 'tenant', 'X-API-Key'];
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(['', 'Demo API keys (local only):', line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''].join('\n'));
 }

@@ -5,6 +5,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startS3Local, type S3Local } from './s3-local.js';
 import { localEnvironment } from './bootstrap.js';
 import { prebundle } from './prebundle.js';
+import type { DemoKey } from './demo-keys.js';
 
 export interface StackOptions {
   root: string;
@@ -30,8 +31,11 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** One line per phase of the start (DynamoDB, S3, table, seed, bundling, API). */
   progress?: (phase: string) => void;
-  /** Settles when the API may be bundled (npm start compiles the contracts meanwhile). */
-  apiInputsReady?: Promise<void>;
+  /**
+   * Settles when the generated contracts are in place (npm start compiles them while the data
+   * services start): the demo seed imports them, and the API bundles are made from them.
+   */
+  contractsReady?: Promise<void>;
   /**
    * Bundle the functions with one esbuild call and keep the bundles for the next start while
    * nothing they are made from changes (npm start; scripts/local/prebundle.ts), instead of
@@ -49,11 +53,15 @@ export interface StackOptions {
 export interface RunningStack {
   baseUrl: string;
   env: Record<string, string>;
-  keys: import('./seed.js').DemoKey[];
+  keys: DemoKey[];
   /** Settles with the catalogue's size once it is in place (at once unless seeded in the background). */
   catalogueSeeded: Promise<number>;
+  /** Settles, naming the part and why, if DynamoDB Local, the S3 emulator or the API stops on its own. */
+  failed: Promise<string>;
   stop(): Promise<void>;
 }
+
+type Part = { stop(): Promise<void>; exited: Promise<string> };
 
 const TABLE_NAME = 'vehicle-purchase-orders-local';
 const BUCKET_NAME = 'vehicle-purchase-orders-local-archive';
@@ -72,10 +80,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     tableName: TABLE_NAME,
     bucketName: BUCKET_NAME,
   });
-  let offline: Promise<{ stop(): Promise<void> }> | undefined;
+  let offline: Promise<Part> | undefined;
   try {
     if (options.withApi) {
-      offline = (options.apiInputsReady ?? Promise.resolve()).then(() => startOffline(options, env));
+      offline = (options.contractsReady ?? Promise.resolve()).then(() => startOffline(options, env));
       // Registered now, so a failure below still stops it.
       started.push({ stop: async () => (await offline?.catch(() => undefined))?.stop() });
     }
@@ -92,7 +100,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     progress(`S3 emulator: ready on port ${options.s3Port}`);
 
     Object.assign(process.env, env);
-    // Imported only now: the SDK clients read the endpoints from the environment when created.
+    // Imported only now: the SDK clients read the endpoints from the environment when created,
+    // and the seed's use cases import the generated contracts, which may still be compiling.
+    await options.contractsReady;
     const { ensureTableAndBucket } = await import('./bootstrap.js');
     const { seedDemoData } = await import('./seed.js');
     await ensureTableAndBucket(TABLE_NAME, BUCKET_NAME);
@@ -119,7 +129,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       await offline;
       progress(`API: answering on ${baseUrl}/api/v1`);
     }
-    return { baseUrl, env, keys, catalogueSeeded: seeding, stop: stopAll };
+    const parts: Array<Promise<string>> = [dynamo.exited, s3Local.exited];
+    if (offline) parts.push(offline.then((api) => api.exited));
+    return { baseUrl, env, keys, catalogueSeeded: seeding, failed: Promise.race(parts), stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -127,7 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 }
 
 /** serverless-offline in its own process group, so stopping it also stops its esbuild and workers. */
-async function startOffline(options: StackOptions, env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+async function startOffline(options: StackOptions, env: Record<string, string>): Promise<Part> {
   // Old bundles (another format, a deleted function) must not shadow the fresh ones.
   const workFolder = `.esbuild/port-${options.httpPort}`;
   const prebuilt = join(options.root, '.esbuild', `prebuilt-${options.httpPort}`);
@@ -186,8 +198,15 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
     }
   };
   process.once('exit', killGroup);
+  let stopping = false;
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping) resolve(`the API (serverless-offline) exited (${signal ?? `code ${code}`}): ${output.trim().split('\n').slice(-3).join(' | ')}`);
+    });
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null || child.pid === undefined) return resolve();
       child.once('exit', () => resolve());
       try {
@@ -219,5 +238,5 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { stop };
+  return { stop, exited };
 }

@@ -239,6 +239,19 @@ describe('public documentation routes', () => {
     for (const c of publicRoutes()) expect(res.body.paths[c.path][c.method.toLowerCase()].security).toEqual([]);
   });
 
+  it('answers the printed base address /api/v1 without a key: the reference, the document and every route with who may call it', async () => {
+    const res = await api('GET', '/api/v1');
+
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const { reference, openapi, routes } = res.body.data as { reference: string; openapi: string; routes: Array<{ method: string; path: string; access: string }> };
+    expect((await api('GET', new URL(reference).pathname)).status).toBe(200);
+    expect((await api('GET', new URL(openapi).pathname)).body.openapi).toBe('3.1.0');
+    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(allRoutes.map(routeKey).sort());
+    expect(routes.find((r) => r.path === '/api/v1/audit')?.access).toBe('admin');
+    expect(routes.find((r) => r.path === '/api/v1/openapi.json')?.access).toBe('public');
+  });
+
   it('serves /api/v1/docs without a key as HTML', async () => {
     const res = await api('GET', '/api/v1/docs');
 

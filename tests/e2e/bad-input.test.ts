@@ -94,5 +94,8 @@ describe('unknown routes', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.body).toEqual({ success: false, error: expect.any(String), statusCode: 404, code: 'ROUTE_NOT_FOUND' });
+    // It names what was asked and where the routes are, and never says "under /api/v1" of a path that is.
+    expect(res.body.error).toContain(`No route ${method} ${path}:`);
+    expect(res.body.error).toContain('GET /api/v1 lists every route');
   });
 });

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import type { DemoKey } from '../../scripts/local/seed.js';
+import type { DemoKey } from '../../scripts/local/demo-keys.js';
 import { startStack, type RunningStack } from '../../scripts/local/stack.js';
 
 declare module 'vitest' {
