@@ -16,6 +16,12 @@ export function envNumber(name: string, fallback: number): number {
 export const tableName = (): string => requireEnv('TABLE_NAME');
 export const bucketName = (): string => requireEnv('BUCKET_NAME');
 
+/**
+ * Where pictures kept in the bucket (s3:// URIs in the catalogue) are served from, e.g. a CDN in
+ * front of it: the object key is appended. Unset: the bucket's own address (lib/archive/picture-url.ts).
+ */
+export const publicImageBaseUrl = (): string | undefined => process.env.PUBLIC_IMAGE_BASE_URL || undefined;
+
 /** The function that renders and stores PDFs (functions/documents/render-order-document.ts), and how long a caller waits for it. */
 export const documentRendererFunction = (): string => requireEnv('DOCUMENT_RENDERER_FUNCTION');
 export const documentRenderTimeoutMs = (): number => envNumber('DOCUMENT_RENDER_TIMEOUT_MS', 8_000);

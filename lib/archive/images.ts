@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { bucketName, envNumber } from '../config.js';
-import { putObjectSigned } from './objects.js';
+import { getObjectSigned, putObjectSigned } from './objects.js';
+import { s3Object } from './picture-url.js';
 
 /** A failed copy; `permanent` when retrying cannot help (the source says the image is gone). */
 export class ArchiveError extends Error {
@@ -21,8 +22,16 @@ export function archiveKey(orderNumber: number, index: number, url: string): str
   return `orders/${orderNumber}/${String(index + 1).padStart(2, '0')}-${name}`;
 }
 
-/** Copies one image from its source URL into the bucket. */
+/** Copies one image into the bucket: from its source URL, or from a bucket when it is an s3:// URI. */
 export async function copyImage(url: string, key: string): Promise<string> {
+  const { body, contentType } = s3Object(url) ? await readFromBucket(url) : await download(url);
+  await putObjectSigned(bucketName(), key, body, contentType ?? TYPES[extname(new URL(url).pathname).toLowerCase()] ?? 'application/octet-stream');
+  return key;
+}
+
+type Picture = { body: Uint8Array; contentType?: string };
+
+async function download(url: string): Promise<Picture> {
   const timeoutMs = envNumber('ARCHIVE_FETCH_TIMEOUT_MS', 10_000);
   let response: Response;
   try {
@@ -32,8 +41,18 @@ export async function copyImage(url: string, key: string): Promise<string> {
   }
   if (response.status === 404 || response.status === 410) throw new ArchiveError(`${url}: the source has no such image (HTTP ${response.status})`, true);
   if (!response.ok) throw new ArchiveError(`${url}: HTTP ${response.status}`, false);
-  const body = new Uint8Array(await response.arrayBuffer());
-  const contentType = response.headers.get('content-type') ?? TYPES[extname(new URL(url).pathname).toLowerCase()] ?? 'application/octet-stream';
-  await putObjectSigned(bucketName(), key, body, contentType);
-  return key;
+  return { body: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? undefined };
+}
+
+/** A picture kept in a bucket is read with the service's own credentials (it need not be public). */
+async function readFromBucket(uri: string): Promise<Picture> {
+  const { bucket, key } = s3Object(uri)!;
+  let picture: Picture | undefined;
+  try {
+    picture = await getObjectSigned(bucket, key);
+  } catch (error) {
+    throw new ArchiveError(`${uri}: ${(error as Error).message}`, false);
+  }
+  if (!picture) throw new ArchiveError(`${uri}: the bucket has no such image (HTTP 404)`, true);
+  return picture;
 }

@@ -1,4 +1,5 @@
 import type { CarRecord } from '../domain/car.js';
+import { pictureUrl, withPictureUrls } from '../archive/picture-url.js';
 import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
 import { convertPrice, resolveRate, type RateTable } from '../catalogue/pricing.js';
@@ -46,10 +47,11 @@ function pricerWith(storefront: Storefront, rates: RateTable | undefined, curren
   });
 }
 
-/** The list item a caller sees: the row without its absent optional fields. */
+/** The list item a caller sees: the row without its absent optional fields, its thumbnail as an address. */
 function listView(row: CarRow): CarRow {
   const view: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) if (value !== undefined) view[key] = value;
+  view.thumbnailUrl = pictureUrl(row.thumbnailUrl);
   return view as CarRow;
 }
 
@@ -95,7 +97,7 @@ export async function getCar(caller: Caller, id: number, query: { currency?: str
   const found = await getVisibleCar(caller, id, query.customerSubdomain);
   if (!found) throw notFound('Car');
   const price = await pricer(found.storefront, query.currency?.toUpperCase());
-  return price(found.car);
+  return price(withPictureUrls(found.car));
 }
 
 export async function listTrims(caller: Caller, query: { makeEn: string; modelEn?: string; customerSubdomain?: string }) {

@@ -7,6 +7,7 @@ import type { CursorMeta } from '../domain/paging.js';
 import type { IntegratorEvent, listEvents as ListRoute } from '../schemas/events.js';
 import { readEventsAfter, settleMs, type StoredEvent } from '../store/events.js';
 import { owningTenant } from './tenancy.js';
+import { eventBodyForIntegrators } from './webhooks/event-items.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
@@ -45,7 +46,7 @@ export async function listEvents(caller: Caller, query: ListQuery): Promise<{ da
     ...(types ? { wanted: (event: StoredEvent) => types.has(event.type) } : {}),
   });
   return {
-    data: step.page.map((event) => JSON.parse(event.body) as Static<typeof IntegratorEvent>),
+    data: step.page.map((event) => JSON.parse(eventBodyForIntegrators(event.body)) as Static<typeof IntegratorEvent>),
     meta: { limit: query.limit, nextCursor: encodeFeedCursor(step.cursor) },
   };
 }

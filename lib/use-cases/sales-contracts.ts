@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { withPictureUrls } from '../archive/picture-url.js';
 import type { Caller } from '../domain/caller.js';
 import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../domain/chat-templates.js';
 import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../domain/documents.js';
@@ -35,7 +36,9 @@ const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 const ID_DOCUMENT_MAX_BYTES = 4 * 1024;
 
 // Contracts written before versions were kept count as version 1.
-const view = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => ({ ...contract, version: contract.version ?? 1 });
+const storedView = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => ({ ...contract, version: contract.version ?? 1 });
+/** As answered: the car snapshot's pictures as addresses (an event keeps storedView's s3:// URIs; see eventBodyForIntegrators). */
+const view = (contract: ContractRecord): Static<typeof SalesContract> => ({ ...storedView(contract), carDetails: withPictureUrls(contract.carDetails) });
 const versionOf = (contract: ContractRecord): number => contract.version ?? 1;
 /** A change applies only to the version it was planned on, and raises it. */
 const atVersionRead = (contract: ContractRecord) =>
@@ -196,7 +199,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
       // The marketer hears that the contract went out (the customer got the contract itself).
       outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, orderSeq: next.seq, payload: { contractId: id } }, now)),
       auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } }, now),
-      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, view({ ...current, ...set, updatedAt: now }), now, { orderId: contract.orderId }),
+      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), now, { orderId: contract.orderId }),
       // Listed with the order's notifications, where WhatsApp's delivery statuses land.
       chatMessagePutItem({
         messageId,
@@ -239,7 +242,7 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
       guard(contract, CONTRACT_SIGNABLE),
       (next, now) => [
         auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now),
-        eventItem('contract.signed', contract.tenantId, { type: 'contract', id }, view(next), now, { orderId: contract.orderId }),
+        eventItem('contract.signed', contract.tenantId, { type: 'contract', id }, storedView(next), now, { orderId: contract.orderId }),
       ],
     );
     return result.ok ? view(result.record) : RETRY;

@@ -21,6 +21,7 @@ export { Rng } from './rng.js';
 export { advertisementNumber, CAR_COLORS, CITIES, findModelGroup, OPTIONS } from './tables.js';
 export { PROVIDER_AUCTION_WEEKDAY } from './tables.js';
 export { vinCheckDigit } from './vin.js';
+export { demoImageBase } from './images.js';
 
 type DamageKind = CarRecord['damage'][number];
 
@@ -29,7 +30,7 @@ export const DEFAULT_NOW = new Date('2026-11-01T00:00:00Z');
 
 /** Treated as immutable: values derived from it are cached per object. */
 export interface CarContext {
-  /** Base of the photo URLs (a trailing slash is ignored); serve demoImageFiles() there */
+  /** Base of the photo URLs, http(s) or s3:// (a trailing slash is ignored); serve demoImageFiles() there */
   imageBaseUrl: string;
   /** Reference time: ages, auction dates and createdAt are relative to it. Default DEFAULT_NOW. */
   now?: Date;

@@ -1,10 +1,20 @@
 /**
  * Demo car photos: one small SVG per file name the generator can reference (body × colour × photo
  * number, plus a 150 px thumbnail per body × colour), each a stylised side view of that body type in
- * that colour with a text label. Serve them from the imageBaseUrl given to generateCatalogue.
+ * that colour with a text label. Serve them from the imageBaseUrl given to generateCatalogue; the
+ * local stack keeps them in its bucket under DEMO_IMAGE_PREFIX (demoImageBase).
  */
 import { VEHICLE_TYPES } from '../../lib/domain/car.js';
 import { CAR_COLORS, type Body, type CarColor } from './tables.js';
+
+export const DEMO_IMAGE_PREFIX = 'demo-images';
+
+/**
+ * Where the demo pictures are when kept in a bucket: an s3:// URI, with no host or port, so the
+ * catalogue stays right when the local stack restarts on other ports (the API gives each picture
+ * its address when it answers: lib/archive/picture-url.ts).
+ */
+export const demoImageBase = (bucket: string): string => `s3://${bucket}/${DEMO_IMAGE_PREFIX}`;
 
 /** A car has MIN_PHOTOS to MAX_PHOTOS photos; files exist for photo numbers 1..MAX_PHOTOS. */
 export const MAX_PHOTOS = 6;

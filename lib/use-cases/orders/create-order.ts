@@ -29,7 +29,7 @@ import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
 import { owningTenant } from '../tenancy.js';
 import { checkMovement, prepareMovement } from '../wallet-movement.js';
 import { eventItem, orderEventItem } from '../webhooks/event-items.js';
-import { orderView, type OrderView } from './order-view.js';
+import { storedOrderView, withOrderPictures, type OrderView } from './order-view.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 
@@ -118,7 +118,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       marketerId,
       idempotency: idempotencyKey ? { keyId: caller.keyId, key: idempotencyKey } : undefined,
     });
-    if (read.idempotency) return replay<OrderView>(read.idempotency, fingerprint);
+    if (read.idempotency) return withOrderPictures(replay<OrderView>(read.idempotency, fingerprint));
     const customer = read.customer;
     if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
     if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || read.marketer.active === false)) {
@@ -197,7 +197,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
     items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, orderSeq: 1, payload: { customerNotificationsEnabled } }, now)));
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
-    const view = orderView(order, caller);
+    const view = storedOrderView(order, caller);
     const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }) : undefined;
     if (idempotencyItem) items.push(idempotencyItem);
 
@@ -205,7 +205,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (outcome.ok) {
       recordEvent('OrdersCreated');
       if (useWallet) recordEvent('WalletMovements');
-      return view;
+      return withOrderPictures(view);
     }
     // A retry with the same key won: the next read replays its answer at once. Otherwise the
     // wallet moved: read again after a pause, keeping the number.

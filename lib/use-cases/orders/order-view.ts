@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { withPictureUrls } from '../../archive/picture-url.js';
 import type { Caller } from '../../domain/caller.js';
 import { allowedTransitions, canCancel, isTerminal, PROGRESS } from '../../domain/order-lifecycle.js';
 import type { Order } from '../../schemas/orders.js';
@@ -11,7 +12,17 @@ export const ownsOrder = (order: Pick<OrderRecord, 'marketerId' | 'createdByKeyI
   order.createdByKeyId === caller.keyId || (caller.userId !== undefined && order.marketerId === caller.userId);
 
 /** The order as the API shows it to this caller: allowed moves depend on the caller's role. */
-export function orderView(order: OrderRecord, caller: Caller): OrderView {
+export const orderView = (order: OrderRecord, caller: Caller): OrderView => withOrderPictures(storedOrderView(order, caller));
+
+/** An order view with its car snapshot's pictures as addresses, made when it is answered. */
+export const withOrderPictures = (view: OrderView): OrderView => ({ ...view, carDetails: withPictureUrls(view.carDetails) });
+
+/**
+ * The same view as kept in the table (an event's body, an Idempotency-Key's answer): the car's
+ * pictures keep their s3:// URIs, so nothing stored carries the local stack's S3 port;
+ * withOrderPictures gives them their address when the copy is read.
+ */
+export function storedOrderView(order: OrderRecord, caller: Caller): OrderView {
   const facts = { status: order.status, paidFromWallet: order.paidFromWallet, callerOwnsOrder: ownsOrder(order, caller) };
   return {
     id: order.id,

@@ -23,6 +23,7 @@ import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { untilTableAnswers } from '../outbox/until-table-answers.js';
 import { attemptOf } from './delivery-view.js';
 import { endpointDisabledAlert } from './endpoint-alert.js';
+import { eventBodyForIntegrators } from './event-items.js';
 
 /** How many of one endpoint's resources are delivered to at once (each resource's events one by one). */
 const PARALLEL_LANES = 8;
@@ -99,7 +100,7 @@ function outcomeOf(delivery: DeliveryRecord, answer: WebhookAnswer, nowMs: numbe
 
 /** One attempt at one delivery, recorded with its outcome, and the endpoint's health after it. */
 async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord, send: SendWebhook, replay: boolean): Promise<AttemptOutcome> {
-  const answer = await send({ url: endpoint.url, id: delivery.eventId, body: delivery.body, secrets: signingSecrets(endpoint) });
+  const answer = await send({ url: endpoint.url, id: delivery.eventId, body: eventBodyForIntegrators(delivery.body), secrets: signingSecrets(endpoint) });
   const nowMs = Date.now();
   const at = new Date(nowMs).toISOString();
   const record = attemptOf(answer, at, replay);

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { WebhookDelivery } from '../../schemas/webhook-endpoints.js';
 import type { WebhookAnswer } from '../../notify/webhook-sender.js';
 import type { DeliveryAttempt, DeliveryRecord } from '../../store/webhook-deliveries.js';
+import { eventBodyForIntegrators } from './event-items.js';
 
 export type DeliveryView = Static<typeof WebhookDelivery>;
 
@@ -19,7 +20,7 @@ export function deliveryView(delivery: DeliveryRecord, withPayload = false): Del
     ...(delivery.failedAt ? { failedAt: delivery.failedAt } : {}),
     ...(delivery.replayed ? { replayed: true } : {}),
     attemptLog: delivery.attemptLog ?? [],
-    ...(withPayload ? { payload: JSON.parse(delivery.body) as unknown } : {}),
+    ...(withPayload ? { payload: JSON.parse(eventBodyForIntegrators(delivery.body)) as unknown } : {}),
   };
 }
 

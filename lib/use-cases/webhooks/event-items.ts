@@ -1,9 +1,10 @@
+import { withPictureUrls } from '../../archive/picture-url.js';
 import { STAFF_TOOL } from '../../domain/caller.js';
 import { laneOf, newIntegratorEvent, type EventType, type IntegratorEvent } from '../../domain/integrator-events.js';
 import { eventPutItem } from '../../store/events.js';
 import type { OrderRecord } from '../../store/orders.js';
 import type { TransactItem } from '../../store/transact.js';
-import { orderView } from '../orders/order-view.js';
+import { storedOrderView } from '../orders/order-view.js';
 
 /**
  * The feed item telling integrators of a change, for the same transaction as the change: the
@@ -15,8 +16,21 @@ export function eventItem(type: EventType, tenantId: string | undefined, resourc
   return eventPutItem(event, laneOf(event));
 }
 
-/** An order as `GET /orders/{id}` shows it to an admin of its tenant. */
-const orderEventObject = (order: OrderRecord) => orderView(order, STAFF_TOOL);
+/** An order as `GET /orders/{id}` shows it to an admin of its tenant (its car pictures as stored: see eventBodyForIntegrators). */
+const orderEventObject = (order: OrderRecord) => storedOrderView(order, STAFF_TOOL);
 
 export const orderEventItem = (type: EventType, order: OrderRecord, at: string, facts: Record<string, unknown> = {}): TransactItem =>
   eventItem(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), at, facts);
+
+/**
+ * A stored event body as integrators get it (webhook delivery, event feed, delivery log): the
+ * car pictures of an order's or a contract's carDetails, kept as s3:// URIs, get their address
+ * now. A body without such a URI is passed on byte for byte.
+ */
+export function eventBodyForIntegrators(body: string): string {
+  if (!body.includes('"s3://')) return body;
+  const event = JSON.parse(body) as IntegratorEvent;
+  const carDetails = event.data.object.carDetails;
+  if (typeof carDetails !== 'object' || carDetails === null) return body;
+  return JSON.stringify({ ...event, data: { ...event.data, object: { ...event.data.object, carDetails: withPictureUrls(carDetails) } } });
+}

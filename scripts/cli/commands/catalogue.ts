@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { FailedError, positiveInteger, required, text, UsageError, type Args } from '../args.js';
 import type { CommandEntries, Context } from '../command.js';
 import { emit } from '../output.js';
+import { bucketName } from '../../../lib/config.js';
 
 /** The importer needs the store and the S3 client, so it is loaded (after applyTarget) only by its command. */
 const loadImporter = () => import('../../../lib/use-cases/import-catalogue.js');
@@ -30,10 +31,11 @@ async function generateCatalogueCommand(args: Args, ctx: Context): Promise<void>
   const count = positiveInteger('count', required(args, 'count'));
   if (count > 1_000_000) throw new UsageError('--count must be at most 1000000');
   const seed = text(args.values, 'seed') === undefined ? 1 : positiveInteger('seed', text(args.values, 'seed')!);
-  const imageBaseUrl = text(args.values, 'image-base-url') ?? `http://127.0.0.1:${process.env.S3_PORT || 4569}/vehicle-purchase-orders-local-archive/demo-images`;
-  if (!/^https?:\/\/\S+$/.test(imageBaseUrl)) throw new UsageError('--image-base-url must be an http(s) URL');
+  const { generateCars, demoImageBase } = await import('../../demo-catalogue/generate.js');
+  // By default the demo pictures `npm start` keeps in the target's bucket, as an s3:// URI: no port in the catalogue.
+  const imageBaseUrl = text(args.values, 'image-base-url') ?? demoImageBase(bucketName());
+  if (!/^(https?|s3):\/\/\S+$/.test(imageBaseUrl)) throw new UsageError('--image-base-url must be an http(s) URL or an s3://bucket/prefix URI');
   const out = text(args.values, 'out');
-  const { generateCars } = await import('../../demo-catalogue/generate.js');
   const lines: string[] = [];
   for (const car of generateCars({ count, seed, imageBaseUrl })) lines.push(JSON.stringify(car));
   const body = `${lines.join('\n')}\n`;
