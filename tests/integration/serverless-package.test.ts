@@ -1,23 +1,38 @@
 /**
  * Packages the service the way a deployment would (`serverless package --stage dev`), offline and
- * without AWS credentials, and checks the CloudFormation template it would deploy against the
- * code: the table shape, the bucket, usage plans, gateway responses, IAM and one function plus
- * one API Gateway method per route.
+ * without AWS credentials, once, and checks what it would deploy:
+ * - every CloudFormation template (the root stack's and each nested stack's) within 450
+ *   resources, with room for more functions, and passing cfn-lint;
+ * - the source maps, kept outside the zips;
+ * - the stacks, merged back into one template, against the code: the table shape, the bucket,
+ *   usage plans, gateway responses, IAM and one function plus one API Gateway method per route.
  *
  * The packaging runs in a copy of the project (node_modules linked, contracts rebuilt in the
  * copy), so its esbuild work folder and contract build cannot disturb the serverless-offline
  * stacks that other test files and other checkouts run from the project folder at the same time.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteSpec } from '../../lib/schemas/route.js';
 import { allRoutes } from '../../lib/schemas/index.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
+import {
+  CFN_LINT_IGNORED,
+  CFN_LINT_MISSING,
+  findCfnLint,
+  lintTemplates,
+  MAX_RESOURCES,
+  packagedRegion,
+  packagedTemplates,
+  ROOT_TEMPLATE,
+  type LintFinding,
+  type Template,
+} from '../../scripts/serverless/templates.js';
 
 const run = promisify(execFile);
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
@@ -36,9 +51,23 @@ interface Statement {
 }
 
 let workDir = '';
+let serviceDir = '';
 let artifactDir = '';
+/** Every template the packaging wrote, root stack first. */
+let templates: Template[] = [];
+/** The root stack and its nested stacks merged back into one template (see mergeStacks). */
+let template: MergedTemplate = { Resources: {} };
 let resources: Record<string, CfnResource> = {};
-let template: { Resources: Record<string, CfnResource>; Outputs?: Record<string, unknown>; Conditions?: Record<string, unknown> } = { Resources: {} };
+
+interface MergedTemplate {
+  Parameters?: Record<string, { Default?: unknown }>;
+  Conditions?: Record<string, unknown>;
+  Resources: Record<string, CfnResource>;
+  Outputs?: Record<string, unknown>;
+}
+
+/** What `npm start` and the test stacks serve from, which packaging must leave alone. */
+const LOCAL_STACK_FOLDERS = ['.esbuild/prebuilt-3000', '.esbuild/port-3000'];
 
 const ofType = (type: string): Array<[string, CfnResource]> => Object.entries(resources).filter(([, r]) => r.Type === type);
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -70,6 +99,8 @@ function packagingEnv(): NodeJS.ProcessEnv {
     AWS_SDK_LOAD_CONFIG: '0',
     AWS_CONFIG_FILE: '/dev/null',
     AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    // The credential chain's last resort (the instance metadata service) would only time out here.
+    AWS_EC2_METADATA_DISABLED: 'true',
     SLS_TELEMETRY_DISABLED: '1',
     SLS_NOTIFICATIONS_MODE: 'off',
     SLS_DEPRECATION_DISABLE: '*',
@@ -85,17 +116,79 @@ async function runIn(cwd: string, args: string[]): Promise<void> {
   }
 }
 
+const isStack = (resource: { Type: string }) => resource.Type === 'AWS::CloudFormation::Stack';
+
+/** The template file a nested stack resource deploys: the last part of its TemplateURL. */
+function nestedTemplateFile(stack: { Properties?: Record<string, any> }): string {
+  const url = stack.Properties?.TemplateURL as { 'Fn::Join'?: [string, unknown[]] } | string;
+  const last = typeof url === 'string' ? url : url['Fn::Join']?.[1].at(-1);
+  return basename(String(last));
+}
+
+/**
+ * The root stack and its nested stacks as the one template they were split from: each nested
+ * stack's parameters replaced by what the root passes it, each `Fn::GetAtt [<stack>, Outputs.X]`
+ * by that output's value. The checks below then read references as they are written in
+ * serverless.yml (`Ref: ApiGatewayRestApi`, `Fn::GetAtt: [<role>, Arn]`), wherever the split put
+ * each resource.
+ */
+function mergeStacks(all: readonly Template[]): MergedTemplate {
+  const byFile = new Map(all.map((t) => [t.file, t.body]));
+  const root = byFile.get(ROOT_TEMPLATE)!;
+  const nested = new Map(
+    Object.entries(root.Resources)
+      .filter(([, r]) => isStack(r))
+      .map(([id, stack]) => {
+        const body = byFile.get(nestedTemplateFile(stack));
+        if (!body) throw new Error(`${id}: its template ${nestedTemplateFile(stack)} was not written`);
+        return [id, { body, passed: (stack.Properties?.Parameters ?? {}) as Record<string, unknown> }] as const;
+      }),
+  );
+  const resolve = (value: unknown, stackId: string | undefined): unknown => {
+    if (Array.isArray(value)) return value.map((item) => resolve(item, stackId));
+    if (value === null || typeof value !== 'object') return value;
+    const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+    const stack = stackId === undefined ? undefined : nested.get(stackId);
+    if (stack && typeof ref === 'string' && ref in (stack.body.Parameters ?? {})) return resolve(stack.passed[ref], undefined);
+    if (Array.isArray(getAtt) && nested.has(getAtt[0]) && getAtt[1].startsWith('Outputs.')) {
+      const output = nested.get(getAtt[0])!.body.Outputs?.[getAtt[1].slice('Outputs.'.length)];
+      if (!output) throw new Error(`${getAtt.join('.')} is not an output of its stack`);
+      return resolve(output.Value, getAtt[0]);
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner, stackId)]));
+  };
+  const merged: Record<string, CfnResource> = {};
+  for (const [id, resource] of Object.entries(root.Resources)) if (!isStack(resource)) merged[id] = resolve(resource, undefined) as CfnResource;
+  for (const [stackId, { body }] of nested) {
+    for (const [id, resource] of Object.entries(body.Resources)) {
+      if (id in merged) throw new Error(`${id} is in two stacks`);
+      merged[id] = resolve(resource, stackId) as CfnResource;
+    }
+  }
+  return {
+    Parameters: root.Parameters as MergedTemplate['Parameters'],
+    Conditions: root.Conditions,
+    Resources: merged,
+    Outputs: resolve(root.Outputs, undefined) as Record<string, unknown>,
+  };
+}
+
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'vpo-package-'));
   const service = join(workDir, 'service');
   const out = join(workDir, 'artifact');
   artifactDir = out;
+  serviceDir = service;
   copyProject(service);
+  for (const folder of LOCAL_STACK_FOLDERS) {
+    mkdirSync(join(service, folder), { recursive: true });
+    writeFileSync(join(service, folder, 'handler.cjs'), '// a bundle a local stack serves\n');
+  }
   await runIn(service, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'build-contracts.ts')]);
   await runIn(service, [join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', STAGE, '--package', out]);
-  const templatePath = join(out, 'cloudformation-template-update-stack.json');
-  expect(existsSync(templatePath), `${templatePath} was not written`).toBe(true);
-  template = JSON.parse(readFileSync(templatePath, 'utf8')) as typeof template;
+  expect(existsSync(join(out, ROOT_TEMPLATE)), `${ROOT_TEMPLATE} was not written`).toBe(true);
+  templates = packagedTemplates(out);
+  template = mergeStacks(templates);
   resources = template.Resources;
 }, PACKAGE_TIMEOUT_MS * 2);
 
@@ -449,6 +542,25 @@ describe('one package per function', () => {
     }
   });
 
+  it('keeps the source map of every bundle outside the zips, in sourcemaps/ of the package folder', () => {
+    for (const [id, fn] of functions()) {
+      const bundle = zipEntries(join(artifactDir, artifactOf(fn))).find((name) => name.endsWith('.cjs'));
+      const mapFile = join(artifactDir, 'sourcemaps', `${bundle}.map`);
+      expect(existsSync(mapFile), `${id}: ${mapFile}`).toBe(true);
+      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { version: number; sources: string[]; sourcesContent?: string[] };
+      expect(map.version, id).toBe(3);
+      // Sources are paths from the project root, their text inside the map.
+      expect(map.sources, id).toContain(String(fn.Properties.Handler).replace(/\.handler$/, '.ts'));
+      expect(map.sourcesContent?.length, id).toBe(map.sources.length);
+    }
+  });
+
+  it("bundles in a folder of its own: the local stacks' bundles under .esbuild/ stay, and no work folder is left", () => {
+    for (const folder of LOCAL_STACK_FOLDERS) expect(existsSync(join(serviceDir, folder, 'handler.cjs')), folder).toBe(true);
+    expect(existsSync(join(artifactDir, 'build'))).toBe(false);
+    expect(existsSync(join(serviceDir, '.serverless'))).toBe(false);
+  });
+
   it('keeps every zipped package within its budget (HTTP functions under 120 KB)', () => {
     const over: string[] = [];
     for (const [id, fn] of functions()) {
@@ -460,6 +572,134 @@ describe('one package per function', () => {
       if (kb > budget) over.push(`${id}: ${kb.toFixed(1)} KB > ${budget} KB`);
     }
     expect(over).toEqual([]);
+  });
+});
+
+/** The part a function belongs to, as scripts/serverless/split-stacks.cjs names its stack: functions/webhook-delivery/x.handler -> WebhookDelivery. */
+const partOf = (handler: string) =>
+  handler
+    .split('/')
+    .slice(1, -1)
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join('');
+
+/** An error whose report is its message alone (no stack trace to read past). */
+function oneLineError(message: string): Error {
+  const error = new Error(message);
+  error.stack = message;
+  return error;
+}
+
+const LINT_TIMEOUT_MS = 5 * 60_000;
+
+describe('deployable templates', () => {
+  const count = (record: object | undefined) => Object.keys(record ?? {}).length;
+  const rootStack = () => templates.find((t) => t.file === ROOT_TEMPLATE)!.body;
+  const nestedStacks = () => templates.filter((t) => t.file.includes('-nested-stack'));
+  const functionsIn = (t: Template) => Object.entries(t.body.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+
+  let linting: Promise<LintFinding[]> | undefined;
+  /** cfn-lint over every template at once, run by the first check that needs it. */
+  const lint = () =>
+    (linting ??= (async () => {
+      const cfnLint = findCfnLint();
+      if (!cfnLint) throw oneLineError(CFN_LINT_MISSING);
+      return lintTemplates(
+        cfnLint,
+        templates.map((t) => t.path),
+        packagedRegion(artifactDir),
+      );
+    })());
+  const described = (findings: LintFinding[]) => findings.map((f) => `${basename(f.file)}:${f.line ?? '?'} ${f.rule} ${f.message}`);
+
+  it(`keeps every template within ${MAX_RESOURCES} resources (CloudFormation refuses a stack over 500)`, () => {
+    const over = templates.filter((t) => count(t.body.Resources) > MAX_RESOURCES).map((t) => `${t.file}: ${count(t.body.Resources)}`);
+
+    expect(over).toEqual([]);
+    // The service in one stack is over the limit: the split must have happened.
+    expect(nestedStacks().length).toBeGreaterThan(1);
+  });
+
+  it('writes the template of every nested stack the root stack deploys, and of no other', () => {
+    const deployed = Object.values(rootStack().Resources).filter(isStack).map(nestedTemplateFile).sort();
+
+    expect(nestedStacks().map((t) => t.file).sort()).toEqual(deployed);
+  });
+
+  it("puts each function, with its role, log group, versions, permissions and methods, in its part's nested stack", () => {
+    const stackOf = new Map(templates.flatMap((t) => Object.keys(t.body.Resources).map((id) => [id, t.file] as const)));
+    for (const t of nestedStacks()) {
+      const part = t.file.replace(/^cloudformation-template-/, '').replace(/-nested-stack(-\d+)?\.json$/, '');
+      for (const [id, fn] of functionsIn(t)) {
+        expect(partOf(String(fn.Properties?.Handler)), id).toBe(part);
+        const name = id.replace(/LambdaFunction$/, '');
+        const own = Object.keys(resources).filter((other) => other.startsWith(name) && ['LogGroup', 'IamRoleLambdaExecution', 'LambdaVersion', 'LambdaPermission'].some((kind) => other.slice(name.length).startsWith(kind)));
+        expect(own.length, id).toBeGreaterThanOrEqual(3);
+        for (const other of own) expect(stackOf.get(other), other).toBe(t.file);
+      }
+    }
+    // A method sits with the function it calls (CORS methods call none and stay in the root).
+    for (const [id, method] of ofType('AWS::ApiGateway::Method')) {
+      const target = JSON.stringify(method.Properties.Integration?.Uri ?? '').match(/"Fn::GetAtt":\["(\w+LambdaFunction)","Arn"\]/)?.[1];
+      expect(stackOf.get(id), id).toBe(target ? stackOf.get(target) : ROOT_TEMPLATE);
+    }
+    // What the functions share stays in the root stack.
+    const inRoot = new Set(Object.values(rootStack().Resources).map((r) => r.Type));
+    for (const type of ['AWS::ApiGateway::RestApi', 'AWS::ApiGateway::Deployment', 'AWS::ApiGateway::UsagePlan', 'AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SNS::Topic', 'AWS::CloudWatch::Dashboard']) {
+      expect(inRoot.has(type), type).toBe(true);
+    }
+    expect(inRoot.has('AWS::Lambda::Function')).toBe(false);
+  });
+
+  it('splits without losing a reference: merged back, every Ref and Fn::GetAtt names a resource or a parameter', () => {
+    const dangling: string[] = [];
+    const visit = (value: unknown, owner: string): void => {
+      if (Array.isArray(value)) return value.forEach((item) => visit(item, owner));
+      if (value === null || typeof value !== 'object') return;
+      const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: unknown; 'Fn::GetAtt'?: unknown };
+      const target = typeof ref === 'string' ? ref : Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
+      if (target !== undefined && !target.startsWith('AWS::') && !(target in resources) && !(target in (template.Parameters ?? {}))) dangling.push(`${owner} -> ${target}`);
+      Object.values(value).forEach((inner) => visit(inner, owner));
+    };
+    for (const [id, resource] of Object.entries(resources)) visit(resource.Properties, id);
+    visit(template.Outputs, 'Outputs');
+
+    expect(dangling).toEqual([]);
+  });
+
+  it('leaves room for 20 more functions in every part, and for their routes in the root stack', () => {
+    const MORE = 20;
+    for (const t of nestedStacks()) {
+      const functions = functionsIn(t).length;
+      expect(functions, t.file).toBeGreaterThan(0);
+      const perFunction = Math.ceil(count(t.body.Resources) / functions);
+      expect(count(t.body.Resources) + MORE * perFunction, t.file).toBeLessThanOrEqual(MAX_RESOURCES);
+    }
+    // A new route adds to the root only what it is first to use: its CORS method, the path
+    // segments no route had (two, say) and, for a new part, that part's stack.
+    expect(count(rootStack().Resources) + MORE * 4).toBeLessThanOrEqual(MAX_RESOURCES);
+  });
+
+  it('passes cfn-lint with no error, in every template, nested ones too', async () => {
+    const errors = (await lint()).filter((f) => f.level === 'Error');
+
+    expect(described(errors)).toEqual([]);
+  }, LINT_TIMEOUT_MS);
+
+  it('has no cfn-lint warning but those of the documented ignore list', async () => {
+    const findings = (await lint()).filter((f) => f.level !== 'Error' && f.ignoredBecause === undefined);
+
+    expect(described(findings)).toEqual([]);
+  }, LINT_TIMEOUT_MS);
+
+  it('gives a reason for every cfn-lint rule it ignores', () => {
+    for (const [rule, reason] of Object.entries(CFN_LINT_IGNORED)) {
+      expect(rule).toMatch(/^[EWI]\d{4}$/);
+      expect(reason.trim().length, rule).toBeGreaterThan(10);
+    }
   });
 });
 
@@ -512,9 +752,11 @@ describe('data safety', () => {
 
   it('turns deletion protection and bucket versioning on outside dev (this package is dev: off)', () => {
     const table = ofType('AWS::DynamoDB::Table')[0]![1].Properties;
-    expect(String(table.DeletionProtectionEnabled)).toBe('false');
+    expect(table.DeletionProtectionEnabled).toEqual({ 'Fn::If': ['ProtectData', true, false] });
     expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
-    expect(template.Conditions?.ProtectData).toEqual({ 'Fn::Equals': ['false', 'true'] });
+    // The stage's protectData param is the stack parameter's default, which the condition tests.
+    expect(template.Parameters?.ProtectDataSetting?.Default).toBe('false');
+    expect(template.Conditions?.ProtectData).toEqual({ 'Fn::Equals': [{ Ref: 'ProtectDataSetting' }, 'true'] });
     const bucket = resources.ArchiveBucket!.Properties;
     expect(bucket.VersioningConfiguration).toEqual({ Status: { 'Fn::If': ['ProtectData', 'Enabled', 'Suspended'] } });
     expect(bucket.LifecycleConfiguration.Rules.map((r: { Id: string }) => r.Id)).toContain('archived-pictures-to-infrequent-access');
