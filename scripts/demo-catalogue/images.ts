@@ -7,7 +7,8 @@
 import { VEHICLE_TYPES } from '../../lib/domain/car.js';
 import { CAR_COLORS, type Body, type CarColor } from './tables.js';
 
-export const DEMO_IMAGE_PREFIX = 'demo-images';
+// Under pictures/, the prefix the outbox consumers may read pictures from in AWS (serverless.yml).
+export const DEMO_IMAGE_PREFIX = 'pictures/demo';
 
 /**
  * Where the demo pictures are when kept in a bucket: an s3:// URI, with no host or port, so the

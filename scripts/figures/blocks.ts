@@ -15,10 +15,11 @@ export const FIGURE_INPUTS: Record<string, readonly string[]> = {
   'cold-start': ['functions', 'lib', 'scripts/serverless', 'serverless.yml', 'package-lock.json', 'scripts/bench/cold-start.ts'],
   catalogue: ['lib/catalogue', 'scripts/bench/catalogue.ts', 'scripts/bench/_previous-catalogue-query.ts', 'scripts/bench/_cold-load.ts', 'scripts/bench/_catalogue-mix.ts'],
   orders: ['lib/use-cases/orders', 'lib/store', 'scripts/bench/orders.ts', 'scripts/bench/_previous-order-design.ts'],
+  package: ['functions', 'lib/schemas', 'serverless.yml', 'scripts/serverless', 'package-lock.json'],
 };
 
 /** The documents that hold figure blocks. */
-export const FIGURE_DOCUMENTS = ['README.md', 'docs/benchmarks.md'];
+export const FIGURE_DOCUMENTS = ['README.md', 'docs/benchmarks.md', 'docs/deploying.md'];
 
 export const figureInputs = (root: string, suite: string): string => {
   const paths = FIGURE_INPUTS[suite];

@@ -5,7 +5,7 @@
  * finds anything outside the ignore list (scripts/serverless/templates.ts).
  */
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import {
   CFN_LINT_IGNORED,
   CFN_LINT_MISSING,
@@ -30,7 +30,7 @@ const functionsIn = (template: (typeof templates)[number]) => Object.values(temp
 const over = templates.filter((t) => count(t.body.Resources) > MAX_RESOURCES);
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
-console.log(`${templates.length} templates in ${dir}, at most ${MAX_RESOURCES} resources each:`);
+console.log(`${templates.length} templates in ${relative(process.cwd(), dir) || '.'}, at most ${MAX_RESOURCES} resources each:`);
 console.log(`${pad('resources', 9)} ${pad('functions', 9)} ${pad('parameters', 10)} ${pad('outputs', 7)}  template`);
 for (const template of templates) {
   const role = template.file === ROOT_TEMPLATE ? ' (root stack)' : template.file.includes('-nested-stack') ? '' : ' (first deployment: the deployment bucket)';

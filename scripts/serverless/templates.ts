@@ -113,3 +113,24 @@ export async function cfnLintVersion(cfnLint: string): Promise<string> {
   const { stdout, stderr } = await promisify(execFile)(cfnLint, ['--version']);
   return `${stdout}${stderr}`.trim();
 }
+
+/** Offline: no AWS credentials, profile or endpoints of the local stack leak into a packaging. */
+export function packagingEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (name.startsWith('AWS_') || name === 'ESBUILD_WORK_FOLDER') continue;
+    env[name] = value;
+  }
+  return {
+    ...env,
+    AWS_REGION: 'eu-west-1',
+    AWS_SDK_LOAD_CONFIG: '0',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    // The credential chain's last resort (the instance metadata service) would only time out here.
+    AWS_EC2_METADATA_DISABLED: 'true',
+    SLS_TELEMETRY_DISABLED: '1',
+    SLS_NOTIFICATIONS_MODE: 'off',
+    SLS_DEPRECATION_DISABLE: '*',
+  };
+}

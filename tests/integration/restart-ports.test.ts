@@ -189,7 +189,7 @@ describe('npm start restarted on other ports', () => {
 
       // Assert: the car's pictures are addresses on the S3 port of this start, and load.
       const picturesOf = (shown: { images: string[]; thumbnailUrl: string }) => [...shown.images, shown.thumbnailUrl];
-      const onSecondPort = `http://127.0.0.1:${SECOND.s3}/${BUCKET}/demo-images/`;
+      const onSecondPort = `http://127.0.0.1:${SECOND.s3}/${BUCKET}/pictures/demo/`;
       expect(listed.body.data[0].thumbnailUrl.startsWith(onSecondPort), listed.body.data[0].thumbnailUrl).toBe(true);
       for (const url of picturesOf(car.body.data)) expect(url.startsWith(onSecondPort), url).toBe(true);
       for (const url of picturesOf(order.carDetails)) expect(url.startsWith(onSecondPort), url).toBe(true);
@@ -205,8 +205,8 @@ describe('npm start restarted on other ports', () => {
       // Assert: no port in the table (cars, order, its events) or the catalogue snapshot.
       const withPort = items.filter((item) => JSON.stringify(item).includes('127.0.0.1:'));
       expect(withPort.map((item) => `${item.pk?.S} ${item.sk?.S}`)).toEqual([]);
-      expect(items.some((item) => item.entity?.S === 'car' && JSON.stringify(item).includes(`s3://${BUCKET}/demo-images/`))).toBe(true);
-      expect(snapshot).toContain(`s3://${BUCKET}/demo-images/`);
+      expect(items.some((item) => item.entity?.S === 'car' && JSON.stringify(item).includes(`s3://${BUCKET}/pictures/demo/`))).toBe(true);
+      expect(snapshot).toContain(`s3://${BUCKET}/pictures/demo/`);
       expect(snapshot).not.toContain('127.0.0.1:');
     } finally {
       await stop(second);

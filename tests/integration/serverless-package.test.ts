@@ -27,6 +27,7 @@ import {
   findCfnLint,
   lintTemplates,
   MAX_RESOURCES,
+  packagingEnv,
   packagedRegion,
   packagedTemplates,
   ROOT_TEMPLATE,
@@ -84,27 +85,6 @@ function copyProject(to: string): void {
     },
   });
   symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'), 'dir');
-}
-
-/** Offline: no AWS credentials, profile or endpoints of the local stack leak into the packaging. */
-function packagingEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (name.startsWith('AWS_') || name === 'ESBUILD_WORK_FOLDER') continue;
-    env[name] = value;
-  }
-  return {
-    ...env,
-    AWS_REGION: 'eu-west-1',
-    AWS_SDK_LOAD_CONFIG: '0',
-    AWS_CONFIG_FILE: '/dev/null',
-    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    // The credential chain's last resort (the instance metadata service) would only time out here.
-    AWS_EC2_METADATA_DISABLED: 'true',
-    SLS_TELEMETRY_DISABLED: '1',
-    SLS_NOTIFICATIONS_MODE: 'off',
-    SLS_DEPRECATION_DISABLE: '*',
-  };
 }
 
 async function runIn(cwd: string, args: string[]): Promise<void> {

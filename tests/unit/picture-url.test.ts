@@ -12,7 +12,7 @@ import { eventBodyForIntegrators } from '../../lib/use-cases/webhooks/event-item
 import { demoImageBase, generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 
 const BUCKET = 'vehicle-purchase-orders-local-archive';
-const DEMO = `s3://${BUCKET}/demo-images/suv-black-1.svg`;
+const DEMO = `s3://${BUCKET}/pictures/demo/suv-black-1.svg`;
 const PROVIDER = 'https://ci.encar.com/carpicture/carpicture05/pic3901/39017893_001.jpg';
 
 const saved = { ...process.env };
@@ -31,7 +31,7 @@ afterAll(() => {
 
 describe('s3Object', () => {
   it('splits an s3:// URI into bucket and key, and refuses anything else', () => {
-    expect(s3Object(DEMO)).toEqual({ bucket: BUCKET, key: 'demo-images/suv-black-1.svg' });
+    expect(s3Object(DEMO)).toEqual({ bucket: BUCKET, key: 'pictures/demo/suv-black-1.svg' });
     expect(s3Object('s3://b/a b/c.jpg')).toEqual({ bucket: 'b', key: 'a b/c.jpg' });
     expect(s3Object(PROVIDER)).toBeUndefined();
     expect(s3Object('s3://bucket-only')).toBeUndefined();
@@ -43,10 +43,10 @@ describe('s3Object', () => {
 describe('pictureUrl', () => {
   it('on the local stack: path-style on the S3 endpoint of this start', () => {
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880' });
-    expect(pictureUrl(DEMO)).toBe(`http://127.0.0.1:4880/${BUCKET}/demo-images/suv-black-1.svg`);
+    expect(pictureUrl(DEMO)).toBe(`http://127.0.0.1:4880/${BUCKET}/pictures/demo/suv-black-1.svg`);
 
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4870/' });
-    expect(pictureUrl(DEMO)).toBe(`http://127.0.0.1:4870/${BUCKET}/demo-images/suv-black-1.svg`);
+    expect(pictureUrl(DEMO)).toBe(`http://127.0.0.1:4870/${BUCKET}/pictures/demo/suv-black-1.svg`);
   });
 
   it("in AWS: the bucket's regional virtual-hosted address, keys percent-encoded per segment", () => {
@@ -56,19 +56,19 @@ describe('pictureUrl', () => {
 
   it('with PUBLIC_IMAGE_BASE_URL: the key on that base for the service bucket, other buckets at their own address', () => {
     setEnv({ AWS_REGION: 'eu-west-1', BUCKET_NAME: 'vpo-prod-archive', PUBLIC_IMAGE_BASE_URL: 'https://images.example.com/cars/' });
-    expect(pictureUrl('s3://vpo-prod-archive/demo-images/a b.svg')).toBe('https://images.example.com/cars/demo-images/a%20b.svg');
+    expect(pictureUrl('s3://vpo-prod-archive/pictures/demo/a b.svg')).toBe('https://images.example.com/cars/pictures/demo/a%20b.svg');
     expect(pictureUrl('s3://partner-pictures/x.jpg')).toBe('https://partner-pictures.s3.eu-west-1.amazonaws.com/x.jpg');
 
     // The configured base wins on the local stack too.
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880', BUCKET_NAME: BUCKET });
-    expect(pictureUrl(DEMO)).toBe('https://images.example.com/cars/demo-images/suv-black-1.svg');
+    expect(pictureUrl(DEMO)).toBe('https://images.example.com/cars/pictures/demo/suv-black-1.svg');
   });
 
   it('leaves http(s) pictures (providers, older catalogues) as they are', () => {
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880', PUBLIC_IMAGE_BASE_URL: 'https://images.example.com' });
     expect(pictureUrl(PROVIDER)).toBe(PROVIDER);
-    expect(pictureUrl('http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/demo-images/suv-black-1.svg')).toBe(
-      'http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/demo-images/suv-black-1.svg',
+    expect(pictureUrl('http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/pictures/demo/suv-black-1.svg')).toBe(
+      'http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/pictures/demo/suv-black-1.svg',
     );
   });
 });
@@ -76,15 +76,15 @@ describe('pictureUrl', () => {
 describe('withPictureUrls', () => {
   it("gives a car's images and thumbnail their addresses, keeping every other field", () => {
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880' });
-    const car = { id: 7, title: 'Kia Sorento', images: [DEMO, PROVIDER], thumbnailUrl: `s3://${BUCKET}/demo-images/suv-black-thumb.svg` };
+    const car = { id: 7, title: 'Kia Sorento', images: [DEMO, PROVIDER], thumbnailUrl: `s3://${BUCKET}/pictures/demo/suv-black-thumb.svg` };
 
     const shown = withPictureUrls(car);
 
     expect(shown).toEqual({
       id: 7,
       title: 'Kia Sorento',
-      images: [`http://127.0.0.1:4880/${BUCKET}/demo-images/suv-black-1.svg`, PROVIDER],
-      thumbnailUrl: `http://127.0.0.1:4880/${BUCKET}/demo-images/suv-black-thumb.svg`,
+      images: [`http://127.0.0.1:4880/${BUCKET}/pictures/demo/suv-black-1.svg`, PROVIDER],
+      thumbnailUrl: `http://127.0.0.1:4880/${BUCKET}/pictures/demo/suv-black-thumb.svg`,
     });
     expect(car.images[0]).toBe(DEMO); // the stored record is not changed
   });
@@ -101,7 +101,7 @@ describe('the demo catalogue', () => {
   it('names its pictures by s3:// URI, which the API addresses on the S3 endpoint of this start', () => {
     const [car] = generateCatalogue({ count: 1, seed: 42, imageBaseUrl: demoImageBase(BUCKET) });
 
-    expect([...car!.images, car!.thumbnailUrl].every((uri) => uri.startsWith(`s3://${BUCKET}/demo-images/`))).toBe(true);
+    expect([...car!.images, car!.thumbnailUrl].every((uri) => uri.startsWith(`s3://${BUCKET}/pictures/demo/`))).toBe(true);
     for (const port of [4870, 4880]) {
       setEnv({ AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` });
       expect(withPictureUrls(car!).thumbnailUrl).toBe(`http://127.0.0.1:${port}/${BUCKET}/${car!.thumbnailUrl.slice(`s3://${BUCKET}/`.length)}`);
@@ -120,8 +120,8 @@ describe('eventBodyForIntegrators', () => {
 
     expect(JSON.parse(eventBodyForIntegrators(stored)).data.object.carDetails).toEqual({
       title: 'Kia',
-      images: [`http://127.0.0.1:4880/${BUCKET}/demo-images/suv-black-1.svg`],
-      thumbnailUrl: `http://127.0.0.1:4880/${BUCKET}/demo-images/suv-black-1.svg`,
+      images: [`http://127.0.0.1:4880/${BUCKET}/pictures/demo/suv-black-1.svg`],
+      thumbnailUrl: `http://127.0.0.1:4880/${BUCKET}/pictures/demo/suv-black-1.svg`,
     });
     expect(eventBodyForIntegrators(plain)).toBe(plain);
   });
@@ -163,7 +163,7 @@ describe('copyImage of an s3:// URI', () => {
 
     expect(await copyImage(DEMO, key)).toBe('orders/1042/01-suv-black-1.svg');
 
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET /${BUCKET}/demo-images/suv-black-1.svg`, `PUT /${BUCKET}/orders/1042/01-suv-black-1.svg`]);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET /${BUCKET}/pictures/demo/suv-black-1.svg`, `PUT /${BUCKET}/orders/1042/01-suv-black-1.svg`]);
     expect(requests[0]!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=S3RVER\//);
     expect(requests[1]).toMatchObject({ contentType: 'image/svg+xml', body: SVG });
   });
