@@ -1201,7 +1201,7 @@ export interface paths {
         };
         /**
          * Your tenant's events in order, for integrators who cannot receive webhooks
-         * @description The same events webhooks deliver, kept 30 days. Start without `after` (the oldest event still kept), then pass `meta.nextCursor` as `after`; an empty page means you are up to date: ask again later with the same cursor. Each event is returned once per cursor chain, as soon as it is visible: one resource's events in the order they happened; events of different resources that happen within a few seconds of each other may come in either order. The cursor is always given and never expires while its events are kept.
+         * @description The same events webhooks deliver, kept 30 days. Start without `after` (the oldest event still kept), then pass `meta.nextCursor` as `after`; an empty page means you are up to date: ask again later with the same cursor. Each event is returned once per cursor chain, none skipped: one resource's events in the order they happened; events of different resources that happen within a few seconds of each other may come in either order. An event comes as soon as it is visible, except during a burst, when the newest ones may wait up to 30 seconds (the time a write may take to commit) so that the cursor stays short (a few hundred characters). The cursor is always given, on the last page too, and never expires while its events are kept.
          *
          *     **Who may call:** admin, integrator.
          *
@@ -11348,8 +11348,8 @@ export interface operations {
                         data: components["schemas"]["Event"][];
                         meta: {
                             limit: number;
-                            /** @description pass as cursor for the next page; absent on the last page */
-                            nextCursor?: string;
+                            /** @description always given, on an empty page too: pass it as `after` to read on (a few hundred characters at most) */
+                            nextCursor: string;
                         };
                     };
                 };

@@ -11,7 +11,9 @@
  *   event can still appear;
  * - `seen`: the ids of events after `safe` already handed out, so they are not handed out again.
  *
- * An event is therefore returned once, as soon as it is visible, and never skipped.
+ * An event is therefore returned once and never skipped. `seen` is bounded (maxSeen), so a
+ * cursor stays short whatever the burst: beyond that many, the newest events wait until they
+ * pass the horizon, when `safe` covers them.
  */
 export interface FeedCursor {
   safe: string;

@@ -52,6 +52,12 @@ export const ErrorEnvelope = Type.Object({
 
 const CursorMeta = Type.Object({ limit: Type.Integer(), nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })) });
 
+/** A feed has no last page: its cursor is always given, and an empty page means "nothing new yet". */
+const FeedMeta = Type.Object({
+  limit: Type.Integer(),
+  nextCursor: Type.String({ description: 'always given, on an empty page too: pass it as `after` to read on (a few hundred characters at most)' }),
+});
+
 /** Paged both ways (the order list): page numbers, and a cursor that reads only the next page. */
 const PageAndCursorMeta = Type.Object({
   page: Type.Integer(),
@@ -61,9 +67,9 @@ const PageAndCursorMeta = Type.Object({
   totalPages: Type.Optional(Type.Integer()),
 });
 
-export const successEnvelope = (data: TSchema, list = false, cursorList = false) =>
+export const successEnvelope = (data: TSchema, list = false, cursorList: boolean | 'feed' = false) =>
   Type.Object({
     success: Type.Literal(true),
     data,
-    ...(list && cursorList ? { meta: PageAndCursorMeta } : list ? { meta: Meta } : cursorList ? { meta: CursorMeta } : {}),
+    ...(list && cursorList ? { meta: PageAndCursorMeta } : list ? { meta: Meta } : cursorList === 'feed' ? { meta: FeedMeta } : cursorList ? { meta: CursorMeta } : {}),
   });

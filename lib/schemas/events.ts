@@ -73,10 +73,10 @@ export const listEvents = defineRoute({
   tag: 'Events',
   summary: "Your tenant's events in order, for integrators who cannot receive webhooks",
   description:
-    "The same events webhooks deliver, kept 30 days. Start without `after` (the oldest event still kept), then pass `meta.nextCursor` as `after`; an empty page means you are up to date: ask again later with the same cursor. Each event is returned once per cursor chain, as soon as it is visible: one resource's events in the order they happened; events of different resources that happen within a few seconds of each other may come in either order. The cursor is always given and never expires while its events are kept.",
+    "The same events webhooks deliver, kept 30 days. Start without `after` (the oldest event still kept), then pass `meta.nextCursor` as `after`; an empty page means you are up to date: ask again later with the same cursor. Each event is returned once per cursor chain, none skipped: one resource's events in the order they happened; events of different resources that happen within a few seconds of each other may come in either order. An event comes as soon as it is visible, except during a burst, when the newest ones may wait up to 30 seconds (the time a write may take to commit) so that the cursor stays short (a few hundred characters). The cursor is always given, on the last page too, and never expires while its events are kept.",
   status: 200,
   roles: ['integrator'],
-  cursorList: true,
+  cursorList: 'feed',
   query: Type.Object(
     {
       after: Type.Optional(Type.String({ maxLength: 6000, description: 'meta.nextCursor of the previous page' })),

@@ -31,8 +31,11 @@ export interface RouteSpec {
   response?: TSchema;
   /** True when the response carries `meta` (page, limit, total, totalPages). */
   list?: boolean;
-  /** True when the response carries `meta` (limit, nextCursor): a list paged by cursor. */
-  cursorList?: boolean;
+  /**
+   * The response carries `meta` (limit, nextCursor): a list paged by cursor. `feed`: a feed read
+   * on and on, whose nextCursor is given on every page, the last one too (the event feed).
+   */
+  cursorList?: boolean | 'feed';
   /** Not JSON (e.g. the HTML docs page): no envelope. */
   raw?: boolean;
   /** The content type of a raw answer, when not HTML or the `response` JSON. */

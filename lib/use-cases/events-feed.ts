@@ -11,8 +11,12 @@ import { eventBodyForIntegrators } from './webhooks/event-items.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
-/** Ids an API cursor remembers beyond its safe point: it must fit in a URL. */
-const MAX_SEEN = 150;
+/**
+ * Ids an API cursor remembers beyond its safe point, which bounds its length (about 450
+ * characters) whatever the burst: in a burst, the newest events wait for the settle horizon
+ * rather than growing the cursor (lib/domain/event-feed.ts).
+ */
+const MAX_SEEN = 8;
 
 function typesOf(text: string | undefined): Set<string> | undefined {
   if (text === undefined || text.trim() === '') return undefined;
