@@ -5723,8 +5723,8 @@ export interface operations {
                     vessel?: string;
                     voyage?: string;
                     /**
-                     * @description ISO 6346, e.g. MSCU1234567
-                     * @example MSCU1234567
+                     * @description ISO 6346, with its check digit verified, e.g. MSCU1234566
+                     * @example MSCU1234566
                      */
                     containerNumber?: string;
                     sealNumber?: string;

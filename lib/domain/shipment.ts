@@ -1,3 +1,4 @@
+import { containerNumberProblem } from './container-number.js';
 import type { FieldError } from './errors.js';
 
 /**
@@ -53,6 +54,9 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
   if (next.method === 'roro') {
     for (const field of CONTAINER_ONLY) if (next[field]) problems.push({ field: `body.${field}`, message: 'is only for a container shipment (method roro)' });
   }
+  // Only a number given now: one stored before the check keeps the shipment editable.
+  const containerProblem = input.containerNumber ? containerNumberProblem(input.containerNumber) : undefined;
+  if (containerProblem) problems.push({ field: 'body.containerNumber', message: containerProblem });
   if (next.etd && next.eta && next.eta < next.etd) problems.push({ field: 'body.eta', message: `must not be before etd (${next.etd})` });
   if (next.ata && !next.atd) problems.push({ field: 'body.ata', message: 'needs atd: the car arrives after it departs' });
   if (next.ata && next.atd && next.ata < next.atd) problems.push({ field: 'body.ata', message: `must not be before atd (${next.atd})` });

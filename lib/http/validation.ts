@@ -41,7 +41,7 @@ const PATTERN_MESSAGES: Record<string, string> = {
   '^[A-Za-z]{3}$': 'must be a three-letter currency code, e.g. USD',
   '^https?://': 'must be a web address starting with http:// or https://',
   '^[a-z0-9-]{1,63}$': 'must be a subdomain: lowercase letters, digits and hyphens',
-  '^[A-Z]{4}\\d{7}$': 'must be an ISO 6346 container number: four capital letters and seven digits, e.g. MSCU1234567',
+  '^[A-Z]{4}\\d{7}$': 'must be an ISO 6346 container number: four capital letters and seven digits, e.g. MSCU1234566',
   '^\\d{4}-\\d{2}-\\d{2}[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d': `must be a date and time with its time zone, ${EXAMPLE_DATE_TIME}`,
 };
 

@@ -57,7 +57,7 @@ export const updateShipment = defineRoute({
       carrier: Type.Optional(Text(120)),
       vessel: Type.Optional(Text(120)),
       voyage: Type.Optional(Text(40)),
-      containerNumber: Type.Optional(Type.String({ pattern: '^[A-Z]{4}\\d{7}$', description: 'ISO 6346, e.g. MSCU1234567', examples: ['MSCU1234567'] })),
+      containerNumber: Type.Optional(Type.String({ pattern: '^[A-Z]{4}\\d{7}$', description: 'ISO 6346, with its check digit verified, e.g. MSCU1234566', examples: ['MSCU1234566'] })),
       sealNumber: Type.Optional(Text(40)),
       portOfLoading: Type.Optional(Text(80, 'e.g. KRINC (Incheon)')),
       portOfDischarge: Type.Optional(Text(80, 'e.g. AEJEA (Jebel Ali)')),
