@@ -32,7 +32,7 @@ Commands:
   catalogue import <file.ndjson>       upsert cars by provider + advertisementNumber; bad lines are reported and skipped
   catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
                                        write a realistic synthetic catalogue as NDJSON (stdout without --out)
-  chat log [--limit N] [--to PHONE]    the local stack's sent chat messages, newest first, with the text in full (default 20, at most 200); --to: one recipient's
+  chat log [--limit N] [--to PHONE] [--cursor C]    the local stack's sent chat messages, newest first, with the text in full (default 20, at most 200 a page; the next page's --cursor is printed); --to: one recipient's
   chat templates [--prefix P] [--markdown]
                                        the WhatsApp template catalogue, one per name and language (--json: Meta's request
                                        bodies; --markdown: the README's table)

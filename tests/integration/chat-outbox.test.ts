@@ -172,7 +172,7 @@ describe('cli chat log', () => {
 
     // Assert
     expect(result.code, result.stderr).toBe(0);
-    const listed = JSON.parse(result.stdout) as ChatLogEntry[];
+    const listed = (JSON.parse(result.stdout) as { messages: ChatLogEntry[] }).messages;
     expect(listed.length).toBeLessThanOrEqual(200);
     expect(listed).toContainEqual({ messageId, to, text, createdAt: expect.any(String) as string });
   });

@@ -572,7 +572,7 @@ describe('cli chat log', () => {
 
     // Act
     // (The widest page: other test files send messages concurrently and could push it off a short one.)
-    const listed = await cliJson<ChatLogEntry[]>(['chat', 'log', '--limit', '200']);
+    const { messages: listed } = await cliJson<{ messages: ChatLogEntry[] }>(['chat', 'log', '--limit', '200']);
     const human = await cli(['chat', 'log', '--limit', '200']);
 
     // Assert
@@ -581,6 +581,34 @@ describe('cli chat log', () => {
     const row = human.stdout.split('\n').find((line) => line.includes(messageId));
     expect(row).toContain(to);
     expect(row).toContain(text);
+  });
+
+  it('pages with --cursor, the next page named at the end of each, every message once', async () => {
+    // Arrange: seven messages to one recipient.
+    const to = uniquePhone();
+    await recordInbound(to, `wamid.cli.${unique()}`, new Date().toISOString(), undefined);
+    const sent: string[] = [];
+    for (let i = 0; i < 7; i += 1) sent.push((await createLocalChatLogChannel().send({ to, text: `page test ${i} ${unique()}` })).messageId);
+
+    // Act: pages of 3, following the cursor each page gives.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await cliJson<{ messages: ChatLogEntry[]; next?: string }>(['chat', 'log', '--to', to, '--limit', '3', ...(cursor ? ['--cursor', cursor] : [])]);
+      seen.push(...page.messages.map((m) => m.messageId));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 10);
+    const human = await cli(['chat', 'log', '--to', to, '--limit', '3']);
+    const bad = await cli(['chat', 'log', '--cursor', 'not-a-cursor']);
+
+    // Assert: newest first, all seven, in three pages; the table names the next page's command.
+    expect(seen).toEqual([...sent].reverse());
+    expect(pages).toBe(3);
+    expect(human.stdout).toMatch(/older messages: npm run -s cli -- chat log --limit 3 --to \+\d+ --cursor \S+/);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--cursor');
   });
 
   it('still answers to its old name, chat outbox, with the same output', async () => {
@@ -594,7 +622,7 @@ describe('cli chat log', () => {
     // Assert
     expect(old.code, old.stderr).toBe(0);
     expect(old.stderr).toBe(current.stderr);
-    const entry = (output: string) => (JSON.parse(output) as ChatLogEntry[]).find((m) => m.messageId === messageId);
+    const entry = (output: string) => (JSON.parse(output) as { messages: ChatLogEntry[] }).messages.find((m) => m.messageId === messageId);
     expect(entry(old.stdout)).toBeDefined();
     expect(entry(old.stdout)).toEqual(entry(current.stdout));
     expect(oldBad).toEqual(currentBad);

@@ -15,16 +15,20 @@ const loadChatLog = () => import('../../../lib/store/chat-log.js');
 async function chatLogCommand(args: Args, ctx: Context): Promise<void> {
   const given = text(args.values, 'limit');
   const limit = given === undefined ? 20 : positiveInteger('limit', given);
-  if (limit > 200) throw new UsageError('--limit must be at most 200');
+  if (limit > 200) throw new UsageError('--limit must be at most 200 a page; --cursor pages on');
   const to = text(args.values, 'to');
-  const { listChatLog } = await loadChatLog();
-  const messages = await listChatLog(limit, to);
+  const cursor = text(args.values, 'cursor');
+  const { chatLogPage } = await loadChatLog();
+  const page = await chatLogPage({ limit, ...(to === undefined ? {} : { to }), ...(cursor === undefined ? {} : { cursor }) }).catch((error: Error) => {
+    throw error instanceof RangeError ? new UsageError(`--cursor: ${error.message}`) : error;
+  });
   // The text in full, as the recipient reads it; the template it came from beside it.
-  const rows = messages.map((m) => [m.createdAt, m.to, m.template ? `${m.template.name} (${m.template.language})` : 'free-form text', m.messageId, oneLine(m.text ?? '')]);
-  emit(ctx, messages, table(['time', 'to', 'template', 'message id', 'text'], rows));
+  const rows = page.messages.map((m) => [m.createdAt, m.to, m.template ? `${m.template.name} (${m.template.language})` : 'free-form text', m.messageId, oneLine(m.text ?? '')]);
+  const older = page.next ? [`older messages: npm run -s cli -- chat log --limit ${limit}${to ? ` --to ${to}` : ''} --cursor ${page.next}`] : [];
+  emit(ctx, page, [...table(['time', 'to', 'template', 'message id', 'text'], rows), ...older]);
 }
 
-const chatLog: Command = { options: { limit: { type: 'string' }, to: { type: 'string' } }, positionals: [], run: chatLogCommand };
+const chatLog: Command = { options: { limit: { type: 'string' }, to: { type: 'string' }, cursor: { type: 'string' } }, positionals: [], run: chatLogCommand };
 
 /** The catalogue as Meta's "create message template" requests take it, one per name and language. */
 function metaTemplates(prefix: string) {
