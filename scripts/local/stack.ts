@@ -87,17 +87,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // Registered now, so a failure below still stops it.
       started.push({ stop: async () => (await offline?.catch(() => undefined))?.stop() });
     }
-    progress(`DynamoDB Local: starting on port ${options.dynamoPort}${options.dataDir ? '' : ' (in memory)'}`);
-    const dynamo: DynamoDbLocal = await startDynamoDbLocal({
-      port: options.dynamoPort,
-      dataDir: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined,
-      quickStart: options.catalogueInBackground,
-    });
-    started.push(dynamo);
-    progress('DynamoDB Local: ready');
-    const s3Local: S3Local = await startS3Local({ port: options.s3Port, dataDir: options.dataDir ? join(options.dataDir, 's3') : undefined });
-    started.push(s3Local);
-    progress(`S3 emulator: ready on port ${options.s3Port}`);
+    progress(`DynamoDB Local: starting on port ${options.dynamoPort}${options.dataDir ? '' : ' (in memory)'}, the S3 emulator on port ${options.s3Port}`);
+    // Side by side: the emulator's start then costs nothing next to the JVM's.
+    const [dynamoStart, s3Start] = await Promise.allSettled([
+      startDynamoDbLocal({ port: options.dynamoPort, dataDir: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined, quickStart: options.catalogueInBackground }).then((dynamo) => {
+        progress('DynamoDB Local: ready');
+        return dynamo;
+      }),
+      startS3Local({ port: options.s3Port, dataDir: options.dataDir ? join(options.dataDir, 's3') : undefined }).then((s3) => {
+        progress(`S3 emulator: ready on port ${options.s3Port}`);
+        return s3;
+      }),
+    ]);
+    if (dynamoStart.status === 'fulfilled') started.push(dynamoStart.value);
+    if (s3Start.status === 'fulfilled') started.push(s3Start.value);
+    if (dynamoStart.status === 'rejected') throw dynamoStart.reason;
+    if (s3Start.status === 'rejected') throw s3Start.reason;
+    const dynamo: DynamoDbLocal = dynamoStart.value;
+    const s3Local: S3Local = s3Start.value;
 
     Object.assign(process.env, env);
     // Imported only now: the SDK clients read the endpoints from the environment when created,

@@ -4,7 +4,9 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import { listFxRates } from '../../lib/store/fx-rates.js';
 import { getTenantBySubdomain, listTenants, type Tenant } from '../../lib/store/tenants.js';
 import { listUsers, type StaffUser } from '../../lib/store/users.js';
 import { api, uniquePhone } from '../support/http.js';
+import { writeStackFile } from '../../scripts/local/stack-file.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const GULF = 'demotenantgulfmotors0001';
@@ -737,9 +740,10 @@ describe.concurrent('cli arguments', () => {
     }
   });
 
-  it('says in one line to start the stack when the local DynamoDB does not answer', async () => {
-    // Arrange: no endpoint in the environment, so the CLI falls back to the local defaults, on a port nobody listens on
-    const env: NodeJS.ProcessEnv = { ...process.env, DYNAMODB_PORT: String(await closedPort()) };
+  it('says in one line that no stack runs when none noted its ports and the local DynamoDB does not answer', async () => {
+    // Arrange: no endpoint in the environment and a data folder with no running stack, so the CLI falls back to the defaults, on a port nobody listens on
+    const dataDir = mkdtempSync(join(tmpdir(), 'vpo-cli-nostack-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DYNAMODB_PORT: String(await closedPort()), LOCAL_DATA_DIR: dataDir };
     delete env.AWS_ENDPOINT_URL_DYNAMODB;
 
     // Act
@@ -747,8 +751,32 @@ describe.concurrent('cli arguments', () => {
 
     // Assert
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`Cannot reach DynamoDB Local at http://127.0.0.1:${env.DYNAMODB_PORT}: is \`npm start\` running?`);
+    expect(result.stderr.trim()).toBe(
+      `No local stack is running (\`npm start\` notes its ports in ${join(dataDir, 'stack.json')} while it runs), and nothing answers at http://127.0.0.1:${env.DYNAMODB_PORT}: start it with \`npm start\`, or use --target aws --stage <stage>`,
+    );
     expect(result.stdout).toBe('');
+  });
+
+  it('finds the running stack on the ports it noted, whatever they are', async () => {
+    // Arrange: the test stack's ports, noted as `npm start` notes its own; nothing else tells the CLI where it is.
+    const dataDir = mkdtempSync(join(tmpdir(), 'vpo-cli-stack-'));
+    const port = (url: string | undefined) => Number(new URL(url!).port);
+    writeStackFile(dataDir, {
+      pid: process.pid,
+      startedAt: new Date().toISOString(),
+      ports: { http: 0, lambda: 0, dynamo: port(process.env.AWS_ENDPOINT_URL_DYNAMODB), s3: port(process.env.AWS_ENDPOINT_URL_S3) },
+    });
+    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await closedPort()) };
+    delete env.AWS_ENDPOINT_URL_DYNAMODB;
+    delete env.AWS_ENDPOINT_URL_S3;
+    delete env.TABLE_NAME;
+
+    // Act
+    const result = await cli(['tenants', 'list', '--json'], env);
+
+    // Assert: the demo tenants of the test stack's table.
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as Tenant[]).map((t) => t.subdomain)).toContain('gulf');
   });
 });
 
