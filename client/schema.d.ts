@@ -1009,35 +1009,13 @@ export interface paths {
         put?: never;
         /**
          * Register a URL to receive signed events (admin); the signing secret is shown once
-         * @description Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 of `id.timestamp.body` with the secret). Events from the moment of creation on are delivered; each resource's in order; a failed attempt is retried over about 27.6 hours. At most 20 endpoints per tenant.
+         * @description Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 of `id.timestamp.body` with the secret). Events from the moment of creation on are delivered; each resource's in order; a failed attempt is retried over about 27.6 hours. At most 20 endpoints per tenant (deleted ones do not count).
          *
          *     **Who may call:** admin.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 INVALID_STATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         post: operations["createWebhookEndpoint"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One delivery: its attempts (status code, latency, error) and the exact payload (admin)
-         * @description **Who may call:** admin.
-         *
-         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
-         */
-        get: operations["getWebhookDelivery"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1060,7 +1038,15 @@ export interface paths {
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a webhook endpoint (admin): it receives nothing more and no longer counts towards the 20 a tenant may have
+         * @description Its deliveries not yet made are cancelled (an attempt under way may still finish). Its delivery log stays readable at `GET /webhook-endpoints/{id}/deliveries` for the 30 days deliveries are kept; the audit trail records the deletion. Answers the endpoint as it was, with `deletedAt`. Deleting it again: 404.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
@@ -1074,6 +1060,30 @@ export interface paths {
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
+    "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery: its attempts (status code, latency, error) and the exact payload (admin)
+         * @description A deleted endpoint's deliveries stay readable (for the 30 days they are kept).
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -1083,7 +1093,7 @@ export interface paths {
         };
         /**
          * The endpoint's deliveries, newest first, with every attempt (admin)
-         * @description `status=failed` lists only those given up, newest failure first. `since` keeps those after an instant (the event time; the failure time with status=failed). Paged by cursor.
+         * @description `status=failed` lists only those given up, newest failure first; `status=retrying` only those failing and still being retried, newest event first. `since` keeps those after an instant (the event time; the failure time with status=failed). Paged by cursor (a page may hold fewer than `limit`). A deleted endpoint's deliveries stay readable here (for the 30 days they are kept).
          *
          *     **Who may call:** admin.
          *
@@ -1131,7 +1141,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver one event again, with the same webhook-id (admin)
-         * @description For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending one answers 409 INVALID_STATE: it is still being tried.
+         * @description For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending or retrying one answers 409 INVALID_STATE: it is still being tried.
          *
          *     **Who may call:** admin.
          *
@@ -2231,6 +2241,8 @@ export interface components {
             /** @description after a rotation, deliveries are signed with the old secret too until then */
             previousSecretExpiresAt?: string;
             /** Format: date-time */
+            deletedAt?: string;
+            /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
@@ -2244,14 +2256,16 @@ export interface components {
             eventType: string;
             eventTimestamp: string;
             /**
-             * @description `failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed
+             * @description `pending`: not attempted yet (due, or waiting behind an earlier event of its resource). `retrying`: attempted and failed; tried again at `nextAttemptAt` (`lastError` says why it failed). `delivered`: a 2xx answer. `failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed. `cancelled`: the endpoint was deleted before it was delivered.
              * @enum {string}
              */
-            status: "pending" | "delivered" | "failed";
+            status: "pending" | "retrying" | "delivered" | "failed" | "cancelled";
             /** @description attempts in the current round (a replay starts a new one) */
             attempts: number;
-            /** @description when pending */
+            /** @description when pending or retrying: when it is tried next (absent while the endpoint is disabled: its deliveries wait until it is enabled again) */
             nextAttemptAt?: string;
+            /** @description when retrying or failed: why the last attempt failed (`HTTP 503`, `no answer within 10 s`, a connection error...) */
+            lastError?: string;
             deliveredAt?: string;
             failedAt?: string;
             replayed?: boolean;
@@ -9957,6 +9971,7 @@ export interface operations {
                      *           "lastFailureAt": "example text",
                      *           "secretPrefix": "example text",
                      *           "previousSecretExpiresAt": "example text",
+                     *           "deletedAt": "2026-03-14T09:30:00.000Z",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
                      *           "updatedAt": "2026-03-14T09:30:00.000Z",
                      *           "version": 1
@@ -10081,6 +10096,7 @@ export interface operations {
                      *           "lastFailureAt": "example text",
                      *           "secretPrefix": "example text",
                      *           "previousSecretExpiresAt": "example text",
+                     *           "deletedAt": "2026-03-14T09:30:00.000Z",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
                      *           "updatedAt": "2026-03-14T09:30:00.000Z",
                      *           "version": 1
@@ -10130,6 +10146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
             413: {
                 headers: {
@@ -10141,127 +10166,6 @@ export interface operations {
             };
             /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    /** @description seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
-                 */
-                id: string;
-                /**
-                 * @description the event id
-                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
-                 */
-                deliveryId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "id": "example text",
-                     *         "endpointId": "example text",
-                     *         "eventType": "example text",
-                     *         "eventTimestamp": "example text",
-                     *         "status": "pending",
-                     *         "attempts": 1,
-                     *         "nextAttemptAt": "example text",
-                     *         "deliveredAt": "example text",
-                     *         "failedAt": "example text",
-                     *         "replayed": true,
-                     *         "attemptLog": [
-                     *           {
-                     *             "at": "example text",
-                     *             "statusCode": 1,
-                     *             "latencyMs": 1,
-                     *             "error": "example text",
-                     *             "response": "example text",
-                     *             "replay": true
-                     *           }
-                     *         ],
-                     *         "payload": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["WebhookDelivery"];
-                    };
-                };
-            };
-            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10334,6 +10238,7 @@ export interface operations {
                      *         "lastFailureAt": "example text",
                      *         "secretPrefix": "example text",
                      *         "previousSecretExpiresAt": "example text",
+                     *         "deletedAt": "2026-03-14T09:30:00.000Z",
                      *         "createdAt": "2026-03-14T09:30:00.000Z",
                      *         "updatedAt": "2026-03-14T09:30:00.000Z",
                      *         "version": 1
@@ -10376,6 +10281,130 @@ export interface operations {
             };
             /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "tenantId": "example text",
+                     *         "url": "example text",
+                     *         "description": "example text",
+                     *         "eventTypes": [
+                     *           "order.created"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledAt": "2026-03-14T09:30:00.000Z",
+                     *         "disabledReason": "failing",
+                     *         "failingSince": "example text",
+                     *         "consecutiveFailures": 1,
+                     *         "lastSuccessAt": "example text",
+                     *         "lastFailureAt": "example text",
+                     *         "secretPrefix": "example text",
+                     *         "previousSecretExpiresAt": "example text",
+                     *         "deletedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10472,6 +10501,7 @@ export interface operations {
                      *         "lastFailureAt": "example text",
                      *         "secretPrefix": "example text",
                      *         "previousSecretExpiresAt": "example text",
+                     *         "deletedAt": "2026-03-14T09:30:00.000Z",
                      *         "createdAt": "2026-03-14T09:30:00.000Z",
                      *         "updatedAt": "2026-03-14T09:30:00.000Z",
                      *         "version": 1
@@ -10576,10 +10606,132 @@ export interface operations {
             };
         };
     };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efgh
+                 */
+                id: string;
+                /**
+                 * @description the event id
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "endpointId": "example text",
+                     *         "eventType": "example text",
+                     *         "eventTimestamp": "example text",
+                     *         "status": "pending",
+                     *         "attempts": 1,
+                     *         "nextAttemptAt": "example text",
+                     *         "lastError": "example text",
+                     *         "deliveredAt": "example text",
+                     *         "failedAt": "example text",
+                     *         "replayed": true,
+                     *         "attemptLog": [
+                     *           {
+                     *             "at": "example text",
+                     *             "statusCode": 1,
+                     *             "latencyMs": 1,
+                     *             "error": "example text",
+                     *             "response": "example text",
+                     *             "replay": true
+                     *           }
+                     *         ],
+                     *         "payload": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                status?: "failed";
+                status?: "failed" | "retrying";
                 since?: string;
                 limit?: number;
                 cursor?: string;
@@ -10614,6 +10766,7 @@ export interface operations {
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "nextAttemptAt": "example text",
+                     *           "lastError": "example text",
                      *           "deliveredAt": "example text",
                      *           "failedAt": "example text",
                      *           "replayed": true,
@@ -10883,6 +11036,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "attempts": 1,
                      *         "nextAttemptAt": "example text",
+                     *         "lastError": "example text",
                      *         "deliveredAt": "example text",
                      *         "failedAt": "example text",
                      *         "replayed": true,
@@ -11052,6 +11206,7 @@ export interface operations {
                      *           "lastFailureAt": "example text",
                      *           "secretPrefix": "example text",
                      *           "previousSecretExpiresAt": "example text",
+                     *           "deletedAt": "2026-03-14T09:30:00.000Z",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
                      *           "updatedAt": "2026-03-14T09:30:00.000Z",
                      *           "version": 1
@@ -11189,6 +11344,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "attempts": 1,
                      *         "nextAttemptAt": "example text",
+                     *         "lastError": "example text",
                      *         "deliveredAt": "example text",
                      *         "failedAt": "example text",
                      *         "replayed": true,

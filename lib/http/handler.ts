@@ -8,6 +8,9 @@ import type { CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
 import { idempotencyKeyFrom } from './idempotency-key.js';
 import { defaultEmptyBody, limitBodyDepth, limitBodySize, limitRawBodyDepth, rejectPrototypeKeys, requireBody } from './json.js';
+import { checkMediaType } from './media-type.js';
+import { refuseRepeatedKey } from './single-key.js';
+import { checkText } from './text.js';
 import { basePipeline, type Middleware } from './pipeline.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
@@ -56,15 +59,18 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
   };
   const steps: Middleware[] = [];
   if (route.hasBody) steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
+  steps.push({ before: async (request) => refuseRepeatedKey(request.event) });
   steps.push(apiKeyAuth(route) as Middleware);
   if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit() as Middleware);
   if (route.hasBody) {
     if (route.bodyOptional) steps.push({ before: async (request) => defaultEmptyBody(request.event) });
     steps.push({ before: async (request) => requireBody(request.event.body) });
     steps.push({ before: async (request) => (request.event.isBase64Encoded ? undefined : limitRawBodyDepth(request.event.body)) });
+    steps.push({ before: async (request) => checkMediaType(request.event) });
     steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
     steps.push({ before: async (request) => limitBodyDepth(request.event.body) });
   }
+  steps.push({ before: async (request) => checkText(route.hasBody ? request.event.body : undefined, request.event.queryStringParameters) });
   if (route.validateBody || route.validateQuery || route.validateParams) {
     steps.push(validator({ eventSchema: eventValidator(route) }) as Middleware);
   }

@@ -19,7 +19,8 @@ export const SERVER_URL_PLACEHOLDER = 'https://__SERVER_URL__';
 /** The codes an operation can answer: what every route of its kind shares, then its own. */
 function errorCodesOf(route: RouteSpec): DocumentedCode[] {
   const codes: ErrorCode[] = [];
-  if (!route.public) codes.push('UNAUTHORIZED', 'FORBIDDEN');
+  // A keyed route refuses a repeated X-API-Key with 400 (lib/http/single-key.ts).
+  if (!route.public) codes.push('UNAUTHORIZED', 'FORBIDDEN', 'VALIDATION_ERROR');
   if (route.body && !route.public) codes.push('VALIDATION_ERROR', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE');
   if ((route.query || route.params) && !route.raw) codes.push('VALIDATION_ERROR');
   if (route.idempotent) codes.push('VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED');

@@ -2,8 +2,8 @@
  * Inputs that once reached a 500 (found by fuzzing every operation of the OpenAPI document):
  * each now answers a 4xx in the envelope, naming what is wrong, and writes nothing.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { api, demoKey, type ApiResponse } from '../support/http.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, demoKey, uniquePhone, type ApiResponse } from '../support/http.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
 import { accountantKey, newCustomer, orderDetail, placeOrder } from '../support/orders.js';
 
@@ -97,5 +97,61 @@ describe('unknown routes', () => {
     // It names what was asked and where the routes are, and never says "under /api/v1" of a path that is.
     expect(res.body.error).toContain(`No route ${method} ${path}:`);
     expect(res.body.error).toContain('GET /api/v1 lists every route');
+  });
+});
+
+describe('media types', () => {
+  const customer = () => JSON.stringify({ name: 'Media Type', mobileNumber: uniquePhone() });
+
+  it.each([['APPLICATION/JSON'], ['Application/Json; charset=UTF-8'], ['application/json;charset="utf-8"']])('reads %s as JSON: media types are case-insensitive', async (type) => {
+    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
+    expect(res.status, res.text).toBe(201);
+  });
+
+  it.each([['application/vnd.api+json'], ['application/merge-patch+json'], ['application/json; charset=utf-16'], ['text/plain']])('refuses %s with 415, naming what it takes', async (type) => {
+    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
+    expect(res.status, res.text).toBe(415);
+    expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringContaining('application/json') });
+  });
+});
+
+describe('text that is not text', () => {
+  it.each([
+    ['a lone surrogate', 'a\ud800b', /half of a character/],
+    ['NUL', 'a\u0000c', /U\+0000/],
+    ['an escape character', 'a\u001bc', /U\+001B/],
+    ['U+FFFD from bytes that were not UTF-8', 'Ali \ufffd', /not UTF-8/],
+  ])('refuses %s in a name with 400 naming the field, and writes nothing', async (_, name, message) => {
+    const mobileNumber = uniquePhone();
+    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), body: { name, mobileNumber } });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: expect.stringMatching(message) }] });
+    const found = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(mobileNumber)}`, { key: demoKey('marketer') });
+    expect(found.body.data).toEqual([]);
+  });
+
+  it('keeps tabs, newlines and every script', async () => {
+    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), body: { name: 'علي\tحسن\r\nAli 😀', mobileNumber: uniquePhone() } });
+    expect(res.status, res.text).toBe(201);
+  });
+});
+
+describe('a repeated X-API-Key header', () => {
+  it('answers 400 naming the header instead of using one of the keys', async () => {
+    const { request } = await import('node:http');
+    const url = new URL('/api/v1/orders?limit=1', inject('baseUrl'));
+    const answer = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      // Two header lines, as a proxy or a client library may send them.
+      const req = request(url, { method: 'GET', headers: [['X-API-Key', demoKey('admin')], ['X-API-Key', demoKey('marketer')]].flat() as unknown as Record<string, string> }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', details: [{ field: 'X-API-Key', message: 'was sent 2 times: send one key' }] } });
+    const joined = await api('GET', '/api/v1/orders?limit=1', { headers: { 'X-API-Key': `${demoKey('admin')}, ${demoKey('marketer')}` } });
+    expect(joined.status).toBe(400);
   });
 });
