@@ -1,3 +1,4 @@
+import { EARLIEST_YEAR } from '../schemas/formats.js';
 import type { AjvErrorObject, CompiledRoute } from '../schemas/route.js';
 import type { FieldError } from '../domain/errors.js';
 import { closestName } from './closest-name.js';
@@ -55,9 +56,9 @@ function formatMessage(format: string, value: unknown): string {
     case 'currency':
       return 'must be an ISO 4217 currency code, e.g. USD';
     case 'date-time':
-      return `must be a date and time with its time zone, ${EXAMPLE_DATE_TIME}`;
+      return `must be a date and time with its time zone, from ${EARLIEST_YEAR} on, ${EXAMPLE_DATE_TIME}`;
     case 'date':
-      return 'must be a calendar date written YYYY-MM-DD, e.g. 2026-01-31';
+      return `must be a calendar date from ${EARLIEST_YEAR} on, written YYYY-MM-DD, e.g. 2026-01-31`;
     case 'email':
       return 'must be an email address, e.g. name@example.com';
     case 'uri':

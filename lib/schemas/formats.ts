@@ -10,10 +10,14 @@ import { normalizePhone } from '../domain/phone.js';
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 
+/** No date this service records (an order, an inspection, a voyage, a filter) is older than this. */
+export const EARLIEST_YEAR = 1900;
+
 function isDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < EARLIEST_YEAR) return false;
   const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
   return month >= 1 && month <= 12 && day >= 1 && days !== undefined && day <= days;
 }

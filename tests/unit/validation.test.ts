@@ -268,3 +268,15 @@ describe('unknown names: the one most likely meant', () => {
     expect(validate.errors).toEqual([{ field: 'body.isAdmin', message: 'is not a field of this request' }]);
   });
 });
+
+describe('dates', () => {
+  it('refuses dates before 1900, with the bound in the message, and takes 1900 on', async () => {
+    const { formats } = await import('../../lib/schemas/formats.js');
+    expect(formats.date('0000-01-01')).toBe(false);
+    expect(formats.date('1899-12-31')).toBe(false);
+    expect(formats.date('1900-01-01')).toBe(true);
+    expect(formats['date-time']('0001-01-01T00:00:00Z')).toBe(false);
+    expect(formats['date-time']('2026-11-26T04:00:00+04:00')).toBe(true);
+    expect(toFieldErrors('body', [ajvError({ instancePath: '/inspectionDate', keyword: 'format', params: { format: 'date-time' } })])[0]?.message).toContain('from 1900 on');
+  });
+});
