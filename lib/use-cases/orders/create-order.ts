@@ -9,7 +9,7 @@ import type { OrderStatus } from '../../domain/order-lifecycle.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
-import { idempotencyPutItem } from '../../store/idempotency.js';
+import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
 import { putChildItems } from '../../store/order-children.js';
 import {
   marketerAccessItem,
@@ -109,8 +109,10 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
   const fingerprint = requestFingerprint('createOrder', '', body);
   const storefront = body.carId !== undefined ? await storefrontFor(caller, undefined) : undefined;
   let orderNumber: number | undefined;
+  // Held while this request works under its Idempotency-Key (see claimIdempotencyKey).
+  let claimToken: string | undefined;
 
-  return withRetries(async () => {
+  const created = withRetries(async () => {
     const read = await readForNewOrder(scope, {
       customerId: body.customerId,
       walletId: useWallet ? walletIdFor(body.customerId) : undefined,
@@ -118,7 +120,11 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       marketerId,
       idempotency: idempotencyKey ? { keyId: caller.keyId, key: idempotencyKey } : undefined,
     });
-    if (read.idempotency) return withOrderPictures(replay<OrderView>(read.idempotency, fingerprint));
+    if (read.idempotency && !(claimToken && read.idempotency.claimToken === claimToken)) {
+      // Another request with this key is at work: wait for its answer (or its claim to lapse).
+      if (read.idempotency.pending) return read.idempotency.requestHash === fingerprint ? RETRY : replay<OrderView>(read.idempotency, fingerprint);
+      return withOrderPictures(replay<OrderView>(read.idempotency, fingerprint));
+    }
     const customer = read.customer;
     if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
     if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || read.marketer.active === false)) {
@@ -128,6 +134,12 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (useWallet && !read.wallet) throw notFound('Customer', 'body.customerId');
     // What the wallet cannot pay is refused before a number is taken, so a refusal leaves no gap.
     if (useWallet) checkMovement(read.wallet!, { type: 'payment_deduction', amount: body.totalAmount ?? 0, currency });
+    // A number is taken only under the key's claim, so concurrent retries of one request use one number.
+    if (idempotencyKey && !claimToken) {
+      const token = newId();
+      if (!(await claimIdempotencyKey(caller.keyId, idempotencyKey, fingerprint, token))) return RETRY_NOW;
+      claimToken = token;
+    }
     orderNumber ??= await takeNextNumber(ORDER_COUNTER);
 
     const now = new Date().toISOString();
@@ -198,7 +210,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, orderSeq: 1, payload: { customerNotificationsEnabled } }, now)));
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = storedOrderView(order, caller);
-    const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }) : undefined;
+    const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }, Date.now(), claimToken) : undefined;
     if (idempotencyItem) items.push(idempotencyItem);
 
     const outcome = await transact(items);
@@ -210,5 +222,10 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     // A retry with the same key won: the next read replays its answer at once. Otherwise the
     // wallet moved: read again after a pause, keeping the number.
     return idempotencyItem && outcome.failedIndexes.includes(items.indexOf(idempotencyItem)) ? RETRY_NOW : RETRY;
+  });
+  // A request that fails gives its claim up, so a retry with the key goes ahead at once.
+  return created.catch(async (error: unknown) => {
+    if (idempotencyKey && claimToken) await releaseIdempotencyClaim(caller.keyId, idempotencyKey, claimToken).catch(() => undefined);
+    throw error;
   });
 }
