@@ -23,6 +23,7 @@ export const WebhookEndpoint = Type.Object(
     lastFailureAt: Type.Optional(Type.String()),
     secretPrefix: Type.String({ description: 'the start of the current signing secret, to tell secrets apart; the secret itself is shown only when created or rotated' }),
     previousSecretExpiresAt: Type.Optional(Type.String({ description: 'after a rotation, deliveries are signed with the old secret too until then' })),
+    deletedAt: Type.Optional(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,
     version: Type.Integer(),
@@ -50,9 +51,13 @@ export const WebhookDelivery = Type.Object(
     endpointId: Type.String(),
     eventType: Type.String(),
     eventTimestamp: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], { description: '`failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed' }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('retrying'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')], {
+      description:
+        '`pending`: not attempted yet (due, or waiting behind an earlier event of its resource). `retrying`: attempted and failed; tried again at `nextAttemptAt` (`lastError` says why it failed). `delivered`: a 2xx answer. `failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed. `cancelled`: the endpoint was deleted before it was delivered.',
+    }),
     attempts: Type.Integer({ description: 'attempts in the current round (a replay starts a new one)' }),
-    nextAttemptAt: Type.Optional(Type.String({ description: 'when pending' })),
+    nextAttemptAt: Type.Optional(Type.String({ description: 'when pending or retrying: when it is tried next (absent while the endpoint is disabled: its deliveries wait until it is enabled again)' })),
+    lastError: Type.Optional(Type.String({ description: 'when retrying or failed: why the last attempt failed (`HTTP 503`, `no answer within 10 s`, a connection error...)' })),
     deliveredAt: Type.Optional(Type.String()),
     failedAt: Type.Optional(Type.String()),
     replayed: Type.Optional(Type.Boolean()),
@@ -68,11 +73,12 @@ const base = { folder: 'webhook-endpoints', tag: 'Webhooks', roles: [] } as cons
 export const createWebhookEndpoint = defineRoute({
   ...base,
   id: 'createWebhookEndpoint',
+  errors: ['INVALID_STATE'],
   method: 'POST',
   path: '/api/v1/webhook-endpoints',
   summary: 'Register a URL to receive signed events (admin); the signing secret is shown once',
   description:
-    'Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 of `id.timestamp.body` with the secret). Events from the moment of creation on are delivered; each resource\'s in order; a failed attempt is retried over about 27.6 hours. At most 20 endpoints per tenant.',
+    'Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 of `id.timestamp.body` with the secret). Events from the moment of creation on are delivered; each resource\'s in order; a failed attempt is retried over about 27.6 hours. At most 20 endpoints per tenant (deleted ones do not count).',
   status: 201,
   body: Type.Object(
     {
@@ -133,6 +139,20 @@ export const updateWebhookEndpoint = defineRoute({
   response: WebhookEndpoint,
 });
 
+export const deleteWebhookEndpoint = defineRoute({
+  ...base,
+  id: 'deleteWebhookEndpoint',
+  errors: ['NOT_FOUND', 'VERSION_CONFLICT'],
+  method: 'DELETE',
+  path: '/api/v1/webhook-endpoints/{id}',
+  summary: 'Delete a webhook endpoint (admin): it receives nothing more and no longer counts towards the 20 a tenant may have',
+  description:
+    'Its deliveries not yet made are cancelled (an attempt under way may still finish). Its delivery log stays readable at `GET /webhook-endpoints/{id}/deliveries` for the 30 days deliveries are kept; the audit trail records the deletion. Answers the endpoint as it was, with `deletedAt`. Deleting it again: 404.',
+  status: 200,
+  params: IdParams,
+  response: WebhookEndpoint,
+});
+
 export const rotateWebhookSecret = defineRoute({
   ...base,
   id: 'rotateWebhookSecret',
@@ -170,13 +190,14 @@ export const listWebhookDeliveries = defineRoute({
   method: 'GET',
   path: '/api/v1/webhook-endpoints/{id}/deliveries',
   summary: "The endpoint's deliveries, newest first, with every attempt (admin)",
-  description: '`status=failed` lists only those given up, newest failure first. `since` keeps those after an instant (the event time; the failure time with status=failed). Paged by cursor.',
+  description:
+    "`status=failed` lists only those given up, newest failure first; `status=retrying` only those failing and still being retried, newest event first. `since` keeps those after an instant (the event time; the failure time with status=failed). Paged by cursor (a page may hold fewer than `limit`). A deleted endpoint's deliveries stay readable here (for the 30 days they are kept).",
   status: 200,
   cursorList: true,
   params: IdParams,
   query: Type.Object(
     {
-      status: Type.Optional(Type.Literal('failed')),
+      status: Type.Optional(Type.Union([Type.Literal('failed'), Type.Literal('retrying')])),
       since: Type.Optional(DateTime),
       limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
       cursor: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -193,6 +214,7 @@ export const getWebhookDelivery = defineRoute({
   method: 'GET',
   path: '/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}',
   summary: 'One delivery: its attempts (status code, latency, error) and the exact payload (admin)',
+  description: "A deleted endpoint's deliveries stay readable (for the 30 days they are kept).",
   status: 200,
   params: DeliveryParams,
   response: WebhookDelivery,
@@ -206,7 +228,7 @@ export const replayWebhookDelivery = defineRoute({
   method: 'POST',
   path: '/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay',
   summary: 'Deliver one event again, with the same webhook-id (admin)',
-  description: 'For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending one answers 409 INVALID_STATE: it is still being tried.',
+  description: 'For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending or retrying one answers 409 INVALID_STATE: it is still being tried.',
   status: 200,
   params: DeliveryParams,
   body: Type.Object({}, { additionalProperties: false }),

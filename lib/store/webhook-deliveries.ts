@@ -18,6 +18,7 @@ export interface DeliveryAttempt {
   replay?: boolean;
 }
 
+/** As stored: `pending` until delivered or given up (the API tells `retrying` from `pending` by its attempts). */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface DeliveryRecord {
@@ -95,15 +96,25 @@ export interface DeliveryPage {
   next?: Record<string, unknown>;
 }
 
-/** A page of the endpoint's deliveries, newest first, or only its failed ones (newest failure first), since an instant. */
-export async function listDeliveries(endpointId: string, options: { failedOnly: boolean; since?: string; limit: number; after?: Record<string, unknown> }): Promise<DeliveryPage> {
-  const [index, pk, skName] = options.failedOnly ? ['GSI3', keys.webhookFailed(endpointId), 'gsi3sk'] : ['GSI2', keys.webhookDeliveries(endpointId), 'gsi2sk'];
+/**
+ * A page of the endpoint's deliveries, newest first; or only its failed ones (newest failure
+ * first); or only those still queued after a failed attempt (`retrying`: newest event first; a
+ * page may hold fewer than `limit`). Since an instant.
+ */
+export async function listDeliveries(endpointId: string, options: { only?: 'failed' | 'retrying'; since?: string; limit: number; after?: Record<string, unknown> }): Promise<DeliveryPage> {
+  const [index, pk, pkName, skName] =
+    options.only === 'failed'
+      ? ['GSI3', keys.webhookFailed(endpointId), 'gsi3pk', 'gsi3sk']
+      : options.only === 'retrying'
+        ? ['GSI1', keys.webhookPending(endpointId), 'gsi1pk', 'gsi1sk']
+        : ['GSI2', keys.webhookDeliveries(endpointId), 'gsi2pk', 'gsi2sk'];
   const page = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: index,
-      KeyConditionExpression: `${options.failedOnly ? 'gsi3pk' : 'gsi2pk'} = :pk AND ${skName} >= :since`,
-      ExpressionAttributeValues: { ':pk': pk, ':since': options.since ?? '0' },
+      KeyConditionExpression: `${pkName} = :pk AND ${skName} >= :since`,
+      ...(options.only === 'retrying' ? { FilterExpression: 'attempts > :zero' } : {}),
+      ExpressionAttributeValues: { ':pk': pk, ':since': options.since ?? '0', ...(options.only === 'retrying' ? { ':zero': 0 } : {}) },
       ScanIndexForward: false,
       Limit: options.limit,
       ...(options.after ? { ExclusiveStartKey: options.after } : {}),

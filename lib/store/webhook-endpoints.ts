@@ -36,6 +36,9 @@ export interface WebhookEndpointRecord {
   consecutiveFailures: number;
   lastSuccessAt?: string;
   lastFailureAt?: string;
+  /** Deleted: kept (without its secrets, out of every list) so its delivery log stays readable until it expires. */
+  deletedAt?: string;
+  deletedBy?: string;
   createdAt: string;
   createdBy: string;
   updatedAt: string;
@@ -100,6 +103,31 @@ export async function replaceEndpoint(before: Pick<WebhookEndpointRecord, 'id' |
   return (await transact([put, ...alongside])).ok;
 }
 
+/** A deleted endpoint's record stays as long as its deliveries (lib/store/webhook-deliveries.ts), for its delivery log. */
+const DELETED_KEPT_SECONDS = 35 * 86_400;
+
+/**
+ * Deletes the endpoint if it is still at the version read and not deleted: its record becomes a
+ * tombstone out of the tenant's list and the sweeper's round (so it no longer counts towards the
+ * limit and no worker takes it up), and its reading position and lease go. False when it changed meanwhile.
+ */
+export async function deleteEndpoint(before: Pick<WebhookEndpointRecord, 'id' | 'version'>, tombstone: WebhookEndpointRecord, alongside: TransactItem[] = []): Promise<boolean> {
+  const expiresAt = Math.floor(Date.parse(tombstone.deletedAt ?? tombstone.updatedAt) / 1000) + DELETED_KEPT_SECONDS;
+  const outcome = await transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.webhookEndpoint(tombstone.id), entity: 'webhookEndpoint', ...tombstone, expiresAt },
+        ConditionExpression: 'version = :version AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':version': before.version },
+      },
+    },
+    { Delete: { TableName: tableName(), Key: keys.webhookCursor(tombstone.id) } },
+    ...alongside,
+  ]);
+  return outcome.ok;
+}
+
 /** A delivered attempt: the endpoint is healthy again. */
 export async function recordEndpointSuccess(id: string, at: string): Promise<void> {
   await ddb.send(
@@ -107,7 +135,7 @@ export async function recordEndpointSuccess(id: string, at: string): Promise<voi
       TableName: tableName(),
       Key: keys.webhookEndpoint(id),
       UpdateExpression: 'SET lastSuccessAt = :at, consecutiveFailures = :zero REMOVE failingSince',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
       ExpressionAttributeValues: { ':at': at, ':zero': 0 },
     }),
   ).catch((error: unknown) => {
@@ -115,7 +143,7 @@ export async function recordEndpointSuccess(id: string, at: string): Promise<voi
   });
 }
 
-/** A failed attempt; answers the endpoint as it now is (when it still exists). */
+/** A failed attempt; answers the endpoint as it now is (when it still exists and is not deleted). */
 export async function recordEndpointFailure(id: string, at: string): Promise<WebhookEndpointRecord | undefined> {
   try {
     const { Attributes } = await ddb.send(
@@ -123,7 +151,7 @@ export async function recordEndpointFailure(id: string, at: string): Promise<Web
         TableName: tableName(),
         Key: keys.webhookEndpoint(id),
         UpdateExpression: 'SET lastFailureAt = :at, failingSince = if_not_exists(failingSince, :at), consecutiveFailures = if_not_exists(consecutiveFailures, :zero) + :one',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
         ExpressionAttributeValues: { ':at': at, ':zero': 0, ':one': 1 },
         ReturnValues: 'ALL_NEW',
       }),

@@ -4,6 +4,7 @@
  * the way a real one is, and the timings of tests/support/global-setup.ts (retries over about
  * 10 s instead of 27.6 hours, disabling after 20 s of failure instead of 5 days).
  */
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listChatLog } from '../../lib/store/chat-log.js';
 import { createTenant } from '../../lib/store/tenants.js';
@@ -34,6 +35,17 @@ async function newOrder(extra: Record<string, unknown> = {}): Promise<any> {
   const customer = data(await api('POST', '/api/v1/customers', { key: admin, body: { name: 'Webhook Customer', mobileNumber: uniquePhone() } }), 201);
   return data(await api('POST', '/api/v1/orders', { key: admin, body: { customerId: customer.id, totalAmount: 5_000, ...extra } }), 201);
 }
+
+/** A local port nothing listens on: every attempt is refused at once, as with a receiver that is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const deliveriesOf = async (endpointId: string, query = '', key = admin): Promise<any[]> => data<any[]>(await api('GET', `/api/v1/webhook-endpoints/${endpointId}/deliveries${query}`, { key }));
 
 const ofOrder = (orderId: string) => (r: Received) => r.body?.data?.object?.id === orderId || r.body?.data?.orderId === orderId;
 
@@ -126,6 +138,8 @@ describe('a webhook endpoint', () => {
       500,
     );
     expect(failed.attempts).toBe(8);
+    expect(failed.lastError).toBe('HTTP 503');
+    expect(failed.nextAttemptAt).toBeUndefined();
     expect(failed.attemptLog).toHaveLength(8);
     expect(failed.attemptLog.every((a: any) => a.statusCode === 503 && typeof a.latencyMs === 'number')).toBe(true);
     expect(receiver.received.filter((r) => r.path === path && r.id === failed.id)).toHaveLength(8);
@@ -290,6 +304,133 @@ describe('a webhook endpoint', () => {
     expect(new Set(got.map((r) => r.id)).size).toBe(200);
     expect(got.every((r) => r.verified && r.body.type === 'order.created')).toBe(true);
     console.log(`webhook load: 200 orders created in ${createdMs} ms; all 200 order.created delivered ${deliveredMs} ms after the first request; ${got.length} POSTs received`);
+  });
+});
+
+describe('delivery status', () => {
+  it('shows a delivery to a receiver that is down as retrying, with the next attempt and the last error, then failed', async () => {
+    const endpoint = data(await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: `http://127.0.0.1:${await closedPort()}/down`, eventTypes: ['order.created'] } }), 201).endpoint;
+    const order = await newOrder();
+    const mine = (list: any[]) => list.find((d) => d.eventType === 'order.created');
+
+    // While it is retried: `retrying`, in the retrying list, with when and why.
+    const retrying = await waitFor('the delivery retrying', async () => mine(await deliveriesOf(endpoint.id, '?status=retrying')), 20_000, 50);
+    expect(retrying).toMatchObject({ status: 'retrying', attempts: expect.any(Number), nextAttemptAt: expect.any(String), lastError: expect.stringMatching(/ECONNREFUSED|refused/i) });
+    expect(retrying.attempts).toBeGreaterThanOrEqual(1);
+    expect(retrying.attemptLog.at(-1).statusCode).toBeUndefined();
+    const one = data(await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${retrying.id}`, { key: admin }));
+    expect(['retrying', 'failed']).toContain(one.status);
+    expect(one.payload.data.object.id).toBe(order.id);
+    // A delivery still being tried cannot be replayed.
+    const early = await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${retrying.id}/replay`, { key: admin });
+    if (early.status === 409) expect(early.body).toMatchObject({ code: 'INVALID_STATE', details: [{ status: 'retrying' }] });
+
+    // Once the schedule gives up: `failed`, in the failed list and out of the retrying one.
+    const failed = await waitFor('the delivery given up', async () => mine(await deliveriesOf(endpoint.id, '?status=failed')), 60_000, 250);
+    expect(failed).toMatchObject({ id: retrying.id, status: 'failed', attempts: 8, failedAt: expect.any(String), lastError: expect.stringMatching(/ECONNREFUSED|refused/i) });
+    expect(failed.nextAttemptAt).toBeUndefined();
+    expect(await deliveriesOf(endpoint.id, '?status=retrying')).toEqual([]);
+    expect(mine(await deliveriesOf(endpoint.id))).toMatchObject({ id: retrying.id, status: 'failed' });
+    expect((await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=pending`, { key: admin })).status).toBe(400);
+    data(await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin }));
+  });
+
+  it('shows a delivery waiting on a disabled endpoint as pending without a next attempt', async () => {
+    const path = '/hook/waiting';
+    const endpoint = await newEndpoint(path, { eventTypes: ['order.created'] });
+    data(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } }));
+    const order = await newOrder();
+    const waiting = await waitFor('the queued delivery', async () => (await deliveriesOf(endpoint.id)).find((d) => d.eventType === 'order.created'), 20_000, 250);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(waiting.nextAttemptAt).toBeUndefined();
+    expect(waiting.lastError).toBeUndefined();
+    data(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: true } }));
+    await waitFor('the waiting event delivered', async () => receiver.accepted(path).find(ofOrder(order.id)), 20_000);
+  });
+});
+
+describe('deleting a webhook endpoint', () => {
+  it('stops its deliveries, keeps its delivery log readable, records it in the audit trail, and answers 404 after', async () => {
+    const path = '/hook/deleted';
+    receiver.answer(path, () => 503);
+    const endpoint = await newEndpoint(path, { eventTypes: ['order.created'] });
+    const order = await newOrder();
+    const retrying = await waitFor('a delivery being retried', async () => (await deliveriesOf(endpoint.id, '?status=retrying')).find((d) => d.eventType === 'order.created'), 20_000, 50);
+
+    const deleted = data(await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin }));
+    expect(deleted).toMatchObject({ id: endpoint.id, tenantId, enabled: false, deletedAt: expect.any(String), url: receiver.url(path) });
+
+    // Nothing more goes out: the delivery being retried is cancelled.
+    await sleep(1_500);
+    const sent = receiver.received.filter((r) => r.path === path).length;
+    await sleep(3_000);
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(sent);
+    expect(receiver.received.filter((r) => r.path === path).every((r) => r.id === retrying.id)).toBe(true);
+    expect(receiver.accepted(path)).toEqual([]);
+
+    // Gone from every route but its delivery log.
+    expect((await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin })).status).toBe(404);
+    expect(data<any[]>(await api('GET', '/api/v1/webhook-endpoints', { key: admin })).some((e) => e.id === endpoint.id)).toBe(false);
+    expect((await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: true } })).status).toBe(404);
+    expect((await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`, { key: admin })).status).toBe(404);
+    expect((await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { key: admin })).status).toBe(404);
+    expect((await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/replay`, { key: admin, body: { since: '2020-01-01T00:00:00Z' } })).status).toBe(404);
+    expect((await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${retrying.id}/replay`, { key: admin })).status).toBe(404);
+    const again = await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'NOT_FOUND' });
+
+    const log = await deliveriesOf(endpoint.id);
+    expect(log.map((d) => d.id)).toContain(retrying.id);
+    const cancelled = data(await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${retrying.id}`, { key: admin }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', lastError: 'HTTP 503' });
+    expect(cancelled.nextAttemptAt).toBeUndefined();
+    expect(cancelled.attemptLog.length).toBe(sent);
+    expect(cancelled.payload.data.object.id).toBe(order.id);
+    expect(await deliveriesOf(endpoint.id, '?status=retrying')).toEqual([]);
+    // Another tenant does not see the log of a deleted endpoint either.
+    expect((await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key: demoKey('admin') })).status).toBe(404);
+
+    const audit = data<any[]>(await api('GET', `/api/v1/audit?entity=webhookEndpoint&id=${endpoint.id}`, { key: admin }));
+    expect(audit.map((a) => a.action)).toContain('deleted');
+    expect(audit.find((a) => a.action === 'deleted').changes).toMatchObject({ enabled: { before: true, after: false }, deletedAt: { after: deleted.deletedAt } });
+  });
+
+  it("is for admins of the endpoint's tenant only (platform staff: any); an unknown id is 404", async () => {
+    const endpoint = await newEndpoint('/hook/guarded', { eventTypes: ['order.created'] });
+    expect((await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: integrator })).status).toBe(403);
+    expect((await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: demoKey('operations') })).status).toBe(403);
+    const other = await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: demoKey('admin') });
+    expect(other.status).toBe(404);
+    expect(other.body).toMatchObject({ code: 'NOT_FOUND' });
+    expect(data(await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin }))).toMatchObject({ id: endpoint.id, enabled: true });
+    expect((await api('DELETE', '/api/v1/webhook-endpoints/cm0unknownendpoint000000', { key: admin })).status).toBe(404);
+    expect((await api('DELETE', '/api/v1/webhook-endpoints/not%20an%20id', { key: admin })).status).toBe(400);
+
+    expect(data(await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: demoKey('platform') }))).toMatchObject({ id: endpoint.id, tenantId, deletedAt: expect.any(String) });
+    expect((await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin })).status).toBe(404);
+  });
+
+  it('frees its place: the limit of 20 counts live endpoints, disabled ones included, not deleted ones', async () => {
+    const subdomain = `hooklimit${Date.now().toString(36)}`;
+    const limitTenant = (await createTenant({ name: `Webhook limit ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    const limitAdmin = (await newApiKey({ name: 'limit admin', role: 'admin', tenantId: limitTenant })).key;
+    const create = (i: number) => api('POST', '/api/v1/webhook-endpoints', { key: limitAdmin, body: { url: receiver.url(`/hook/limit/${i}`), eventTypes: ['order.created'] } });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(data(await create(i), 201).endpoint.id);
+    data(await api('PATCH', `/api/v1/webhook-endpoints/${ids[0]}`, { key: limitAdmin, body: { enabled: false } }));
+    const full = await create(20);
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: 'INVALID_STATE' });
+
+    data(await api('DELETE', `/api/v1/webhook-endpoints/${ids[0]}`, { key: limitAdmin }));
+    const listed = data<any[]>(await api('GET', '/api/v1/webhook-endpoints', { key: limitAdmin }));
+    expect(listed).toHaveLength(19);
+    expect(listed.some((e) => e.id === ids[0])).toBe(false);
+    ids.push(data(await create(21), 201).endpoint.id);
+    expect((await create(22)).status).toBe(409);
+    for (const id of ids.slice(1)) data(await api('DELETE', `/api/v1/webhook-endpoints/${id}`, { key: limitAdmin }));
+    expect(data<any[]>(await api('GET', '/api/v1/webhook-endpoints', { key: limitAdmin }))).toEqual([]);
   });
 });
 

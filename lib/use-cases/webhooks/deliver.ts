@@ -36,6 +36,8 @@ const MAX_SEEN = 5_000;
 const MAX_PASSES = 20;
 /** A pass starts no attempt after this (each takes at most 10 s), so it ends well within its lease. */
 const PASS_BUDGET_MS = 60_000;
+/** During a pass the endpoint is read again at most this often, so a deletion, a disabling or a new URL takes effect within it. */
+const RECHECK_MS = 1_000;
 
 export interface PassCounts {
   queued: number;
@@ -146,8 +148,24 @@ async function deliverQueue(endpoint: WebhookEndpointRecord, send: SendWebhook, 
     lanes.set(lane, [...(lanes.get(lane) ?? []), delivery]);
   }
   const work = [...lanes.values()];
+  let checkedAt = Date.now();
+  let checking: Promise<void> | undefined;
+  const recheck = async (): Promise<void> => {
+    if (Date.now() - checkedAt < RECHECK_MS) return;
+    checking ??= getEndpoint(PLATFORM_SCOPE, endpoint.id)
+      .then((now) => {
+        if (!now || now.deletedAt !== undefined || !now.enabled) endpoint.enabled = false;
+        else Object.assign(endpoint, { url: now.url, secrets: now.secrets });
+      })
+      .finally(() => {
+        checkedAt = Date.now();
+        checking = undefined;
+      });
+    await checking;
+  };
   const runLane = async (deliveries: DeliveryRecord[]) => {
     for (const delivery of deliveries) {
+      await recheck();
       if (!endpoint.enabled || Date.now() > deadline) return;
       if (Date.parse(delivery.nextAttemptAt) > Date.now()) return;
       const outcome = await attempt(endpoint, delivery, send, delivery.replayed === true);
@@ -171,14 +189,15 @@ async function deliverQueue(endpoint: WebhookEndpointRecord, send: SendWebhook, 
 export async function runEndpoint(endpointId: string, send: SendWebhook = sendWebhook): Promise<PassCounts | 'busy'> {
   const counts: PassCounts = { queued: 0, delivered: 0, retry: 0, failed: 0 };
   const first = await getEndpoint(PLATFORM_SCOPE, endpointId);
-  if (!first) return counts;
+  // A deleted endpoint is taken up by no worker: what it had queued stays as it is (shown as cancelled).
+  if (!first || first.deletedAt !== undefined) return counts;
   let cursor = await leaseEndpoint(endpointId, first.createdAt);
   if (!cursor) return 'busy';
   const token = cursor.leaseToken!;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       const endpoint = pass === 0 ? first : await getEndpoint(PLATFORM_SCOPE, endpointId);
-      if (!endpoint) return counts;
+      if (!endpoint || endpoint.deletedAt !== undefined) return counts;
       const read = await intake(endpoint, cursor);
       cursor = read.cursor;
       counts.queued += read.queued;

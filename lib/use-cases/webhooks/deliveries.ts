@@ -5,7 +5,7 @@ import type { CursorMeta } from '../../domain/paging.js';
 import type { listWebhookDeliveries as ListRoute } from '../../schemas/webhook-endpoints.js';
 import { getDelivery, listDeliveries, requeueDelivery } from '../../store/webhook-deliveries.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { deliveryView, type DeliveryView } from './delivery-view.js';
+import { deliveryStatusOf, deliveryView, type DeliveryView } from './delivery-view.js';
 import { endpointInScope } from './endpoint-in-scope.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
@@ -14,30 +14,36 @@ type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 const REPLAY_MAX = 1_000;
 
 
+/** A deleted endpoint's delivery log stays readable (until its deliveries expire); nothing else of it answers. */
 export async function listWebhookDeliveries(caller: Caller, endpointId: string, query: ListQuery): Promise<{ data: DeliveryView[]; meta: CursorMeta }> {
-  await endpointInScope(caller, endpointId);
+  const endpoint = await endpointInScope(caller, endpointId, { deleted: true });
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && (!after || !Object.values(after).some((v) => v.endsWith(endpointId)))) {
     throw invalidField('query.cursor', "is not a cursor of this endpoint's deliveries; pass meta.nextCursor of the previous page");
   }
-  const page = await listDeliveries(endpointId, { failedOnly: query.status === 'failed', since: query.since, limit: query.limit, after });
-  return { data: page.deliveries.map((d) => deliveryView(d)), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
+  // A deleted endpoint retries nothing: what it had queued is cancelled.
+  if (query.status === 'retrying' && endpoint.deletedAt !== undefined) return { data: [], meta: { limit: query.limit } };
+  const page = await listDeliveries(endpointId, { only: query.status, since: query.since, limit: query.limit, after });
+  return { data: page.deliveries.map((d) => deliveryView(d, endpoint)), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
 }
 
 export async function getWebhookDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<DeliveryView> {
-  await endpointInScope(caller, endpointId);
+  const endpoint = await endpointInScope(caller, endpointId, { deleted: true });
   const delivery = await getDelivery(endpointId, deliveryId);
   if (!delivery) throw notFound('Delivery');
-  return deliveryView(delivery, true);
+  return deliveryView(delivery, endpoint, true);
 }
 
 /** One delivery again, due now, with the same webhook-id. */
 export async function replayWebhookDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<DeliveryView> {
-  await endpointInScope(caller, endpointId);
+  const endpoint = await endpointInScope(caller, endpointId);
   const delivery = await getDelivery(endpointId, deliveryId);
   if (!delivery || delivery.lane.startsWith('test:')) throw notFound('Delivery');
-  if (!(await requeueDelivery(delivery, new Date().toISOString()))) throw invalidState('This delivery is still pending: it is being tried, see nextAttemptAt', [{ field: 'path.deliveryId', message: 'is pending', status: 'pending' }]);
-  return deliveryView((await getDelivery(endpointId, deliveryId))!);
+  if (!(await requeueDelivery(delivery, new Date().toISOString()))) {
+    const status = deliveryStatusOf(delivery, endpoint);
+    throw invalidState(`This delivery is still ${status}: it is being tried, see nextAttemptAt`, [{ field: 'path.deliveryId', message: `is ${status}`, status }]);
+  }
+  return deliveryView((await getDelivery(endpointId, deliveryId))!, endpoint);
 }
 
 /** Every delivery that failed for good since `since`, due again now. */
@@ -47,7 +53,7 @@ export async function replayFailedWebhooks(caller: Caller, endpointId: string, s
   let after: Record<string, unknown> | undefined;
   const now = new Date().toISOString();
   do {
-    const page = await listDeliveries(endpointId, { failedOnly: true, since, limit: 100, after });
+    const page = await listDeliveries(endpointId, { only: 'failed', since, limit: 100, after });
     for (const delivery of page.deliveries) if (await requeueDelivery(delivery, now)) replayed += 1;
     after = page.next;
   } while (after && replayed < REPLAY_MAX);

@@ -9,7 +9,7 @@ import { isDelivered, MAX_ENDPOINTS_PER_TENANT, webhookUrlProblem } from '../../
 import { newWebhookSecret, sendWebhook, type SendWebhook } from '../../notify/webhook-sender.js';
 import type { createWebhookEndpoint as CreateRoute, updateWebhookEndpoint as UpdateRoute, WebhookEndpoint } from '../../schemas/webhook-endpoints.js';
 import { queueDelivery, type DeliveryRecord } from '../../store/webhook-deliveries.js';
-import { getEndpoint, listEndpoints, putEndpointItem, replaceEndpoint, type WebhookEndpointRecord } from '../../store/webhook-endpoints.js';
+import { deleteEndpoint, getEndpoint, listEndpoints, putEndpointItem, replaceEndpoint, type WebhookEndpointRecord } from '../../store/webhook-endpoints.js';
 import { transact } from '../../store/transact.js';
 import { auditItem } from '../audit.js';
 import { owningTenant } from '../tenancy.js';
@@ -44,7 +44,7 @@ export async function createWebhookEndpoint(caller: Caller, body: CreateBody): P
   checkUrl(body.url);
   const tenantId = owningTenant(caller, body.tenantId);
   if ((await listEndpoints(tenantId)).length >= MAX_ENDPOINTS_PER_TENANT) {
-    throw new AppError('INVALID_STATE', `A tenant has at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints; remove one or subscribe an existing one to more event types`);
+    throw new AppError('INVALID_STATE', `A tenant has at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints (disabled ones included); delete one (DELETE /webhook-endpoints/{id}) or subscribe an existing one to more event types`);
   }
   const now = new Date().toISOString();
   const secret = newWebhookSecret();
@@ -110,6 +110,33 @@ export async function updateWebhookEndpoint(caller: Caller, id: string, body: Up
   return endpointView(next);
 }
 
+/**
+ * Deletes the endpoint: it leaves the tenant's list (and the limit's count) and receives nothing
+ * more, its queued deliveries show `cancelled`, and its record stays without its secrets so its
+ * delivery log stays readable until the deliveries expire. Answers it as it was, with `deletedAt`.
+ */
+export async function deleteWebhookEndpoint(caller: Caller, id: string): Promise<EndpointView> {
+  // A change (or the service disabling it) between the read and the write: read it again and delete that.
+  for (let attempt = 1; ; attempt += 1) {
+    const endpoint = await endpointInScope(caller, id);
+    const now = new Date().toISOString();
+    const tombstone: WebhookEndpointRecord = {
+      ...endpoint,
+      enabled: false,
+      secrets: [],
+      deletedAt: now,
+      deletedBy: actorOf(caller),
+      updatedAt: now,
+      version: endpoint.version + 1,
+    };
+    const before = endpointView(endpoint);
+    const after: EndpointView = { ...before, enabled: false, deletedAt: now, updatedAt: now, version: tombstone.version };
+    const audit = auditItem(caller, { entity: 'webhookEndpoint', entityId: endpoint.id, tenantId: endpoint.tenantId, action: 'deleted', before, after }, now);
+    if (await deleteEndpoint(endpoint, tombstone, [audit])) return after;
+    if (attempt === 3) throw versionConflict((await endpointInScope(caller, id)).version, 'webhook endpoint');
+  }
+}
+
 export async function rotateWebhookSecret(caller: Caller, id: string, graceSeconds = DEFAULT_GRACE_SECONDS): Promise<{ secret: string; endpoint: EndpointView }> {
   const endpoint = await endpointInScope(caller, id);
   const nowMs = Date.now();
@@ -155,5 +182,5 @@ export async function testWebhookEndpoint(caller: Caller, id: string, send: Send
     ...(delivered ? { deliveredAt: at } : { failedAt: at }),
   };
   await queueDelivery(record);
-  return deliveryView(record, true);
+  return deliveryView(record, endpoint, true);
 }
