@@ -7,7 +7,7 @@
  * 10 s, with no process of it left. Start times are measured by `npm run bench -- --only
  * local-start`, not here.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +103,32 @@ describe('npm start, stopped by a signal', () => {
     expect(run.portsFreed).toBe(true);
     expect(run.stopMs).toBeLessThanOrEqual(10_000);
     expect(run.output).toContain('SIGINT: stopping');
+    expect(leftovers()).toEqual([]);
+  }, 180_000);
+
+  it('says which part stopped on its own, stops the rest and exits 1 when DynamoDB Local dies', async () => {
+    const child = spawn('npm', ['start'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PORT: String(PORTS.http), LAMBDA_PORT: String(PORTS.lambda), DYNAMODB_PORT: String(PORTS.dynamo), S3_PORT: String(PORTS.s3), LOCAL_DATA_DIR: dataDir, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const deadline = Date.now() + 150_000;
+    while (!output.includes('ready after') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+    expect(output, output.slice(-3000)).toContain('ready after');
+
+    // The JVM of this stack's DynamoDB Local, found by its data folder.
+    const java = spawnSync('pgrep', ['-f', `java.*${join(dataDir, 'dynamodb')}`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    expect(java).toHaveLength(1);
+    process.kill(Number(java[0]), 'SIGKILL');
+    const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running'), 15_000))]);
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/DynamoDB Local exited \(SIGKILL\)/);
+    expect(output).toContain('the local stack cannot go on without it: stopping');
     expect(leftovers()).toEqual([]);
   }, 180_000);
 });
