@@ -41,8 +41,19 @@ export const defaultRateLimit = () => ({
   quotaPerDay: envNumber('RATE_LIMIT_QUOTA_PER_DAY', 100_000),
 });
 
-/** How long a warm container trusts a cached API-key record (a revoked key stops within this). */
+/**
+ * How long a warm container keeps an API-key record before reading it again (noting the key's
+ * lastUsedAt then, at most once a minute). A revoked, rotated-out or disabled key does not wait
+ * for this: see apiKeyRevocationCheckSeconds.
+ */
 export const apiKeyCacheSeconds = (): number => envNumber('API_KEY_CACHE_SECONDS', 60);
+
+/**
+ * How often a warm container reads the revocation stamp (lib/store/api-keys.ts): a revoked,
+ * rotated-out or disabled key is refused by every container within about this many seconds.
+ * Kept under 5 (the service's revocation bound) with room for the reads themselves.
+ */
+export const apiKeyRevocationCheckSeconds = (): number => envNumber('API_KEY_REVOCATION_CHECK_SECONDS', 3);
 
 /**
  * This stage's WhatsApp template names are this prefix plus the catalogue's keys

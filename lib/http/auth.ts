@@ -1,32 +1,17 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { apiKeyCacheSeconds } from '../config.js';
 import type { CompiledRoute } from '../schemas/route.js';
 import { routeAllowed, type Caller } from '../domain/caller.js';
-import { hashApiKey, readKeyForUse, type StoredApiKey } from '../store/api-keys.js';
+import { hashApiKey, type StoredApiKey } from '../store/api-keys.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
+import { lookupApiKey } from './api-key-cache.js';
 
 /**
- * Warm containers remember key records for API_KEY_CACHE_SECONDS (60) from when they were read,
- * however often the key is used: a revoked, expired or disabled key is refused within that bound
- * on every container. The refresh is also when the key's lastUsedAt is noted (at most one write
- * a minute per key, lib/store/api-keys.ts). Unknown keys are remembered too, so guessing keys
- * cannot be turned into a read per request. Bounded in size so it cannot grow unchecked.
+ * Why a known key is refused, if it is: checked on every request, cached record or not. Expiry
+ * (and the end of a rotation's grace period) is a comparison with the clock, so it takes effect
+ * at once; a revocation or a user's deactivation reaches the cached record within
+ * API_KEY_REVOCATION_CHECK_SECONDS (lib/http/api-key-cache.ts).
  */
-const cache = new Map<string, { record: StoredApiKey | undefined; fetchedAt: number }>();
-const CACHE_MAX_ENTRIES = 5_000;
-
-async function lookup(hash: string): Promise<StoredApiKey | undefined> {
-  const now = Date.now();
-  const hit = cache.get(hash);
-  if (hit && now - hit.fetchedAt < apiKeyCacheSeconds() * 1000) return hit.record;
-  const record = await readKeyForUse(hash, now);
-  if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-  cache.set(hash, { record, fetchedAt: now });
-  return record;
-}
-
-/** Why a known key is refused, if it is. */
 function refusal(record: StoredApiKey, nowIso: string): string | undefined {
   if (record.revokedAt) return 'The API key has been revoked';
   if (record.disabledAt) return "The API key's user has been deactivated";
@@ -43,7 +28,7 @@ export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGateway
     before: async (request) => {
       const presented = request.event.headers?.['x-api-key'];
       if (!presented || presented.length > 256) throw unauthorized();
-      const record = await lookup(hashApiKey(presented));
+      const record = await lookupApiKey(hashApiKey(presented));
       if (!record) throw unauthorized('The API key is not valid');
       const refused = refusal(record, new Date().toISOString());
       if (refused) throw unauthorized(refused);

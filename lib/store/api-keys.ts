@@ -32,7 +32,7 @@ export interface ApiKeyRecord {
   disabledAt?: string;
   /** The key that replaced this one by rotation. */
   rotatedTo?: string;
-  /** Kept at most once a minute (auth refreshes its cache entry that often). */
+  /** Kept at most once a minute (auth re-reads a key with this note every API_KEY_CACHE_SECONDS). */
   lastUsedAt?: string;
 }
 
@@ -58,6 +58,37 @@ export const newPlainKey = (): string => `vpo_${randomBytes(30).toString('base64
 export async function getApiKeyByHash(hash: string): Promise<StoredApiKey | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }));
   return Item ? decodeKey(Item, hash) : undefined;
+}
+
+/**
+ * The revocation stamp: one item for the whole table, bumped (an atomic ADD) after every change
+ * that stops a key (revoke, rotate, a user's deactivation). The key check reads it every few
+ * seconds (lib/http/auth.ts) and re-reads a cached key record when it has moved, so a stopped
+ * key is refused everywhere within seconds while a warm container reads one small item per few
+ * seconds, whatever the number of keys and tenants it serves. Not an `APIKEY#` partition, so the
+ * read-only routes (which may update only those, for lastUsedAt) cannot bump it.
+ */
+const REVOCATION_STAMP = { pk: 'APIKEYS#REVOCATION', sk: 'STAMP' };
+
+/** The revocation stamp's current version (0 before any change), strongly consistent. */
+export async function readRevocationStamp(): Promise<number> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: REVOCATION_STAMP, ConsistentRead: true, ProjectionExpression: 'version' }));
+  return Number(Item?.version ?? 0);
+}
+
+/**
+ * Moves the revocation stamp on. Called after the change to the key is stored (never before: a
+ * container that saw the new stamp must find the change when it re-reads the key).
+ */
+export async function bumpRevocationStamp(): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: REVOCATION_STAMP,
+      UpdateExpression: 'ADD version :one SET changedAt = :now, entity = :entity',
+      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString(), ':entity': 'revocationStamp' },
+    }),
+  );
 }
 
 /**
@@ -141,6 +172,8 @@ export async function apiKeysOfUser(userId: string): Promise<StoredApiKey[]> {
 /**
  * Sets fields on a key (revokedAt, expiresAt, disabledAt, rotatedTo) that it does not have yet,
  * with `alongside` (its audit record) in the same transaction. False when a field was already set.
+ * Either way the revocation stamp is then bumped, so every container re-reads the key within
+ * seconds (also when a concurrent change won, whose own bump may not have happened yet).
  */
 export async function markApiKey(key: StoredApiKey, set: Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'disabledAt' | 'rotatedTo'>>, alongside: TransactItem[]): Promise<boolean> {
   const fields = Object.entries(set);
@@ -157,5 +190,6 @@ export async function markApiKey(key: StoredApiKey, set: Partial<Pick<ApiKeyReco
     },
     ...alongside,
   ]);
+  await bumpRevocationStamp();
   return outcome.ok;
 }

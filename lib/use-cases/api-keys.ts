@@ -8,7 +8,7 @@ import { actorOf, scopeOf } from '../domain/scope.js';
 import { disableGatewayCopy, registerGatewayCopy } from '../gateway/keys.js';
 import type { ApiKey, issueApiKey as IssueRoute } from '../schemas/api-keys.js';
 import { routeTable } from '../schemas/generated/route-table.js';
-import { getApiKey, hashApiKey, insertApiKey, listApiKeys as readApiKeys, markApiKey, newPlainKey, type StoredApiKey } from '../store/api-keys.js';
+import { bumpRevocationStamp, getApiKey, hashApiKey, insertApiKey, listApiKeys as readApiKeys, markApiKey, newPlainKey, type StoredApiKey } from '../store/api-keys.js';
 import { getUser } from '../store/users.js';
 import { auditItem } from './audit.js';
 import { owningTenant } from './tenancy.js';
@@ -104,10 +104,17 @@ async function keyInScope(caller: Caller, id: string): Promise<StoredApiKey> {
   return key;
 }
 
-/** Revokes a key: refused within a minute by every warm container, at once by the gateway in AWS. Revoking twice is harmless. */
+/**
+ * Revokes a key: refused within seconds by every warm container (the revocation stamp, which
+ * markApiKey bumps), at once by the gateway in AWS. Revoking twice is harmless, and bumps the
+ * stamp again, so a retry after a failure between the two writes still reaches every container.
+ */
 export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyView> {
   const key = await keyInScope(caller, id);
-  if (key.revokedAt) return apiKeyView(key);
+  if (key.revokedAt) {
+    await bumpRevocationStamp();
+    return apiKeyView(key);
+  }
   const now = new Date().toISOString();
   const after = { ...key, revokedAt: now };
   const marked = await markApiKey(key, { revokedAt: now }, [auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: key.tenantId, action: 'revoked', before: apiKeyView(key), after: apiKeyView(after) }, now)]);
@@ -117,7 +124,8 @@ export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyVi
 
 /**
  * Rotation: a new key with the same holder, routes and limits; the old one keeps working for a
- * grace period (default 24 hours) and then expires.
+ * grace period (default 24 hours) and then expires. Every container re-reads the old key within
+ * seconds (markApiKey bumps the revocation stamp), and the expiry is checked on every request.
  */
 export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GRACE_DEFAULT_SECONDS): Promise<{ key: string; apiKey: ApiKeyView; previous: ApiKeyView }> {
   const old = await keyInScope(caller, id);

@@ -6,7 +6,7 @@ import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { scopeOf } from '../domain/scope.js';
 import type { createUser as CreateRoute, updateUser as UpdateRoute, User } from '../schemas/users.js';
-import { apiKeysOfUser, markApiKey } from '../store/api-keys.js';
+import { apiKeysOfUser, bumpRevocationStamp, markApiKey } from '../store/api-keys.js';
 import { getUser as readUser, insertUser, listUsers as readUsers, replaceUser, type StaffUser, type UserWriteOutcome } from '../store/users.js';
 import { auditItem } from './audit.js';
 import { disableGatewayCopy } from '../gateway/keys.js';
@@ -99,14 +99,24 @@ export async function updateUser(caller: Caller, id: string, body: UpdateBody): 
 
 export const deactivateUser = (caller: Caller, id: string): Promise<UserView> => updateUser(caller, id, { active: false });
 
-/** Every key issued for the user stops working (within the key cache's bound; at once at the gateway). */
+/**
+ * Every key issued for the user stops working: within seconds on every container (markApiKey
+ * bumps the revocation stamp), at once at the gateway. Keys already stopped are skipped, but the
+ * stamp is still bumped once for them, so a retry after a failure between writes reaches every
+ * container too.
+ */
 async function disableKeysOf(caller: Caller, user: StaffUser): Promise<void> {
+  let skipped = false;
   for (const key of await apiKeysOfUser(user.id)) {
-    if (key.disabledAt || key.revokedAt) continue;
+    if (key.disabledAt || key.revokedAt) {
+      skipped = true;
+      continue;
+    }
     const now = new Date().toISOString();
     const disabled = await markApiKey(key, { disabledAt: now }, [
       auditItem(caller, { entity: 'apiKey', entityId: key.id, tenantId: key.tenantId, action: 'disabled', before: key, after: { ...key, disabledAt: now } }, now),
     ]);
     if (disabled) await disableGatewayCopy(key.id);
   }
+  if (skipped) await bumpRevocationStamp();
 }

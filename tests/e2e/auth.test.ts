@@ -91,7 +91,7 @@ describe('API key: 401 for missing, unknown and revoked keys', () => {
   });
 
   it('answers 401 UNAUTHORIZED for a revoked key', async () => {
-    // Revoked before its first use: warm containers cache a key record they have seen for 60 s.
+    // Revoked before its first use; a key revoked in use is refused within seconds (tests/e2e/key-revocation.test.ts).
     const { key, id } = await newKey(['*']);
     expect((await revokeApiKey(STAFF_TOOL, id)).revokedAt).toBeDefined();
 
