@@ -885,7 +885,7 @@ export interface paths {
         head?: never;
         /**
          * Change a staff member's name, number, e-mail, language or active flag (admin)
-         * @description active: false deactivates the user: their keys stop working (within 60 seconds; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.
+         * @description active: false deactivates the user: their keys stop working (within 5 seconds on every route; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.
          *
          *     **Who may call:** admin.
          *
@@ -934,7 +934,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke a key (admin): refused within 60 seconds everywhere, at once at the gateway in AWS
+         * Revoke a key (admin): refused within 5 seconds on every route, at once at the gateway in AWS
          * @description **Who may call:** admin.
          *
          *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.

@@ -38,7 +38,7 @@ export function basePipeline(
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
     .use(httpSecurityHeaders(securityHeaders ?? {}))
-    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,OPTIONS', exposeHeaders: 'Retry-After,ETag' }))
+    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }))
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope());
   for (const step of steps) pipeline.use(step);

@@ -6,7 +6,7 @@ import { validationError, type FieldError } from '../domain/errors.js';
  * what bytes that were not UTF-8 became on their way in. Such text would go on into messages,
  * PDFs and other systems as it is.
  */
-export function textProblem(value: string): string | undefined {
+function textProblem(value: string): string | undefined {
   for (let i = 0; i < value.length; i += 1) {
     const c = value.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {

@@ -76,7 +76,7 @@ export const revokeApiKey = defineRoute({
   method: 'POST',
   path: '/api/v1/api-keys/{id}/revoke',
   tag: 'API keys',
-  summary: 'Revoke a key (admin): refused within 60 seconds everywhere, at once at the gateway in AWS',
+  summary: 'Revoke a key (admin): refused within 5 seconds on every route, at once at the gateway in AWS',
   status: 200,
   roles: [],
   params: IdParams,

@@ -81,7 +81,7 @@ export const updateUser = defineRoute({
   path: '/api/v1/users/{id}',
   tag: 'Users',
   summary: "Change a staff member's name, number, e-mail, language or active flag (admin)",
-  description: 'active: false deactivates the user: their keys stop working (within 60 seconds; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.',
+  description: 'active: false deactivates the user: their keys stop working (within 5 seconds on every route; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.',
   status: 200,
   roles: [],
   params: IdParams,
