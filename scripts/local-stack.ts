@@ -52,8 +52,9 @@ const shutdown = async (signal: string, exitCode = 0) => {
   console.log(`\n${signal}: stopping serverless-offline, the S3 emulator and DynamoDB Local...`);
   // Whatever happens, this process is gone within 10 seconds.
   setTimeout(() => process.exit(1), 9_000).unref();
-  await running?.stop();
+  // First: a stack that is stopping is no longer one the CLI should find.
   removeStackFile(dataDir);
+  await running?.stop();
   console.log('stopped');
   process.exit(exitCode);
 };
