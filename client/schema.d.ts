@@ -2738,7 +2738,12 @@ export interface operations {
                      *         "page": 1,
                      *         "limit": 1,
                      *         "total": 1,
-                     *         "totalPages": 1
+                     *         "totalPages": 1,
+                     *         "currency": {
+                     *           "code": "QAR",
+                     *           "rate": "0.0026208",
+                     *           "reason": "example text"
+                     *         }
                      *       }
                      *     }
                      */
@@ -2751,6 +2756,18 @@ export interface operations {
                             limit: number;
                             total: number;
                             totalPages: number;
+                            /** @description the car list with ?currency: the rate its convertedPrice values use */
+                            currency?: {
+                                /** @example QAR */
+                                code: string;
+                                /**
+                                 * @description units of code per KRW, as a decimal string; null when no rate is known
+                                 * @example 0.0026208
+                                 */
+                                rate: string | null;
+                                /** @description why rate is null (convertedPrice is then null on every car) */
+                                reason?: string;
+                            };
                         };
                     };
                 };
@@ -3387,7 +3404,12 @@ export interface operations {
                      *         "page": 1,
                      *         "limit": 1,
                      *         "total": 1,
-                     *         "totalPages": 1
+                     *         "totalPages": 1,
+                     *         "currency": {
+                     *           "code": "QAR",
+                     *           "rate": "0.0026208",
+                     *           "reason": "example text"
+                     *         }
                      *       }
                      *     }
                      */
@@ -3400,6 +3422,18 @@ export interface operations {
                             limit: number;
                             total: number;
                             totalPages: number;
+                            /** @description the car list with ?currency: the rate its convertedPrice values use */
+                            currency?: {
+                                /** @example QAR */
+                                code: string;
+                                /**
+                                 * @description units of code per KRW, as a decimal string; null when no rate is known
+                                 * @example 0.0026208
+                                 */
+                                rate: string | null;
+                                /** @description why rate is null (convertedPrice is then null on every car) */
+                                reason?: string;
+                            };
                         };
                     };
                 };

@@ -4,6 +4,8 @@ export interface PageMeta {
   limit: number;
   total: number;
   totalPages: number;
+  /** The car list with ?currency: the rate used, or why there is none. */
+  currency?: { code: string; rate: string | null; reason?: string };
 }
 
 export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({ page, limit, total, totalPages: Math.ceil(total / limit) });

@@ -31,6 +31,16 @@ const Meta = Type.Object({
   limit: Type.Integer(),
   total: Type.Integer(),
   totalPages: Type.Integer(),
+  currency: Type.Optional(
+    Type.Object(
+      {
+        code: Type.String({ examples: ['QAR'] }),
+        rate: Type.Union([Type.String(), Type.Null()], { description: 'units of code per KRW, as a decimal string; null when no rate is known', examples: ['0.0026208'] }),
+        reason: Type.Optional(Type.String({ description: 'why rate is null (convertedPrice is then null on every car)' })),
+      },
+      { description: 'the car list with ?currency: the rate its convertedPrice values use' },
+    ),
+  ),
 });
 
 /** One problem of a refused request; the same shape on every error code. */

@@ -2,7 +2,7 @@ import type { CarRecord } from '../domain/car.js';
 import { pictureUrl, withPictureUrls } from '../archive/picture-url.js';
 import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
-import { convertPrice, resolveRate, type RateTable } from '../catalogue/pricing.js';
+import { convertPrice, missingRateReason, resolveRate, type RateTable } from '../catalogue/pricing.js';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.js';
 import type { CarRow } from '../catalogue/car-row.js';
 import { queryIndex, trimsOf, visibleInStorefront, type Visibility } from '../catalogue/query.js';
@@ -75,9 +75,14 @@ export function runListQuery(index: CatalogueIndex, storefront: Storefront, rate
   const { filter, page, fields, currency } = query;
   const price = pricerWith(storefront, rates, currency);
   const { rows, total } = queryIndex(index, filter, storefront.visibility, page);
+  const rate = currency && rates ? resolveRate(rates, 'KRW', currency) : undefined;
+  const reason = currency && rates && !rate ? missingRateReason(rates, 'KRW', currency) : undefined;
   return {
     data: rows.map((row) => project(price(listView(row)), fields)),
-    meta: pageMeta(page.page, page.limit, total),
+    meta: {
+      ...pageMeta(page.page, page.limit, total),
+      ...(currency ? { currency: { code: currency, rate: rate ? rate.toString() : null, ...(reason ? { reason } : {}) } } : {}),
+    },
   };
 }
 

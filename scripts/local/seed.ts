@@ -45,6 +45,8 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
     putFxRate({ from: 'KRW', to: 'USD', rate: '0.00072', source: 'demo seed', asOf: '2026-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'AED', rate: '3.6725', source: 'UAE dirham peg', asOf: '1997-11-01T00:00:00.000Z' }),
     putFxRate({ from: 'USD', to: 'SAR', rate: '3.75', source: 'Saudi riyal peg', asOf: '1986-06-01T00:00:00.000Z' }),
+    // The dinar follows a basket, so it is a rate staff set and update (QAR, OMR and BHD are pegged: lib/catalogue/pricing.ts).
+    putFxRate({ from: 'USD', to: 'KWD', rate: '0.307', source: 'demo seed', asOf: '2026-11-01T00:00:00.000Z' }),
   ]);
 
   const saved: DemoKey[] = options.keysFile && existsSync(options.keysFile) ? JSON.parse(readFileSync(options.keysFile, 'utf8')) : [];

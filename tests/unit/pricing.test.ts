@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertPrice, resolveRate } from '../../lib/catalogue/pricing.js';
+import { convertPrice, missingRateReason, resolveRate } from '../../lib/catalogue/pricing.js';
 
 const rates = new Map([
   ['KRW->USD', '0.00072'],
@@ -11,6 +11,20 @@ describe('convertPrice', () => {
   // Hand-computed: 1,590 x 10,000 = 15,900,000 KRW; x 1.08 markup = 17,172,000 KRW.
   it('converts a 2017 Grandeur at 1,590 with an 8% markup to USD', () => {
     expect(convertPrice(1590, '1.08', resolveRate(rates, 'KRW', 'USD')!, 'USD')).toBe(12363.84);
+  });
+
+  it('knows the Gulf pegs without a stored rate (QAR, OMR, BHD), and a stored rate wins over a peg', () => {
+    const krwToUsdOnly = new Map([['KRW->USD', '0.00072']]);
+    // 12,363.84 USD x 3.64 = 45,004.3776 -> 45,004.38 QAR; x 0.3845 = 4,753.896... -> 4,753.896 OMR (3 decimals); x 0.376 = 4,648.80384 -> 4,648.804 BHD
+    expect(convertPrice(1590, '1.08', resolveRate(krwToUsdOnly, 'KRW', 'QAR')!, 'QAR')).toBe(45004.38);
+    expect(convertPrice(1590, '1.08', resolveRate(krwToUsdOnly, 'KRW', 'OMR')!, 'OMR')).toBe(4753.896);
+    expect(convertPrice(1590, '1.08', resolveRate(krwToUsdOnly, 'KRW', 'BHD')!, 'BHD')).toBe(4648.804);
+    // The dinar follows a basket: no peg, so no rate until the table has one.
+    expect(resolveRate(krwToUsdOnly, 'KRW', 'KWD')).toBeUndefined();
+    expect(missingRateReason(krwToUsdOnly, 'KRW', 'KWD')).toMatch(/no rate from USD to KWD/);
+    expect(missingRateReason(new Map(), 'KRW', 'QAR')).toMatch(/no KRW->USD rate/);
+    expect(convertPrice(1590, '1.08', resolveRate(new Map([...krwToUsdOnly, ['USD->KWD', '0.307']]), 'KRW', 'KWD')!, 'KWD')).toBe(3795.699);
+    expect(resolveRate(new Map([...krwToUsdOnly, ['USD->QAR', '3.65']]), 'KRW', 'QAR')!.toString()).toBe('0.002628');
   });
 
   it('goes through the USD peg for AED and SAR', () => {
