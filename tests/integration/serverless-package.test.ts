@@ -302,6 +302,32 @@ describe('Gateway responses', () => {
     expect(retryAfterOf(response)).toMatch(/^'[1-9]\d*'$/);
   });
 
+  it('answers every response type API Gateway has in the envelope, with the status of its kind', () => {
+    // Every type API Gateway documents; the 5xx ones without a response of their own fall to DEFAULT_5XX.
+    const fourXx: Record<string, [string, string]> = {
+      ACCESS_DENIED: ['403', 'FORBIDDEN'],
+      BAD_REQUEST_BODY: ['400', 'VALIDATION_ERROR'],
+      BAD_REQUEST_PARAMETERS: ['400', 'VALIDATION_ERROR'],
+      DEFAULT_4XX: ['400', 'VALIDATION_ERROR'],
+      EXPIRED_TOKEN: ['403', 'FORBIDDEN'],
+      INVALID_API_KEY: ['401', 'UNAUTHORIZED'],
+      INVALID_SIGNATURE: ['403', 'FORBIDDEN'],
+      MISSING_AUTHENTICATION_TOKEN: ['404', 'ROUTE_NOT_FOUND'],
+      QUOTA_EXCEEDED: ['429', 'RATE_LIMITED'],
+      REQUEST_TOO_LARGE: ['413', 'PAYLOAD_TOO_LARGE'],
+      RESOURCE_NOT_FOUND: ['404', 'ROUTE_NOT_FOUND'],
+      THROTTLED: ['429', 'RATE_LIMITED'],
+      UNAUTHORIZED: ['401', 'UNAUTHORIZED'],
+      UNSUPPORTED_MEDIA_TYPE: ['415', 'UNSUPPORTED_MEDIA_TYPE'],
+      WAF_FILTERED: ['403', 'FORBIDDEN'],
+    };
+    for (const [type, [status, code]] of Object.entries(fourXx)) {
+      const response = byType(type);
+      expect([response.StatusCode, envelopeOf(response).code], type).toEqual([status, code]);
+    }
+    expect(byType('DEFAULT_5XX').StatusCode).toMatch(/^5\d\d$/);
+  });
+
   it('gives every customised gateway response a JSON envelope whose statusCode matches its status', () => {
     const all = responses();
 
