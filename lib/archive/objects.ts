@@ -27,21 +27,9 @@ const ATTEMPTS = 3;
 
 /** The object's bytes; throws when it is missing or S3 keeps failing (three attempts, as the S3 client makes). */
 export async function readObject(bucket: string, key: string): Promise<Uint8Array> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
-    try {
-      const response = await signedFetch(s3(), { method: 'GET', url: objectUrl(bucket, key), signal: AbortSignal.timeout(30_000) });
-      if (response.ok) return new Uint8Array(await response.arrayBuffer());
-      const error = new Error(`S3 GetObject ${key}: ${response.status} ${response.statusText}`);
-      if (response.status < 500 && response.status !== 429) throw Object.assign(error, { permanent: true });
-      lastError = error;
-    } catch (error) {
-      if ((error as { permanent?: boolean }).permanent) throw error;
-      lastError = error;
-    }
-  }
-  throw lastError;
+  const found = await getObjectSigned(bucket, key);
+  if (!found) throw Object.assign(new Error(`S3 GetObject ${key}: 404 Not Found`), { permanent: true });
+  return found.body;
 }
 
 /**
