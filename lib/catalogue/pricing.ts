@@ -18,7 +18,7 @@ function direct(rates: RateTable, from: string, to: string): Decimal | undefined
  * Units per US dollar of the Gulf currencies pegged to it, fixed by their central banks. The
  * Kuwaiti dinar follows a basket, so its rate comes from the rate table like any other.
  */
-const USD_PEGS: Readonly<Record<string, string>> = { AED: '3.6725', SAR: '3.75', QAR: '3.64', OMR: '0.3845', BHD: '0.376' };
+export const USD_PEGS: Readonly<Record<string, string>> = { AED: '3.6725', SAR: '3.75', QAR: '3.64', OMR: '0.3845', BHD: '0.376' };
 
 /** The rate table with the pegs beside it: a stored rate wins. */
 const withPegs = (rates: RateTable, from: string, to: string): Decimal | undefined =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertPrice, missingRateReason, resolveRate } from '../../lib/catalogue/pricing.js';
+import { convertPrice, missingRateReason, resolveRate, USD_PEGS } from '../../lib/catalogue/pricing.js';
 
 const rates = new Map([
   ['KRW->USD', '0.00072'],
@@ -14,6 +14,8 @@ describe('convertPrice', () => {
   });
 
   it('knows the Gulf pegs without a stored rate (QAR, OMR, BHD), and a stored rate wins over a peg', () => {
+    // The Kuwaiti dinar follows a basket: it is not among them.
+    expect(Object.keys(USD_PEGS).sort()).toEqual(['AED', 'BHD', 'OMR', 'QAR', 'SAR']);
     const krwToUsdOnly = new Map([['KRW->USD', '0.00072']]);
     // 12,363.84 USD x 3.64 = 45,004.3776 -> 45,004.38 QAR; x 0.3845 = 4,753.896... -> 4,753.896 OMR (3 decimals); x 0.376 = 4,648.80384 -> 4,648.804 BHD
     expect(convertPrice(1590, '1.08', resolveRate(krwToUsdOnly, 'KRW', 'QAR')!, 'QAR')).toBe(45004.38);
