@@ -19,6 +19,8 @@ import { STAFF_TOOL } from '../../lib/domain/caller.js';
 import { revokeApiKey } from '../../lib/use-cases/api-keys.js';
 import { api } from '../support/http.js';
 import { newApiKey, newStaffUser } from '../support/staff.js';
+import { createTenant } from '../../lib/store/tenants.js';
+import { newId } from '../../lib/domain/ids.js';
 
 const GULF = 'demotenantgulfmotors0001';
 /** A cuid-looking id: passes the path validators, matches no record (404 once past auth). */
@@ -136,9 +138,15 @@ function expectWithinBound(figures: Figures): void {
 }
 
 let admin: string;
+/** A tenant of this file's own for the user it deactivates: Gulf's staff get the messages other test files count. */
+let leaversTenant: string;
+let leaversAdmin: string;
 
 beforeAll(async () => {
   admin = (await newApiKey({ name: 'revocation test admin', role: 'admin', tenantId: GULF })).key;
+  const subdomain = `leavers${newId().slice(0, 8)}`;
+  leaversTenant = (await createTenant({ name: `Leavers ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  leaversAdmin = (await newApiKey({ name: 'revocation test admin (leavers)', role: 'admin', tenantId: leaversTenant })).key;
 });
 
 describe('a stopped key answers 401 on every route within 5 seconds, under continuous parallel use', () => {
@@ -178,11 +186,11 @@ describe('a stopped key answers 401 on every route within 5 seconds, under conti
   }, 60_000);
 
   it("deactivated user: from the deactivate answer, for the user's key", async () => {
-    const userId = await newStaffUser('operations', GULF, { name: 'Leaving Under Load' });
+    const userId = await newStaffUser('operations', leaversTenant, { name: 'Leaving Under Load' });
     const { key } = await newApiKey({ name: 'key of a leaver', userId });
 
     const figures = await measure('deactivate user', key, async () => {
-      const res = await api('POST', `/api/v1/users/${userId}/deactivate`, { key: admin });
+      const res = await api('POST', `/api/v1/users/${userId}/deactivate`, { key: leaversAdmin });
       expect(res.status, res.text).toBe(200);
       return { stoppedAt: Date.now() };
     });
