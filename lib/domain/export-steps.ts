@@ -70,9 +70,9 @@ export type StepPlan = { ok: true; steps: ExportSteps } | { ok: false; state?: s
 /**
  * Records one step on the order's export steps, or says why not: the order's status, the step
  * before it, a date in the future or before the step it follows, a missing document or number.
- * Recording a step again corrects it (its deadlines follow).
+ * Recording a step again corrects it (its deadlines follow). `today` is the tenant's calendar day.
  */
-export function planExportStep(status: OrderStatus, current: ExportSteps | undefined, step: ExportStep, input: StepInput, by: string, now: string): StepPlan {
+export function planExportStep(status: OrderStatus, current: ExportSteps | undefined, step: ExportStep, input: StepInput, by: string, now: string, today = now.slice(0, 10)): StepPlan {
   const steps: ExportSteps = { ...current };
   if (!WHEN[step].includes(status)) {
     return { ok: false, state: `The ${step} step is recorded while the order is ${WHEN[step].join(' or ')}; it is ${status}`, problems: [] };
@@ -80,8 +80,7 @@ export function planExportStep(status: OrderStatus, current: ExportSteps | undef
   const before = BEFORE[step];
   if (before && !steps[FIELD_OF[before]]) return { ok: false, state: `Record the ${before} step first`, problems: [] };
   const problems: FieldError[] = [];
-  const today = now.slice(0, 10);
-  if (input.date > today) problems.push({ field: 'body.date', message: 'must not be in the future' });
+  if (input.date > today) problems.push({ field: 'body.date', message: `must not be in the future: today is ${today} in the tenant's time zone` });
   const previousDate = before ? (steps[FIELD_OF[before]] as RecordedStep | undefined)?.date : undefined;
   if (previousDate && input.date < previousDate) problems.push({ field: 'body.date', message: `must not be before the ${before} step (${previousDate})` });
   if (step === 'deregistration' && !input.documentUrl) problems.push({ field: 'body.documentUrl', message: 'is required: the deregistration certificate' });

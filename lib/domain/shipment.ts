@@ -43,9 +43,9 @@ const CONTAINER_ONLY = ['containerNumber', 'sealNumber'] as const;
 /**
  * Merges a change into the shipment and checks the whole: every problem at once. A change of
  * method to RoRo drops the container's number and seal (a container field sent with it is still
- * refused), so a booking made the wrong way can be corrected.
+ * refused), so a booking made the wrong way can be corrected. `today` is the tenant's calendar day.
  */
-export function planShipment(current: Shipment | undefined, input: ShipmentInput, now: string): ShipmentPlan {
+export function planShipment(current: Shipment | undefined, input: ShipmentInput, now: string, today = now.slice(0, 10)): ShipmentPlan {
   const base: Partial<Shipment> | undefined =
     current && input.method === 'roro' && current.method === 'container' ? Object.fromEntries(Object.entries(current).filter(([field]) => !(CONTAINER_ONLY as readonly string[]).includes(field))) : current;
   const next = { ...base, ...input, updatedAt: now } as Shipment;
@@ -60,8 +60,9 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
   if (next.etd && next.eta && next.eta < next.etd) problems.push({ field: 'body.eta', message: `must not be before etd (${next.etd})` });
   if (next.ata && !next.atd) problems.push({ field: 'body.ata', message: 'needs atd: the car arrives after it departs' });
   if (next.ata && next.atd && next.ata < next.atd) problems.push({ field: 'body.ata', message: `must not be before atd (${next.atd})` });
-  const today = now.slice(0, 10);
-  for (const field of ['atd', 'ata'] as const) if (next[field] && next[field]! > today) problems.push({ field: `body.${field}`, message: 'is an actual date: not in the future' });
+  for (const field of ['atd', 'ata'] as const) {
+    if (next[field] && next[field]! > today) problems.push({ field: `body.${field}`, message: `is an actual date: not in the future (today is ${today} in the tenant's time zone)` });
+  }
   if (next.atd && !(next.billOfLadingNumber && next.billOfLadingUrl)) problems.push({ field: 'body.atd', message: 'needs the bill of lading (billOfLadingNumber and billOfLadingUrl): the car is loaded before it leaves' });
   if (problems.length > 0) return { ok: false, problems };
   const news: ShipmentNews[] = [];

@@ -23,6 +23,10 @@ export interface Tenant {
   requireSecondApprover?: boolean;
   /** The language of chat messages to customers who did not choose one (English unless set). */
   defaultLanguage?: 'en' | 'ar';
+  /** Where the business is (ISO 3166-1 alpha-2, e.g. QA); gives the time zone when none is set. */
+  country?: string;
+  /** IANA zone of the tenant's "today" (dates staff enter, deadlines); instants stay UTC. */
+  timeZone?: string;
   createdAt: string;
 }
 
@@ -86,7 +90,7 @@ export async function listTenants(): Promise<Tenant[]> {
 }
 
 /** Changes a tenant's settings (the staff CLI's `tenants update`); undefined when there is no such tenant. */
-export async function updateTenantSettings(id: string, settings: Partial<Pick<Tenant, 'requireSecondApprover' | 'defaultLanguage'>>): Promise<Tenant | undefined> {
+export async function updateTenantSettings(id: string, settings: Partial<Pick<Tenant, 'requireSecondApprover' | 'defaultLanguage' | 'country' | 'timeZone'>>): Promise<Tenant | undefined> {
   const changes = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (changes.length === 0) return getTenant(id);
   try {

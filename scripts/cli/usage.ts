@@ -6,10 +6,12 @@ export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, 
 Usage: npm run -s cli -- <command> [flags]
 
 Commands:
-  tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only] [--language en|ar]
+  tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only] [--language en|ar] [--country QA] [--time-zone Asia/Qatar]
   tenants list
-  tenants update <tenantId> [--second-approver on|off] [--language en|ar]   (customers' default chat language)
-                 on: whoever records a billing entry cannot also confirm it (off by default)
+  tenants update <tenantId> [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]
+                 --second-approver on: whoever records a billing entry cannot also confirm it (off by default)
+                 --language: customers' default chat language; --time-zone: the zone of the tenant's "today"
+                 (dates staff enter, deadlines), taken from --country unless set, UTC when neither is known
   users create   (--tenant ID | --platform) --name N --role R --mobile +971501234567 [--email E] [--language en|ar]
   users list     [--tenant ID | --platform] [--role R]   neither: platform staff and every tenant's users
   users update <userId> [--name N] [--mobile +E164] [--email E] [--language en|ar] [--active true|false]

@@ -12,8 +12,8 @@ import { createUser } from '../../lib/use-cases/users.js';
 import type { DemoKey } from './demo-keys.js';
 
 const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
-  { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true },
-  { id: 'demotenantseoulexport001', name: 'Seoul Export Partners', subdomain: 'seoul', markup: '1.15', visibleProviders: ['glovis', 'kcar', 'lotte'], publishedOnly: false },
+  { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true, country: 'AE' },
+  { id: 'demotenantseoulexport001', name: 'Seoul Export Partners', subdomain: 'seoul', markup: '1.15', visibleProviders: ['glovis', 'kcar', 'lotte'], publishedOnly: false, country: 'KR' },
 ];
 
 

@@ -3,17 +3,21 @@
  * they start and the reminders of them, and the lifecycle's last two moves, as operations staff
  * of the demo Gulf tenant would record them.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listChatLog } from '../../lib/store/chat-log.js';
+import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
-import { changeStatus, credit, inspectionDate, orderDetail, placeOrder } from '../support/orders.js';
+import { changeStatus, inspectionDate, orderDetail, placeOrder } from '../support/orders.js';
 import { DEMO_OPERATIONS, waitFor } from '../support/outbox.js';
+import { newApiKey, newStaffUser } from '../support/staff.js';
 
 const ops = () => demoKey('operations');
 const admin = () => demoKey('admin');
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const TODAY = () => daysFromToday(0);
+const unique = (): string => randomBytes(5).toString('hex');
 
 const data = (res: { status: number; text: string; body: any }, status = 200) => {
   expect(res.status, res.text).toBe(status);
@@ -21,21 +25,21 @@ const data = (res: { status: number; text: string; body: any }, status = 200) =>
 };
 
 /** A wallet-paid order walked to Purchased: inspection completed, contract signed. Answers the order and its customer's phone. */
-async function purchasedOrder(): Promise<{ order: any; phone: string }> {
+async function purchasedOrder({ key = admin(), inspectorId = DEMO_INSPECTOR } = {}): Promise<{ order: any; phone: string }> {
   const phone = uniquePhone();
-  const customerRes = await api('POST', '/api/v1/customers', { key: admin(), body: { name: 'Export Customer', mobileNumber: phone } });
+  const customerRes = await api('POST', '/api/v1/customers', { key, body: { name: 'Export Customer', mobileNumber: phone } });
   const customer = data(customerRes, 201);
-  await credit(customer.walletId, 20_000);
-  const order = await placeOrder(admin(), { customerId: customer.id, totalAmount: 12_000, useWalletBalance: true, inspectionDate: inspectionDate(), carDetails: { makeEn: 'Genesis', modelEn: 'G80', year: 2022 } });
-  const inspection = data(await api('POST', '/api/v1/inspections', { key: admin(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } }), 201);
-  data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: admin(), body: { status: 'InProgress' } }));
-  data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: admin(), body: { status: 'Completed' } }));
-  data(await changeStatus(order.id, admin(), { status: 'InspectionCompleted', version: 1 }));
-  const contract = data(await api('POST', '/api/v1/contracts', { key: admin(), body: { orderId: order.id, customerName: 'Export Customer' } }), 201);
-  data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: admin() }));
-  data(await changeStatus(order.id, admin(), { status: 'ContractSigned', version: 2 }));
-  data(await changeStatus(order.id, admin(), { status: 'Purchased', version: 3 }));
-  return { order: await orderDetail(order.id), phone };
+  data(await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, { key, body: { type: 'credit', amount: 20_000, currency: 'USD', description: 'top up' } }), 201);
+  const order = await placeOrder(key, { customerId: customer.id, totalAmount: 12_000, useWalletBalance: true, inspectionDate: inspectionDate(), carDetails: { makeEn: 'Genesis', modelEn: 'G80', year: 2022 } });
+  const inspection = data(await api('POST', '/api/v1/inspections', { key, body: { orderId: order.id, inspectorId } }), 201);
+  data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key, body: { status: 'InProgress' } }));
+  data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key, body: { status: 'Completed' } }));
+  data(await changeStatus(order.id, key, { status: 'InspectionCompleted', version: 1 }));
+  const contract = data(await api('POST', '/api/v1/contracts', { key, body: { orderId: order.id, customerName: 'Export Customer' } }), 201);
+  data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key }));
+  data(await changeStatus(order.id, key, { status: 'ContractSigned', version: 2 }));
+  data(await changeStatus(order.id, key, { status: 'Purchased', version: 3 }));
+  return { order: await orderDetail(order.id, key), phone };
 }
 
 const step = (orderId: string, name: string, body: Record<string, unknown>, key = ops()) => api('PUT', `/api/v1/orders/${orderId}/export-steps/${name}`, { key, body });
@@ -158,5 +162,32 @@ describe('an order from Purchased to Delivered', () => {
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const again = (await listChatLog(200, DEMO_OPERATIONS.phone)).filter((m) => m.text?.includes(`#${order.orderNumber} `) && m.text.includes('is due on'));
     expect(again).toHaveLength(1);
+  });
+
+  it("judges a date in the future on the tenant's calendar, not in UTC", async () => {
+    // Arrange: a tenant whose today differs from UTC's now. From 10:00 UTC Kiritimati (UTC+14) is
+    // already on tomorrow; before 12:00 UTC a UTC-12 tenant is still on yesterday.
+    const hour = new Date().getUTCHours();
+    const ahead = hour >= 10;
+    const timeZone = ahead ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const tenant = await createTenant({ name: `Zone ${unique()}`, subdomain: `zone${unique()}`, markup: '1', visibleProviders: [], publishedOnly: false, timeZone });
+    const { key } = await newApiKey({ role: 'admin', tenantId: tenant.id });
+    const inspectorId = await newStaffUser('inspector', tenant.id);
+    const { order } = await purchasedOrder({ key, inspectorId });
+    const dereg = (date: string) => step(order.id, 'deregistration', { date, documentUrl: 'https://files.example.com/dereg.pdf' }, key);
+
+    if (ahead) {
+      // Act: the tenant's today, which is tomorrow in UTC
+      const res = await dereg(daysFromToday(1));
+      // Assert
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.exportSteps.deregistration.date).toBe(daysFromToday(1));
+    } else {
+      // Act: UTC's today, which is tomorrow for the tenant
+      const res = await dereg(TODAY());
+      // Assert
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.details).toEqual([{ field: 'body.date', message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone` }]);
+    }
   });
 });

@@ -524,6 +524,23 @@ describe('cli tenants update', () => {
     expect(listedOff.find((t) => t.id === tenant.id)?.requireSecondApprover).toBe(false);
   });
 
+  it('takes the time zone from the country, and a zone set later wins', async () => {
+    // Arrange
+    const subdomain = `t${unique()}`;
+
+    // Act
+    const created = await cli(['tenants', 'create', '--name', `Doha ${subdomain}`, '--subdomain', subdomain, '--markup', '1.05', '--country', 'qa']);
+    const id = (await cliJson<Tenant[]>(['tenants', 'list'])).find((t) => t.subdomain === subdomain)!.id;
+    const zoned = await cli(['tenants', 'update', id, '--time-zone', 'Asia/Riyadh']);
+    const stored = await cliJson<Tenant[]>(['tenants', 'list']);
+
+    // Assert
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain('its days are counted in Asia/Qatar (from its country, QA)');
+    expect(zoned.stdout).toContain('its days are counted in Asia/Riyadh');
+    expect(stored.find((t) => t.id === id)).toMatchObject({ country: 'QA', timeZone: 'Asia/Riyadh' });
+  });
+
   it('reports an unknown tenant with exit code 1', async () => {
     // Act
     const result = await cli(['tenants', 'update', 'nosuchtenant000000000002', '--second-approver', 'on']);
@@ -668,6 +685,8 @@ describe.concurrent('cli arguments', () => {
     { label: 'a markup that is not a number', ...replacing(tenant(), '--markup', '1,08'), message: /--markup must be a positive decimal/ },
     { label: 'a negative markup', ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'), message: /--markup must be a positive decimal/ },
     { label: 'an unknown provider', ...adding(tenant(), ['--providers', 'glovis,ebay']), message: /unknown provider ebay; providers: glovis/ },
+    { label: 'a country that is no ISO code', ...adding(tenant(), ['--country', 'Qatar']), message: /--country must be a two-letter ISO 3166 country code, e.g. QA or AE; got "QATAR"/ },
+    { label: 'a time zone that does not exist', ...adding(tenant(), ['--time-zone', 'Asia/Doha']), message: /--time-zone must be an IANA time zone name, e.g. Asia\/Qatar or Asia\/Dubai; got "Asia\/Doha"/ },
     { label: 'a subdomain that is no DNS label', ...tenant('no_underscores'), message: /--subdomain must be a DNS label/ },
     { label: '--target aws without --stage', ...adding(tenant(), ['--target', 'aws']), message: /needs --stage/ },
     { label: '--stage without --target aws', ...adding(tenant(), ['--stage', 'dev']), message: /--stage and --region apply only to --target aws/ },
@@ -706,6 +725,7 @@ describe.concurrent('cli arguments', () => {
     { label: 'users deactivate without an id', args: ['users', 'deactivate'], message: /"users deactivate" takes <userId>/, wrote: nothing() },
     { label: 'tenants update without a setting', args: ['tenants', 'update', GULF], message: /"tenants update" needs --second-approver/, wrote: nothing() },
     { label: 'a second approver that is neither on nor off', args: ['tenants', 'update', GULF, '--second-approver', 'yes'], message: /--second-approver must be on or off, got "yes"/, wrote: nothing() },
+    { label: 'tenants update with a time zone that does not exist', args: ['tenants', 'update', GULF, '--time-zone', 'GST'], message: /--time-zone must be an IANA time zone name/, wrote: nothing() },
   ];
 
   it.each(cases)('exits 2 with a one-line message and writes nothing for $label', async ({ args, message, wrote }) => {
@@ -735,7 +755,7 @@ describe.concurrent('cli arguments', () => {
     const result = await cli(['help']);
 
     // Assert
-    for (const command of ['users create', 'users list', 'users update <userId>', 'users deactivate <userId>', 'keys rotate <id> [--grace-hours H]', 'keys list      [--tenant ID]', 'tenants update <tenantId> [--second-approver on|off] [--language en|ar]', '--user-id ID', '--expires-at']) {
+    for (const command of ['users create', 'users list', 'users update <userId>', 'users deactivate <userId>', 'keys rotate <id> [--grace-hours H]', 'keys list      [--tenant ID]', 'tenants update <tenantId> [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]', '--user-id ID', '--expires-at']) {
       expect(result.stdout).toContain(command);
     }
   });

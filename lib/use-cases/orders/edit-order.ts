@@ -18,7 +18,7 @@ export async function editOrder(
   id: string,
   expected: ExpectedVersion | undefined,
   action: string,
-  change: (order: OrderRecord) => Record<string, unknown>,
+  change: (order: OrderRecord) => Record<string, unknown> | Promise<Record<string, unknown>>,
   alongside: (order: OrderRecord, next: OrderRecord, now: string) => TransactItem[] = () => [],
 ): Promise<OrderRecord> {
   const scope = scopeOf(caller);
@@ -26,7 +26,7 @@ export async function editOrder(
     const order = await getOrder(scope, id);
     if (!order) throw notFound('Order');
     checkExpectedVersion(expected, order.version);
-    const set = change(order);
+    const set = await change(order);
     const now = new Date().toISOString();
     const next = withChanges(order, set, now);
     const outcome = await transact([

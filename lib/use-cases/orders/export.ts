@@ -4,6 +4,7 @@ import { carNameOf } from '../../domain/car.js';
 import { invalidState, validationError } from '../../domain/errors.js';
 import { addDays, openDeadlines, REMIND_DAYS_BEFORE, type ExportStep } from '../../domain/export-steps.js';
 import { newId } from '../../domain/ids.js';
+import { localDay, tenantTimeZone } from '../../domain/time-zone.js';
 import { actorOf } from '../../domain/scope.js';
 import { isLoaded, planShipment, type ShipmentNews } from '../../domain/shipment.js';
 import type { ExpectedVersion } from '../../domain/versioning.js';
@@ -14,7 +15,7 @@ import { putHistoryItem, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { listTenants } from '../../store/tenants.js';
 import { transact } from '../../store/transact.js';
-import { owningTenant } from '../tenancy.js';
+import { owningTenant, tenantToday } from '../tenancy.js';
 import { editOrder } from './edit-order.js';
 import { orderView, type OrderView } from './order-view.js';
 
@@ -35,8 +36,9 @@ export async function recordExportStep(caller: Caller, id: string, step: ExportS
     id,
     expected,
     `export.${step}`,
-    (current) => {
-      const plan = planExportStep(current.status, current.exportSteps, step, input, by, new Date().toISOString());
+    async (current) => {
+      const now = new Date().toISOString();
+      const plan = planExportStep(current.status, current.exportSteps, step, input, by, now, await tenantToday(current.tenantId, now));
       if (!plan.ok) throw plan.state ? invalidState(plan.state, [{ field: 'path.step', message: plan.state, status: current.status }]) : validationError(plan.problems);
       return { exportSteps: plan.steps };
     },
@@ -59,11 +61,12 @@ export async function updateShipment(caller: Caller, id: string, { version: _ver
     id,
     expected,
     'shipment.updated',
-    (current) => {
+    async (current) => {
       if (current.status !== 'Purchased' && current.status !== 'Shipped') {
         throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [{ field: 'path.id', message: 'order status', status: current.status }]);
       }
-      const plan = planShipment(current.shipment, input, new Date().toISOString());
+      const now = new Date().toISOString();
+      const plan = planShipment(current.shipment, input, now, await tenantToday(current.tenantId, now));
       if (!plan.ok) throw validationError(plan.problems);
       news = plan.news;
       return { shipment: plan.shipment, ...(news.length > 0 ? { notificationSeq: (current.notificationSeq ?? 0) + news.length } : {}) };
@@ -105,10 +108,11 @@ const WHAT_IS_DUE = { 'load-by': 'loading (export declaration)', 'completion-rep
  */
 export async function remindExportDeadlines(nowMs = Date.now()): Promise<number> {
   const now = new Date(nowMs).toISOString();
-  const horizon = addDays(now.slice(0, 10), REMIND_DAYS_BEFORE + 1);
-  const tenants = [...(await listTenants()).map((t) => t.id), undefined];
+  // Each tenant's horizon counts from its own today.
+  const tenants = [...(await listTenants()).map((t) => ({ id: t.id, today: localDay(now, tenantTimeZone(t)) })), { id: undefined, today: now.slice(0, 10) }];
   let told = 0;
-  for (const tenantId of tenants) {
+  for (const { id: tenantId, today } of tenants) {
+    const horizon = addDays(today, REMIND_DAYS_BEFORE + 1);
     const due = (await deadlinesBefore(tenantId, horizon)).filter((d: DeadlineRecord) => !d.remindedAt);
     for (const deadline of due) {
       const outcome = await transact([

@@ -1,5 +1,9 @@
-/** `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing entries, the customers' default language). */
+/**
+ * `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing
+ * entries, the customers' default language, the country and the time zone of the tenant's days).
+ */
 import { PROVIDERS } from '../../../lib/domain/car.js';
+import { tenantTimeZone, timeZoneProblem, zoneOfCountry } from '../../../lib/domain/time-zone.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
 import { FailedError, list, oneOf, positiveDecimal, required, shortText, text, UsageError, type Args } from '../args.js';
 import type { CommandEntries, Context } from '../command.js';
@@ -21,6 +25,7 @@ function tenantInput(args: Args, providers: readonly string[]): Omit<Tenant, 'id
     visibleProviders: visibleProviders as Tenant['visibleProviders'],
     publishedOnly: args.values['published-only'] === true,
     ...languageOption(args),
+    ...placeOptions(args),
   };
 }
 
@@ -30,9 +35,27 @@ const languageOption = (args: Args): Pick<Tenant, 'defaultLanguage'> => {
   return given === undefined ? {} : { defaultLanguage: oneOf('language', given, LANGUAGES) };
 };
 
+/** `--country` (ISO 3166-1 alpha-2) and `--time-zone` (IANA); the zone defaults from the country. */
+function placeOptions(args: Args): Pick<Tenant, 'country' | 'timeZone'> {
+  const country = text(args.values, 'country')?.toUpperCase();
+  if (country !== undefined && !/^[A-Z]{2}$/.test(country)) throw new UsageError(`--country must be a two-letter ISO 3166 country code, e.g. QA or AE; got "${country}"`);
+  const timeZone = text(args.values, 'time-zone');
+  const problem = timeZone === undefined ? undefined : timeZoneProblem(timeZone);
+  if (problem) throw new UsageError(`--time-zone ${problem}`);
+  return { ...(country ? { country } : {}), ...(timeZone ? { timeZone } : {}) };
+}
+
+/** How the tenant's days are counted, and why (its own zone, its country's, or UTC). */
+function zoneSaid(tenant: Tenant): string {
+  const zone = tenantTimeZone(tenant);
+  if (tenant.timeZone) return `its days are counted in ${zone}`;
+  if (zoneOfCountry(tenant.country)) return `its days are counted in ${zone} (from its country, ${tenant.country})`;
+  return `its days are counted in UTC${tenant.country ? ` (no zone known for ${tenant.country}: set one with --time-zone)` : ' (set --country or --time-zone)'}`;
+}
+
 const onOff = (setting: boolean | undefined): 'on' | 'off' => (setting === true ? 'on' : 'off');
-const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', onOff(t.requireSecondApprover), t.defaultLanguage ?? 'en', t.createdAt];
-const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'language', 'created'];
+const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', onOff(t.requireSecondApprover), t.defaultLanguage ?? 'en', t.country ?? '-', tenantTimeZone(t), t.createdAt];
+const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'language', 'country', 'time zone', 'created'];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
   const input = tenantInput(args, PROVIDERS);
@@ -40,7 +63,7 @@ async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
     if (error instanceof ctx.store.SubdomainTakenError) throw new FailedError(error.message);
     throw error;
   });
-  emit(ctx, tenant, [`Created tenant "${tenant.name}" (${tenant.id}).`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
+  emit(ctx, tenant, [`Created tenant "${tenant.name}" (${tenant.id}); ${zoneSaid(tenant)}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
 }
 
 async function listTenantsCommand(_args: Args, ctx: Context): Promise<void> {
@@ -58,12 +81,16 @@ async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
   const given = text(args.values, 'second-approver');
   const secondApprover = given === undefined ? undefined : oneOf('second-approver', given, ['on', 'off'] as const);
   const language = languageOption(args);
-  if (secondApprover === undefined && language.defaultLanguage === undefined) throw new UsageError('"tenants update" needs --second-approver on|off or --language en|ar');
-  const tenant = await ctx.store.updateTenantSettings(id, { ...(secondApprover ? { requireSecondApprover: secondApprover === 'on' } : {}), ...language });
+  const place = placeOptions(args);
+  if (secondApprover === undefined && language.defaultLanguage === undefined && place.country === undefined && place.timeZone === undefined) {
+    throw new UsageError('"tenants update" needs --second-approver on|off, --language en|ar, --country CC or --time-zone Area/City');
+  }
+  const tenant = await ctx.store.updateTenantSettings(id, { ...(secondApprover ? { requireSecondApprover: secondApprover === 'on' } : {}), ...language, ...place });
   if (!tenant) throw new FailedError(`no tenant with id "${id}" (see \`cli tenants list\`)`);
   const said = [
     ...(secondApprover ? [`second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}`] : []),
     ...(language.defaultLanguage ? [`customers who chose no language get messages in ${language.defaultLanguage === 'ar' ? 'Arabic' : 'English'}`] : []),
+    ...(place.country || place.timeZone ? [zoneSaid(tenant)] : []),
   ];
   emit(ctx, tenant, [`Tenant "${tenant.name}" (${tenant.id}): ${said.join('; ')}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
 }
@@ -72,11 +99,11 @@ export const tenantCommands: CommandEntries = [
   [
     'tenants create',
     {
-      options: { name: { type: 'string' }, subdomain: { type: 'string' }, markup: { type: 'string' }, providers: { type: 'string' }, 'published-only': { type: 'boolean' }, language: { type: 'string' } },
+      options: { name: { type: 'string' }, subdomain: { type: 'string' }, markup: { type: 'string' }, providers: { type: 'string' }, 'published-only': { type: 'boolean' }, language: { type: 'string' }, country: { type: 'string' }, 'time-zone': { type: 'string' } },
       positionals: [],
       run: createTenantCommand,
     },
   ],
   ['tenants list', { options: {}, positionals: [], run: listTenantsCommand }],
-  ['tenants update', { options: { 'second-approver': { type: 'string' }, language: { type: 'string' } }, positionals: ['tenantId'], run: updateTenantCommand }],
+  ['tenants update', { options: { 'second-approver': { type: 'string' }, language: { type: 'string' }, country: { type: 'string' }, 'time-zone': { type: 'string' } }, positionals: ['tenantId'], run: updateTenantCommand }],
 ];
