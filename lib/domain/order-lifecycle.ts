@@ -159,7 +159,7 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
       break;
     case 'InspectionScheduled':
       if (!facts.inspectionDate && !inspectionDateGiven) {
-        missing.push({ type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: 'An inspectionDate is required to schedule the inspection' });
+        missing.push({ type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: 'An inspectionDate is required to schedule the inspection: send it with this move, or create the inspection with one (POST /inspections)' });
       }
       break;
     case 'InspectionCompleted':

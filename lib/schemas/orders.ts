@@ -42,6 +42,9 @@ export const Order = Type.Object({
   notes: Type.Union([Type.String(), Type.Null()]),
   inspectionDate: Type.Union([DateTime, Type.Null()]),
   paidFromWallet: Type.Boolean(),
+  depositReceiptId: Type.Union([Type.String(), Type.Null()], {
+    description: 'the Pending receipt billing entry made from the receipt fields given at creation (confirm it, attach its proof of payment); null when none were given',
+  }),
   imageArchive: Type.Optional(
     Type.Object(
       {
@@ -176,7 +179,7 @@ export const changeOrderStatus = defineRoute({
   tag: 'Orders',
   summary: 'Move an order to another status',
   description:
-    '403 when the role may not make this move; 422 INVALID_TRANSITION (details.missingRequirements) when the lifecycle or a requirement refuses it; 409 VERSION_CONFLICT (details.currentVersion) when version is stale. Cancelling a wallet-paid order refunds the wallet once, in the same transaction.',
+    'Moving to InspectionScheduled takes inspectionDate from the body, else from the order, else from its inspection (POST /inspections with inspectionDate), so the date is given once. 403 when the role may not make this move; 422 INVALID_TRANSITION (details.missingRequirements) when the lifecycle or a requirement refuses it; 409 VERSION_CONFLICT (details.currentVersion) when version is stale. Cancelling a wallet-paid order refunds the wallet once, in the same transaction.',
   status: 200,
   params: IdParams,
   body: Type.Object(

@@ -39,6 +39,8 @@ export interface OrderRecord {
   inspectionDate: string | null;
   paidFromWallet: boolean;
   walletId?: string;
+  /** The Pending receipt made from the receipt fields given at creation (record its proof of payment on it). */
+  depositReceiptId?: string;
   /** Set once, by the transaction that refunds a cancelled wallet-paid order. */
   refundedAt?: string;
   /** The sequence of the order's latest notification event (its messages go out in this order). */

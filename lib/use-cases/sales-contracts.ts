@@ -139,9 +139,21 @@ export async function updateContract(caller: Caller, id: string, body: UpdateBod
   });
 }
 
-function recipientOf(body: SendBody): string {
+/**
+ * The phone to send to. The spec requires it in the body (one of phone or phoneNumber), so a
+ * body without one is still refused, but the answer names the contract's own customerPhone.
+ */
+function recipientOf(body: SendBody, contract: ContractRecord | undefined): string {
   const given = body.phone ?? body.phoneNumber;
-  if (!given) throw invalidField('body.phone', 'phone or phoneNumber is required');
+  if (!given) {
+    const known = typeof contract?.customerPhone === 'string' ? normalizePhone(contract.customerPhone) : undefined;
+    throw invalidField(
+      'body.phone',
+      known
+        ? `phone or phoneNumber is required: the number to send the contract to, in E.164; the contract's customerPhone is ${known}, e.g. {"phone": "${known}"}`
+        : 'phone or phoneNumber is required: the number to send the contract to, in E.164, e.g. {"phone": "+971501234567"}',
+    );
+  }
   const phone = normalizePhone(given);
   if (!phone) throw invalidField(body.phone ? 'body.phone' : 'body.phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
   if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) throw invalidField('body.phoneNumber', 'differs from phone; give one of them');
@@ -164,9 +176,15 @@ async function customerLanguage(order: OrderRecord): Promise<ChatLanguage> {
 
 /** Dispatch first; only a message the channel accepted marks the contract Sent. */
 export async function sendContract(caller: Caller, id: string, body: SendBody, expected?: ExpectedVersion) {
-  const to = recipientOf(body);
   const scope = scopeOf(caller);
-  const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+  // A body without a phone is refused (400) before an unknown contract would be (404).
+  const found = await childInScope<ContractRecord>(scope, 'CONTRACT', id).then(
+    (record) => ({ record }),
+    (error: unknown) => ({ error }),
+  );
+  const to = recipientOf(body, 'record' in found ? found.record : undefined);
+  if (!('record' in found)) throw found.error;
+  const contract = found.record;
   checkExpectedVersion(expected, versionOf(contract), 'contract');
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   const orderBefore = await getOrder(scope, contract.orderId);

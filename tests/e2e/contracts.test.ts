@@ -433,6 +433,18 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     expect(await getContract(contract.id)).toEqual(contract);
   });
 
+  it("refuses a body without a phone, as the spec asks, and names the contract's own phone to send", async () => {
+    const phone = uniquePhone();
+    const contract = await draft({ customerPhone: phone });
+
+    const res = await sendContract(contract.id, acct(), {});
+
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'body.phone', message: `phone or phoneNumber is required: the number to send the contract to, in E.164; the contract's customerPhone is ${phone}, e.g. {"phone": "${phone}"}` }]);
+    expect(await messagesTo(phone)).toHaveLength(0);
+    expect(await getContract(contract.id)).toEqual(contract);
+  });
+
   it('answers 404 for an unknown contract', async () => {
     const res = await sendContract(UNKNOWN_ID, acct(), { phone: uniquePhone() });
 

@@ -501,6 +501,37 @@ describe('order lifecycle with inspections', () => {
     expect(detail.statusHistory.map((h: { to: string }) => h.to)).toEqual(['DepositSubmitted', 'DepositConfirmed', 'InspectionScheduled', 'InspectionCompleted']);
   });
 
+  it("schedules the order with the date its inspection was created with, so staff give it once", async () => {
+    // Arrange: deposit confirmed, then the inspection booked with its date
+    const order = await freshOrder({ receiptAmount: 400 });
+    expect((await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status).toBe(200);
+    expect((await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 })).status).toBe(200);
+    const when = inspectionDate();
+    await pending({ orderId: order.id, inspectionDate: when });
+
+    // Act
+    const check = await validateTransition(order.id, ops(), 'InspectionScheduled');
+    const moved = await changeStatus(order.id, ops(), { status: 'InspectionScheduled', version: 2 });
+
+    // Assert
+    expect(check.body.data).toMatchObject({ valid: true, missingRequirements: [] });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data).toMatchObject({ status: 'InspectionScheduled', inspectionDate: when });
+  });
+
+  it('still asks for the date when neither the move, the order nor a live inspection has one', async () => {
+    const order = await freshOrder({ receiptAmount: 400 });
+    expect((await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status).toBe(200);
+    expect((await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 })).status).toBe(200);
+    const dated = await pending({ orderId: order.id, inspectionDate: inspectionDate() });
+    await walk(dated.id, ['Cancelled']);
+
+    const moved = await changeStatus(order.id, ops(), { status: 'InspectionScheduled', version: 2 });
+
+    expect(moved.status).toBe(422);
+    expect(moved.body.details[0].missingRequirements).toEqual([{ type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: expect.stringContaining('POST /inspections') }]);
+  });
+
   it('answers 403 to operations moving the order to InspectionCompleted, even with a Completed inspection', async () => {
     const order = await walletPaidOrder();
     const created = await pending({ orderId: order.id });

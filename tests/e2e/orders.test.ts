@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMS_DOCUMENT_MAX_BYTES as MAX_DOC } from '../../lib/domain/documents.js';
 import { newStaffUser } from '../support/staff.js';
 import { api, demoKey } from '../support/http.js';
+import { billingOf } from '../support/order-children.js';
 import {
   accountantKey,
   balanceOf,
@@ -201,6 +202,23 @@ describe('POST /api/v1/orders', () => {
       expect(move.body.code).toBe('INVALID_TRANSITION');
       expect(move.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
       expect((await orderDetail(order.id)).version).toBe(1);
+    });
+
+    it("carry the receipt's id on the order, so its proof of payment is recorded without a lookup", async () => {
+      const customer = await newCustomer();
+      const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 20000, receiptAmount: 2000 });
+      const without = await placeOrder(acct(), { customerId: customer.id, totalAmount: 20000 });
+
+      const [receipt] = await billingOf(order.id);
+      const listed = await ordersOfCustomer(customer.id);
+
+      expect(order.depositReceiptId).toEqual(receipt.id);
+      expect(receipt).toMatchObject({ type: 'receipt', status: 'Pending', amount: 2000 });
+      expect((await orderDetail(order.id)).depositReceiptId).toBe(receipt.id);
+      expect(listed.find((o: { id: string }) => o.id === order.id).depositReceiptId).toBe(receipt.id);
+      expect(without.depositReceiptId).toBeNull();
+      const confirmed = await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: demoKey('admin') });
+      expect(confirmed.status, confirmed.text).toBe(200);
     });
 
     it('use the order currency for the receipt when receiptCurrency is omitted', async () => {

@@ -61,7 +61,7 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       status: body.status,
       version: order.version + 1,
       updatedAt: now,
-      inspectionDate: body.status === 'InspectionScheduled' && body.inspectionDate ? body.inspectionDate : order.inspectionDate,
+      inspectionDate: body.status === 'InspectionScheduled' ? (body.inspectionDate ?? facts.inspectionDate ?? null) : order.inspectionDate,
       ...(refund ? { refundedAt: now } : {}),
     };
     const items = [

@@ -179,13 +179,14 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     // Nothing here is written by every order of a customer (customers are never deleted, and the
     // marketer's access is written once): concurrent orders of one customer do not conflict,
     // unless they pay from its wallet, whose balance must move one payment at a time.
+    const receipt = body.receiptAmount !== undefined ? depositReceipt(order, body, body.receiptAmount, actorOf(caller), now) : undefined;
+    if (receipt) order.depositReceiptId = receipt.entry.id;
     const items: TransactItem[] = [
       putOrderItem(order),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
     ];
     if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));
-    if (body.receiptAmount !== undefined) {
-      const receipt = depositReceipt(order, body, body.receiptAmount, actorOf(caller), now);
+    if (receipt) {
       const { tenantId: _t, marketerId: _m, ...receiptView } = receipt.entry;
       items.push(
         ...receipt.items,

@@ -4,6 +4,18 @@ import { isLoaded } from '../../domain/shipment.js';
 import type { OrderCollection } from '../../store/orders.js';
 import { ownsOrder } from './order-view.js';
 
+/**
+ * The date the order's inspection is set for: the order's own, else the one its newest inspection
+ * still on (not Cancelled) was created with, so staff give the date once.
+ */
+export function scheduledInspectionDate(collection: OrderCollection): string | null {
+  if (collection.order.inspectionDate) return collection.order.inspectionDate;
+  const live = collection.inspections
+    .filter((i) => i.status !== 'Cancelled' && typeof i.inspectionDate === 'string')
+    .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  return (live[0]?.inspectionDate as string | undefined) ?? null;
+}
+
 /** What the lifecycle rules need to know about an order and its records, for this caller. */
 export function factsOf(collection: OrderCollection, caller: Caller): OrderFacts {
   const { order } = collection;
@@ -11,7 +23,7 @@ export function factsOf(collection: OrderCollection, caller: Caller): OrderFacts
     status: order.status,
     paidFromWallet: order.paidFromWallet,
     callerOwnsOrder: ownsOrder(order, caller),
-    inspectionDate: order.inspectionDate,
+    inspectionDate: scheduledInspectionDate(collection),
     totalAmount: order.totalAmount,
     currency: order.currency,
     receipts: collection.billing.filter((b) => b.type === 'receipt').map((b) => ({ status: String(b.status), amount: Number(b.amount), currency: String(b.currency) })),

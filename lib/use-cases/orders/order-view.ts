@@ -43,6 +43,7 @@ export function storedOrderView(order: OrderRecord, caller: Caller): OrderView {
     notes: order.notes,
     inspectionDate: order.inspectionDate,
     paidFromWallet: order.paidFromWallet,
+    depositReceiptId: order.depositReceiptId ?? null,
     imageArchive: order.imageArchive,
     ...(order.exportSteps ? { exportSteps: order.exportSteps } : {}),
     ...(order.shipment ? { shipment: order.shipment } : {}),
