@@ -6,9 +6,13 @@ import { normalizePhone } from '../domain/phone.js';
  */
 
 /** A free-form text (only inside WhatsApp's 24-hour customer window) or an approved template. */
-export type ChatMessage =
-  | { to: string; text: string }
-  | { to: string; template: ChatTemplate };
+export type ChatMessage = ({ to: string; text: string } | { to: string; template: ChatTemplate }) & {
+  /**
+   * Ours to name the message by, echoed in WhatsApp's status webhooks (biz_opaque_callback_data):
+   * a status still finds its message when the id the send answered was never recorded.
+   */
+  callbackData?: string;
+};
 
 export interface ChatTemplate {
   /** The template's name as approved in WhatsApp Business Manager. */
@@ -66,15 +70,23 @@ const refused = (code: ChannelErrorCode, message: string) => new ChannelError(co
  * Checks a message before any transport spends a request on it, so the local outbox refuses
  * exactly what WhatsApp would. Returns it with the recipient in canonical E.164.
  */
+/** Meta keeps at most 512 characters of callback data. */
+const MAX_CALLBACK_LENGTH = 512;
+function callbackOf(message: ChatMessage): Pick<ChatMessage, 'callbackData'> {
+  if (message.callbackData === undefined) return {};
+  if (message.callbackData.length > MAX_CALLBACK_LENGTH) throw refused('REJECTED', `Callback data may have at most ${MAX_CALLBACK_LENGTH} characters`);
+  return { callbackData: message.callbackData };
+}
+
 export function checkMessage(message: ChatMessage): ChatMessage {
   const to = normalizePhone(message.to);
   if (to === undefined) throw refused('RECIPIENT_INVALID', `"${message.to}" is not a phone number in E.164 form such as +971501234567`);
   if ('text' in message) {
     if (message.text.trim() === '') throw refused('REJECTED', 'A chat message needs a non-empty text');
     if (message.text.length > MAX_TEXT_LENGTH) throw refused('REJECTED', `A chat text may have at most ${MAX_TEXT_LENGTH} characters`);
-    return { to, text: message.text };
+    return { to, text: message.text, ...callbackOf(message) };
   }
   const { name, language, parameters } = message.template;
   if (name.trim() === '' || language.trim() === '') throw refused('REJECTED', 'A chat template needs a name and a language');
-  return { to, template: { name, language, parameters: [...parameters] } };
+  return { to, template: { name, language, parameters: [...parameters] }, ...callbackOf(message) };
 }

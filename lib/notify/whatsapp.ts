@@ -86,7 +86,12 @@ function resolveConfig(options: WhatsAppOptions): Config {
  * `components`: Meta refuses a body component whose parameter list is empty.
  */
 function requestBody(message: ChatMessage): Record<string, unknown> {
-  const envelope = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to.replace(/^\+/, '') };
+  const envelope = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: message.to.replace(/^\+/, ''),
+    ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
+  };
   if ('text' in message) return { ...envelope, type: 'text', text: { preview_url: true, body: message.text } };
   const { name, language, parameters } = message.template;
   const components = parameters.length === 0 ? undefined : [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }];

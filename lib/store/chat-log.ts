@@ -10,6 +10,8 @@ export interface ChatLogEntry {
   to: string;
   text?: string;
   template?: ChatTemplate;
+  /** What WhatsApp would echo in the message's status webhooks (biz_opaque_callback_data). */
+  callbackData?: string;
   createdAt: string;
 }
 

@@ -1,13 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { DeliveryStatus, MessageOutcome } from '../domain/message-status.js';
+import { DELIVERY_STATUSES, type DeliveryStatus, type MessageOutcome } from '../domain/message-status.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
-import type { TransactItem } from './transact.js';
+import { transact, type TransactItem } from './transact.js';
 
 /**
  * One chat message the service sent (or meant to send) about an order, and what WhatsApp later
@@ -83,4 +83,63 @@ export async function listOrderMessages(scope: Scope, orderId: string): Promise<
     ExpressionAttributeValues: { ':pk': keys.chatMessagesOfOrder(orderId) },
   });
   return items.map((item) => withoutKeys(item) as unknown as ChatMessageRecord).filter((message) => tenantInScope(message.tenantId, scope));
+}
+
+/** How long statuses waiting for their message are kept (the consumer's lease is 5 minutes). */
+const CALLBACK_MEMORY_SECONDS = 7 * 24 * 3600;
+
+/** The id under which a message whose fate was not recorded is listed (outcome unknown). */
+export const unknownMessageId = (callbackData: string) => `unknown.${callbackData}`;
+
+/** What WhatsApp reported of a message known only by its callback data: its id and statuses. */
+export interface CallbackStatuses {
+  messageId: string;
+  statuses: Partial<Record<DeliveryStatus, string>>;
+}
+
+/**
+ * Keeps a status of a message that is ours by its callback data but whose WhatsApp id was never
+ * recorded (the table was away when the send answered), for the consumer that takes the event
+ * up again; then puts right the message already listed as unknown, if there is one.
+ */
+export async function recordCallbackStatus(callbackData: string, messageId: string, status: DeliveryStatus, at: string, error?: { code?: number; title?: string }): Promise<void> {
+  const { Attributes } = await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.chatCallback(callbackData),
+      UpdateExpression: 'SET entity = :entity, messageId = :id, #status = if_not_exists(#status, :at), expiresAt = :ttl',
+      ExpressionAttributeNames: { '#status': `status_${status}` },
+      ExpressionAttributeValues: { ':entity': 'chatCallback', ':id': messageId, ':at': at, ':ttl': Math.floor(Date.now() / 1000) + CALLBACK_MEMORY_SECONDS },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const reported = callbackStatusesOf(Attributes);
+  if (reported) await resolveUnknownMessage(callbackData, reported, error);
+}
+
+/** The statuses kept for a callback, if WhatsApp reported any. */
+export async function getCallbackStatuses(callbackData: string): Promise<CallbackStatuses | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatCallback(callbackData), ConsistentRead: true }));
+  return callbackStatusesOf(Item);
+}
+
+function callbackStatusesOf(item: Record<string, unknown> | undefined): CallbackStatuses | undefined {
+  if (!item || typeof item.messageId !== 'string') return undefined;
+  const statuses: CallbackStatuses['statuses'] = {};
+  for (const status of DELIVERY_STATUSES) if (typeof item[`status_${status}`] === 'string') statuses[status] = item[`status_${status}`] as string;
+  return { messageId: item.messageId, statuses };
+}
+
+/** Replaces a message listed as unknown by the message WhatsApp reported, under its real id. */
+async function resolveUnknownMessage(callbackData: string, reported: CallbackStatuses, error?: { code?: number; title?: string }): Promise<void> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConsistentRead: true }));
+  if (!Item || Item.outcome !== 'unknown') return;
+  const { reason: _reason, ...unknown } = withoutKeys(Item) as unknown as ChatMessageRecord;
+  const resolved: ChatMessageRecord = { ...unknown, messageId: reported.messageId, outcome: 'accepted', statuses: reported.statuses, ...(error ? { error } : {}) };
+  const put = chatMessagePutItem(resolved).Put!;
+  // A cancellation means another status put it right first.
+  await transact([
+    { Delete: { TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConditionExpression: 'outcome = :unknown', ExpressionAttributeValues: { ':unknown': 'unknown' } } },
+    { Put: { ...put, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]);
 }

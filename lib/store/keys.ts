@@ -30,6 +30,7 @@
  * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | chat message  | CHATMSG#<whatsapp id>   | MESSAGE            | CHATMSGS#<orderId>       | <createdAt>#<id>    |
+ * | chat callback | CHATCB#<callback data>  | STATUS             | (statuses of a message whose id was never recorded; expiresAt TTL) |
  * | chat contact  | CHATCONTACT#<e164>      | CONTACT            | (last inbound message: the 24-hour window; opt-out) |
  * | chat inbound  | CHATIN#<whatsapp id>    | INBOUND            | (a webhook's message seen once; expiresAt TTL)  |
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
@@ -126,6 +127,8 @@ export const chatLogEntry = (createdAt: string, id: string) => ({ pk: 'CHAT#LOG'
 export const chatMessage = (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' });
 export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId: string) => ({ gsi1pk: chatMessagesOfOrder(orderId), gsi1sk: `${createdAt}#${messageId}` });
 export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
+/** Statuses WhatsApp reported for a message ours by its callback data but unknown by its id. */
+export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackData}`, sk: 'STATUS' });
 /** A phone number's window and opt-out, and the inbound messages already seen. */
 export const chatContact = (phone: string) => ({ pk: `CHATCONTACT#${phone}`, sk: 'CONTACT' });
 export const chatInbound = (messageId: string) => ({ pk: `CHATIN#${messageId}`, sk: 'INBOUND' });

@@ -5,7 +5,7 @@ import { describeError, log } from '../logger.js';
 import { chatChannel } from '../notify/channel.js';
 import type { ChatChannel } from '../notify/message.js';
 import { recordInbound } from '../store/chat-contacts.js';
-import { recordDeliveryStatus } from '../store/chat-messages.js';
+import { recordCallbackStatus, recordDeliveryStatus } from '../store/chat-messages.js';
 
 /** What one webhook call changed. */
 export interface WebhookReceipt {
@@ -35,7 +35,7 @@ function wordsOf(message: Json): string | undefined {
 
 /**
  * One call of the WhatsApp webhook (already signature-checked): delivery statuses land on the
- * messages they name; each inbound message opens its sender's 24-hour window, and STOP/START
+ * messages they name (by id, else by the callback data the message was sent with); each inbound message opens its sender's 24-hour window, and STOP/START
  * (English or Arabic) switch their messages off or on, acknowledged in their language. Meta
  * repeats calls: statuses keep their first time, and an inbound message is acted on once.
  * Changes of other fields (template reviews, account updates) are accepted and ignored.
@@ -47,9 +47,16 @@ export async function receiveWhatsAppWebhook(payload: unknown, channel: ChatChan
     for (const status of list(value.statuses)) {
       if (typeof status.id !== 'string' || !isDeliveryStatus(status.status)) continue;
       const error = status.status === 'failed' ? list(status.errors)[0] : undefined;
-      const known = await recordDeliveryStatus(status.id, status.status, instantOf(status.timestamp), error && { code: typeof error.code === 'number' ? error.code : undefined, title: typeof error.title === 'string' ? error.title.slice(0, 500) : undefined });
+      const at = instantOf(status.timestamp);
+      const reason = error && { code: typeof error.code === 'number' ? error.code : undefined, title: typeof error.title === 'string' ? error.title.slice(0, 500) : undefined };
+      const known = await recordDeliveryStatus(status.id, status.status, at, reason);
+      const callbackData = typeof status.biz_opaque_callback_data === 'string' ? status.biz_opaque_callback_data : undefined;
       if (known) receipt.statuses += 1;
-      else receipt.unknownStatuses += 1;
+      else if (callbackData) {
+        // Ours, but its id was never recorded (the table was away when the send answered).
+        await recordCallbackStatus(callbackData, status.id, status.status, at, reason);
+        receipt.statuses += 1;
+      } else receipt.unknownStatuses += 1;
     }
     for (const message of list(value.messages)) {
       const phone = typeof message.from === 'string' ? normalizePhone(`+${message.from.replace(/^\+/, '')}`) : undefined;

@@ -161,6 +161,9 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      // Answers hapi itself gives (malformed paths, oversized request lines) in the error envelope.
+      '--require',
+      join(options.root, 'scripts', 'local', 'offline-envelope.cjs'),
       join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'),
       'offline',
       'start',

@@ -18,10 +18,20 @@ const envelope = (value: Record<string, unknown>) => ({
 
 const epochSeconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
 
-export function statusPayload(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', options: { to?: string; errorCode?: number; errorTitle?: string; at?: Date } = {}) {
+/** A delivery status; `callbackData` is echoed as Meta echoes the biz_opaque_callback_data a message was sent with. */
+export function statusPayload(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', options: { to?: string; errorCode?: number; errorTitle?: string; at?: Date; callbackData?: string } = {}) {
   const error = status === 'failed' ? [{ code: options.errorCode ?? 131026, title: options.errorTitle ?? 'Message undeliverable' }] : undefined;
   return envelope({
-    statuses: [{ id: messageId, status, timestamp: epochSeconds(options.at ?? new Date()), recipient_id: (options.to ?? '').replace(/^\+/, ''), ...(error ? { errors: error } : {}) }],
+    statuses: [
+      {
+        id: messageId,
+        status,
+        timestamp: epochSeconds(options.at ?? new Date()),
+        recipient_id: (options.to ?? '').replace(/^\+/, ''),
+        ...(options.callbackData ? { biz_opaque_callback_data: options.callbackData } : {}),
+        ...(error ? { errors: error } : {}),
+      },
+    ],
   });
 }
 

@@ -182,6 +182,17 @@ describe('whatsapp: the request', () => {
     });
   });
 
+  it('sends the callback data as biz_opaque_callback_data, which Meta echoes in the statuses', async () => {
+    // Act
+    await channel().send({ to: '+971501234567', template: { name: 'hello_world', language: 'en_US', parameters: [] }, callbackData: 'evt123.customer' });
+    const tooLong = await channel().send({ to: '+971501234567', text: 'hi', callbackData: 'x'.repeat(513) }).catch((error: unknown) => error);
+
+    // Assert
+    expect(requests[0]?.body).toMatchObject({ to: '971501234567', biz_opaque_callback_data: 'evt123.customer' });
+    expect(requests).toHaveLength(1);
+    expect(tooLong).toMatchObject({ code: 'REJECTED', message: 'Callback data may have at most 512 characters' });
+  });
+
   it('takes the URL, version, token and phone number id from the environment when not given', async () => {
     // Arrange
     vi.stubEnv('WHATSAPP_API_BASE_URL', `${baseUrl}/`);

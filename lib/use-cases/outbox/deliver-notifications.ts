@@ -7,7 +7,7 @@ import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { renderMessage, templateMessage } from '../../notify/templates.js';
 import { getChatContacts } from '../../store/chat-contacts.js';
-import { chatMessagePutItem, type ChatMessageRecord } from '../../store/chat-messages.js';
+import { chatMessagePutItem, getCallbackStatuses, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
 import type { OrderRecord } from '../../store/orders.js';
@@ -105,21 +105,31 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
       event.deliveries[recipient.key] = value;
     };
 
+    const language = languages.get(recipient.key) ?? 'en';
+    const { key, parameters } = notificationTemplate(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta }, recipient.name, language);
+    // WhatsApp echoes the callback data in the message's statuses, so they find it even if its id is never recorded.
+    const callbackData = `${event.id}.${recipient.key}`;
+    const message = { ...templateMessage(recipient.phone, key, language, parameters), callbackData };
+    const rendering = renderMessage(message);
+    const content = { template: 'template' in message ? message.template : undefined, text: 'text' in rendering ? rendering.text : undefined };
+
     if (event.deliveries[recipient.key] === SENDING) {
+      // Sent, or not, by an attempt that stopped before recording it: never sent again. What
+      // WhatsApp has reported of it since names it; otherwise it is listed unknown until it does.
+      const reported = await getCallbackStatuses(callbackData);
+      if (reported) {
+        await remember(reported.messageId, record('accepted', { messageId: reported.messageId, ...content, statuses: reported.statuses }));
+        continue;
+      }
       log.warn('notification outcome unknown: not sent again', { eventId: event.id, recipient: recipient.key });
-      const reason = 'an earlier attempt stopped between sending and recording; not sent again';
-      await remember('unknown:interrupted', record('unknown', { messageId: `unknown.${event.id}.${recipient.key}`, reason }));
+      const reason = 'an earlier attempt stopped between sending and recording; not sent again (WhatsApp\'s report of it will put this right)';
+      await remember('unknown:interrupted', record('unknown', { messageId: unknownMessageId(callbackData), ...content, reason }));
       continue;
     }
     if (recipient.audience === 'customer' && contacts.get(recipient.phone)?.optedOut) {
       await remember('skipped:opted-out', record('skipped', { messageId: `skipped.${event.id}.${recipient.key}`, reason: 'the customer replied STOP' }));
       continue;
     }
-    const language = languages.get(recipient.key) ?? 'en';
-    const { key, parameters } = notificationTemplate(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta }, recipient.name, language);
-    const message = templateMessage(recipient.phone, key, language, parameters);
-    const rendering = renderMessage(message);
-    const content = { template: 'template' in message ? message.template : undefined, text: 'text' in rendering ? rendering.text : undefined };
 
     await markSending(event, recipient.key);
     event.deliveries[recipient.key] = SENDING;

@@ -1,7 +1,8 @@
+import { envNumber } from '../../config.js';
 import { LeaseLost } from '../../store/outbox.js';
 
-/** How long a consumer keeps retrying a write of an outcome before giving up on it. */
-const PERSIST_MS = 20_000;
+/** How long a consumer keeps retrying a write of an outcome before giving up on it (20 s). */
+const persistMs = () => envNumber('OUTBOX_PERSIST_MS', 20_000);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -16,7 +17,7 @@ export async function untilTableAnswers<T>(write: () => Promise<T>): Promise<T> 
     try {
       return await write();
     } catch (error) {
-      if (error instanceof LeaseLost || Date.now() - started + delay > PERSIST_MS) throw error;
+      if (error instanceof LeaseLost || Date.now() - started + delay > persistMs()) throw error;
       await pause(delay);
     }
   }
