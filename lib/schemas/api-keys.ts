@@ -43,11 +43,11 @@ export const issueApiKey = defineRoute({
   roles: [],
   body: Type.Object(
     {
-      name: Type.String({ minLength: 1, maxLength: 200 }),
+      name: Type.String({ minLength: 1, maxLength: 200, examples: ['Storefront integration'] }),
       role: Type.Optional(Role),
       userId: Type.Optional(Id),
       tenantId: Type.Optional(Id),
-      allowedRoutes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 })),
+      allowedRoutes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200, examples: ['GET /api/v1/cars'] }), { minItems: 1, maxItems: 100 })),
       rateLimit: Type.Optional(RateLimit),
       expiresAt: Type.Optional(DateTime),
     },

@@ -43,11 +43,14 @@ export const createBillingEntry = defineRoute({
       description: Type.String({ minLength: 1, maxLength: 1000 }),
       items: Type.Optional(
         Type.Array(
-          Type.Object({ type: Type.String({ minLength: 1, maxLength: 50 }), description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }),
+          Type.Object(
+            { type: Type.String({ minLength: 1, maxLength: 50, examples: ['deposit'] }), description: Type.String({ minLength: 1, maxLength: 500, examples: ['Deposit for Kia Sorento 2022'] }), amount: Money },
+            { additionalProperties: false },
+          ),
           { maxItems: 100 },
         ),
       ),
-      invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })),
       receiptFileUrl: Type.Optional(Url),
     },
     { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit by bank transfer", "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf"}] },
@@ -66,7 +69,7 @@ export const setBillingDocumentUrl = defineRoute({
   status: 200,
   roles: ['operations', 'accountant'],
   params: IdParams,
-  body: Type.Object({ type: BillingType, pdfUrl: Url, invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
+  body: Type.Object({ type: BillingType, pdfUrl: Url, invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })) }, { additionalProperties: false }),
   response: BillingEntry,
 });
 

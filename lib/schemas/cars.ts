@@ -4,9 +4,9 @@ import { DateTime } from './common.js';
 import { defineRoute } from './route.js';
 
 const MAX_LIMIT = 100;
-const Text = (maxLength = 100) => Type.String({ minLength: 1, maxLength });
-const List = (description: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description });
-const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 display currency; adds convertedPrice' });
+const Text = (example: string, maxLength = 100) => Type.String({ minLength: 1, maxLength, examples: [example] });
+const List = (description: string, example: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description, examples: [example] });
+const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 display currency; adds convertedPrice', examples: ['AED'] });
 const Subdomain = Type.String({ pattern: '^[a-z0-9-]{1,63}$', description: "selects another tenant's storefront (markup and inventory)" });
 
 
@@ -74,31 +74,31 @@ export const listCars = defineRoute({
       }),
       Type.Partial(
         Type.Object({
-      makeEn: Text(),
-      modelEn: Text(),
-      makeModel: List('comma-separated make or make:model pairs, e.g. Hyundai:Grandeur IG,Kia'),
-      modelGroupEn: Text(),
-      generationCode: Text(),
-      gradeEn: Text(),
-      trim: List('raw grade values joined with |||, as the trims lookup gives them', 2000),
+      makeEn: Text('Hyundai'),
+      modelEn: Text('Grandeur IG'),
+      makeModel: List('comma-separated make or make:model pairs, e.g. Hyundai:Grandeur IG,Kia', 'Hyundai:Grandeur IG,Kia'),
+      modelGroupEn: Text('Grandeur'),
+      generationCode: Text('IG'),
+      gradeEn: Text('Premium'),
+      trim: List('raw grade values joined with |||, as the trims lookup gives them', 'Premium|||Premium Plus', 2000),
       yearFrom: Type.Integer({ minimum: 1900, maximum: 2100 }),
       yearTo: Type.Integer({ minimum: 1900, maximum: 2100 }),
       priceFrom: Type.Number({ minimum: 0, maximum: 1e9, description: '10,000 KRW units' }),
       priceTo: Type.Number({ minimum: 0, maximum: 1e9, description: '10,000 KRW units' }),
       kmFrom: Type.Number({ minimum: 0, maximum: 1e7 }),
       kmTo: Type.Number({ minimum: 0, maximum: 1e7 }),
-      fuelType: Text(),
-      transmission: Text(),
-      vehicleType: Text(),
-      color: Text(),
-      drivetrain: Text(),
+      fuelType: Text('Gasoline,Hybrid'),
+      transmission: Text('Automatic'),
+      vehicleType: Text('SUV'),
+      color: Text('White'),
+      drivetrain: Text('AWD'),
       provider: Type.Union(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'].map((p) => Type.Literal(p))),
       published: Type.Boolean(),
-      search: Text(200),
-      fields: List(`comma-separated projection; any of ${CAR_LIST_FIELDS.join(', ')}, and convertedPrice, convertedCurrency with ?currency`),
-      damage: List('comma-separated damage kinds to exclude: accident, total_loss, flood'),
-      options: List('comma-separated options every car must have'),
-      city: Text(),
+      search: Text('Grandeur hybrid', 200),
+      fields: List(`comma-separated projection; any of ${CAR_LIST_FIELDS.join(', ')}, and convertedPrice, convertedCurrency with ?currency`, 'id,makeEn,modelEn,price'),
+      damage: List('comma-separated damage kinds to exclude: accident, total_loss, flood', 'accident,flood'),
+      options: List('comma-separated options every car must have', 'Sunroof,Navigation'),
+      city: Text('Seoul'),
       currency: Currency,
       customerSubdomain: Subdomain,
         }),
@@ -133,6 +133,6 @@ export const listTrims = defineRoute({
   summary: 'The trims of a make (and model) the trim filter accepts',
   description: 'Each trim has a label (the grade) and the raw grade texts it stands for; pass several values joined with ||| as ?trim= on the car list.',
   status: 200,
-  query: Type.Object({ makeEn: Text(), modelEn: Type.Optional(Text()), customerSubdomain: Type.Optional(Subdomain) }, { additionalProperties: false }),
+  query: Type.Object({ makeEn: Text('Hyundai'), modelEn: Type.Optional(Text('Grandeur IG')), customerSubdomain: Type.Optional(Subdomain) }, { additionalProperties: false }),
   response: Type.Array(Type.Object({ label: Type.String(), values: Type.Array(Type.String()), count: Type.Integer() })),
 });

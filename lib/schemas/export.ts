@@ -7,7 +7,7 @@ import { Order } from './orders.js';
 import { defineRoute } from './route.js';
 
 const OptionalVersion = Type.Optional(Type.Integer({ ...Version, description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead" }));
-const Text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
+const Text = (maxLength: number, description: string | undefined, example: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}), examples: [example] });
 
 export const recordExportStep = defineRoute({
   id: 'recordExportStep',
@@ -27,8 +27,8 @@ export const recordExportStep = defineRoute({
     {
       date: Day,
       documentUrl: Type.Optional(Url),
-      number: Type.Optional(Text(60, 'the export declaration number (export-declaration only)')),
-      location: Type.Optional(Text(200, 'the bonded area (bonded-area only)')),
+      number: Type.Optional(Text(60, 'the export declaration number (export-declaration only)', '12345-26-0001234X')),
+      location: Type.Optional(Text(200, 'the bonded area (bonded-area only)', 'Incheon Port bonded area')),
       version: OptionalVersion,
     },
     { additionalProperties: false, examples: [{ date: '2026-11-20', documentUrl: 'https://files.example.com/dereg-1042.pdf' }] },
@@ -53,19 +53,19 @@ export const updateShipment = defineRoute({
   body: Type.Object(
     {
       method: Type.Optional(Type.Union(SHIPPING_METHODS.map((m) => Type.Literal(m)))),
-      bookingNumber: Type.Optional(Text(60)),
-      carrier: Type.Optional(Text(120)),
-      vessel: Type.Optional(Text(120)),
-      voyage: Type.Optional(Text(40)),
+      bookingNumber: Type.Optional(Text(60, undefined, 'HDMU1234567')),
+      carrier: Type.Optional(Text(120, undefined, 'HMM')),
+      vessel: Type.Optional(Text(120, undefined, 'HMM Algeciras')),
+      voyage: Type.Optional(Text(40, undefined, '012W')),
       containerNumber: Type.Optional(Type.String({ pattern: '^[A-Z]{4}\\d{7}$', description: 'ISO 6346, with its check digit verified, e.g. MSCU1234566', examples: ['MSCU1234566'] })),
-      sealNumber: Type.Optional(Text(40)),
-      portOfLoading: Type.Optional(Text(80, 'e.g. KRINC (Incheon)')),
-      portOfDischarge: Type.Optional(Text(80, 'e.g. AEJEA (Jebel Ali)')),
+      sealNumber: Type.Optional(Text(40, undefined, 'SL123456')),
+      portOfLoading: Type.Optional(Text(80, 'e.g. KRINC (Incheon)', 'KRINC')),
+      portOfDischarge: Type.Optional(Text(80, 'e.g. AEJEA (Jebel Ali)', 'AEJEA')),
       etd: Type.Optional(Day),
       eta: Type.Optional(Day),
       atd: Type.Optional(Day),
       ata: Type.Optional(Day),
-      billOfLadingNumber: Type.Optional(Text(60)),
+      billOfLadingNumber: Type.Optional(Text(60, undefined, 'HDMUINC1234567')),
       billOfLadingUrl: Type.Optional(Url),
       version: OptionalVersion,
     },

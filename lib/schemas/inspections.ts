@@ -4,10 +4,10 @@ import { defineRoute } from './route.js';
 
 export const Photo = Type.Object(
   {
-    url: Url,
-    thumbnailUrl: Type.Optional(Url),
-    type: Type.Optional(Type.String({ maxLength: 50 })),
-    caption: Type.Optional(Type.String({ maxLength: 500 })),
+    url: Type.String({ ...Url, examples: ['https://example.com/photos/front.jpg'] }),
+    thumbnailUrl: Type.Optional(Type.String({ ...Url, examples: ['https://example.com/photos/front-150.jpg'] })),
+    type: Type.Optional(Type.String({ maxLength: 50, examples: ['exterior'] })),
+    caption: Type.Optional(Type.String({ maxLength: 500, examples: ['Front bumper, small scratch'] })),
     priority: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
     uploadedAt: Type.Optional(DateTime),
   },
@@ -70,9 +70,9 @@ export const changeInspectionStatus = defineRoute({
       status: Type.Optional(Type.Union([Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')])),
       photos: Type.Optional(Photos),
       pdfReportUrl: Type.Optional(Url),
-      notes: Type.Optional(Type.String({ maxLength: 5000 })),
+      notes: Type.Optional(Type.String({ maxLength: 5000, examples: ['Underbody checked: no rust'] })),
     },
-    { additionalProperties: false, minProperties: 1 },
+    { additionalProperties: false, minProperties: 1, examples: [{ status: 'InProgress' }] },
   ),
   response: Inspection,
 });

@@ -90,7 +90,20 @@ export interface CompiledRoute {
   /** The query parameters and the body's top-level fields it takes (for "did you mean" hints). */
   queryNames?: readonly string[];
   bodyNames?: readonly string[];
+  /** What each field of the body, query and path takes (lib/http/validation.ts fieldHints), for validation messages. */
+  bodyHints?: FieldHints;
+  queryHints?: FieldHints;
+  paramsHints?: FieldHints;
 }
+
+/** What one field takes, for messages: in words, an example value as JSON, and an object's field names. */
+export interface FieldHint {
+  expect?: string;
+  example?: string;
+  fields?: string[];
+}
+/** Hints by field path: `''` the whole part, `photos[]` the items of photos, `photos[].url`, `carDetails.*` any key of a free-form object. */
+export type FieldHints = Record<string, FieldHint>;
 
 export interface AjvErrorObject {
   instancePath: string;

@@ -2,31 +2,31 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, Email, Id, IdParams, Money, OrderCurrency, PhoneNumber, Url } from './common.js';
 import { defineRoute } from './route.js';
 
-const Text = (max = 500) => Type.String({ maxLength: max });
+const Text = (max: number, example: string) => Type.String({ maxLength: max, examples: [example] });
 const ContractStatus = Type.Union([Type.Literal('Draft'), Type.Literal('Sent'), Type.Literal('Signed')]);
 const IdDocument = Type.Object(
   { url: Type.Optional(Url), type: Type.Optional(Type.String({ maxLength: 50, description: 'e.g. passport, national_id' })) },
-  { additionalProperties: true, maxProperties: 20 },
+  { additionalProperties: true, maxProperties: 20, examples: [{ url: 'https://example.com/passport.pdf', type: 'passport' }] },
 );
 
 /** The fields a contract's creator or editor may set (4.6 / 4.7). */
 const EditableFields = {
-  customerName: Type.String({ minLength: 1, maxLength: 200 }),
-  customerNameAr: Type.Optional(Text(200)),
-  customerIdNumber: Type.Optional(Text(64)),
-  customerPhone: Type.Optional(Text(30)),
+  customerName: Type.String({ minLength: 1, maxLength: 200, examples: ['Layla Haddad'] }),
+  customerNameAr: Type.Optional(Text(200, 'ليلى حداد')),
+  customerIdNumber: Type.Optional(Text(64, 'P1234567')),
+  customerPhone: Type.Optional(Text(30, '+971501234567')),
   customerEmail: Type.Optional(Email),
-  customerAddress: Type.Optional(Text(500)),
-  customerCountry: Type.Optional(Text(64)),
+  customerAddress: Type.Optional(Text(500, 'Dubai Marina, Dubai')),
+  customerCountry: Type.Optional(Text(64, 'AE')),
   customerIdDocument: Type.Optional(IdDocument),
-  carDetails: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 })),
+  carDetails: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100, examples: [{ makeEn: 'Kia', modelEn: 'Sorento', year: 2022 }] })),
   totalAmount: Type.Optional(Money),
   currency: Type.Optional(OrderCurrency),
-  vin: Type.Optional(Text(17)),
-  mileage: Type.Optional(Text(50)),
-  color: Type.Optional(Text(40)),
-  terms: Type.Optional(Text(20_000)),
-  notes: Type.Optional(Text(5_000)),
+  vin: Type.Optional(Text(17, 'KNAPU81BDN7123456')),
+  mileage: Type.Optional(Text(50, '45,000 km')),
+  color: Type.Optional(Text(40, 'White')),
+  terms: Type.Optional(Text(20_000, 'Payment in full before shipping.')),
+  notes: Type.Optional(Text(5_000, 'Customer collects the spare key later')),
 };
 
 export const SalesContract = Type.Object({
@@ -131,7 +131,10 @@ export const signContract = defineRoute({
   status: 200,
   roles: ['operations', 'accountant', 'marketer'],
   params: IdParams,
-  body: Type.Object({ signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })) }, { additionalProperties: false }),
+  body: Type.Object(
+    { signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })) },
+    { additionalProperties: false, examples: [{ signedDocument: { url: 'https://example.com/signed.pdf', filename: 'contract-1042.pdf', mimeType: 'application/pdf' } }] },
+  ),
   response: SalesContract,
 });
 

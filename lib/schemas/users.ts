@@ -34,7 +34,7 @@ export const createUser = defineRoute({
   roles: [],
   body: Type.Object(
     {
-      name: Type.String({ minLength: 1, maxLength: 200 }),
+      name: Type.String({ minLength: 1, maxLength: 200, examples: ['Omar Saleh'] }),
       role: Role,
       mobileNumber: Mobile,
       email: Type.Optional(Email),
@@ -86,7 +86,7 @@ export const updateUser = defineRoute({
   roles: [],
   params: IdParams,
   body: Type.Partial(
-    Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), mobileNumber: Mobile, email: Email, language: Language, active: Type.Boolean() }),
+    Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, examples: ['Omar Saleh'] }), mobileNumber: Mobile, email: Email, language: Language, active: Type.Boolean() }),
     { additionalProperties: false, minProperties: 1 },
   ),
   response: User,

@@ -4,7 +4,12 @@ import { DateTime, Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 
 const EventType = Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)));
-const EndpointUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'where events are POSTed: https in AWS (a public host); http and localhost too on the local stack' });
+const EndpointUrl = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'where events are POSTed: https in AWS (a public host); http and localhost too on the local stack',
+  examples: ['https://example.com/hooks/orders'],
+});
 const EventTypes = Type.Array(EventType, { maxItems: EVENT_TYPES.length, uniqueItems: true, description: 'the event types it receives; empty or left out: every type' });
 
 export const WebhookEndpoint = Type.Object(
@@ -84,7 +89,7 @@ export const createWebhookEndpoint = defineRoute({
     {
       url: EndpointUrl,
       eventTypes: Type.Optional(EventTypes),
-      description: Type.Optional(Type.String({ maxLength: 500 })),
+      description: Type.Optional(Type.String({ maxLength: 500, examples: ['Order updates for the ERP'] })),
       tenantId: Type.Optional(Id),
     },
     { additionalProperties: false },
@@ -130,7 +135,7 @@ export const updateWebhookEndpoint = defineRoute({
     {
       url: Type.Optional(EndpointUrl),
       eventTypes: Type.Optional(EventTypes),
-      description: Type.Optional(Type.String({ maxLength: 500 })),
+      description: Type.Optional(Type.String({ maxLength: 500, examples: ['Order updates for the ERP'] })),
       enabled: Type.Optional(Type.Boolean()),
       version: Type.Optional(Type.Integer({ minimum: 1, description: 'the version read: refused (409) if another change came first' })),
     },

@@ -25,11 +25,11 @@ describe('errors that explain', () => {
 
     expectProblemShape(res, 400, 'VALIDATION_ERROR');
     expect(res.body.details).toEqual([
-      { field: 'body.nickname', message: 'is not a field of this request' },
-      { field: 'body.name', message: 'must not be empty' },
-      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567' },
-      { field: 'body.email', message: 'must be an email address, e.g. name@example.com' },
-      { field: 'body.language', message: 'must be one of en, ar' },
+      { field: 'body.nickname', message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId' },
+      { field: 'body.name', message: 'must not be empty, e.g. "Layla Haddad"' },
+      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"' },
+      { field: 'body.email', message: 'must be an email address, e.g. name@example.com; got "nope"' },
+      { field: 'body.language', message: 'must be one of en, ar; got "fr"' },
     ]);
   });
 
@@ -38,7 +38,7 @@ describe('errors that explain', () => {
     const res = await api('POST', '/api/v1/orders', { key: demoKey('integrator'), body: { customerId: customer.id, totalAmount: 10, currency: 'EUR' } });
 
     expectProblemShape(res, 400, 'VALIDATION_ERROR');
-    expect(res.body.details).toEqual([{ field: 'body.currency', message: 'must be one of USD, KRW, AED' }]);
+    expect(res.body.details).toEqual([{ field: 'body.currency', message: 'must be one of USD, KRW, AED; got "EUR"' }]);
   });
 
   it('hints at %2B when the + of a phone number in a query string arrived as a space', async () => {

@@ -49,7 +49,7 @@ describe('toFieldErrors: field names', () => {
 
     expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.pageSize', message: 'must be 100 or less' }]);
     expect(toFieldErrors('path', [ajvError({ instancePath: '/id', keyword: 'pattern', params: { pattern: '^[a-z0-9]+$' } })])).toEqual([
-      { field: 'path.id', message: 'must be an id of lowercase letters and digits' },
+      { field: 'path.id', message: 'must be an id of lowercase letters and digits, e.g. ckx8k2m1p0000abcd1234efgh' },
     ]);
   });
 });
@@ -64,7 +64,7 @@ describe('toFieldErrors: messages', () => {
   it('quotes the required value of a const', () => {
     const errors = [ajvError({ instancePath: '/currency', keyword: 'const', params: { allowedValue: 'USD' } })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be USD' }]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be USD, the only value it takes' }]);
   });
 
   it('words lengths, bounds, sizes and formats in plain sentences', () => {
@@ -97,7 +97,7 @@ describe('toFieldErrors: messages', () => {
     const error = ajvError({ instancePath: '/phone', keyword: 'format', params: { format: 'phone' } });
 
     expect(toFieldErrors('query', [error], { phone: ' 971501234567' })[0]?.message).toContain('%2B');
-    expect(toFieldErrors('query', [error], { phone: '0501234567' })[0]?.message).toBe('must be a phone number with its country code, e.g. +971501234567');
+    expect(toFieldErrors('query', [error], { phone: '0501234567' })[0]?.message).toBe('must be a phone number with its country code, e.g. +971501234567; got "0501234567"');
   });
 });
 
@@ -116,7 +116,7 @@ describe('toFieldErrors: shaping the list', () => {
       ajvError({ instancePath: '/kind', keyword: 'if', message: 'must match "then" schema' }),
     ];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be USD and must be KRW' }]);
+    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be one of USD, KRW' }]);
   });
 
   it('gives one entry per field, each message once', () => {
@@ -215,10 +215,15 @@ describe('the generated validators: every problem of a request in one answer', (
     expect(toFieldErrors('body', validate.errors, body)).toEqual([
       { field: 'body.extra', message: 'is not a field of this request' },
       { field: 'body.name', message: 'must not be empty' },
-      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567' },
-      { field: 'body.email', message: 'must be an email address, e.g. name@example.com' },
-      { field: 'body.language', message: 'must be one of en, ar' },
-      { field: 'body.walletCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' },
+      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"' },
+      { field: 'body.email', message: 'must be an email address, e.g. name@example.com; got "not-an-email"' },
+      { field: 'body.language', message: 'must be one of en, ar; got "fr"' },
+      { field: 'body.walletCurrency', message: 'must be an ISO 4217 currency code, e.g. USD; got "ABC"' },
+    ]);
+    // With the route's hints (as the pipeline passes them), the unknown field lists the known ones and the empty one shows a value.
+    expect(toFieldErrors('body', validate.errors, body, createCustomer.bodyNames, createCustomer.bodyHints).slice(0, 2)).toEqual([
+      { field: 'body.extra', message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId' },
+      { field: 'body.name', message: 'must not be empty, e.g. "Layla Haddad"' },
     ]);
   });
 
@@ -232,7 +237,7 @@ describe('the generated validators: every problem of a request in one answer', (
     const validate = setCustomsInvoice.validateBody!;
     expect(validate(body)).toBe(false);
 
-    expect(toFieldErrors('body', validate.errors, body)).toEqual([{ field: 'body.currency', message: 'must be one of USD, SAR, KRW, AED' }]);
+    expect(toFieldErrors('body', validate.errors, body)).toEqual([{ field: 'body.currency', message: 'must be one of USD, SAR, KRW, AED; got "EUR"' }]);
   });
 });
 
@@ -260,12 +265,14 @@ describe('unknown names: the one most likely meant', () => {
     expect(validate.errors).toEqual([{ field: 'query.sort', message: 'is not a field of this request; did you mean sortBy?' }]);
   });
 
-  it('suggests it for an unknown top-level body field, and says nothing when no name is close', () => {
+  it('suggests it for an unknown top-level body field, and lists the fields when no name is close', () => {
     const validate = eventValidator(createCustomer);
     expect(validate({ body: { name: 'Layla', mobile: '+971501234567' } })).toBe(false);
     expect(validate.errors).toContainEqual({ field: 'body.mobile', message: 'is not a field of this request; did you mean mobileNumber?' });
     expect(validate({ body: { name: 'Layla', mobileNumber: '+971501234567', isAdmin: true } })).toBe(false);
-    expect(validate.errors).toEqual([{ field: 'body.isAdmin', message: 'is not a field of this request' }]);
+    expect(validate.errors).toEqual([
+      { field: 'body.isAdmin', message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId' },
+    ]);
   });
 });
 
