@@ -5,7 +5,14 @@ export interface PageMeta {
   total: number;
   totalPages: number;
   /** The car list with ?currency: the rate used, or why there is none. */
-  currency?: { code: string; rate: string | null; reason?: string };
+  currency?: CurrencyMeta;
+}
+
+/** With ?currency on the cars: the rate convertedPrice uses, or why there is none. */
+export interface CurrencyMeta {
+  code: string;
+  rate: string | null;
+  reason?: string;
 }
 
 export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({ page, limit, total, totalPages: Math.ceil(total / limit) });

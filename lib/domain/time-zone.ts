@@ -19,10 +19,7 @@ const COUNTRY_ZONES: Record<string, string> = {
   YE: 'Asia/Aden',
 };
 
-export const DEFAULT_TIME_ZONE = 'UTC';
-
-/** Countries whose zone is known (ISO 3166-1 alpha-2). */
-export const COUNTRIES = Object.keys(COUNTRY_ZONES);
+const DEFAULT_TIME_ZONE = 'UTC';
 
 export const zoneOfCountry = (country: string | undefined): string | undefined => (country ? COUNTRY_ZONES[country.toUpperCase()] : undefined);
 

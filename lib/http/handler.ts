@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { rateLimitMode } from '../config.js';
 import type { BodyOf, CompiledRoute, RouteSpec, ParamsOf, QueryOf } from '../schemas/route.js';
 import type { Caller } from '../domain/caller.js';
-import type { CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
+import type { CurrencyMeta, CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
 import { apiKeyAuth, type CallerContext } from './auth.js';
 import { idempotencyKeyFrom } from './idempotency-key.js';
 import { defaultEmptyBody, limitBodyDepth, limitBodySize, limitRawBodyDepth, rejectPrototypeKeys, requireBody } from './json.js';
@@ -30,7 +30,7 @@ export interface RequestInput<C extends RouteSpec> {
 
 export interface Reply {
   data: unknown;
-  meta?: PageMeta | CursorMeta | OrderListMeta;
+  meta?: PageMeta | CursorMeta | OrderListMeta | { currency: CurrencyMeta };
   headers?: Record<string, string>;
 }
 

@@ -9,9 +9,18 @@ import { STATUS_OF } from '../http/status-codes.js';
 import { ERROR_CATALOGUE } from './error-catalogue.js';
 import { exampleOf } from './examples.js';
 import { GUIDE, TAGS } from './guide.js';
+import recorded from './generated/response-examples.json' with { type: 'json' };
 
 type Json = Record<string, unknown>;
 type DocumentedCode = keyof typeof ERROR_CATALOGUE;
+
+/**
+ * Answers recorded from a walk of the local stack (npm run docs:examples, scripts/docs-examples.ts):
+ * one per operation and status. The reference shows them; a composed example (examples.ts) only
+ * where none was recorded.
+ */
+const RECORDED = (recorded as { examples: Record<string, Record<string, { note?: string; value: unknown }>> }).examples;
+export const recordedExample = (operationId: string, status: number | string): { note?: string; value: unknown } | undefined => RECORDED[operationId]?.[String(status)];
 
 /** Replaced by the host that serves the document (functions/docs/get-open-api.ts). */
 export const SERVER_URL_PLACEHOLDER = 'https://__SERVER_URL__';
@@ -44,7 +53,14 @@ function errorResponses(route: RouteSpec): Json {
   for (const code of errorCodesOf(route)) byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
   const responses: Json = {};
   for (const [status, codes] of byStatus) {
-    const examples = Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }]));
+    const real = recordedExample(route.id, status);
+    const realCode = (real?.value as { code?: string } | undefined)?.code;
+    const examples = Object.fromEntries(
+      codes.map((code) => [
+        code,
+        code === realCode ? { summary: code, description: `${ERROR_CATALOGUE[code].when}${real!.note ? ` (here: ${real!.note})` : ''}`, value: real!.value } : { $ref: `#/components/examples/${code}` },
+      ]),
+    );
     responses[String(status)] = {
       description: codes.map((code) => `**${code}**: ${ERROR_CATALOGUE[code].when}`).join('\n\n'),
       ...(status === 429 || status === 503 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } } : {}),
@@ -68,6 +84,13 @@ function parameters(schema: TSchema | undefined, where: 'query' | 'path'): unkno
   }));
 }
 
+/** The version a request example names in its body, if any: If-Match then names the same one. */
+function bodyVersionOf(route: RouteSpec): number | undefined {
+  const example = route.body ? exampleOf(toJsonSchema(route.body)) : undefined;
+  const version = (example as { version?: unknown } | undefined)?.version;
+  return typeof version === 'number' ? version : undefined;
+}
+
 function headerParameters(route: RouteSpec): unknown[] {
   const headers: unknown[] = [];
   if (route.idempotent) {
@@ -86,8 +109,8 @@ function headerParameters(route: RouteSpec): unknown[] {
       in: 'header',
       required: false,
       schema: { type: 'string' },
-      description: `The ${route.versioned.record}'s ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.${route.versioned.ifMatch === 'required' ? ' Send it or body.version.' : ''}`,
-      example: '"3"',
+      description: `The ${route.versioned.record}'s ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.${route.versioned.ifMatch === 'required' ? ' Send it or body.version.' : ''} When both are sent they must name the same version.`,
+      example: `"${bodyVersionOf(route) ?? 3}"`,
     });
   }
   return headers;
@@ -107,19 +130,31 @@ function describe(route: RouteSpec): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
+/**
+ * Operations whose success answer has no recorded example, and why: the reference itself, its
+ * page and its script (megabytes of HTML, JavaScript and JSON, not examples).
+ */
+export const UNRECORDED_SUCCESS: Readonly<Record<string, string>> = {
+  getDocsPage: 'the reference page (HTML)',
+  getDocsRenderer: "the reference's script (4 MB of JavaScript)",
+  getOpenApi: 'this document',
+};
+
 function successResponse(route: RouteSpec): Json {
+  const real = recordedExample(route.id, route.status);
+  const example = real ? { example: real.value } : {};
   if (route.raw) {
     const content = route.response
-      ? { 'application/json': { schema: toJsonSchema(route.response) } }
-      : { [route.rawContentType ?? 'text/html']: { schema: { type: 'string' } } };
+      ? { 'application/json': { schema: toJsonSchema(route.response), ...example } }
+      : { [route.rawContentType ?? 'text/html']: { schema: { type: 'string' }, ...example } };
     return { [String(route.status)]: { description: route.summary, content } };
   }
-  const schema = toJsonSchema(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList));
+  const schema = toJsonSchema(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList, route.currencyMeta));
   return {
     [String(route.status)]: {
-      description: route.status === 201 ? 'Created' : 'Success',
+      description: `${route.status === 201 ? 'Created' : 'Success'}${real?.note ? `: ${real.note}` : ''}`,
       ...(route.versioned ? { headers: { ETag: { schema: { type: 'string' }, description: `the ${route.versioned.record}'s version, quoted, e.g. "3"` } } } : {}),
-      content: { 'application/json': { schema, example: exampleOf(schema) } },
+      content: { 'application/json': { schema, example: real ? real.value : exampleOf(schema) } },
     },
   };
 }

@@ -116,6 +116,7 @@ export const getCar = defineRoute({
   method: 'GET',
   path: '/api/v1/cars/{id}',
   tag: 'Cars',
+  currencyMeta: true,
   summary: 'One car with its photos, options, damage history and VIN when known',
   status: 200,
   params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false }),

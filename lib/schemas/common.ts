@@ -26,21 +26,22 @@ export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
 };
 
+/** With ?currency on the cars: the rate convertedPrice uses, or why there is none. */
+const CurrencyMeta = Type.Object(
+  {
+    code: Type.String({ examples: ['QAR'] }),
+    rate: Type.Union([Type.String(), Type.Null()], { description: 'units of code per KRW, as a decimal string; null when no rate is known', examples: ['0.0026208'] }),
+    reason: Type.Optional(Type.String({ description: 'why rate is null (convertedPrice is then null)' })),
+  },
+  { description: 'with ?currency: the rate convertedPrice uses' },
+);
+
 const Meta = Type.Object({
   page: Type.Integer(),
   limit: Type.Integer(),
   total: Type.Integer(),
   totalPages: Type.Integer(),
-  currency: Type.Optional(
-    Type.Object(
-      {
-        code: Type.String({ examples: ['QAR'] }),
-        rate: Type.Union([Type.String(), Type.Null()], { description: 'units of code per KRW, as a decimal string; null when no rate is known', examples: ['0.0026208'] }),
-        reason: Type.Optional(Type.String({ description: 'why rate is null (convertedPrice is then null on every car)' })),
-      },
-      { description: 'the car list with ?currency: the rate its convertedPrice values use' },
-    ),
-  ),
+  currency: Type.Optional(CurrencyMeta),
 });
 
 /** One problem of a refused request; the same shape on every error code. */
@@ -77,9 +78,10 @@ const PageAndCursorMeta = Type.Object({
   totalPages: Type.Optional(Type.Integer()),
 });
 
-export const successEnvelope = (data: TSchema, list = false, cursorList: boolean | 'feed' = false) =>
+export const successEnvelope = (data: TSchema, list = false, cursorList: boolean | 'feed' = false, currencyMeta = false) =>
   Type.Object({
     success: Type.Literal(true),
     data,
     ...(list && cursorList ? { meta: PageAndCursorMeta } : list ? { meta: Meta } : cursorList === 'feed' ? { meta: FeedMeta } : cursorList ? { meta: CursorMeta } : {}),
+    ...(!list && !cursorList && currencyMeta ? { meta: Type.Optional(Type.Object({ currency: CurrencyMeta }, { description: 'given with ?currency' })) } : {}),
   });

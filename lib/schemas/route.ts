@@ -36,6 +36,8 @@ export interface RouteSpec {
    * on and on, whose nextCursor is given on every page, the last one too (the event feed).
    */
   cursorList?: boolean | 'feed';
+  /** One record whose answer carries `meta.currency` when ?currency is given (a car). */
+  currencyMeta?: boolean;
   /** Not JSON (e.g. the HTML docs page): no envelope. */
   raw?: boolean;
   /** The content type of a raw answer, when not HTML or the `response` JSON. */

@@ -8,7 +8,7 @@ import type { CarRow } from '../catalogue/car-row.js';
 import { queryIndex, trimsOf, visibleInStorefront, type Visibility } from '../catalogue/query.js';
 import type { Caller } from '../domain/caller.js';
 import { notFound, validationError } from '../domain/errors.js';
-import { pageMeta, type PageMeta } from '../domain/paging.js';
+import { pageMeta, type CurrencyMeta, type PageMeta } from '../domain/paging.js';
 import { getCar as readCar } from '../store/cars.js';
 import type { Tenant } from '../store/tenants.js';
 
@@ -33,18 +33,19 @@ export async function storefrontFor(caller: Caller, customerSubdomain: string | 
 
 type Priced<T> = T & { convertedPrice?: number | null; convertedCurrency?: string };
 
-async function pricer(storefront: Storefront, currency: string | undefined) {
-  return pricerWith(storefront, currency === undefined ? undefined : await rateTable(), currency);
-}
-
+/** Prices cars in `currency` (as is without one), and says which rate it used or why there is none. */
 function pricerWith(storefront: Storefront, rates: RateTable | undefined, currency: string | undefined) {
-  if (currency === undefined || rates === undefined) return <T extends { price: number }>(car: T): Priced<T> => car;
+  if (currency === undefined || rates === undefined) return { price: <T extends { price: number }>(car: T): Priced<T> => car, currencyMeta: undefined };
   const rate = resolveRate(rates, 'KRW', currency);
-  return <T extends { price: number }>(car: T): Priced<T> => ({
-    ...car,
-    convertedPrice: rate === undefined ? null : convertPrice(car.price, storefront.markup, rate, currency),
-    convertedCurrency: currency,
-  });
+  const currencyMeta: CurrencyMeta = { code: currency, rate: rate ? rate.toString() : null, ...(rate ? {} : { reason: missingRateReason(rates, 'KRW', currency) }) };
+  return {
+    price: <T extends { price: number }>(car: T): Priced<T> => ({
+      ...car,
+      convertedPrice: rate === undefined ? null : convertPrice(car.price, storefront.markup, rate, currency),
+      convertedCurrency: currency,
+    }),
+    currencyMeta,
+  };
 }
 
 /** The list item a caller sees: the row without its absent optional fields, its thumbnail as an address. */
@@ -73,16 +74,11 @@ export async function listCars(caller: Caller, query: CarListQuery): Promise<{ d
 /** The list itself, pure: what a warm container does per request (the benchmark times this). */
 export function runListQuery(index: CatalogueIndex, storefront: Storefront, rates: RateTable | undefined, query: ParsedCarQuery): { data: unknown[]; meta: PageMeta } {
   const { filter, page, fields, currency } = query;
-  const price = pricerWith(storefront, rates, currency);
+  const { price, currencyMeta } = pricerWith(storefront, rates, currency);
   const { rows, total } = queryIndex(index, filter, storefront.visibility, page);
-  const rate = currency && rates ? resolveRate(rates, 'KRW', currency) : undefined;
-  const reason = currency && rates && !rate ? missingRateReason(rates, 'KRW', currency) : undefined;
   return {
     data: rows.map((row) => project(price(listView(row)), fields)),
-    meta: {
-      ...pageMeta(page.page, page.limit, total),
-      ...(currency ? { currency: { code: currency, rate: rate ? rate.toString() : null, ...(reason ? { reason } : {}) } } : {}),
-    },
+    meta: { ...pageMeta(page.page, page.limit, total), ...(currencyMeta ? { currency: currencyMeta } : {}) },
   };
 }
 
@@ -98,11 +94,13 @@ async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: str
   return { car, storefront };
 }
 
+/** One car, priced in ?currency with `meta.currency` saying which rate, or why convertedPrice is null. */
 export async function getCar(caller: Caller, id: number, query: { currency?: string; customerSubdomain?: string }) {
   const found = await getVisibleCar(caller, id, query.customerSubdomain);
   if (!found) throw notFound('Car');
-  const price = await pricer(found.storefront, query.currency?.toUpperCase());
-  return price(withPictureUrls(found.car));
+  const currency = query.currency?.toUpperCase();
+  const { price, currencyMeta } = pricerWith(found.storefront, currency === undefined ? undefined : await rateTable(), currency);
+  return { data: price(withPictureUrls(found.car)), ...(currencyMeta ? { meta: { currency: currencyMeta } } : {}) };
 }
 
 export async function listTrims(caller: Caller, query: { makeEn: string; modelEn?: string; customerSubdomain?: string }) {

@@ -47,6 +47,7 @@ Commands:
                                        an integrator's endpoint; prints its signing secret once
   webhooks list --tenant ID            endpoints with their state and health
   webhooks show|test|disable|enable <endpointId>
+  webhooks delete <endpointId>         no more deliveries; its delivery log stays readable
                                        test: one signed webhook.test now, and how the endpoint answered
   webhooks update <endpointId> [--url URL] [--events ...] [--description D]
   webhooks rotate <endpointId> [--grace-hours H]   a new secret; the old one also signs for H hours (default 24)

@@ -140,6 +140,19 @@ describe('GET /api/v1/cars/{id}', () => {
     expect(res.body.data.images.length).toBeGreaterThanOrEqual(3);
     expect(Array.isArray(res.body.data.options)).toBe(true);
     expect(typeof res.body.data.ownerChanges).toBe('number');
+    expect(res.body.meta).toEqual({ currency: { code: 'USD', rate: '0.00072' } });
+  });
+
+  it('says in meta why convertedPrice is null for a currency with no rate, and gives no meta without ?currency', async () => {
+    const [listed] = (await cars('?limit=1')).data;
+
+    const unpriced = await api('GET', `/api/v1/cars/${listed!.id}?currency=ISK`, { key: gulf() });
+    const plain = await api('GET', `/api/v1/cars/${listed!.id}`, { key: gulf() });
+
+    expect(unpriced.status).toBe(200);
+    expect(unpriced.body.data).toMatchObject({ convertedPrice: null, convertedCurrency: 'ISK' });
+    expect(unpriced.body.meta).toEqual({ currency: { code: 'ISK', rate: null, reason: expect.stringContaining('cli rates set --from USD --to ISK') } });
+    expect(plain.body.meta).toBeUndefined();
   });
 
   it('answers 404 for a car outside the storefront and for an unknown id, 400 for a non-integer id', async () => {

@@ -49,6 +49,15 @@ describe('cli webhooks', () => {
     const deliveries = await cliJson<any[]>(['webhooks', 'deliveries', id]);
     expect(deliveries.map((d) => d.id)).toContain(test.id);
     expect(await cliJson(['webhooks', 'replay', id, '--since', '2020-01-01T00:00:00Z'])).toEqual({ replayed: 0 });
+
+    const deleted = await cli(['webhooks', 'delete', id]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain(`Deleted ${id}`);
+    expect((await cliJson<any[]>(['webhooks', 'list', '--tenant', tenantId])).map((e) => e.id)).not.toContain(id);
+    expect((await cliJson<any[]>(['webhooks', 'deliveries', id])).map((d) => d.id)).toContain(test.id);
+    const again = await cli(['webhooks', 'delete', id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('no webhook endpoint');
   });
 
   it('refuses bad arguments with exit code 2 and unknown endpoints with exit code 1', async () => {

@@ -29,6 +29,9 @@ process.env.OUTBOX_RETRY_BASE_MS = '50';
 process.env.LOG_LEVEL = 'error'; // the failed attempt below is expected
 
 const TENANT = 'unknowntenant00000000001';
+const noCopies = async (): Promise<string> => {
+  throw new Error('notification events copy no images');
+};
 const OUTAGE_MS = 1_200;
 useOwnTable('unknown-outcome');
 
@@ -78,7 +81,7 @@ async function deliverUntilDone(eventId: string, channel: ChatChannel): Promise<
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const event = await getOutboxEvent(eventId).catch(() => undefined);
     if (event?.status === 'done') return;
-    if (event && Date.parse(event.nextAttemptAt) <= Date.now()) await processEvent(eventId, { channel, copy: async () => undefined }, event).catch(() => undefined);
+    if (event && Date.parse(event.nextAttemptAt) <= Date.now()) await processEvent(eventId, { channel, copy: noCopies }, event).catch(() => undefined);
     await sleep(200);
   }
   throw new Error(`event ${eventId} not done`);
@@ -91,7 +94,7 @@ async function firstAttempt(): Promise<{ order: OrderRecord; eventId: string; ch
   const outage = outageSwitch();
   const { channel, sent } = channelThatLosesTheTable(outage);
   // The send answers, then recording it fails for longer than the consumer keeps trying.
-  expect(await processEvent(event.id, { channel, copy: async () => undefined })).toBe('retry');
+  expect(await processEvent(event.id, { channel, copy: noCopies })).toBe('retry');
   outage.remove();
   return { order, eventId: event.id, channel, sent, outage };
 }

@@ -8,7 +8,7 @@ import { ownsOrder } from './order-view.js';
  * The date the order's inspection is set for: the order's own, else the one its newest inspection
  * still on (not Cancelled) was created with, so staff give the date once.
  */
-export function scheduledInspectionDate(collection: OrderCollection): string | null {
+function scheduledInspectionDate(collection: OrderCollection): string | null {
   if (collection.order.inspectionDate) return collection.order.inspectionDate;
   const live = collection.inspections
     .filter((i) => i.status !== 'Cancelled' && typeof i.inspectionDate === 'string')

@@ -71,6 +71,14 @@ async function updateCommand(args: Args, ctx: Context, enabled?: boolean): Promi
   emit(ctx, endpoint, describe(endpoint));
 }
 
+/** Deletes an endpoint: nothing more is sent to it; its delivery log stays readable (`webhooks deliveries`). */
+async function deleteCommand(args: Args, ctx: Context): Promise<void> {
+  const id = args.positionals[0]!;
+  const { deleteWebhookEndpoint } = await loadEndpoints();
+  const deleted = await deleteWebhookEndpoint(STAFF_TOOL, id).catch(notFoundAs(noEndpoint(id)));
+  emit(ctx, deleted, [`Deleted ${deleted.id} (${deleted.url}) at ${deleted.deletedAt}: nothing more is sent to it; queued deliveries are cancelled, and its delivery log stays readable (\`webhooks deliveries ${deleted.id}\`).`]);
+}
+
 async function rotateCommand(args: Args, ctx: Context): Promise<void> {
   const id = args.positionals[0]!;
   const hours = text(args.values, 'grace-hours');
@@ -126,6 +134,7 @@ export const webhookCommands: CommandEntries = [
   ['webhooks update', { options: endpointFlags, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx) }],
   ['webhooks disable', { options: {}, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx, false) }],
   ['webhooks enable', { options: {}, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx, true) }],
+  ['webhooks delete', { options: {}, positionals: ['endpointId'], run: deleteCommand }],
   ['webhooks rotate', { options: { 'grace-hours': { type: 'string' } }, positionals: ['endpointId'], run: rotateCommand }],
   ['webhooks test', { options: {}, positionals: ['endpointId'], run: testCommand }],
   ['webhooks deliveries', { options: { failed: { type: 'boolean' }, since: { type: 'string' } }, positionals: ['endpointId'], run: deliveriesCommand }],
