@@ -29,7 +29,7 @@ export const apiKeyView = ({ hash: _hash, ...key }: StoredApiKey): ApiKeyView =>
 async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' | 'tenantId'>): Promise<{ role: Role; tenantId?: string; userId?: string }> {
   const tenantId = owningTenant(caller, body.tenantId);
   if (body.userId === undefined) {
-    if (body.role === undefined) throw invalidField('body.role', 'is required when the key is not for a user (userId)');
+    if (body.role === undefined) throw invalidField('body.role', 'is required when the key is not for a user (userId), e.g. "integrator"');
     if (PERSONAL_ROLES.includes(body.role)) throw invalidField('body.userId', `a ${body.role} key must be issued for a ${body.role} user (userId)`);
     return { role: body.role, tenantId };
   }
@@ -71,7 +71,7 @@ function checkRole(caller: Caller, role: Role): void {
 /** Issues a key; its value is in the answer once and never again (only its hash is stored). */
 export async function issueApiKey(caller: Caller, body: IssueBody, options: { plainKey?: string } = {}): Promise<{ key: string; apiKey: ApiKeyView }> {
   const expiresAt = body.expiresAt === undefined ? undefined : parseInstant(body.expiresAt);
-  if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString())) throw invalidField('body.expiresAt', 'must be a date-time in the future');
+  if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString())) throw invalidField('body.expiresAt', `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
   const holder = await holderOf(caller, body);
   checkRole(caller, holder.role);
   const plain = options.plainKey ?? newPlainKey();

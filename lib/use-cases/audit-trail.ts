@@ -13,13 +13,13 @@ type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 const instant = (value: string | undefined, field: string): string | undefined => {
   if (value === undefined) return undefined;
   const parsed = parseInstant(value);
-  if (!parsed) throw invalidField(field, 'must be a real date-time');
+  if (!parsed) throw invalidField(field, 'must be a real date-time, e.g. 2026-01-31T09:30:00Z');
   return parsed;
 };
 
 /** A page of the tenant's audit trail, newest first, paged by cursor. */
 export async function listAudit(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof AuditRecord>>; meta: CursorMeta }> {
-  if (query.id !== undefined && query.entity === undefined) throw invalidField('query.entity', 'is required with id');
+  if (query.id !== undefined && query.entity === undefined) throw invalidField('query.entity', 'is required with id: the kind of record it names, e.g. entity=order');
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw invalidField('query.cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');

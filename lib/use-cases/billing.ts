@@ -22,10 +22,10 @@ const confirmedIsFinal = (entry: Entry) =>
   invalidState(`This ${entry.type} is Confirmed: it can no longer change`, { status: entry.status, confirmedAt: entry.confirmedAt });
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
-  if (!isIsoCurrency(body.currency)) throw invalidField('body.currency', 'is not an ISO 4217 currency code');
-  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows`);
+  if (!isIsoCurrency(body.currency)) throw invalidField('body.currency', 'must be an ISO 4217 currency code, e.g. USD');
+  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`);
   body.items?.forEach((item, i) => {
-    if (!fitsCurrency(item.amount, body.currency)) throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows`);
+    if (!fitsCurrency(item.amount, body.currency)) throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows, e.g. ${item.amount.toFixed(minorUnits(body.currency))}`);
   });
   const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
   ensureOrderAccepts(order, 'billing entry');
@@ -61,7 +61,7 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
 export async function setBillingDocumentUrl(caller: Caller, id: string, body: UrlBody) {
   const scope = scopeOf(caller);
   const entry = await childInScope<Entry>(scope, 'BILLING', id);
-  if (entry.type !== body.type) throw invalidField('body.type', `this entry is a ${entry.type}, not a ${body.type}`);
+  if (entry.type !== body.type) throw invalidField('body.type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}`);
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
   const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [

@@ -22,7 +22,7 @@ function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, 
 }
 
 export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
-  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) throw invalidField('body.walletCurrency', 'is not an ISO 4217 currency code');
+  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) throw invalidField('body.walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
   const mobileNumber = normalizePhone(body.mobileNumber);
   if (!mobileNumber) throw invalidField('body.mobileNumber', PHONE_HINT);
   const name = personName(body.name, 'body.name');

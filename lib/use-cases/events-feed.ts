@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { invalidField } from '../domain/errors.js';
 import { decodeFeedCursor, encodeFeedCursor, FEED_START, nextFeedPage } from '../domain/event-feed.js';
-import { isEventType } from '../domain/integrator-events.js';
+import { EVENT_TYPES, isEventType } from '../domain/integrator-events.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { IntegratorEvent, listEvents as ListRoute } from '../schemas/events.js';
 import { readEventsAfter, settleMs, type StoredEvent } from '../store/events.js';
@@ -22,7 +22,7 @@ function typesOf(text: string | undefined): Set<string> | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const types = text.split(',').map((t) => t.trim()).filter(Boolean);
   const unknown = types.filter((t) => !isEventType(t));
-  if (unknown.length > 0) throw invalidField('query.types', `has unknown event types: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw invalidField('query.types', `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`);
   return new Set(types);
 }
 

@@ -24,9 +24,9 @@ export interface MovementResult {
 }
 
 function checkMovementBody(body: MoveBody): void {
-  if (body.type === 'adjustment' && body.direction === undefined) throw invalidField('body.direction', 'is required for an adjustment (increase or decrease)');
+  if (body.type === 'adjustment' && body.direction === undefined) throw invalidField('body.direction', 'is required for an adjustment: increase or decrease, e.g. "increase"');
   if (body.type !== 'adjustment' && body.direction !== undefined) throw invalidField('body.direction', `is only for adjustments; ${body.type} has a fixed direction`);
-  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows`);
+  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`);
 }
 
 /**

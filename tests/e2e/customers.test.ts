@@ -122,13 +122,13 @@ describe('names of only spaces', () => {
     const phone = uniquePhone();
     const customer = await api('POST', '/api/v1/customers', { key: gulf(), body: { name: '   ', mobileNumber: phone } });
     expect(customer.status, customer.text).toBe(400);
-    expect(customer.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: 'must not be blank' }] });
+    expect(customer.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: 'must not be blank: give letters, not only spaces, e.g. "Layla Haddad"' }] });
     const search = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: gulf() });
     expect(search.body.data).toEqual([]);
 
     const user = await api('POST', '/api/v1/users', { key: demoKey('admin'), body: { name: ' \t ', role: 'marketer', mobileNumber: uniquePhone() } });
     expect(user.status, user.text).toBe(400);
-    expect(user.body.details).toEqual([{ field: 'body.name', message: 'must not be blank' }]);
+    expect(user.body.details).toEqual([{ field: 'body.name', message: 'must not be blank: give letters, not only spaces, e.g. "Layla Haddad"' }]);
   });
 });
 
