@@ -1,63 +1,156 @@
-import { lifecycleSteps } from '../domain/order-lifecycle.js';
+import { lifecycleSteps, missingRequirements, PROGRESS, type OrderFacts, type OrderStatus } from '../domain/order-lifecycle.js';
 
-/** The reference's front page (OpenAPI info.description, Markdown): a newcomer's path to a delivered order. */
-const lifecycleTable = [
-  '| status | progress | moved there by | requires | next |',
-  '|---|---|---|---|---|',
-  ...lifecycleSteps().map((step) => {
-    const next = step.next.join(', ') || '(final)';
-    const wallet = step.nextWhenWalletPaid.join(', ') !== step.next.join(', ') ? ` (wallet-paid: ${step.nextWhenWalletPaid.join(', ')})` : '';
-    return `| ${step.status} | ${step.progress} | ${step.movedBy} | ${step.requires.join('; ') || '-'} | ${next}${wallet} |`;
-  }),
-].join('\n');
+/** What each requirement asks for, in a few words (the API's own messages say it in full). */
+const NEEDS: Record<string, string> = {
+  CONFIRMED_RECEIPT_REQUIRED: 'a Confirmed receipt',
+  INSPECTION_DATE_REQUIRED: '`inspectionDate` (in the move or on the order)',
+  COMPLETED_INSPECTION_REQUIRED: 'a Completed inspection',
+  SIGNED_CONTRACT_REQUIRED: 'a Signed contract',
+  PAYMENT_NOT_COVERED: 'Confirmed receipts covering `totalAmount`',
+  CUSTOMS_INVOICE_REQUIRED: 'the customs invoice',
+  BILL_OF_LADING_REQUIRED: 'the bill of lading',
+  ARRIVAL_REQUIRED: 'the arrival (`ata`)',
+};
 
+const MOVED_BY: Partial<Record<OrderStatus, string>> = {
+  DepositSubmitted: 'order creation',
+  Cancelled: 'operations, accountant; the placer while DepositSubmitted',
+};
+
+/** The order lifecycle as the reference's front page shows it: one row per status, four short columns. */
+const lifecycleTable = (() => {
+  const nothing: OrderFacts = { status: 'DepositSubmitted', paidFromWallet: false, callerOwnsOrder: false, totalAmount: 1, currency: 'USD', receipts: [], inspections: [], contracts: [], hasCustomsInvoice: false };
+  const rows = lifecycleSteps().map((step) => {
+    const needs = missingRequirements(nothing, step.status, false).map((r) => NEEDS[r.code] ?? r.message);
+    return `| ${step.status} | ${PROGRESS[step.status]} | ${MOVED_BY[step.status] ?? step.movedBy} | ${needs.join(', ') || '-'} |`;
+  });
+  return ['| status | progress | who moves it there | what it needs |', '|---|---|---|---|', ...rows].join('\n');
+})();
+
+/**
+ * The reference's front page (OpenAPI info.description, Markdown): a newcomer's path to a
+ * delivered order. Its `sh` blocks run as written, in order, against the local stack
+ * (tests/e2e/getting-started.test.ts runs them), so keep every line runnable.
+ */
 export const GUIDE = `Buy used cars from Korean auction providers for customers abroad: customers and their wallets, orders and their lifecycle, contracts, invoices and receipts, inspections, customs data, chat notifications and a car catalogue priced for your tenant.
 
 ## Getting started
 
-Every call sends your key in the \`X-API-Key\` header. On the local stack \`npm start\` prints demo keys; in production an admin of your tenant issues keys with \`POST /api/v1/api-keys\`. Below, \`$API\` is this server (see *Servers*) and \`$KEY\` your key.
-
-**1. Register the customer** (their mobile number with its country code; it is unique in your tenant):
+Every call sends your key in the \`X-API-Key\` header; in production an admin of your tenant issues keys with \`POST /api/v1/api-keys\`. Below, \`$API\` is this server (see *Servers*) and \`$KEY\` your key. On the local stack, run these lines from the checkout while \`npm start\` runs: it notes its port in \`.local/stack.json\` and its demo keys in \`.local/demo-keys.json\`. The demo tenant's admin key may make every move; in your tenant each move belongs to a role (see the lifecycle below). The lines need \`curl\` and \`jq\`.
 
 \`\`\`sh
-curl -s -X POST "$API/api/v1/customers" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
-  -d '{"name": "Layla Haddad", "mobileNumber": "+971501234567", "country": "AE"}'
+API=http://localhost:$(jq .ports.http .local/stack.json)
+KEY=$(jq -r '.[] | select(.label == "Gulf Motors admin") | .key' .local/demo-keys.json)
 \`\`\`
 
-The answer's \`data.id\` is the customer id. Find a customer later with \`GET /api/v1/customers/search?phone=%2B971501234567\` (write the \`+\` as \`%2B\` in a query string).
-
-**2. Place the order** (send an \`Idempotency-Key\` so a retry never makes a second order):
+**1. Register the customer** (the mobile number with its country code; it is unique in your tenant, so a second run needs another one). \`jq\` keeps the answer's \`data.id\`; \`'$CUSTOMER'\` below closes the single quotes around the JSON to put the id in. Find a customer later by phone (write the \`+\` as \`%2B\`):
 
 \`\`\`sh
-curl -s -X POST "$API/api/v1/orders" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: first-order-0001" \\
-  -d '{"customerId": "<customer id>", "totalAmount": 18500, "currency": "USD", "carDetails": {"makeEn": "Kia", "modelEn": "Sorento", "year": 2022}}'
+CUSTOMER=$(curl -s -X POST "$API/api/v1/customers" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"name": "Layla Haddad", "mobileNumber": "+971502468135", "country": "AE", "idNumber": "P4471029"}' | jq -r .data.id)
+curl -s "$API/api/v1/customers/search?phone=%2B971502468135" -H "X-API-Key: $KEY"
 \`\`\`
 
-The order starts at \`DepositSubmitted\` with \`version\` 1; its \`allowedStatusTransitions\` say where it can go next. Pick cars from \`GET /api/v1/cars\` and pass \`carId\` to copy the car into the order.
-
-**3. Record the deposit receipt**, then have a second person confirm it if your tenant asks for one:
+**2. Place the order** (an \`Idempotency-Key\` makes a retry return the first answer instead of a second order). It starts at \`DepositSubmitted\` with \`version\` 1; \`allowedStatusTransitions\` says where it can go next. Pick cars from \`GET /api/v1/cars\` and pass \`carId\` to copy one into the order.
 
 \`\`\`sh
-curl -s -X POST "$API/api/v1/billing" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
-  -d '{"orderId": "<order id>", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit"}'
-curl -s -X PATCH "$API/api/v1/billing/<receipt id>/confirm" -H "X-API-Key: $KEY"
+ORDER=$(curl -s -X POST "$API/api/v1/orders" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: first-order-$CUSTOMER" \\
+  -d '{"customerId": "'$CUSTOMER'", "totalAmount": 18500, "currency": "USD", "carDetails": {"makeEn": "Kia", "modelEn": "Sorento", "year": 2022}}' | jq -r .data.id)
 \`\`\`
 
-**4. Move the order along its lifecycle.** Ask first what is possible: \`reachableNow\` lists the moves nothing blocks, \`blocked\` the ones waiting on a requirement.
+**3. Record the deposit receipt and confirm it** (an accountant's step; a tenant can require that someone other than the recorder confirms):
 
 \`\`\`sh
-curl -s -X POST "$API/api/v1/orders/<order id>/validate-transition" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+RECEIPT=$(curl -s -X POST "$API/api/v1/billing" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"orderId": "'$ORDER'", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit"}' | jq -r .data.id)
+curl -s -X PATCH "$API/api/v1/billing/$RECEIPT/confirm" -H "X-API-Key: $KEY"
+\`\`\`
+
+**4. Move the order.** Ask first what is possible: \`reachableNow\` lists the moves nothing blocks, \`blocked\` the ones waiting on a requirement. A move names the version it was planned on, as \`If-Match\` (the \`ETag\` of your last read) or as \`version\` in the body; every change raises it by one, and the answer carries the new one. If someone changed the order since, you get 412 (409 for \`version\`) with the current version in \`details\`.
+
+\`\`\`sh
+curl -s -X POST "$API/api/v1/orders/$ORDER/validate-transition" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
   -d '{"targetStatus": "DepositConfirmed"}'
-curl -s -X PATCH "$API/api/v1/orders/<order id>/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
   -H 'If-Match: "1"' -d '{"status": "DepositConfirmed"}'
 \`\`\`
 
-Each move needs the version you read (the \`ETag\` of \`GET /api/v1/orders/{id}\`, sent as \`If-Match\`, or \`version\` in the body); if someone changed the order since, you get 412 (or 409 for body.version) with the current version in \`details\`. Then schedule and complete the inspection (\`POST /api/v1/inspections\`), make and sign the contract (\`POST /api/v1/contracts\`, \`POST /api/v1/contracts/{id}/send\`, \`PATCH /api/v1/contracts/{id}/sign\`), record and confirm the payment, store the customs invoice, record the export steps and the shipment (\`PUT /api/v1/orders/{id}/export-steps/{step}\`, \`PATCH /api/v1/orders/{id}/shipment\`: its bill of lading before \`Shipped\`, its arrival before \`Delivered\`), and move the order to \`Delivered\`. The customer and your staff hear of each step on WhatsApp; \`GET /api/v1/orders/{id}/notifications\` shows what was sent and delivered.
+**5. Schedule and complete the inspection** (operations schedule it with an inspector's user id; the inspector moves it to \`InProgress\` and \`Completed\`, then the order):
+
+\`\`\`sh
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "2"' -d '{"status": "InspectionScheduled", "inspectionDate": "2026-12-01T10:00:00Z"}'
+INSPECTOR=$(curl -s "$API/api/v1/users?role=inspector" -H "X-API-Key: $KEY" | jq -r '.data[0].id')
+INSPECTION=$(curl -s -X POST "$API/api/v1/inspections" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"orderId": "'$ORDER'", "inspectorId": "'$INSPECTOR'", "inspectionDate": "2026-12-01T10:00:00Z"}' | jq -r .data.id)
+curl -s -X PATCH "$API/api/v1/inspections/$INSPECTION/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"status": "InProgress"}'
+curl -s -X PATCH "$API/api/v1/inspections/$INSPECTION/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"status": "Completed", "notes": "No accident history", "pdfReportUrl": "https://files.example.com/inspections/report-1.pdf"}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "3"' -d '{"status": "InspectionCompleted"}'
+\`\`\`
+
+**6. Make, send and sign the contract.** It is drafted from the order and its customer; sending puts it on the customer's WhatsApp with your signing link:
+
+\`\`\`sh
+CONTRACT=$(curl -s -X POST "$API/api/v1/contracts" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"orderId": "'$ORDER'", "customerName": "Layla Haddad", "terms": "Payment in full before shipping."}' | jq -r .data.id)
+curl -s -X POST "$API/api/v1/contracts/$CONTRACT/send" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"phone": "+971502468135", "signingLink": "https://sign.example.com/c/1"}'
+curl -s -X PATCH "$API/api/v1/contracts/$CONTRACT/sign" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"signedDocument": {"url": "https://files.example.com/contracts/c-1-signed.pdf"}}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "4"' -d '{"status": "ContractSigned"}'
+\`\`\`
+
+**7. Take the payment and buy the car**: the payment is submitted, its receipt recorded and confirmed (receipts must cover \`totalAmount\`), then the car is bought at the auction:
+
+\`\`\`sh
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "5"' -d '{"status": "PaymentSubmitted"}'
+PAYMENT=$(curl -s -X POST "$API/api/v1/billing" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -d '{"orderId": "'$ORDER'", "type": "receipt", "amount": 16500, "currency": "USD", "description": "Balance"}' | jq -r .data.id)
+curl -s -X PATCH "$API/api/v1/billing/$PAYMENT/confirm" -H "X-API-Key: $KEY"
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "6"' -d '{"status": "PaymentConfirmed"}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "7"' -d '{"status": "Purchased"}'
+\`\`\`
+
+**8. Export and ship it.** The customs invoice, the export steps in Korea (dates are days that have happened, in your tenant's time zone), the booking with its bill of lading before \`Shipped\`, the arrival before \`Delivered\`. Each of these changes raises the order's version too:
+
+\`\`\`sh
+TODAY=$(date -u +%F)
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/customs-invoice" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "8"' -d '{"buyerName": "Layla Haddad", "items": [{"description": "Kia Sorento 2022", "amount": 18500}], "currency": "USD"}'
+curl -s -X PUT "$API/api/v1/orders/$ORDER/export-steps/deregistration" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "9"' -d '{"date": "'$TODAY'", "documentUrl": "https://files.example.com/export/dereg-1.pdf"}'
+curl -s -X PUT "$API/api/v1/orders/$ORDER/export-steps/bonded-area" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "10"' -d '{"date": "'$TODAY'", "location": "Incheon bonded yard"}'
+curl -s -X PUT "$API/api/v1/orders/$ORDER/export-steps/export-declaration" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "11"' -d '{"date": "'$TODAY'", "number": "12345-26-000123X"}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/shipment" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "12"' -d '{"method": "roro", "bookingNumber": "BK-55121", "carrier": "Hyundai Glovis", "portOfLoading": "KRPTK", "portOfDischarge": "AEJEA", "billOfLadingNumber": "BL-77", "billOfLadingUrl": "https://files.example.com/export/bl-77.pdf", "atd": "'$TODAY'"}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "13"' -d '{"status": "Shipped"}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/shipment" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "14"' -d '{"ata": "'$TODAY'"}'
+curl -s -X PATCH "$API/api/v1/orders/$ORDER/status" -H "X-API-Key: $KEY" -H "Content-Type: application/json" \\
+  -H 'If-Match: "15"' -d '{"status": "Delivered"}'
+\`\`\`
+
+**9. Read it back**: the order is \`Delivered\` (progress 100, \`isTerminal\` true). The customer and your staff heard of each step on WhatsApp; the notifications list shows what was sent and whether it was delivered:
+
+\`\`\`sh
+curl -s "$API/api/v1/orders/$ORDER" -H "X-API-Key: $KEY" | jq '.data | {orderNumber, status, progress, version}'
+curl -s "$API/api/v1/orders/$ORDER/notifications" -H "X-API-Key: $KEY" | jq '[.data[] | {event, audience, status}]'
+\`\`\`
 
 ## The order lifecycle
 
-A wallet-paid order (\`useWalletBalance: true\`) starts at \`InspectionScheduled\` and skips the payment steps. Admin keys may make every move.
+Statuses in order; \`Delivered\` and \`Cancelled\` are final. Admin keys may make every move. An order can be cancelled from any status before \`Purchased\`. A wallet-paid order (\`useWalletBalance: true\`) starts at \`InspectionScheduled\` and goes from \`ContractSigned\` straight to \`Purchased\`.
 
 ${lifecycleTable}
 
@@ -83,7 +176,7 @@ Instead of polling \`GET /orders/{id}\`, hear of changes as they happen. Every c
   });
   \`\`\`
 
-  Answer any 2xx within 10 seconds. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (about 27.6 hours, 8 attempts), then the delivery is \`failed\`; replay it once fixed. One resource's events arrive in the order they happened: the next waits while an earlier one is retried. An endpoint that has failed every attempt for 5 days is disabled, and the tenant's admins and operations staff are told on WhatsApp. Every attempt (status, latency, error) is in \`GET /webhook-endpoints/{id}/deliveries\`.
+  Answer any 2xx within 10 seconds. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (about 27.6 hours, 8 attempts): meanwhile the delivery is \`retrying\`, with \`nextAttemptAt\` (when the next attempt goes out) and \`lastError\` (what the last one got); after the last attempt it is \`failed\`. Replay one once fixed (\`POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay\`), or every failed one since a time (\`POST /api/v1/webhook-endpoints/{id}/replay\`); \`GET /api/v1/webhook-endpoints/{id}/deliveries?status=retrying\` (or \`failed\`) lists them. One resource's events arrive in the order they happened: the next waits while an earlier one is retried. An endpoint that has failed every attempt for 5 days is disabled, and the tenant's admins and operations staff are told on WhatsApp. Every attempt (status, latency, error) is in \`GET /webhook-endpoints/{id}/deliveries\`. An endpoint you no longer need is deleted with \`DELETE /api/v1/webhook-endpoints/{id}\`: nothing more is delivered to it, and its delivery log is kept.
 - **The feed**: \`GET /api/v1/events?after=<meta.nextCursor>\` answers the same events, 30 days of them, each once per cursor chain; an empty page means you are up to date.
 
 ## Lists, versions, limits

@@ -1,7 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoKey, uniquePhone } from '../support/http.js';
+import { GUIDE } from '../../lib/openapi/guide.js';
+import { api, demoKey, uniquePhone } from '../support/http.js';
+import { runBlocks, shBlocksOf, stackFolder, toolsMissing } from '../support/shell-runbook.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
 import { typedClient } from '../support/typed-client.js';
+
+/**
+ * The reference's getting-started guide (lib/openapi/guide.ts) as a reader runs it: its `sh`
+ * blocks, as written and in order, from a folder laid out like the checkout while `npm start`
+ * runs (tests/support/shell-runbook.ts), with the demo keys of the stack under test.
+ */
+describe('getting started, as the reference writes it', () => {
+  it('runs every curl line of the guide in order, from a new customer to a delivered order', async () => {
+    expect(toolsMissing(), 'the guide needs these on PATH').toEqual([]);
+    const blocks = shBlocksOf(GUIDE);
+    expect(blocks.join('\n')).toMatch(/"status": "Delivered"/);
+    const dir = stackFolder(mkdtempSync(join(tmpdir(), 'vpo-getting-started-')));
+    try {
+      const run = await runBlocks(blocks, { cwd: dir });
+      expect(run.code, `${run.stderr}\n${run.stdout.slice(-2000)}`).toBe(0);
+      // Every answer a line got was a success, in the envelope.
+      const refused = run.answers.filter((answer) => (answer as { success?: boolean }).success !== true);
+      expect(refused).toEqual([]);
+      const orders = run.answers.map((a) => (a as { data?: { id?: string; status?: string; orderNumber?: number } }).data).filter((d) => typeof d?.orderNumber === 'number');
+      const orderId = orders[0]!.id!;
+      expect(orders.map((o) => o!.status)).toEqual(expect.arrayContaining(['DepositSubmitted', 'DepositConfirmed', 'InspectionCompleted', 'Purchased', 'Shipped', 'Delivered']));
+      const read = await api('GET', `/api/v1/orders/${orderId}`, { key: demoKey('integrator') });
+      expect(read.body.data).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true, financialSummary: { totalConfirmed: 18500 } });
+      expect(run.stdout).toContain('"status": "Delivered"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 /**
  * The reference's getting-started path, walked through the typed client only (client/index.ts):

@@ -6,11 +6,13 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateTenantSettings } from '../../lib/store/tenants.js';
-import { api, uniquePhone, type ApiResponse } from '../support/http.js';
+import { api, demoKey, uniquePhone, type ApiResponse } from '../support/http.js';
+import { runBlocks, shBlocksOf, stackFolder, toolsMissing } from '../support/shell-runbook.js';
 import { newApiKey } from '../support/staff.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
@@ -48,6 +50,59 @@ beforeAll(async () => {
   tenantId = tenant.id;
   admin = (await newApiKey({ name: 'first admin', role: 'admin', tenantId })).key;
   for (const role of ['marketer', 'inspector', 'accountant', 'operations'] as const) await register(role);
+});
+
+/** The README's "Onboarding a tenant" section: its text up to the next section. */
+function onboardingSection(): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Onboarding a tenant');
+  return readme.slice(start, readme.indexOf('\n## ', start + 3));
+}
+
+describe("the README's onboarding runbook, as written", () => {
+  it('takes a new tenant from the staff CLI to a delivered order, every role doing its own step', async () => {
+    expect(toolsMissing(), 'the runbook needs these on PATH').toEqual([]);
+    const blocks = shBlocksOf(onboardingSection());
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    // Run from a folder inside the checkout (npm finds the project above it) whose .local names the stack under test.
+    mkdirSync(join(root, '.local'), { recursive: true });
+    const dir = stackFolder(mkdtempSync(join(root, '.local', 'runbook-')));
+    try {
+      const run = await runBlocks(blocks, { cwd: dir, timeoutMs: 280_000 });
+      expect(run.code, `${run.stderr}\n${run.stdout.slice(-2000)}`).toBe(0);
+      const refused = run.answers.filter((answer) => (answer as { success?: boolean }).success !== true);
+      expect(refused).toEqual([]);
+
+      const orderId = run.answers.map((a) => (a as { data?: { id: string; orderNumber?: number } }).data).find((d) => typeof d?.orderNumber === 'number')!.id;
+      const platform = demoKey('platform');
+      const order = data(await api('GET', `/api/v1/orders/${orderId}`, { key: platform }));
+      expect(order).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true, customer: { name: 'Ali Hassan' }, marketer: { name: 'Mina Park' } });
+      const tenant = order.tenantId as string;
+      const users = data(await api('GET', `/api/v1/users?tenantId=${tenant}`, { key: platform })) as Array<{ id: string; role: string }>;
+      expect(users.map((u) => u.role).sort()).toEqual(['accountant', 'inspector', 'marketer', 'operations']);
+
+      // Each role did its own part, as the audit trail the runbook prints says.
+      const trail = data(await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=50&tenantId=${tenant}`, { key: platform })) as Array<{ action: string; actor: { role: string } }>;
+      const byAction = Object.fromEntries(trail.map((r) => [r.action, r.actor.role]));
+      expect(byAction).toMatchObject({
+        created: 'marketer',
+        'status.DepositConfirmed': 'accountant',
+        'status.InspectionScheduled': 'operations',
+        'status.InspectionCompleted': 'inspector',
+        'status.PaymentConfirmed': 'accountant',
+        'status.Delivered': 'operations',
+      });
+      expect(run.stdout).toMatch(/operations status\.Delivered\n[\s\S]*\naccountant status\.DepositConfirmed\nmarketer created\n$/);
+      // The receipt was recorded by the marketer and confirmed by the accountant, with the second-approver setting on.
+      const billing = data(await api('GET', `/api/v1/orders/${orderId}/billing`, { key: platform })) as Array<{ status: string; confirmedByRole?: string }>;
+      expect(billing.map((b) => [b.status, b.confirmedByRole])).toEqual([
+        ['Confirmed', 'accountant'],
+        ['Confirmed', 'accountant'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe('a tenant with no seed data', () => {
