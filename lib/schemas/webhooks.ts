@@ -24,8 +24,8 @@ export const verifyWhatsAppWebhook = defineRoute({
   query: Type.Object(
     {
       'hub.mode': Type.Literal('subscribe'),
-      'hub.verify_token': Type.String({ minLength: 1, maxLength: 256 }),
-      'hub.challenge': Type.String({ minLength: 1, maxLength: 256 }),
+      'hub.verify_token': Type.String({ minLength: 1, maxLength: 256, description: 'the verify token set in the app dashboard', examples: ['local-whatsapp-verify-token'] }),
+      'hub.challenge': Type.String({ minLength: 1, maxLength: 256, description: 'answered back as plain text', examples: ['1158201444'] }),
     },
     { additionalProperties: true },
   ),
@@ -33,26 +33,52 @@ export const verifyWhatsAppWebhook = defineRoute({
 
 const StatusUpdate = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 256, description: "WhatsApp's message id (wamid)" }),
-    status: Type.String({ maxLength: 32, description: 'sent, delivered, read or failed (others are ignored)' }),
-    timestamp: Type.Optional(Type.String({ maxLength: 20, description: 'epoch seconds' })),
-    recipient_id: Type.Optional(Type.String({ maxLength: 32 })),
-    errors: Type.Optional(Type.Array(Type.Object({ code: Type.Optional(Type.Number()), title: Type.Optional(Type.String({ maxLength: 500 })) }), { maxItems: 10 })),
+    id: Type.String({ minLength: 1, maxLength: 256, description: "WhatsApp's message id (wamid)", examples: ['wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0'] }),
+    status: Type.String({ maxLength: 32, description: 'sent, delivered, read or failed (others are ignored)', examples: ['delivered'] }),
+    timestamp: Type.Optional(Type.String({ maxLength: 20, description: 'epoch seconds', examples: ['1774000000'] })),
+    recipient_id: Type.Optional(Type.String({ maxLength: 32, examples: ['971501234567'] })),
+    biz_opaque_callback_data: Type.Optional(Type.String({ maxLength: 512, description: 'echoed from the message as sent: names its event and recipient', examples: ['ckx8k2m1p0000abcd1234efgh.customer'] })),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ code: Type.Optional(Type.Number({ examples: [131026] })), title: Type.Optional(Type.String({ maxLength: 500, examples: ['Message undeliverable'] })) }), {
+        maxItems: 10,
+        examples: [[{ code: 131026, title: 'Message undeliverable' }]],
+      }),
+    ),
   },
-  { additionalProperties: true },
+  { additionalProperties: true, examples: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567' }] },
 );
 
 const InboundMessage = Type.Object(
   {
-    from: Type.String({ minLength: 1, maxLength: 32, description: "the sender's number without the +" }),
-    id: Type.String({ minLength: 1, maxLength: 256 }),
-    timestamp: Type.Optional(Type.String({ maxLength: 20 })),
-    type: Type.Optional(Type.String({ maxLength: 32 })),
-    text: Type.Optional(Type.Object({ body: Type.String({ maxLength: 4096 }) }, { additionalProperties: true })),
-    button: Type.Optional(Type.Object({ text: Type.Optional(Type.String({ maxLength: 256 })) }, { additionalProperties: true })),
+    from: Type.String({ minLength: 1, maxLength: 32, description: "the sender's number without the +", examples: ['971501234567'] }),
+    id: Type.String({ minLength: 1, maxLength: 256, examples: ['wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB'] }),
+    timestamp: Type.Optional(Type.String({ maxLength: 20, examples: ['1774000000'] })),
+    type: Type.Optional(Type.String({ maxLength: 32, examples: ['text'] })),
+    text: Type.Optional(Type.Object({ body: Type.String({ maxLength: 4096, examples: ['STOP'] }) }, { additionalProperties: true, examples: [{ body: 'STOP' }] })),
+    button: Type.Optional(Type.Object({ text: Type.Optional(Type.String({ maxLength: 256, examples: ['Stop promotions'] })) }, { additionalProperties: true, examples: [{ text: 'Stop promotions' }] })),
   },
-  { additionalProperties: true },
+  { additionalProperties: true, examples: [{ from: '971501234567', id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB', timestamp: '1774000000', type: 'text', text: { body: 'STOP' } }] },
 );
+
+/** A delivery status as Meta posts it (the reference's example of the webhook body). */
+const STATUS_CALL = {
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550000000', phone_number_id: '106540352242922' },
+            statuses: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567', biz_opaque_callback_data: 'ckx8k2m1p0000abcd1234efgh.customer' }],
+          },
+        },
+      ],
+    },
+  ],
+};
 
 export const receiveWhatsAppWebhook = defineRoute({
   id: 'receiveWhatsAppWebhook',
@@ -69,34 +95,34 @@ export const receiveWhatsAppWebhook = defineRoute({
   cors: false,
   body: Type.Object(
     {
-      object: Type.String({ maxLength: 64 }),
+      object: Type.String({ maxLength: 64, examples: ['whatsapp_business_account'] }),
       entry: Type.Array(
         Type.Object(
           {
-            id: Type.Optional(Type.String({ maxLength: 64 })),
+            id: Type.Optional(Type.String({ maxLength: 64, examples: ['102290129340398'] })),
             changes: Type.Array(
               Type.Object(
                 {
-                  field: Type.Optional(Type.String({ maxLength: 64 })),
+                  field: Type.Optional(Type.String({ maxLength: 64, examples: ['messages'] })),
                   value: Type.Object(
                     {
-                      statuses: Type.Optional(Type.Array(StatusUpdate, { maxItems: 1000 })),
-                      messages: Type.Optional(Type.Array(InboundMessage, { maxItems: 1000 })),
+                      statuses: Type.Optional(Type.Array(StatusUpdate, { maxItems: 1000, examples: [STATUS_CALL.entry[0]!.changes[0]!.value.statuses] })),
+                      messages: Type.Optional(Type.Array(InboundMessage, { maxItems: 1000, examples: [[{ from: '971501234567', id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB', timestamp: '1774000000', type: 'text', text: { body: 'STOP' } }]] })),
                     },
-                    { additionalProperties: true },
+                    { additionalProperties: true, examples: [STATUS_CALL.entry[0]!.changes[0]!.value] },
                   ),
                 },
-                { additionalProperties: true },
+                { additionalProperties: true, examples: [STATUS_CALL.entry[0]!.changes[0]] },
               ),
-              { maxItems: 100 },
+              { maxItems: 100, examples: [STATUS_CALL.entry[0]!.changes] },
             ),
           },
-          { additionalProperties: true },
+          { additionalProperties: true, examples: [STATUS_CALL.entry[0]] },
         ),
-        { maxItems: 100 },
+        { maxItems: 100, examples: [STATUS_CALL.entry] },
       ),
     },
-    { additionalProperties: true },
+    { additionalProperties: true, examples: [STATUS_CALL] },
   ),
   response: Type.Object({
     statuses: Type.Integer({ description: 'statuses recorded on a message of ours' }),
