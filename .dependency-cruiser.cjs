@@ -6,7 +6,8 @@
  *   -> lib/domain (pure rules)
  *
  * lib/schemas (route specs) sit beside the domain: anything may read them, they read only the
- * domain. lib/config.ts and lib/logger.ts are shared by every layer and import nothing of ours.
+ * domain. lib/config.ts (every environment read) and lib/logger.ts are shared by every layer;
+ * config imports nothing of ours, the logger only config.
  */
 const layer = (name, path, mayNotImport, comment) => ({
   name,
@@ -36,7 +37,8 @@ module.exports = {
     layer('use-cases-know-no-http', '^lib/use-cases/', '^(lib/(http|openapi)/|functions/|scripts/)', 'Use cases take plain inputs and throw AppError; the pipeline alone speaks HTTP.'),
     layer('pipeline-below-handlers', '^lib/http/', '^(functions/|scripts/)', 'The pipeline serves handlers; it never imports them.'),
     layer('lib-never-imports-tooling', '^lib/', '^(scripts/|tests/)', 'Production code never depends on scripts or tests.'),
-    layer('base-modules-import-nothing', '^lib/(config|logger)\\.ts$', '^lib/', 'config and logger are the floor every layer stands on.'),
+    layer('base-modules-import-nothing', '^lib/config\\.ts$', '^lib/', 'config is the floor every layer stands on.'),
+    layer('logger-reads-only-config', '^lib/logger\\.ts$', '^lib/(?!config\\.ts$)', 'The logger stands on config alone (its level is an environment setting like any other).'),
     {
       name: 'handlers-are-thin',
       comment: 'A handler declares its route and calls one use case: no direct data access.',

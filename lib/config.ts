@@ -69,3 +69,47 @@ export const whatsappVerifyToken = (): string => process.env.WHATSAPP_VERIFY_TOK
 
 /** Webhook URLs may be plain http and local (the local stack, to reach a receiver on the developer's machine). */
 export const webhookAllowLocalUrls = (): boolean => process.env.WEBHOOK_ALLOW_LOCAL_URLS === 'true';
+
+/** The AWS region functions run in (Lambda sets AWS_REGION). */
+export const awsRegion = (): string => process.env.AWS_REGION ?? 'us-east-1';
+
+/** The stage's name (serverless.yml sets STAGE): the gateway's usage plan is named after it. */
+export const stageName = (): string => process.env.STAGE ?? 'dev';
+
+/** In AWS, key routes keep API Gateway's copies of the keys in step (serverless.yml sets API_GATEWAY_KEYS=on). */
+export const gatewayKeysSynced = (): boolean => process.env.API_GATEWAY_KEYS === 'on';
+
+/** Endpoints other than AWS's own: the local stack's S3 emulator and serverless-offline's Lambda API. */
+export const s3Endpoint = (): string | undefined => process.env.AWS_ENDPOINT_URL_S3 || undefined;
+export const lambdaEndpoint = (): string | undefined => process.env.AWS_ENDPOINT_URL_LAMBDA || undefined;
+
+/** Credentials as Lambda provides them: in the environment (the SDK's first source too), read per call since they rotate. */
+export const environmentCredentials = () => ({
+  accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+  secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+  sessionToken: process.env.AWS_SESSION_TOKEN || undefined,
+});
+
+/** CHAT_TRANSPORT: `whatsapp` (AWS) or `local` (default: the local stack's chat log). */
+export function chatTransportSetting(): 'whatsapp' | 'local' {
+  const value = process.env.CHAT_TRANSPORT || 'local';
+  if (value !== 'whatsapp' && value !== 'local') throw new Error(`Environment variable CHAT_TRANSPORT must be whatsapp or local, got "${value}"`);
+  return value;
+}
+
+/** The WhatsApp Cloud API account and endpoint (AWS: from the stage's params and secrets). */
+export const whatsappSettings = () => ({
+  accessToken: process.env.WHATSAPP_ACCESS_TOKEN || undefined,
+  phoneNumberId: process.env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+  baseUrl: process.env.WHATSAPP_API_BASE_URL || undefined,
+  apiVersion: process.env.WHATSAPP_API_VERSION || undefined,
+});
+
+/** Local test aid: recipients the local chat log refuses (CHAT_LOCAL_FAIL_NUMBERS, comma-separated E.164), read on every send. */
+export const chatLocalFailNumbers = (): string[] => (process.env.CHAT_LOCAL_FAIL_NUMBERS ?? '').split(',').map((number) => number.trim()).filter(Boolean);
+
+/** The lowest level written to the log: debug, info (default), warn or error. */
+export const logLevel = (): string => process.env.LOG_LEVEL ?? 'info';
+
+/** CloudWatch metrics in the embedded metric format (METRICS=emf, set in AWS); off on the local stack. */
+export const metricsEnabled = (): boolean => process.env.METRICS === 'emf';

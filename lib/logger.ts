@@ -1,4 +1,5 @@
 /** Structured JSON logs, one line per event, carrying the request id of the invocation. */
+import { logLevel } from './config.js';
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -29,7 +30,7 @@ export function maskPersonalData(text: string): string {
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
-  const threshold = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+  const threshold = logLevel() as Level;
   if (order[level] < (order[threshold] ?? 20)) return;
   const line = maskPersonalData(JSON.stringify({ level, time: new Date().toISOString(), message, ...context, ...fields }));
   if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);

@@ -4,11 +4,12 @@
  * object with an `_aws` header; see the EMF specification). On in AWS (METRICS=emf, set by
  * serverless.yml); off on the local stack, where the request log line says the same.
  */
+import { metricsEnabled } from './config.js';
 const NAMESPACE = 'VehiclePurchaseOrders';
 
 type Unit = 'Count' | 'Milliseconds';
 
-const enabled = () => process.env.METRICS === 'emf';
+const enabled = metricsEnabled;
 
 function emit(dimensions: Record<string, string>, values: Record<string, { value: number; unit: Unit }>): void {
   if (!enabled()) return;

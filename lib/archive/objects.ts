@@ -1,3 +1,4 @@
+import { awsRegion, s3Endpoint } from '../config.js';
 import { credentialsFromEnvironment, presignedGet, signedFetch, type SigningScope } from '../aws/sigv4.js';
 
 /**
@@ -11,14 +12,14 @@ import { credentialsFromEnvironment, presignedGet, signedFetch, type SigningScop
  * too), read per call since they rotate. A custom endpoint (AWS_ENDPOINT_URL_S3: the local
  * s3rver) is addressed path-style.
  */
-const s3 = (): SigningScope => ({ service: 's3', region: process.env.AWS_REGION ?? 'us-east-1', credentials: credentialsFromEnvironment() });
+const s3 = (): SigningScope => ({ service: 's3', region: awsRegion(), credentials: credentialsFromEnvironment() });
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 export function objectUrl(bucket: string, key: string): string {
-  const endpoint = process.env.AWS_ENDPOINT_URL_S3;
+  const endpoint = s3Endpoint();
   if (endpoint) return `${endpoint.replace(/\/$/, '')}/${bucket}/${encodeKey(key)}`;
-  const region = process.env.AWS_REGION ?? 'us-east-1';
+  const region = awsRegion();
   // Bucket names with dots do not match the wildcard certificate of virtual-hosted addresses.
   return bucket.includes('.') ? `https://s3.${region}.amazonaws.com/${bucket}/${encodeKey(key)}` : `https://${bucket}.s3.${region}.amazonaws.com/${encodeKey(key)}`;
 }

@@ -1,10 +1,11 @@
+import { s3Endpoint } from '../config.js';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /**
  * One S3 client per container. A custom endpoint (AWS_ENDPOINT_URL_S3: the local s3rver) needs
  * path-style addressing and no default checksums, which s3rver rejects; AWS keeps the defaults.
  */
-const localEndpoint = process.env.AWS_ENDPOINT_URL_S3 !== undefined;
+const localEndpoint = s3Endpoint() !== undefined;
 
 export const s3 = new S3Client({
   forcePathStyle: localEndpoint,

@@ -1,3 +1,4 @@
+import { awsRegion, lambdaEndpoint } from '../config.js';
 import { credentialsFromEnvironment, signedFetch } from './sigv4.js';
 
 /**
@@ -14,12 +15,12 @@ export type InvokeOutcome =
   | { ok: false; kind: 'failed'; message: string };
 
 const invokeUrl = (functionName: string, region: string): string => {
-  const endpoint = (process.env.AWS_ENDPOINT_URL_LAMBDA ?? `https://lambda.${region}.amazonaws.com`).replace(/\/$/, '');
+  const endpoint = (lambdaEndpoint() ?? `https://lambda.${region}.amazonaws.com`).replace(/\/$/, '');
   return `${endpoint}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
 };
 
 export async function invokeFunction(functionName: string, event: unknown, timeoutMs: number): Promise<InvokeOutcome> {
-  const region = process.env.AWS_REGION ?? 'us-east-1';
+  const region = awsRegion();
   let response: Response;
   let text: string;
   try {

@@ -1,3 +1,4 @@
+import { environmentCredentials } from '../config.js';
 import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
 
@@ -14,11 +15,10 @@ export interface AwsCredentials {
 }
 
 /** Credentials as Lambda provides them: in the environment (the SDK's first source too). */
-export const credentialsFromEnvironment = (): AwsCredentials => ({
-  accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
-  secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
-  ...(process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
-});
+export const credentialsFromEnvironment = (): AwsCredentials => {
+  const { sessionToken, ...keys } = environmentCredentials();
+  return { ...keys, ...(sessionToken ? { sessionToken } : {}) };
+};
 
 export interface SigningScope {
   service: string;

@@ -1,3 +1,4 @@
+import { awsRegion, gatewayKeysSynced, stageName } from '../config.js';
 import { credentialsFromEnvironment, signedFetch, type AwsCredentials } from '../aws/sigv4.js';
 
 /**
@@ -88,12 +89,12 @@ export async function disableGatewayKey(http: GatewayHttp, keyId: string): Promi
  * revoked or disabled one is refused by the gateway at once. On the local stack there is no
  * gateway: both do nothing.
  */
-const syncEnabled = () => process.env.API_GATEWAY_KEYS === 'on';
-const lambdaGateway = () => gatewayHttp(process.env.AWS_REGION ?? 'us-east-1', fromEnvironment);
+const syncEnabled = gatewayKeysSynced;
+const lambdaGateway = () => gatewayHttp(awsRegion(), fromEnvironment);
 
 export async function registerGatewayCopy(input: { keyId: string; value: string; description: string }): Promise<void> {
   if (!syncEnabled()) return;
-  const stage = process.env.STAGE ?? 'dev';
+  const stage = stageName();
   await registerGatewayKey(lambdaGateway(), { ...input, stage, plan: 'standard' });
 }
 

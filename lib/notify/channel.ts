@@ -1,3 +1,4 @@
+import { chatTransportSetting } from '../config.js';
 import { createLocalChatLogChannel } from './local-chat-log.js';
 import type { ChatChannel } from './message.js';
 import { createWhatsAppChannel } from './whatsapp.js';
@@ -10,9 +11,7 @@ type ChatTransport = 'whatsapp' | 'local';
 
 /** @public (read by the tests through a fresh module) CHAT_TRANSPORT: `whatsapp` (AWS) or `local` (default: the local stack's chat log). */
 export function chatTransport(): ChatTransport {
-  const value = process.env.CHAT_TRANSPORT || 'local';
-  if (value !== 'whatsapp' && value !== 'local') throw new Error(`Environment variable CHAT_TRANSPORT must be whatsapp or local, got "${value}"`);
-  return value;
+  return chatTransportSetting();
 }
 
 let configured: ChatChannel | undefined;

@@ -1,3 +1,4 @@
+import { chatLocalFailNumbers } from '../config.js';
 import { windowOpen } from '../domain/chat-contact.js';
 import { newId } from '../domain/ids.js';
 import { getChatContact } from '../store/chat-contacts.js';
@@ -39,8 +40,7 @@ async function readableText(message: ChatMessage): Promise<string> {
  * local stack. Read on every send, so a test can set it without restarting anything.
  */
 function failListed(to: string): boolean {
-  const listed = (process.env.CHAT_LOCAL_FAIL_NUMBERS ?? '').split(',').map((number) => number.trim());
-  return listed.includes(to);
+  return chatLocalFailNumbers().includes(to);
 }
 
 export function createLocalChatLogChannel(): ChatChannel {

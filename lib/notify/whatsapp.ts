@@ -1,4 +1,4 @@
-import { envNumber } from '../config.js';
+import { envNumber, whatsappSettings } from '../config.js';
 import { ChannelError, checkMessage, type ChannelErrorCode, type ChatChannel, type ChatMessage } from './message.js';
 
 /**
@@ -63,14 +63,15 @@ export function createWhatsAppChannel(options: WhatsAppOptions = {}): ChatChanne
 }
 
 function resolveConfig(options: WhatsAppOptions): Config {
-  const accessToken = options.accessToken || process.env.WHATSAPP_ACCESS_TOKEN;
-  const phoneNumberId = options.phoneNumberId || process.env.WHATSAPP_PHONE_NUMBER_ID;
+  const settings = whatsappSettings();
+  const accessToken = options.accessToken || settings.accessToken;
+  const phoneNumberId = options.phoneNumberId || settings.phoneNumberId;
   if (!accessToken || !phoneNumberId) {
     const missing = [accessToken ? undefined : 'WHATSAPP_ACCESS_TOKEN', phoneNumberId ? undefined : 'WHATSAPP_PHONE_NUMBER_ID'].filter(Boolean);
     throw new ChannelError('AUTH_FAILED', `The WhatsApp channel is not configured: set ${missing.join(' and ')}`, { retryable: false, attempts: 0 });
   }
-  const baseUrl = (options.baseUrl || process.env.WHATSAPP_API_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const version = options.apiVersion || process.env.WHATSAPP_API_VERSION || DEFAULT_API_VERSION;
+  const baseUrl = (options.baseUrl || settings.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const version = options.apiVersion || settings.apiVersion || DEFAULT_API_VERSION;
   return {
     url: `${baseUrl}/${version}/${encodeURIComponent(phoneNumberId)}/messages`,
     accessToken,
