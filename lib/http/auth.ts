@@ -1,10 +1,9 @@
-import type middy from '@middy/core';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { CompiledRoute } from '../schemas/route.js';
 import { routeAllowed, type Caller } from '../domain/caller.js';
 import { hashApiKey, type StoredApiKey } from '../store/api-keys.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
 import { lookupApiKey } from './api-key-cache.js';
+import type { Middleware } from './pipeline.js';
 
 /**
  * Why a known key is refused, if it is: checked on every request, cached record or not. Expiry
@@ -19,11 +18,8 @@ function refusal(record: StoredApiKey, nowIso: string): string | undefined {
   return undefined;
 }
 
-export interface CallerContext {
-  caller: Caller;
-}
-
-export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
+/** Resolves the API key to the caller (set on the context for the steps after it), or refuses the request. */
+export function apiKeyAuth(route: CompiledRoute): Middleware {
   return {
     before: async (request) => {
       const presented = request.event.headers?.['x-api-key'];
@@ -53,7 +49,7 @@ export function apiKeyAuth(route: CompiledRoute): middy.MiddlewareObj<APIGateway
         rateLimit: record.rateLimit,
         requestId: request.context.awsRequestId,
       };
-      (request.context as unknown as CallerContext).caller = caller;
+      request.context.caller = caller;
     },
   };
 }

@@ -1,17 +1,17 @@
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import validator from '@middy/validator';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { rateLimitMode } from '../config.js';
 import type { BodyOf, CompiledRoute, RouteSpec, ParamsOf, QueryOf } from '../schemas/route.js';
 import type { Caller } from '../domain/caller.js';
 import type { CurrencyMeta, CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
-import { apiKeyAuth, type CallerContext } from './auth.js';
+import { apiKeyAuth } from './auth.js';
 import { idempotencyKeyFrom } from './idempotency-key.js';
 import { defaultEmptyBody, limitBodyDepth, limitBodySize, limitRawBodyDepth, rejectPrototypeKeys, requireBody } from './json.js';
 import { checkMediaType } from './media-type.js';
 import { refuseRepeatedKey } from './single-key.js';
 import { checkText } from './text.js';
-import { basePipeline, type Middleware } from './pipeline.js';
+import { basePipeline, callerOf, type Middleware, type PipelineContext } from './pipeline.js';
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
 import { expectedVersionOf } from './if-match.js';
@@ -40,12 +40,13 @@ export interface Reply {
  * body presence and JSON -> nesting depth -> schema validation. Errors of any step end in the same envelope.
  */
 export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
-  const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+  const base = async (event: APIGatewayProxyEvent, context: PipelineContext): Promise<APIGatewayProxyResult> => {
+    // Body, query and params have passed the route's validators (the last step), so they are of its types.
     const input = {
       body: event.body as unknown,
       query: event.queryStringParameters ?? {},
       params: event.pathParameters ?? {},
-      caller: (context as unknown as CallerContext).caller,
+      caller: callerOf(context),
       idempotencyKey: route.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
       expectedVersion: expectedVersionOf(route, event.headers ?? {}, event.body),
     } as unknown as RequestInput<C>;
@@ -60,8 +61,8 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
   const steps: Middleware[] = [];
   if (route.hasBody) steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
   steps.push({ before: async (request) => refuseRepeatedKey(request.event) });
-  steps.push(apiKeyAuth(route) as Middleware);
-  if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit() as Middleware);
+  steps.push(apiKeyAuth(route));
+  if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit());
   if (route.hasBody) {
     if (route.bodyOptional) steps.push({ before: async (request) => defaultEmptyBody(request.event) });
     steps.push({ before: async (request) => requireBody(request.event.body) });

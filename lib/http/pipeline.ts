@@ -5,6 +5,7 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Caller } from '../domain/caller.js';
 import type { CompiledRoute } from '../schemas/route.js';
 import { roundTrips } from '../store/round-trips.js';
 import { errorEnvelope } from './error-envelope.js';
@@ -18,8 +19,18 @@ function errorCodeOf(body: unknown): string | undefined {
   return match?.[1];
 }
 
-export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error>;
+/** The Lambda context as the pipeline carries it: the API-key step sets the caller it resolved. */
+export type PipelineContext = Context & { caller?: Caller };
+
+export type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>;
+type PipelineRequest = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>;
 const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key,If-Match';
+
+/** The caller the API-key step resolved: every step after it, and the route, can count on one. */
+export function callerOf(context: PipelineContext): Caller {
+  if (!context.caller) throw new Error('No caller on the context: the API-key step runs before this one');
+  return context.caller;
+}
 
 /**
  * The part of the pipeline every route shares, public or not: logging, header and event
@@ -28,12 +39,12 @@ const CORS_HEADERS = 'Content-Type,X-API-Key,Idempotency-Key,If-Match';
  */
 export function basePipeline(
   route: CompiledRoute,
-  base: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
+  base: (event: APIGatewayProxyEvent, context: PipelineContext) => Promise<APIGatewayProxyResult>,
   steps: Middleware[],
   /** For HTML pages: options of @middy/http-security-headers in place of its strict defaults. */
   securityHeaders?: Record<string, unknown>,
 ) {
-  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error>()
+  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>()
     .use(requestLogging(route))
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
@@ -51,8 +62,8 @@ export function basePipeline(
  */
 function requestLogging(route: CompiledRoute): Middleware {
   let started = 0;
-  const done = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error>) => {
-    const caller = (request.context as unknown as { caller?: { keyId: string; tenantId?: string } }).caller;
+  const done = (request: PipelineRequest) => {
+    const { caller } = request.context;
     const statusCode = request.response?.statusCode ?? 500;
     const durationMs = Date.now() - started;
     const code = statusCode >= 400 ? errorCodeOf(request.response?.body) : undefined;

@@ -1,16 +1,14 @@
-import type middy from '@middy/core';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { defaultRateLimit } from '../config.js';
 import { decide, effectiveLimit } from '../domain/rate-limit.js';
 import { admitRequest } from '../store/rate-counters.js';
-import type { CallerContext } from './auth.js';
+import { callerOf, type Middleware } from './pipeline.js';
 import { AppError } from '../domain/errors.js';
 
 /** Enforces the caller's per-key limit where no API Gateway usage plan does (RATE_LIMIT_MODE=dynamodb). */
-export function localRateLimit(): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
+export function localRateLimit(): Middleware {
   return {
     before: async (request) => {
-      const { caller } = request.context as unknown as CallerContext;
+      const caller = callerOf(request.context);
       const now = Date.now();
       const limit = effectiveLimit(defaultRateLimit(), caller.rateLimit);
       const admission = await admitRequest(caller.keyId, now, limit);
