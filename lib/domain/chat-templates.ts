@@ -203,3 +203,13 @@ export function renderTemplate(template: ChatTemplateDefinition, language: ChatL
 }
 
 export const isChatLanguage = (value: unknown): value is ChatLanguage => typeof value === 'string' && (CHAT_LANGUAGES as readonly string[]).includes(value);
+
+/** A template message as sent: which approved template, in which language, with its values. */
+export interface ChatTemplate {
+  /** The template's name as approved in WhatsApp Business Manager. */
+  name: string;
+  /** Its language and locale code, e.g. "en" or "en_US". */
+  language: string;
+  /** Values for the body placeholders {{1}}, {{2}}, … in order. */
+  parameters: string[];
+}

@@ -1,3 +1,4 @@
+import type { ChatTemplate } from '../domain/chat-templates.js';
 import { normalizePhone } from '../domain/phone.js';
 
 /**
@@ -14,14 +15,6 @@ export type ChatMessage = ({ to: string; text: string } | { to: string; template
   callbackData?: string;
 };
 
-export interface ChatTemplate {
-  /** The template's name as approved in WhatsApp Business Manager. */
-  name: string;
-  /** Its language and locale code, e.g. "en" or "en_US". */
-  language: string;
-  /** Values for the body placeholders {{1}}, {{2}}, … in order. */
-  parameters: string[];
-}
 
 export interface ChatChannel {
   send(message: ChatMessage): Promise<{ messageId: string }>;
