@@ -36,6 +36,15 @@ export interface ResponseExamples {
   generatedBy: string;
   /** operationId -> HTTP status -> the answer. */
   examples: Record<string, Record<string, ResponseExample>>;
+  /** Event type -> a webhook body of that type, as the feed and the receiver got it. */
+  events: Record<string, unknown>;
+}
+
+/** One event of each type, as the walk read it (from the feed, or as its receiver got it). */
+export interface RecordedEvent {
+  type: string;
+  body: unknown;
+  at: number;
 }
 
 const BASE = Date.parse('2026-11-16T09:00:00.000Z');
@@ -157,7 +166,11 @@ function mapTimes(value: unknown, map: (ms: number) => number): unknown {
   return value;
 }
 
-export function scrubExamples(calls: RecordedCall[], walk: { startedAt: number; endedAt: number; steps: number[]; replacements: Record<string, string>; fixedTimes: string[] }): ResponseExamples {
+export function scrubExamples(
+  calls: RecordedCall[],
+  recordedEvents: RecordedEvent[],
+  walk: { startedAt: number; endedAt: number; steps: number[]; replacements: Record<string, string>; fixedTimes: string[] },
+): ResponseExamples {
   // One answer per operation and status: the first, or a later one the walk marked to keep.
   const chosen = new Map<string, RecordedCall>();
   for (const call of calls) {
@@ -171,7 +184,9 @@ export function scrubExamples(calls: RecordedCall[], walk: { startedAt: number; 
     examples[route.id] = Object.fromEntries(statuses.map((c) => [String(c.status), { ...(c.note ? { note: c.note } : {}), value: shorten(c.body), at: c.at }]));
   }
 
-  let text = JSON.stringify(examples);
+  const events = Object.fromEntries(recordedEvents.map((e) => [e.type, { value: shorten(e.body), at: e.at }]));
+
+  let text = JSON.stringify({ examples, events });
   for (const [from, to] of Object.entries(walk.replacements)) text = text.split(from).join(to);
 
   const ids: string[] = [];
@@ -182,25 +197,34 @@ export function scrubExamples(calls: RecordedCall[], walk: { startedAt: number; 
   collectOpaque(JSON.parse(text), opaque);
   for (const [from, to] of opaque) text = text.split(JSON.stringify(from)).join(JSON.stringify(to));
 
+  const replaced = new Map<string, string>();
   for (const { pattern, make } of TOKENS) {
     const seen = new Map<string, string>();
     text = text.replace(pattern, (old) => {
       if (!seen.has(old)) seen.set(old, make(seen.size, old));
+      replaced.set(old, seen.get(old)!);
       return seen.get(old)!;
     });
   }
+  // The shown beginning of a key or secret: that of its replacement when the whole one was seen, else a stable one.
+  let prefixes = 0;
+  text = text.replace(/"(prefix|secretPrefix)":"((?:vpo|whsec)_[^"]+)"/g, (_whole, field: string, old: string) => {
+    const full = [...replaced].find(([from]) => from.startsWith(old));
+    const kind = old.slice(0, old.indexOf('_') + 1);
+    const made = full ? full[1].slice(0, old.length) : `${kind}${base64urlOf(`prefix:${prefixes++}`, old.length - kind.length)}`;
+    return `"${field}":"${made}"`;
+  });
 
-  const parsed = JSON.parse(text) as Record<string, Record<string, ResponseExample & { at?: number }>>;
+  type Timed = { value: unknown; at?: number };
+  const parsed = JSON.parse(text) as { examples: Record<string, Record<string, ResponseExample & { at?: number }>>; events: Record<string, Timed> };
   const times = [...text.matchAll(ISO)].map((m) => Date.parse(m[0]));
   const mapTime = timeMapper(walk, times);
-  for (const byStatus of Object.values(parsed)) {
-    for (const example of Object.values(byStatus)) {
-      const at = example.at!;
-      delete example.at;
-      example.value = mapTimes(example.value, (ms) => mapTime(ms, at));
-    }
+  for (const example of [...Object.values(parsed.examples).flatMap((byStatus) => Object.values(byStatus)), ...Object.values(parsed.events)] as Timed[]) {
+    const at = example.at!;
+    delete example.at;
+    example.value = mapTimes(example.value, (ms) => mapTime(ms, at));
   }
-  text = JSON.stringify(parsed);
+  text = JSON.stringify({ examples: parsed.examples, events: Object.fromEntries(Object.entries(parsed.events).map(([type, e]) => [type, e.value])) });
   // Days (YYYY-MM-DD as whole values) move by whole days; the compact time of a presigned URL with its day.
   const startDay = Date.parse(`${iso(walk.startedAt).slice(0, 10)}T00:00:00.000Z`);
   const dayShift = Date.parse('2026-11-16T00:00:00.000Z') - startDay;
@@ -210,5 +234,6 @@ export function scrubExamples(calls: RecordedCall[], walk: { startedAt: number; 
   });
   text = text.replace(/X-Amz-Date=\d{8}T\d{6}Z/g, 'X-Amz-Date=20261116T093000Z');
 
-  return { generatedBy: 'npm run docs:examples (scripts/docs-examples.ts): a walk of the local stack; do not edit by hand', examples: JSON.parse(text) };
+  const done = JSON.parse(text) as Pick<ResponseExamples, 'examples' | 'events'>;
+  return { generatedBy: 'npm run docs:examples (scripts/docs-examples.ts): a walk of the local stack; do not edit by hand', ...done };
 }

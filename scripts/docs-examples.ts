@@ -20,7 +20,8 @@ import { buildOpenApi } from '../lib/openapi/document.js';
 import { allRoutes } from '../lib/schemas/index.js';
 import type { RouteSpec } from '../lib/schemas/route.js';
 import { LOCAL_WHATSAPP, signatureOf, statusPayload } from './local/whatsapp-webhook.js';
-import { scrubExamples, type RecordedCall } from './docs-examples-scrub.js';
+import { EVENT_TYPES } from '../lib/domain/integrator-events.js';
+import { scrubExamples, type RecordedCall, type RecordedEvent } from './docs-examples-scrub.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const OUT = join(root, 'lib', 'openapi', 'generated', 'response-examples.json');
@@ -59,6 +60,7 @@ interface CallOptions {
 }
 
 const calls: RecordedCall[] = [];
+const events: RecordedEvent[] = [];
 /** When each call of the walk started, recorded or not: the steps the times of the examples are laid on. */
 const steps: number[] = [];
 /** Addresses of this machine and what a reader sees instead. */
@@ -99,13 +101,19 @@ async function call(id: string, options: CallOptions = {}): Promise<{ status: nu
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-/** A receiver of webhooks on this machine: /ok answers 204, /down 503 (so its deliveries retry, then fail). */
+/**
+ * A receiver of webhooks on this machine: /ok answers 204, /down 503 (so its deliveries retry,
+ * then fail). The test event it gets is the example of webhook.test (it never reaches the feed).
+ */
 async function startReceiver(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
-    req.resume();
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
       res.statusCode = req.url === '/down' ? 503 : 204;
       res.end();
+      const body = JSON.parse(text) as { type?: string };
+      if (body.type === 'webhook.test' && !events.some((e) => e.type === 'webhook.test')) events.push({ type: 'webhook.test', body, at: Date.now() });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -176,6 +184,11 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       })
     ).body.data;
     const orderId = order.id as string;
+    // The car's pictures are copied to the bucket in the background: the answers below show them copied.
+    await until('the car pictures archived', async () => {
+      const read = await call('getOrder', { key: integrator, path: { id: orderId }, skip: true });
+      return read.body.data.imageArchive?.status === 'done' ? true : undefined;
+    });
     await call('createOrder', { key: accountant, headers: { 'Idempotency-Key': 'order-2026-11-16-0001' }, body: { customerId: customer.id, totalAmount: 9000 }, expect: 409, note: 'the same Idempotency-Key with another body' });
     await call('createOrder', { key: integrator, body: { customerId: customer.id, totalAmount: 18500, useWalletBalance: true, inspectionDate: WALLET_INSPECTION_AT }, expect: 422, note: 'the wallet holds less than totalAmount' });
     let etag = '"1"';
@@ -349,6 +362,20 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       return page.body.data.length === 2 ? page : undefined;
     });
     await call('listEvents', { key: integrator, query: { limit: 2 } });
+    // One event of each type, for the webhooks section (a type the walk never caused keeps a composed example).
+    for (const type of EVENT_TYPES) {
+      let after: string | undefined;
+      for (let page = 0; page < 30; page++) {
+        const read = await call('listEvents', { key: integrator, query: { types: type, limit: 1, ...(after ? { after } : {}) }, skip: true });
+        const event = read.body.data[0];
+        if (event) {
+          events.push({ type, body: event, at: Date.parse(event.timestamp) });
+          break;
+        }
+        if (!read.body.meta?.nextCursor || read.body.meta.nextCursor === after) break;
+        after = read.body.meta.nextCursor;
+      }
+    }
   } finally {
     receiver.server.close();
   }
@@ -418,7 +445,7 @@ async function main(): Promise<void> {
     for (const host of [`http://127.0.0.1:${PORTS.s3Port}`, `http://localhost:${PORTS.s3Port}`]) {
       replacements[`${host}/vehicle-purchase-orders-local-archive/`] = 'https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/';
     }
-    const examples = scrubExamples(calls, { startedAt, endedAt: Date.now(), steps, replacements, fixedTimes: [INSPECTION_AT, WALLET_INSPECTION_AT] });
+    const examples = scrubExamples(calls, events, { startedAt, endedAt: Date.now(), steps, replacements, fixedTimes: [INSPECTION_AT, WALLET_INSPECTION_AT] });
     writeFileSync(OUT, `${JSON.stringify(examples, null, 2)}\n`);
     const count = Object.values(examples.examples).reduce((n, byStatus) => n + Object.keys(byStatus).length, 0);
     log(`wrote ${count} examples of ${Object.keys(examples.examples).length} operations to ${OUT}`);

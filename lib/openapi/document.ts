@@ -20,6 +20,8 @@ type DocumentedCode = keyof typeof ERROR_CATALOGUE;
  * where none was recorded.
  */
 const RECORDED = (recorded as { examples: Record<string, Record<string, { note?: string; value: unknown }>> }).examples;
+/** Webhook bodies recorded by the same walk, by event type. */
+const RECORDED_EVENTS = (recorded as { events?: Record<string, unknown> }).events ?? {};
 export const recordedExample = (operationId: string, status: number | string): { note?: string; value: unknown } | undefined => RECORDED[operationId]?.[String(status)];
 
 /** Replaced by the host that serves the document (functions/docs/get-open-api.ts). */
@@ -202,7 +204,7 @@ function webhooksSection(named: Record<string, unknown>): Json {
         tags: ['Webhooks'],
         security: [],
         parameters: SIGNATURE_HEADERS,
-        requestBody: { required: true, content: { 'application/json': { schema, example: exampleOf(schema) } } },
+        requestBody: { required: true, content: { 'application/json': { schema, example: RECORDED_EVENTS[type] ?? exampleOf(schema) } } },
         responses: {
           '2XX': { description: 'Delivered. Answer within 10 seconds; the body is ignored.' },
           default: { description: 'Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable).' },

@@ -14,7 +14,7 @@ const NEEDS: Record<string, string> = {
 
 const MOVED_BY: Partial<Record<OrderStatus, string>> = {
   DepositSubmitted: 'order creation',
-  Cancelled: 'operations, accountant; the placer while DepositSubmitted',
+  Cancelled: 'operations, accountant; the marketer or integrator who placed it, while DepositSubmitted',
 };
 
 /** The order lifecycle as the reference's front page shows it: one row per status, four short columns. */

@@ -81,6 +81,19 @@ describe('recorded response examples', () => {
   });
 });
 
+describe('recorded webhook bodies', () => {
+  it('are each of their type and match its payload schema, and the webhooks section shows them', () => {
+    const events = (recorded as { events?: Record<string, Json> }).events ?? {};
+    expect(Object.keys(events).length).toBeGreaterThan(8);
+    for (const [type, body] of Object.entries(events)) {
+      const media = doc.webhooks[type].post.requestBody.content['application/json'];
+      expect(body.type, type).toBe(type);
+      expect(problemsOf(media.schema, body), type).toEqual([]);
+      expect(media.example, type).toEqual(body);
+    }
+  });
+});
+
 describe('the status change example', () => {
   it('sends If-Match and body.version naming the same version', () => {
     const op = operationOf('changeOrderStatus');
