@@ -35,6 +35,15 @@ module.exports = {
       'Repositories and adapters never reach up into use cases or the HTTP pipeline.',
     ),
     layer('use-cases-know-no-http', '^lib/use-cases/', '^(lib/(http|openapi)/|functions/|scripts/)', 'Use cases take plain inputs and throw AppError; the pipeline alone speaks HTTP.'),
+    {
+      name: 'pipeline-reaches-data-through-use-cases',
+      comment:
+        'The pipeline calls use cases (authenticate, admitRequest) for anything stored. Two pieces of the store are its to read: ' +
+        'store/errors, to answer a table outage as 503, and store/round-trips, the count its request log line carries.',
+      severity: 'error',
+      from: { path: '^lib/http/' },
+      to: { path: '^lib/(store|notify|archive|catalogue|documents|gateway|aws)/', pathNot: '^lib/store/(errors|round-trips)\\.ts$' },
+    },
     layer('pipeline-below-handlers', '^lib/http/', '^(functions/|scripts/)', 'The pipeline serves handlers; it never imports them.'),
     layer('lib-never-imports-tooling', '^lib/', '^(scripts/|tests/)', 'Production code never depends on scripts or tests.'),
     layer('base-modules-import-nothing', '^lib/config\\.ts$', '^lib/', 'config is the floor every layer stands on.'),
