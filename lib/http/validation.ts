@@ -48,7 +48,7 @@ const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0
 
 /** What a pattern asks for, and a value that matches it. */
 const PATTERNS: Record<string, { expect: string; example: string }> = {
-  [ID_PATTERN]: { expect: 'an id of lowercase letters and digits', example: 'ckx8k2m1p0000abcd1234efgh' },
+  [ID_PATTERN]: { expect: 'an id of lowercase letters and digits', example: 'ckx8k2m1p0000abcd1234efg' },
   '^[A-Z]{3}$': { expect: 'a three-letter ISO 4217 currency code in capitals', example: 'USD' },
   '^[A-Za-z]{3}$': { expect: 'a three-letter currency code', example: 'USD' },
   [HTTPS_PATTERN]: { expect: 'a web address starting with http:// or https://', example: 'https://example.com/file.pdf' },

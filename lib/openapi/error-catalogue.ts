@@ -20,7 +20,7 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
   SECOND_APPROVER_REQUIRED: {
     when: 'the tenant requires a second person, and the caller recorded the entry it tries to confirm',
     error: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it',
-    details: [{ message: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it', recordedBy: 'ckx8k2m1p0000abcd1234efgh' }],
+    details: [{ message: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it', recordedBy: 'ckx8k2m1p0000abcd1234efg' }],
   },
   NOT_FOUND: {
     when: 'no such record in your scope (a record of another tenant is never told apart from none)',

@@ -17,7 +17,7 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 
 function stringExample(schema: Json): string {
   if (typeof schema.format === 'string' && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format]!;
-  if (schema.pattern === '^[a-z0-9]+$') return 'ckx8k2m1p0000abcd1234efgh';
+  if (schema.pattern === '^[a-z0-9]+$') return 'ckx8k2m1p0000abcd1234efg';
   if (schema.pattern === '^[A-Z]{3}$' || schema.pattern === '^[A-Za-z]{3}$') return 'USD';
   if (schema.pattern === '^https?://') return FORMAT_EXAMPLES.uri!;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 1;

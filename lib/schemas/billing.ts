@@ -53,7 +53,7 @@ export const createBillingEntry = defineRoute({
       invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })),
       receiptFileUrl: Type.Optional(Url),
     },
-    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit by bank transfer", "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf"}] },
+    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efg", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit by bank transfer", "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf"}] },
   ),
   response: BillingEntry,
 });

@@ -48,7 +48,7 @@ export const createInspection = defineRoute({
       photos: Type.Optional(Photos),
       pdfReportUrl: Type.Optional(Url),
     },
-    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "inspectorId": "ckx8k2m1p0000abcd1234efgi", "inspectionDate": "2026-03-20T10:00:00.000Z", "notes": "Check the underbody for rust"}] },
+    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efg", "inspectorId": "ckx8k2m1p0000abcd1234efh", "inspectionDate": "2026-03-20T10:00:00.000Z", "notes": "Check the underbody for rust"}] },
   ),
   response: Inspection,
 });

@@ -128,7 +128,7 @@ export const createOrder = defineRoute({
       useWalletBalance: Type.Optional(Type.Boolean({ default: false })),
       inspectionDate: Type.Optional(DateTime),
     },
-    { additionalProperties: false, examples: [{"customerId": "ckx8k2m1p0000abcd1234efgh", "totalAmount": 18500, "currency": "USD", "carDetails": {"makeEn": "Kia", "modelEn": "Sorento", "year": 2022, "vin": "KNAPU81BDN7123456", "color": "White", "kilometers": 42000}, "receiptAmount": 2000, "receiptCurrency": "USD", "receiptDescription": "Deposit by bank transfer"}] },
+    { additionalProperties: false, examples: [{"customerId": "ckx8k2m1p0000abcd1234efg", "totalAmount": 18500, "currency": "USD", "carDetails": {"makeEn": "Kia", "modelEn": "Sorento", "year": 2022, "vin": "KNAPU81BDN7123456", "color": "White", "kilometers": 42000}, "receiptAmount": 2000, "receiptCurrency": "USD", "receiptDescription": "Deposit by bank transfer"}] },
   ),
   response: Order,
 });

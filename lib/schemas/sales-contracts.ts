@@ -72,7 +72,7 @@ export const createContract = defineRoute({
   description: 'contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.',
   status: 201,
   roles: ['operations', 'accountant', 'marketer'],
-  body: Type.Object({ orderId: Id, ...EditableFields }, { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efgh", "customerName": "Layla Haddad", "customerNameAr": "ليلى حداد", "totalAmount": 18500, "currency": "USD", "terms": "Payment in full before shipping."}] }),
+  body: Type.Object({ orderId: Id, ...EditableFields }, { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efg", "customerName": "Layla Haddad", "customerNameAr": "ليلى حداد", "totalAmount": 18500, "currency": "USD", "terms": "Payment in full before shipping."}] }),
   response: SalesContract,
 });
 

@@ -37,7 +37,7 @@ const StatusUpdate = Type.Object(
     status: Type.String({ maxLength: 32, description: 'sent, delivered, read or failed (others are ignored)', examples: ['delivered'] }),
     timestamp: Type.Optional(Type.String({ maxLength: 20, description: 'epoch seconds', examples: ['1774000000'] })),
     recipient_id: Type.Optional(Type.String({ maxLength: 32, examples: ['971501234567'] })),
-    biz_opaque_callback_data: Type.Optional(Type.String({ maxLength: 512, description: 'echoed from the message as sent: names its event and recipient', examples: ['ckx8k2m1p0000abcd1234efgh.customer'] })),
+    biz_opaque_callback_data: Type.Optional(Type.String({ maxLength: 512, description: 'echoed from the message as sent: names its event and recipient', examples: ['ckx8k2m1p0000abcd1234efg.customer'] })),
     errors: Type.Optional(
       Type.Array(Type.Object({ code: Type.Optional(Type.Number({ examples: [131026] })), title: Type.Optional(Type.String({ maxLength: 500, examples: ['Message undeliverable'] })) }), {
         maxItems: 10,
@@ -72,7 +72,7 @@ const STATUS_CALL = {
           value: {
             messaging_product: 'whatsapp',
             metadata: { display_phone_number: '15550000000', phone_number_id: '106540352242922' },
-            statuses: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567', biz_opaque_callback_data: 'ckx8k2m1p0000abcd1234efgh.customer' }],
+            statuses: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567', biz_opaque_callback_data: 'ckx8k2m1p0000abcd1234efg.customer' }],
           },
         },
       ],

@@ -49,7 +49,7 @@ describe('toFieldErrors: field names', () => {
 
     expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.pageSize', message: 'must be 100 or less' }]);
     expect(toFieldErrors('path', [ajvError({ instancePath: '/id', keyword: 'pattern', params: { pattern: '^[a-z0-9]+$' } })])).toEqual([
-      { field: 'path.id', message: 'must be an id of lowercase letters and digits, e.g. ckx8k2m1p0000abcd1234efgh' },
+      { field: 'path.id', message: 'must be an id of lowercase letters and digits, e.g. ckx8k2m1p0000abcd1234efg' },
     ]);
   });
 });
