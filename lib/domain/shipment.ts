@@ -1,5 +1,6 @@
 import { containerNumberProblem } from './container-number.js';
 import type { FieldError } from './errors.js';
+import { addDays } from './export-steps.js';
 
 /**
  * The sea voyage of an order's car: booked on a RoRo vessel or in a container, loaded (bill of
@@ -40,6 +41,16 @@ const REQUIRED = ['method', 'bookingNumber', 'carrier', 'portOfLoading', 'portOf
 
 const CONTAINER_ONLY = ['containerNumber', 'sealNumber'] as const;
 
+/** What each field a shipment needs holds, and a value of it, for the messages that ask for one. */
+const WHAT: Record<(typeof REQUIRED)[number], { what: string; example: string }> = {
+  method: { what: 'shipping method (roro or container)', example: '"roro"' },
+  bookingNumber: { what: "carrier's booking number", example: '"HDMU1234567"' },
+  carrier: { what: 'shipping line', example: '"HMM"' },
+  portOfLoading: { what: 'port the car leaves from', example: '"KRINC" (Incheon)' },
+  portOfDischarge: { what: 'port the car arrives at', example: '"AEJEA" (Jebel Ali)' },
+};
+const CONTAINER_EXAMPLE: Record<(typeof CONTAINER_ONLY)[number], string> = { containerNumber: '"MSCU1234566"', sealNumber: '"SL123456"' };
+
 /**
  * Merges a change into the shipment and checks the whole: every problem at once. A change of
  * method to RoRo drops the container's number and seal (a container field sent with it is still
@@ -50,20 +61,32 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
     current && input.method === 'roro' && current.method === 'container' ? Object.fromEntries(Object.entries(current).filter(([field]) => !(CONTAINER_ONLY as readonly string[]).includes(field))) : current;
   const next = { ...base, ...input, updatedAt: now } as Shipment;
   const problems: FieldError[] = [];
-  for (const field of REQUIRED) if (!next[field]) problems.push({ field: `body.${field}`, message: current ? 'cannot be removed' : 'is required for a new shipment' });
+  for (const field of REQUIRED) {
+    const { what, example } = WHAT[field];
+    if (!next[field]) problems.push({ field: `body.${field}`, message: current ? `must not be removed from the shipment: to change the ${what}, send another, e.g. ${example}` : `is required for a new shipment: the ${what}, e.g. ${example}` });
+  }
   if (next.method === 'roro') {
-    for (const field of CONTAINER_ONLY) if (next[field]) problems.push({ field: `body.${field}`, message: 'is only for a container shipment (method roro)' });
+    for (const field of CONTAINER_ONLY) {
+      if (next[field]) problems.push({ field: `body.${field}`, message: `must be left out of a roro shipment: it is only for a container shipment, e.g. {"method": "container", "${field}": ${CONTAINER_EXAMPLE[field]}}` });
+    }
   }
   // Only a number given now: one stored before the check keeps the shipment editable.
   const containerProblem = input.containerNumber ? containerNumberProblem(input.containerNumber) : undefined;
   if (containerProblem) problems.push({ field: 'body.containerNumber', message: containerProblem });
-  if (next.etd && next.eta && next.eta < next.etd) problems.push({ field: 'body.eta', message: `must not be before etd (${next.etd})` });
-  if (next.ata && !next.atd) problems.push({ field: 'body.ata', message: 'needs atd: the car arrives after it departs' });
-  if (next.ata && next.atd && next.ata < next.atd) problems.push({ field: 'body.ata', message: `must not be before atd (${next.atd})` });
-  for (const field of ['atd', 'ata'] as const) {
-    if (next[field] && next[field]! > today) problems.push({ field: `body.${field}`, message: `is an actual date: not in the future (today is ${today} in the tenant's time zone)` });
+  if (next.etd && next.eta && next.eta < next.etd) problems.push({ field: 'body.eta', message: `must not be before etd (${next.etd}): the arrival follows the departure, e.g. ${addDays(next.etd, 20)}` });
+  if (next.ata && !next.atd) problems.push({ field: 'body.ata', message: `must come with atd, the day the car left: it arrives after it departs, e.g. {"atd": "${addDays(next.ata, -20)}", "ata": "${next.ata}"}` });
+  if (next.ata && next.atd && next.ata < next.atd) {
+    problems.push({ field: 'body.ata', message: `must not be before atd (${next.atd}): the car arrives after it departs, e.g. ${next.atd < today ? today : next.atd}` });
   }
-  if (next.atd && !(next.billOfLadingNumber && next.billOfLadingUrl)) problems.push({ field: 'body.atd', message: 'needs the bill of lading (billOfLadingNumber and billOfLadingUrl): the car is loaded before it leaves' });
+  for (const field of ['atd', 'ata'] as const) {
+    if (next[field] && next[field]! > today) problems.push({ field: `body.${field}`, message: `must not be in the future: it is an actual date (today is ${today} in the tenant's time zone), e.g. ${today}` });
+  }
+  if (next.atd && !(next.billOfLadingNumber && next.billOfLadingUrl)) {
+    problems.push({
+      field: 'body.atd',
+      message: `must come with the bill of lading (billOfLadingNumber and billOfLadingUrl): the car is loaded before it leaves, e.g. {"billOfLadingNumber": "HDMUINC1234567", "billOfLadingUrl": "https://files.example.com/bl-1042.pdf", "atd": "${next.atd}"}`,
+    });
+  }
   if (problems.length > 0) return { ok: false, problems };
   const news: ShipmentNews[] = [];
   if (!current?.bookingNumber && next.bookingNumber) news.push('booked');

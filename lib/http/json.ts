@@ -40,7 +40,8 @@ const MAX_BODY_DEPTH = 24;
 
 const RAW_DEPTH_LIMIT = 256;
 
-const tooDeep = (field: string) => validationError([{ field, message: `is nested too deeply: a request body may nest at most ${MAX_BODY_DEPTH} levels` }]);
+const tooDeep = (field: string) =>
+  validationError([{ field, message: `must nest at most ${MAX_BODY_DEPTH} levels of objects and arrays: it is nested too deeply, e.g. {"carDetails": {"color": "White"}} nests 2` }]);
 
 /**
  * Runs before the JSON parser, on the raw text: the parser's reviver recurses once per level, so

@@ -15,15 +15,39 @@ function textProblem(value: string): string | undefined {
         i += 1;
         continue;
       }
-      return `holds half of a character (a lone surrogate at position ${i}): send whole characters in UTF-8`;
+      return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
     }
-    if (c >= 0xdc00 && c <= 0xdfff) return `holds half of a character (a lone surrogate at position ${i}): send whole characters in UTF-8`;
-    if (c === 0xfffd) return `holds U+FFFD at position ${i}, the mark of bytes that were not UTF-8: send the text in UTF-8`;
-    const control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
-    const allowed = c === 0x09 || c === 0x0a || (c === 0x0d && value.charCodeAt(i + 1) === 0x0a);
-    if (control && !allowed) return `holds the control character U+${c.toString(16).toUpperCase().padStart(4, '0')} at position ${i}: only tab and newline are allowed in text`;
+    if (c >= 0xdc00 && c <= 0xdfff) return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
+    if (c === 0xfffd) return `must be sent in UTF-8: it holds U+FFFD at position ${i}, the mark of bytes that were not UTF-8, e.g. ${exampleOf(value)}`;
+    if (isControl(value, i)) {
+      return `must not hold control characters other than tab and newline: it holds U+${c.toString(16).toUpperCase().padStart(4, '0')} at position ${i}, e.g. ${exampleOf(value)}`;
+    }
   }
   return undefined;
+}
+
+/** A control character that text may not hold: all but tab, newline, and CR just before LF. */
+function isControl(value: string, i: number): boolean {
+  const c = value.charCodeAt(i);
+  const control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+  return control && !(c === 0x09 || c === 0x0a || (c === 0x0d && value.charCodeAt(i + 1) === 0x0a));
+}
+
+const EXAMPLE_LENGTH = 40;
+
+/** The text as it may be sent: without the characters refused (its start, when long), quoted; a name when nothing is left. */
+function exampleOf(value: string): string {
+  let kept = '';
+  let i = 0;
+  for (; i < value.length && kept.length < EXAMPLE_LENGTH; i += 1) {
+    const c = value.charCodeAt(i);
+    const next = value.charCodeAt(i + 1);
+    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      kept += value.slice(i, i + 2);
+      i += 1;
+    } else if (!(c >= 0xd800 && c <= 0xdfff) && c !== 0xfffd && !isControl(value, i)) kept += value[i];
+  }
+  return kept.trim() === '' ? '"Ali Hassan"' : `${JSON.stringify(kept)}${i < value.length ? ' (the start of it)' : ''}`;
 }
 
 /** Every string of a parsed body and of the query, checked; every problem at once, each naming its field. */

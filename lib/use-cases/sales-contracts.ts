@@ -156,7 +156,9 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
   }
   const phone = normalizePhone(given);
   if (!phone) throw invalidField(body.phone ? 'body.phone' : 'body.phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
-  if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) throw invalidField('body.phoneNumber', 'differs from phone; give one of them');
+  if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) {
+    throw invalidField('body.phoneNumber', `must be the same number as phone, or left out: give one of them, e.g. {"phone": "${phone}"}`);
+  }
   return phone;
 }
 

@@ -155,7 +155,7 @@ describe('a repeated X-API-Key header', () => {
     const status = Number(raw.split(' ')[1]);
     const body = JSON.parse(raw.slice(raw.indexOf('{'), raw.lastIndexOf('}') + 1)) as unknown;
     const answer = { status, body };
-    expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', details: [{ field: 'X-API-Key', message: 'was sent 2 times: send one key' }] } });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', details: [{ field: 'X-API-Key', message: 'must be sent once: it was sent 2 times; send one key, e.g. one "X-API-Key: vpo_…" line' }] } });
     const joined = await api('GET', '/api/v1/orders?limit=1', { headers: { 'X-API-Key': `${demoKey('admin')}, ${demoKey('marketer')}` } });
     expect(joined.status).toBe(400);
   });

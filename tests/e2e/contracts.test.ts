@@ -413,6 +413,15 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     expect(res.text).not.toContain('CHAT_LOCAL_FAIL_NUMBERS');
   });
 
+  it('answers 400 for a phoneNumber that differs from phone, showing the one to send', async () => {
+    const contract = await draft();
+
+    const res = await sendContract(contract.id, acct(), { phone: '+971 50 123 4567', phoneNumber: '+971501234568' });
+
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'body.phoneNumber', message: 'must be the same number as phone, or left out: give one of them, e.g. {"phone": "+971501234567"}' }]);
+  });
+
   it.each([
     ['neither phone nor phoneNumber', {}, 'body.phone'],
     ['a number without country code', { phone: '0501234567' }, 'body.phone'],

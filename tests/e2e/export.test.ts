@@ -187,7 +187,7 @@ describe('an order from Purchased to Delivered', () => {
       const res = await dereg(TODAY());
       // Assert
       expect(res.status, res.text).toBe(400);
-      expect(res.body.details).toEqual([{ field: 'body.date', message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone` }]);
+      expect(res.body.details).toEqual([{ field: 'body.date', message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone, e.g. ${daysFromToday(-1)}` }]);
     }
   });
 });

@@ -32,7 +32,7 @@ describe("a tenant's day", () => {
     const today = localDay(LATE_EVENING_UTC, 'Asia/Qatar');
     const dereg = (date: string) => planExportStep('Purchased', undefined, 'deregistration', { date, documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC, today);
     expect(dereg('2026-11-27')).toMatchObject({ ok: true });
-    expect(dereg('2026-11-28')).toEqual({ ok: false, problems: [{ field: 'body.date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone" }] });
+    expect(dereg('2026-11-28')).toEqual({ ok: false, problems: [{ field: 'body.date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" }] });
     // Judged in UTC, as before, the 27th would be refused.
     expect(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-27', documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC)).toMatchObject({ ok: false });
   });

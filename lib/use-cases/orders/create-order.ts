@@ -2,6 +2,7 @@ import { recordEvent } from '../../metrics.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import type { CarRecord } from '../../domain/car.js';
+import { Decimal } from '../../domain/decimal.js';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../../domain/money.js';
@@ -42,24 +43,31 @@ function carSnapshot(car: CarRecord): Record<string, unknown> {
   return { carId: id, provider, advertisementNumber, title, makeEn, modelGroupEn, modelEn, gradeEn, gradeDetailEn, year, kilometers, price, priceUnit: '10000 KRW', fuelType, transmission, color, vin, images, thumbnailUrl, auctionDate };
 }
 
+/** What an amount with too many decimals for its currency must be, with the amount rounded to fit. */
+const decimalsMessage = (amount: number, currency: string): string => {
+  const places = minorUnits(currency);
+  const rounded = new Decimal(amount).toDecimalPlaces(places).toString();
+  return places === 0 ? `must be a whole number in ${currency}, e.g. ${rounded}` : `must have at most ${places} decimals in ${currency}, e.g. ${rounded}`;
+};
+
 /** Rules across fields that a schema cannot state; all problems are reported at once. */
-function checkCreateBody(body: CreateBody): void {
+export function checkCreateBody(body: CreateBody): void {
   const errors: FieldError[] = [];
   const currency = body.currency ?? 'USD';
   if (body.useWalletBalance) {
-    if (!body.inspectionDate) errors.push({ field: 'body.inspectionDate', message: 'is required when useWalletBalance is true' });
-    if (body.totalAmount === undefined || body.totalAmount <= 0) errors.push({ field: 'body.totalAmount', message: 'must be greater than 0 when useWalletBalance is true' });
+    if (!body.inspectionDate) errors.push({ field: 'body.inspectionDate', message: 'is required when useWalletBalance is true: when the car is to be inspected, e.g. "2026-12-05T10:00:00Z"' });
+    if (body.totalAmount === undefined || body.totalAmount <= 0) {
+      errors.push({ field: 'body.totalAmount', message: 'must be greater than 0 when useWalletBalance is true: the amount taken from the wallet, e.g. 18500' });
+    }
   }
-  if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency)) {
-    errors.push({ field: 'body.totalAmount', message: `has more than the ${minorUnits(currency)} decimals ${currency} allows` });
-  }
+  if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency)) errors.push({ field: 'body.totalAmount', message: decimalsMessage(body.totalAmount, currency) });
   const receiptGiven = body.receiptCurrency !== undefined || body.receiptDescription !== undefined || body.receiptFileUrl !== undefined;
-  if (receiptGiven && body.receiptAmount === undefined) errors.push({ field: 'body.receiptAmount', message: 'is required with the other receipt fields' });
+  if (receiptGiven && body.receiptAmount === undefined) errors.push({ field: 'body.receiptAmount', message: 'is required with the other receipt fields: the amount received, e.g. 2000' });
   if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
-    errors.push({ field: 'body.receiptAmount', message: 'has more decimals than its currency allows' });
+    errors.push({ field: 'body.receiptAmount', message: decimalsMessage(body.receiptAmount, body.receiptCurrency ?? currency) });
   }
   if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
-  if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency)) errors.push({ field: 'body.receiptCurrency', message: 'is not an ISO 4217 currency code' });
+  if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency)) errors.push({ field: 'body.receiptCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' });
   if (errors.length > 0) throw validationError(errors);
 }
 

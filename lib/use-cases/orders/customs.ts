@@ -30,7 +30,10 @@ export async function addCustomsDocuments(caller: Caller, id: string, body: Docs
     ensureOrderAccepts(current, 'customs data', 'path.id');
     const documents = [...(current.customsDocuments ?? []), ...body.documents];
     if (documents.length > CUSTOMS_DOCUMENTS_MAX) {
-      throw validationError([{ field: 'body.documents', message: `an order holds at most ${CUSTOMS_DOCUMENTS_MAX} customs documents; it has ${current.customsDocuments?.length ?? 0}` }]);
+      const held = current.customsDocuments?.length ?? 0;
+      const room = Math.max(0, CUSTOMS_DOCUMENTS_MAX - held);
+      const message = `must keep the order within ${CUSTOMS_DOCUMENTS_MAX} customs documents: it has ${held}, so ${room === 0 ? 'none can be added' : `at most ${room} more can be added`}`;
+      throw validationError([{ field: 'body.documents', message }]);
     }
     return { customsDocuments: documents };
   });

@@ -63,7 +63,7 @@ export async function updateShipment(caller: Caller, id: string, { version: _ver
     'shipment.updated',
     async (current) => {
       if (current.status !== 'Purchased' && current.status !== 'Shipped') {
-        throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [{ field: 'path.id', message: 'order status', status: current.status }]);
+        throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [{ field: 'path.id', message: `must name an order that is Purchased or Shipped; it is ${current.status}`, status: current.status }]);
       }
       const now = new Date().toISOString();
       const plan = planShipment(current.shipment, input, now, await tenantToday(current.tenantId, now));

@@ -11,6 +11,9 @@ import { orderView, type OrderView } from './order-view.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
+/** The shape of a cursor, as the list schema's example has it. */
+const CURSOR_EXAMPLE = 'eyJrIjoiMjAyNi0xMS0yNlQwOTozMDowMC4wMDBaI2NreDhrMm0xcDAwMDBhYmNkMTIzNGVmZ2gifQ';
+
 const instantOf = (value: string | undefined, field: string): string | undefined => {
   if (value === undefined) return undefined;
   const instant = parseInstant(value);
@@ -38,13 +41,17 @@ function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: num
 export async function listOrders(caller: Caller, query: ListQuery): Promise<{ data: OrderView[]; meta: OrderListMeta }> {
   const createdFrom = instantOf(query.createdFrom, 'query.createdFrom');
   const createdTo = instantOf(query.createdTo, 'query.createdTo');
-  if (createdFrom && createdTo && createdFrom > createdTo) throw invalidField('query.createdFrom', 'must not be after createdTo');
+  if (createdFrom && createdTo && createdFrom > createdTo) {
+    throw invalidField('query.createdFrom', `must not be after createdTo (${createdTo}): the range starts at the earlier time, e.g. createdFrom=${createdTo}&createdTo=${createdFrom}`);
+  }
   const scope = scopeOf(caller);
   const filter = { marketerId: query.marketerId, customerId: query.customerId, status: query.status, createdFrom, createdTo };
   let cursor: { start: OrderPageStart; before: number } | undefined;
   if (query.cursor !== undefined) {
     cursor = decodeOrderCursor(query.cursor);
-    if (!cursor || !isPageStartOf(scope, filter, cursor.start)) throw invalidField('query.cursor', 'is not a cursor of this listing; pass meta.nextCursor of the previous page with the same filters');
+    if (!cursor || !isPageStartOf(scope, filter, cursor.start)) {
+      throw invalidField('query.cursor', `must be meta.nextCursor of the previous page, sent with the same filters (this is not a cursor of this listing), e.g. cursor=${CURSOR_EXAMPLE}`);
+    }
   }
   const skip = cursor ? 0 : (query.page - 1) * query.limit;
   const page = await queryOrderPage(scope, filter, { limit: query.limit, skip, start: cursor?.start });
