@@ -125,7 +125,7 @@ export async function readForNewOrder(
  * The next number of a sequence (order and contract numbers), from one atomic increment: no read
  * before it, no condition, so concurrent creations never collide over the counter and each gets
  * its own number at once. Numbers are unique and increase in the order they are taken; a
- * creation that fails after taking one leaves a gap (README: "Order and contract numbers").
+ * creation that fails after taking one leaves a gap (docs/decisions.md: "Order and contract numbers").
  */
 export async function takeNextNumber(counter: string): Promise<number> {
   const { Attributes } = await ddb.send(

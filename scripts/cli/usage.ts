@@ -37,7 +37,7 @@ Commands:
   chat log [--limit N] [--to PHONE] [--cursor C]    the local stack's sent chat messages, newest first, with the text in full (default 20, at most 200 a page; the next page's --cursor is printed); --to: one recipient's
   chat templates [--prefix P] [--markdown]
                                        the WhatsApp template catalogue, one per name and language (--json: Meta's request
-                                       bodies; --markdown: the README's table)
+                                       bodies; --markdown: the table of docs/notifications.md)
   chat status <messageId> --status sent|delivered|read|failed [--error-code N] [--api URL] [--secret S]
                                        plays WhatsApp on the local stack: a signed status webhook for a sent message
   chat inbound <phone> --text T [--api URL] [--secret S]

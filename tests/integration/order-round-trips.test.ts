@@ -12,7 +12,7 @@ import { demoKey, uniquePhone } from '../support/http.js';
 /*
  * Round trips per service call, measured on the service functions against the test stack's
  * DynamoDB Local: create order 3 (one BatchGet, one atomic increment for the number, one
- * TransactWrite; README "Order and contract numbers" says why not 2), 4 with an Idempotency-Key
+ * TransactWrite; docs/decisions.md "Order and contract numbers" says why not 2), 4 with an Idempotency-Key
  * (its claim comes before the number), order detail 1. Only a lost
  * wallet race retries, and a retry keeps its number: 2 more round trips (BatchGet, TransactWrite).
  */

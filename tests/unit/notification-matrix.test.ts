@@ -1,11 +1,11 @@
 /**
- * Who hears about what (lib/domain/notifications.ts), as the README states it:
+ * Who hears about what (lib/domain/notifications.ts), as docs/notifications.md states it:
  * - customer messages are suppressed when the order's customerNotificationsEnabled is false; staff
  *   messages always go;
  * - staff are the order's marketer and the tenant's accountants and operations staff with a mobile
  *   number; people without one are skipped;
  * - messages are in English and name the order number and the car.
- * Properties run over random events, flags and people; named cases spell out the README table.
+ * Properties run over random events, flags and people; named cases spell out its table.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -195,7 +195,7 @@ describe('recipientsOf', () => {
   });
 });
 
-// --- who hears about what (the README table) --------------------------------------------------------
+// --- who hears about what (the table in docs/notifications.md) --------------------------------------------------------
 
 describe('who hears about what', () => {
   it('tells the marketer about every event', () => {

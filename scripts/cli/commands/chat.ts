@@ -42,7 +42,7 @@ function metaTemplates(prefix: string) {
   );
 }
 
-/** The catalogue as the README shows it: one row per template, both languages side by side. */
+/** The catalogue as docs/notifications.md shows it: one row per template, both languages side by side. */
 export function markdownCatalogue(): string[] {
   const cell = (value: string) => value.replace(/\|/g, '\\|');
   return [
