@@ -233,7 +233,7 @@ export interface paths {
         head?: never;
         /**
          * Move an order to another status
-         * @description 403 when the role may not make this move; 422 INVALID_TRANSITION (details.missingRequirements) when the lifecycle or a requirement refuses it; 409 VERSION_CONFLICT (details.currentVersion) when version is stale. Cancelling a wallet-paid order refunds the wallet once, in the same transaction.
+         * @description Moving to InspectionScheduled takes inspectionDate from the body, else from the order, else from its inspection (POST /inspections with inspectionDate), so the date is given once. 403 when the role may not make this move; 422 INVALID_TRANSITION (details.missingRequirements) when the lifecycle or a requirement refuses it; 409 VERSION_CONFLICT (details.currentVersion) when version is stale. Cancelling a wallet-paid order refunds the wallet once, in the same transaction.
          *
          *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
          *
@@ -1833,6 +1833,8 @@ export interface components {
             notes: string | null;
             inspectionDate: string | null;
             paidFromWallet: boolean;
+            /** @description the Pending receipt billing entry made from the receipt fields given at creation (confirm it, attach its proof of payment); null when none were given */
+            depositReceiptId: string | null;
             /** @description archival of the car pictures (orders created with carId) */
             imageArchive?: {
                 /** @enum {string} */
@@ -1885,6 +1887,8 @@ export interface components {
             notes: string | null;
             inspectionDate: string | null;
             paidFromWallet: boolean;
+            /** @description the Pending receipt billing entry made from the receipt fields given at creation (confirm it, attach its proof of payment); null when none were given */
+            depositReceiptId: string | null;
             /** @description archival of the car pictures (orders created with carId) */
             imageArchive?: {
                 /** @enum {string} */
@@ -2126,11 +2130,19 @@ export interface components {
             inspectionDate: string | null;
             notes: string | null;
             photos: {
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @example https://example.com/photos/front.jpg
+                 */
                 url: string;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @example https://example.com/photos/front-150.jpg
+                 */
                 thumbnailUrl?: string;
+                /** @example exterior */
                 type?: string;
+                /** @example Front bumper, small scratch */
                 caption?: string;
                 priority?: number;
                 /** Format: date-time */
@@ -2360,8 +2372,10 @@ export interface operations {
                     mobileNumber: string;
                     /** Format: email */
                     email?: string;
+                    /** @example P1234567 */
                     idNumber?: string;
                     country?: string;
+                    /** @example Dubai Marina, Dubai */
                     address?: string;
                     /**
                      * @description language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)
@@ -2389,20 +2403,20 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "mobileNumber": "example text",
-                     *         "email": "example text",
-                     *         "idNumber": "example text",
-                     *         "country": "example text",
-                     *         "address": "example text",
-                     *         "language": "en",
-                     *         "tenantId": "example text",
-                     *         "walletId": "example text",
-                     *         "walletBalance": 1,
-                     *         "walletCurrency": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "name": "Layla Haddad",
+                     *         "mobileNumber": "+971501234567",
+                     *         "email": "layla@example.com",
+                     *         "idNumber": "P4471029",
+                     *         "country": "AE",
+                     *         "address": "Dubai Marina, Dubai",
+                     *         "language": "ar",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "walletId": "wa96e1wh83dvnvnnoymvpaqnd",
+                     *         "createdAt": "2026-11-16T09:04:30.233Z",
+                     *         "updatedAt": "2026-11-16T09:04:30.233Z",
+                     *         "walletBalance": 0,
+                     *         "walletCurrency": "USD"
                      *       }
                      *     }
                      */
@@ -2502,7 +2516,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -2520,20 +2534,20 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "mobileNumber": "example text",
-                     *         "email": "example text",
-                     *         "idNumber": "example text",
-                     *         "country": "example text",
-                     *         "address": "example text",
-                     *         "language": "en",
-                     *         "tenantId": "example text",
-                     *         "walletId": "example text",
-                     *         "walletBalance": 1,
-                     *         "walletCurrency": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "country": "AE",
+                     *         "walletId": "wa96e1wh83dvnvnnoymvpaqnd",
+                     *         "address": "Dubai Marina, Dubai",
+                     *         "mobileNumber": "+971501234567",
+                     *         "language": "ar",
+                     *         "idNumber": "P4471029",
+                     *         "createdAt": "2026-11-16T09:04:30.233Z",
+                     *         "name": "Layla Haddad",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "email": "layla@example.com",
+                     *         "updatedAt": "2026-11-16T09:04:30.233Z",
+                     *         "walletBalance": 0,
+                     *         "walletCurrency": "USD"
                      *       }
                      *     }
                      */
@@ -2628,10 +2642,10 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "mobileNumber": "example text",
-                     *           "tenantId": "example text"
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "name": "Layla Haddad",
+                     *           "mobileNumber": "+971501234567",
+                     *           "tenantId": "demotenantgulfmotors0001"
                      *         }
                      *       ]
                      *     }
@@ -2704,7 +2718,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -2723,27 +2737,32 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
+                     *           "id": "hmyn70oyvytg67ef2a2foy3z",
+                     *           "type": "payment_deduction",
+                     *           "amount": 12000,
+                     *           "delta": -12000,
+                     *           "balanceAfter": 8000,
+                     *           "currency": "USD",
+                     *           "description": "Payment for order #2",
+                     *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
+                     *           "createdAt": "2026-11-16T09:41:00.234Z"
+                     *         },
+                     *         {
+                     *           "id": "x31fcn0kpic79atai7kep35x",
                      *           "type": "credit",
-                     *           "amount": 1,
-                     *           "delta": 1,
-                     *           "balanceAfter": 1,
-                     *           "currency": "example text",
-                     *           "description": "example text",
-                     *           "orderId": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "amount": 20000,
+                     *           "delta": 20000,
+                     *           "balanceAfter": 20000,
+                     *           "currency": "USD",
+                     *           "description": "Top-up by bank transfer",
+                     *           "createdAt": "2026-11-16T09:40:00.960Z"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "page": 1,
-                     *         "limit": 1,
-                     *         "total": 1,
-                     *         "totalPages": 1,
-                     *         "currency": {
-                     *           "code": "QAR",
-                     *           "rate": "0.0026208",
-                     *           "reason": "example text"
-                     *         }
+                     *         "limit": 5,
+                     *         "total": 2,
+                     *         "totalPages": 1
                      *       }
                      *     }
                      */
@@ -2756,7 +2775,7 @@ export interface operations {
                             limit: number;
                             total: number;
                             totalPages: number;
-                            /** @description the car list with ?currency: the rate its convertedPrice values use */
+                            /** @description with ?currency: the rate convertedPrice uses */
                             currency?: {
                                 /** @example QAR */
                                 code: string;
@@ -2765,7 +2784,7 @@ export interface operations {
                                  * @example 0.0026208
                                  */
                                 rate: string | null;
-                                /** @description why rate is null (convertedPrice is then null on every car) */
+                                /** @description why rate is null (convertedPrice is then null) */
                                 reason?: string;
                             };
                         };
@@ -2845,7 +2864,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -2893,24 +2912,23 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "example text",
+                     *           "id": "x31fcn0kpic79atai7kep35x",
                      *           "type": "credit",
-                     *           "amount": 1,
-                     *           "delta": 1,
-                     *           "balanceAfter": 1,
-                     *           "currency": "example text",
-                     *           "description": "example text",
-                     *           "orderId": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "amount": 20000,
+                     *           "delta": 20000,
+                     *           "balanceAfter": 20000,
+                     *           "currency": "USD",
+                     *           "description": "Top-up by bank transfer",
+                     *           "createdAt": "2026-11-16T09:40:00.960Z"
                      *         },
                      *         "wallet": {
-                     *           "id": "example text",
-                     *           "customerId": "example text",
-                     *           "tenantId": "example text",
-                     *           "balance": 1,
-                     *           "currency": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
+                     *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "balance": 20000,
+                     *           "currency": "USD",
+                     *           "createdAt": "2026-11-16T09:04:30.233Z",
+                     *           "updatedAt": "2026-11-16T09:40:00.960Z"
                      *         }
                      *       }
                      *     }
@@ -3036,7 +3054,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -3054,13 +3072,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "customerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "balance": 1,
-                     *         "currency": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "id": "wa96e1wh83dvnvnnoymvpaqnd",
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "balance": 0,
+                     *         "currency": "USD",
+                     *         "createdAt": "2026-11-16T09:04:30.233Z",
+                     *         "updatedAt": "2026-11-16T09:04:30.233Z"
                      *       }
                      *     }
                      */
@@ -3158,45 +3176,55 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": 1,
-                     *         "advertisementNumber": "example text",
-                     *         "title": "example text",
-                     *         "makeEn": "example text",
-                     *         "modelGroupEn": "example text",
-                     *         "modelEn": "example text",
-                     *         "generationCode": "example text",
-                     *         "gradeEn": "example text",
-                     *         "gradeDetailEn": "example text",
-                     *         "year": 1,
-                     *         "price": 1,
-                     *         "convertedPrice": 1,
-                     *         "convertedCurrency": "example text",
-                     *         "fuelType": "example text",
-                     *         "transmission": "example text",
-                     *         "vehicleType": "example text",
-                     *         "color": "example text",
-                     *         "drivetrain": "example text",
-                     *         "kilometers": 1,
-                     *         "provider": "example text",
-                     *         "city": "example text",
-                     *         "auctionDate": "2026-03-14",
-                     *         "published": true,
-                     *         "thumbnailUrl": "example text",
-                     *         "options": [
-                     *           "example text"
-                     *         ],
                      *         "damage": [
-                     *           "example text"
+                     *           "accident"
                      *         ],
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "color": "White",
+                     *         "year": 2012,
+                     *         "city": "Incheon",
+                     *         "generationCode": "L43",
+                     *         "title": "Renault Korea SM5 L43 2.0 RE",
+                     *         "seats": 5,
+                     *         "firstRegistration": "2012-12",
+                     *         "gradeEn": "RE",
+                     *         "createdAt": "2026-08-13T20:45:09.000Z",
+                     *         "modelEn": "SM5 L43",
+                     *         "transmission": "CVT",
+                     *         "provider": "glovis",
+                     *         "price": 340,
+                     *         "options": [
+                     *           "Navigation",
+                     *           "Rear camera",
+                     *           "Parking sensors"
+                     *         ],
+                     *         "vin": "KNMB6GW99C6907398",
+                     *         "displacement": 1998,
+                     *         "advertisementNumber": "GL11338740",
+                     *         "gradeDetailEn": "2.0 RE",
+                     *         "id": 17,
+                     *         "vehicleType": "Sedan",
+                     *         "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
                      *         "images": [
-                     *           "example text"
+                     *           "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *           "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *           "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *         ],
-                     *         "vin": "example text",
-                     *         "firstRegistration": "example text",
+                     *         "drivetrain": "2WD",
+                     *         "published": true,
+                     *         "modelGroupEn": "SM5",
+                     *         "auctionDate": "2026-10-24",
+                     *         "fuelType": "Gasoline",
+                     *         "kilometers": 151155,
+                     *         "makeEn": "Renault Korea",
                      *         "ownerChanges": 1,
-                     *         "displacement": 1,
-                     *         "seats": 1
+                     *         "convertedPrice": 2643.84,
+                     *         "convertedCurrency": "USD"
+                     *       },
+                     *       "meta": {
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "rate": "0.00072"
+                     *         }
                      *       }
                      *     }
                      */
@@ -3242,6 +3270,21 @@ export interface operations {
                             ownerChanges: number;
                             displacement?: number;
                             seats?: number;
+                        };
+                        /** @description given with ?currency */
+                        meta?: {
+                            /** @description with ?currency: the rate convertedPrice uses */
+                            currency: {
+                                /** @example QAR */
+                                code: string;
+                                /**
+                                 * @description units of code per KRW, as a decimal string; null when no rate is known
+                                 * @example 0.0026208
+                                 */
+                                rate: string | null;
+                                /** @description why rate is null (convertedPrice is then null) */
+                                reason?: string;
+                            };
                         };
                     };
                 };
@@ -3356,7 +3399,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: two cars priced in US dollars for this tenant */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3367,48 +3410,82 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": 1,
-                     *           "advertisementNumber": "example text",
-                     *           "title": "example text",
-                     *           "makeEn": "example text",
-                     *           "modelGroupEn": "example text",
-                     *           "modelEn": "example text",
-                     *           "generationCode": "example text",
-                     *           "gradeEn": "example text",
-                     *           "gradeDetailEn": "example text",
-                     *           "year": 1,
-                     *           "price": 1,
-                     *           "convertedPrice": 1,
-                     *           "convertedCurrency": "example text",
-                     *           "fuelType": "example text",
-                     *           "transmission": "example text",
-                     *           "vehicleType": "example text",
-                     *           "color": "example text",
-                     *           "drivetrain": "example text",
-                     *           "kilometers": 1,
-                     *           "provider": "example text",
-                     *           "city": "example text",
-                     *           "auctionDate": "2026-03-14",
-                     *           "published": true,
-                     *           "thumbnailUrl": "example text",
+                     *           "id": 17,
+                     *           "provider": "glovis",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "makeEn": "Renault Korea",
+                     *           "modelGroupEn": "SM5",
+                     *           "modelEn": "SM5 L43",
+                     *           "generationCode": "L43",
+                     *           "gradeEn": "RE",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "year": 2012,
+                     *           "kilometers": 151155,
+                     *           "price": 340,
+                     *           "fuelType": "Gasoline",
+                     *           "transmission": "CVT",
+                     *           "vehicleType": "Sedan",
+                     *           "color": "White",
+                     *           "drivetrain": "2WD",
+                     *           "city": "Incheon",
                      *           "options": [
-                     *             "example text"
+                     *             "Navigation",
+                     *             "Rear camera",
+                     *             "Parking sensors"
                      *           ],
                      *           "damage": [
-                     *             "example text"
+                     *             "accident"
                      *           ],
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "published": true,
+                     *           "auctionDate": "2026-10-24",
+                     *           "createdAt": "2026-08-13T20:45:09.000Z",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "convertedPrice": 2643.84,
+                     *           "convertedCurrency": "USD"
+                     *         },
+                     *         {
+                     *           "id": 182,
+                     *           "provider": "autohub",
+                     *           "advertisementNumber": "AH13175193",
+                     *           "title": "Renault Korea SM5 L43 2.0 SE",
+                     *           "makeEn": "Renault Korea",
+                     *           "modelGroupEn": "SM5",
+                     *           "modelEn": "SM5 L43",
+                     *           "generationCode": "L43",
+                     *           "gradeEn": "SE",
+                     *           "gradeDetailEn": "2.0 SE",
+                     *           "year": 2017,
+                     *           "kilometers": 191648,
+                     *           "price": 380,
+                     *           "fuelType": "Gasoline",
+                     *           "transmission": "CVT",
+                     *           "vehicleType": "Sedan",
+                     *           "color": "Blue",
+                     *           "drivetrain": "2WD",
+                     *           "city": "Busan",
+                     *           "options": [
+                     *             "Navigation",
+                     *             "Heated seats",
+                     *             "Heated steering wheel"
+                     *           ],
+                     *           "damage": [],
+                     *           "published": true,
+                     *           "auctionDate": "2026-10-23",
+                     *           "createdAt": "2026-09-17T11:33:00.000Z",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
+                     *           "convertedPrice": 2954.88,
+                     *           "convertedCurrency": "USD"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "page": 1,
-                     *         "limit": 1,
-                     *         "total": 1,
-                     *         "totalPages": 1,
+                     *         "limit": 2,
+                     *         "total": 176,
+                     *         "totalPages": 88,
                      *         "currency": {
-                     *           "code": "QAR",
-                     *           "rate": "0.0026208",
-                     *           "reason": "example text"
+                     *           "code": "USD",
+                     *           "rate": "0.00072"
                      *         }
                      *       }
                      *     }
@@ -3422,7 +3499,7 @@ export interface operations {
                             limit: number;
                             total: number;
                             totalPages: number;
-                            /** @description the car list with ?currency: the rate its convertedPrice values use */
+                            /** @description with ?currency: the rate convertedPrice uses */
                             currency?: {
                                 /** @example QAR */
                                 code: string;
@@ -3431,7 +3508,7 @@ export interface operations {
                                  * @example 0.0026208
                                  */
                                 rate: string | null;
-                                /** @description why rate is null (convertedPrice is then null on every car) */
+                                /** @description why rate is null (convertedPrice is then null) */
                                 reason?: string;
                             };
                         };
@@ -3514,11 +3591,28 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "label": "example text",
+                     *           "label": "LE",
                      *           "values": [
-                     *             "example text"
+                     *             "2.0 LPe LE"
                      *           ],
                      *           "count": 1
+                     *         },
+                     *         {
+                     *           "label": "RE",
+                     *           "values": [
+                     *             "2.0 GDe RE Plus",
+                     *             "2.0 RE"
+                     *           ],
+                     *           "count": 2
+                     *         },
+                     *         {
+                     *           "label": "SE",
+                     *           "values": [
+                     *             "2.0 GDe SE",
+                     *             "2.0 LPe SE",
+                     *             "2.0 SE"
+                     *           ],
+                     *           "count": 4
                      *         }
                      *       ]
                      *     }
@@ -3590,15 +3684,15 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
-                 * @example "3"
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "1"
                  */
                 "If-Match"?: string;
             };
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -3636,12 +3730,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "documents": [
-                     *           {}
+                     *           {
+                     *             "type": "export-certificate",
+                     *             "url": "https://files.example.com/customs/ec-1042.pdf",
+                     *             "uploadedAt": "2026-11-15T09:02:00.243Z"
+                     *           }
                      *         ],
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "version": 11,
+                     *         "updatedAt": "2026-11-16T09:28:30.809Z"
                      *       }
                      *     }
                      */
@@ -3769,15 +3867,15 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. Send it or body.version.
-                 * @example "3"
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. Send it or body.version. When both are sent they must name the same version.
+                 * @example "2"
                  */
                 "If-Match"?: string;
             };
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -3804,7 +3902,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: If-Match and body.version name the same version; the answer carries the next one */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -3816,97 +3914,70 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
-                     *         "status": "DepositSubmitted",
+                     *         "status": "DepositConfirmed",
                      *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
+                     *           "Cancelled"
                      *         ],
-                     *         "progress": 1,
+                     *         "progress": 10,
                      *         "canCancel": true,
-                     *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "isTerminal": false,
+                     *         "version": 3,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
                      *         },
-                     *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
-                     *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
-                     *           },
-                     *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "completionReportDueBy": "example text"
-                     *         },
-                     *         "shipment": {
-                     *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": null,
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "status": "done"
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:00.192Z",
+                     *         "updatedAt": "2026-11-16T09:14:30.973Z"
                      *       }
                      *     }
                      */
@@ -4047,7 +4118,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the first page; pass meta.nextCursor as cursor for the next */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4058,103 +4129,117 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
+                     *           "id": "zj4o55u2a8448bf1ecnikz5b",
                      *           "orderNumber": 1,
-                     *           "status": "DepositSubmitted",
-                     *           "allowedStatusTransitions": [
-                     *             "DepositSubmitted"
-                     *           ],
-                     *           "progress": 1,
-                     *           "canCancel": true,
+                     *           "status": "Delivered",
+                     *           "allowedStatusTransitions": [],
+                     *           "progress": 100,
+                     *           "canCancel": false,
                      *           "isTerminal": true,
-                     *           "version": 1,
-                     *           "customerId": "example text",
-                     *           "marketerId": "example text",
-                     *           "tenantId": "example text",
-                     *           "carId": 1,
-                     *           "carDetails": {},
-                     *           "totalAmount": 1,
-                     *           "currency": "example text",
-                     *           "notes": "example text",
-                     *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *           "paidFromWallet": true,
-                     *           "imageArchive": {
-                     *             "status": "pending",
-                     *             "eventId": "example text",
-                     *             "objectKeys": [
-                     *               "example text"
+                     *           "version": 21,
+                     *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "carId": 17,
+                     *           "carDetails": {
+                     *             "priceUnit": "10000 KRW",
+                     *             "images": [
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *             ],
-                     *             "reason": "example text",
-                     *             "completedAt": "example text"
+                     *             "color": "White",
+                     *             "year": 2012,
+                     *             "title": "Renault Korea SM5 L43 2.0 RE",
+                     *             "modelGroupEn": "SM5",
+                     *             "auctionDate": "2026-10-24",
+                     *             "carId": 17,
+                     *             "gradeEn": "RE",
+                     *             "modelEn": "SM5 L43",
+                     *             "transmission": "CVT",
+                     *             "fuelType": "Gasoline",
+                     *             "provider": "glovis",
+                     *             "price": 340,
+                     *             "kilometers": 151155,
+                     *             "vin": "KNMB6GW99C6907398",
+                     *             "advertisementNumber": "GL11338740",
+                     *             "gradeDetailEn": "2.0 RE",
+                     *             "customerNotificationsEnabled": true,
+                     *             "makeEn": "Renault Korea",
+                     *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           },
+                     *           "totalAmount": 18500,
+                     *           "currency": "USD",
+                     *           "notes": "Customer prefers a white car",
+                     *           "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *           "paidFromWallet": false,
+                     *           "depositReceiptId": null,
+                     *           "imageArchive": {
+                     *             "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *             "objectKeys": [
+                     *               "orders/1/01-sedan-white-1.svg",
+                     *               "orders/1/02-sedan-white-2.svg",
+                     *               "orders/1/03-sedan-white-3.svg"
+                     *             ],
+                     *             "completedAt": "2026-11-16T09:08:30.329Z",
+                     *             "status": "done"
                      *           },
                      *           "exportSteps": {
-                     *             "deregistration": {
-                     *               "date": "2026-11-20",
-                     *               "documentUrl": "example text",
-                     *               "recordedAt": "example text",
-                     *               "recordedBy": "example text"
-                     *             },
-                     *             "bondedArea": {
-                     *               "date": "2026-11-20",
-                     *               "documentUrl": "example text",
-                     *               "recordedAt": "example text",
-                     *               "recordedBy": "example text",
-                     *               "location": "example text"
-                     *             },
+                     *             "completionReportDueBy": "2027-11-16",
                      *             "exportDeclaration": {
-                     *               "date": "2026-11-20",
-                     *               "documentUrl": "example text",
-                     *               "recordedAt": "example text",
-                     *               "recordedBy": "example text",
-                     *               "number": "example text",
-                     *               "loadBy": "example text"
+                     *               "date": "2026-11-16",
+                     *               "loadBy": "2026-12-16",
+                     *               "number": "12345-26-000123X",
+                     *               "recordedBy": "demouseroperations000001",
+                     *               "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             },
+                     *             "deregistration": {
+                     *               "date": "2026-11-16",
+                     *               "recordedBy": "demouseroperations000001",
+                     *               "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
-                     *               "date": "2026-11-20",
-                     *               "documentUrl": "example text",
-                     *               "recordedAt": "example text",
-                     *               "recordedBy": "example text"
+                     *               "date": "2026-11-16",
+                     *               "recordedBy": "demouseroperations000001",
+                     *               "recordedAt": "2026-11-16T09:35:00.590Z",
+                     *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
-                     *             "completionReportDueBy": "example text"
+                     *             "bondedArea": {
+                     *               "date": "2026-11-16",
+                     *               "recordedBy": "demouseroperations000001",
+                     *               "location": "Incheon bonded yard",
+                     *               "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *             }
                      *           },
                      *           "shipment": {
                      *             "method": "roro",
-                     *             "bookingNumber": "example text",
-                     *             "carrier": "example text",
-                     *             "vessel": "example text",
-                     *             "voyage": "example text",
-                     *             "containerNumber": "example text",
-                     *             "sealNumber": "example text",
-                     *             "portOfLoading": "example text",
-                     *             "portOfDischarge": "example text",
-                     *             "etd": "example text",
-                     *             "eta": "example text",
-                     *             "atd": "example text",
-                     *             "ata": "example text",
-                     *             "billOfLadingNumber": "example text",
-                     *             "billOfLadingUrl": "example text",
-                     *             "updatedAt": "example text"
+                     *             "portOfDischarge": "AEJEA",
+                     *             "voyage": "031W",
+                     *             "ata": "2026-11-16",
+                     *             "atd": "2026-11-16",
+                     *             "carrier": "Hyundai Glovis",
+                     *             "eta": "2026-12-08",
+                     *             "etd": "2026-11-16",
+                     *             "billOfLadingNumber": "GLVS2611BL0457",
+                     *             "vessel": "Glovis Sirius",
+                     *             "portOfLoading": "KRPTK",
+                     *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *             "bookingNumber": "BK-55121",
+                     *             "updatedAt": "2026-11-16T09:35:30.727Z"
                      *           },
                      *           "customer": {
-                     *             "id": "example text",
-                     *             "name": "example text",
-                     *             "email": "example text",
-                     *             "mobileNumber": "example text"
+                     *             "name": "Layla Haddad",
+                     *             "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *             "email": "layla@example.com",
+                     *             "mobileNumber": "+971501234567"
                      *           },
-                     *           "marketer": {
-                     *             "id": "example text",
-                     *             "name": "example text",
-                     *             "email": "example text",
-                     *             "mobileNumber": "example text"
-                     *           },
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "createdAt": "2026-11-16T09:08:00.192Z",
+                     *           "updatedAt": "2026-11-16T09:36:00.864Z"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "page": 1,
                      *         "limit": 1,
-                     *         "nextCursor": "example text",
                      *         "total": 1,
                      *         "totalPages": 1
                      *       }
@@ -4244,7 +4329,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "customerId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "customerId": "ckx8k2m1p0000abcd1234efg",
                  *       "totalAmount": 18500,
                  *       "currency": "USD",
                  *       "carDetails": {
@@ -4278,6 +4363,10 @@ export interface operations {
                     totalAmount?: number;
                     /** @enum {string} */
                     currency?: "USD" | "KRW" | "AED";
+                    /**
+                     * @description internal notes, visible to staff
+                     * @example Customer prefers a white car; ship via Jebel Ali
+                     */
                     notes?: string;
                     receiptAmount?: number;
                     receiptCurrency?: string;
@@ -4292,7 +4381,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description Created: a new order placed by an accountant, who may confirm its deposit next: DepositSubmitted, version 1 */
             201: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -4304,97 +4393,66 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
                      *         "status": "DepositSubmitted",
                      *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
+                     *           "DepositConfirmed",
+                     *           "Cancelled"
                      *         ],
-                     *         "progress": 1,
+                     *         "progress": 0,
                      *         "canCancel": true,
-                     *         "isTerminal": true,
+                     *         "isTerminal": false,
                      *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "carId": 17,
+                     *           "provider": "glovis",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "makeEn": "Renault Korea",
+                     *           "modelGroupEn": "SM5",
+                     *           "modelEn": "SM5 L43",
+                     *           "gradeEn": "RE",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "year": 2012,
+                     *           "kilometers": 151155,
+                     *           "price": 340,
+                     *           "priceUnit": "10000 KRW",
+                     *           "fuelType": "Gasoline",
+                     *           "transmission": "CVT",
+                     *           "color": "White",
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ],
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "auctionDate": "2026-10-24",
+                     *           "customerNotificationsEnabled": true
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": null,
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
                      *         "imageArchive": {
                      *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
-                     *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
-                     *         },
-                     *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
-                     *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
-                     *           },
-                     *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "completionReportDueBy": "example text"
-                     *         },
-                     *         "shipment": {
-                     *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": []
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "name": "Layla Haddad",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:00.192Z",
+                     *         "updatedAt": "2026-11-16T09:08:00.192Z"
                      *       }
                      *     }
                      */
@@ -4516,7 +4574,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -4524,7 +4582,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: a delivered order with its financial summary, signed contract and inspection */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -4536,139 +4594,193 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
-                     *         "status": "DepositSubmitted",
-                     *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
-                     *         ],
-                     *         "progress": 1,
-                     *         "canCancel": true,
+                     *         "status": "Delivered",
+                     *         "allowedStatusTransitions": [],
+                     *         "progress": 100,
+                     *         "canCancel": false,
                      *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "version": 21,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "status": "done"
                      *         },
                      *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
+                     *           "completionReportDueBy": "2027-11-16",
                      *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "loadBy": "2026-12-16",
+                     *             "number": "12345-26-000123X",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *           },
+                     *           "deregistration": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:35:00.590Z",
+                     *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
-                     *           "completionReportDueBy": "example text"
+                     *           "bondedArea": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "location": "Incheon bonded yard",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *           }
                      *         },
                      *         "shipment": {
                      *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *           "portOfDischarge": "AEJEA",
+                     *           "voyage": "031W",
+                     *           "ata": "2026-11-16",
+                     *           "atd": "2026-11-16",
+                     *           "carrier": "Hyundai Glovis",
+                     *           "eta": "2026-12-08",
+                     *           "etd": "2026-11-16",
+                     *           "billOfLadingNumber": "GLVS2611BL0457",
+                     *           "vessel": "Glovis Sirius",
+                     *           "portOfLoading": "KRPTK",
+                     *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *           "bookingNumber": "BK-55121",
+                     *           "updatedAt": "2026-11-16T09:35:30.727Z"
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "createdAt": "2026-11-16T09:08:00.192Z",
+                     *         "updatedAt": "2026-11-16T09:36:00.864Z",
                      *         "financialSummary": {
-                     *           "depositAmount": 1,
-                     *           "depositCurrency": "example text",
-                     *           "remainingAmount": 1,
-                     *           "remainingCurrency": "example text",
-                     *           "totalConfirmed": 1
+                     *           "depositAmount": 2000,
+                     *           "depositCurrency": "USD",
+                     *           "remainingAmount": 0,
+                     *           "remainingCurrency": "USD",
+                     *           "totalConfirmed": 18500
                      *         },
                      *         "signedContract": {
-                     *           "id": "example text",
+                     *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
-                     *           "pdfUrl": "example text",
-                     *           "signedAt": "2026-03-14T09:30:00.000Z"
+                     *           "pdfUrl": null,
+                     *           "signedAt": "2026-11-16T09:22:00.028Z"
                      *         },
                      *         "inspection": {
-                     *           "id": "example text",
-                     *           "status": "example text",
-                     *           "inspectionDate": "example text",
-                     *           "pdfReportUrl": "example text"
+                     *           "id": "x41jv784e3cd7lz9sh0t3tt5",
+                     *           "status": "Completed",
+                     *           "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf"
                      *         },
-                     *         "customsInvoice": {},
+                     *         "customsInvoice": {
+                     *           "buyerAddress": "Dubai Marina, Dubai",
+                     *           "total": 18500,
+                     *           "buyerPhone": "+971501234567",
+                     *           "currency": "USD",
+                     *           "language": "en",
+                     *           "carMake": "Renault Korea",
+                     *           "buyerName": "Layla Haddad",
+                     *           "items": [
+                     *             {
+                     *               "description": "Renault Korea SM5 L43 2012",
+                     *               "amount": 17000
+                     *             },
+                     *             {
+                     *               "description": "Shipping to Jebel Ali",
+                     *               "amount": 1500
+                     *             }
+                     *           ],
+                     *           "carYear": 2012,
+                     *           "carModel": "SM5 L43",
+                     *           "storedAt": "2026-11-16T09:28:00.672Z"
+                     *         },
                      *         "customsDocuments": [
-                     *           {}
+                     *           {
+                     *             "type": "export-certificate",
+                     *             "uploadedAt": "2026-11-15T09:02:00.243Z",
+                     *             "url": "https://files.example.com/customs/ec-1042.pdf"
+                     *           }
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "example text",
-                     *             "type": "example text",
+                     *             "id": "d8a4ttqlkuhn8qsgt0uv9buc",
+                     *             "type": "customs-invoice",
                      *             "version": 1,
-                     *             "language": "example text",
-                     *             "createdAt": "example text",
-                     *             "url": "example text",
-                     *             "urlExpiresAt": "example text"
+                     *             "language": "en",
+                     *             "createdAt": "2026-11-16T09:29:00.946Z",
+                     *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
+                     *             "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *           }
                      *         ],
                      *         "statusHistory": [
                      *           {
-                     *             "from": "DepositSubmitted",
+                     *             "from": null,
                      *             "to": "DepositSubmitted",
-                     *             "by": "example text",
-                     *             "role": "example text",
-                     *             "at": "2026-03-14T09:30:00.000Z",
-                     *             "note": "example text"
+                     *             "by": "demouseraccountant000001",
+                     *             "role": "accountant",
+                     *             "at": "2026-11-16T09:08:00.192Z"
+                     *           },
+                     *           {
+                     *             "from": "DepositSubmitted",
+                     *             "to": "DepositConfirmed",
+                     *             "by": "demouseraccountant000001",
+                     *             "role": "accountant",
+                     *             "at": "2026-11-16T09:14:30.973Z",
+                     *             "note": "Deposit received in full"
+                     *           },
+                     *           {
+                     *             "from": "DepositConfirmed",
+                     *             "to": "InspectionScheduled",
+                     *             "by": "demouseroperations000001",
+                     *             "role": "operations",
+                     *             "at": "2026-11-16T09:15:00.110Z"
                      *           }
                      *         ]
                      *       }
@@ -4746,7 +4858,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. Send it or body.version.
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. Send it or body.version. When both are sent they must name the same version.
                  * @example "3"
                  */
                 "If-Match"?: string;
@@ -4754,7 +4866,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -4788,97 +4900,68 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
                      *         "status": "DepositSubmitted",
-                     *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
-                     *         ],
-                     *         "progress": 1,
+                     *         "allowedStatusTransitions": [],
+                     *         "progress": 0,
                      *         "canCancel": true,
-                     *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "isTerminal": false,
+                     *         "version": 2,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "carId": 17,
+                     *           "auctionDate": "2026-10-24",
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "makeEn": "Renault Korea",
+                     *           "customerNotificationsEnabled": true,
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
                      *         },
-                     *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
-                     *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
-                     *           },
-                     *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "completionReportDueBy": "example text"
-                     *         },
-                     *         "shipment": {
-                     *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": null,
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "status": "done"
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:00.192Z",
+                     *         "updatedAt": "2026-11-16T09:10:31.930Z"
                      *       }
                      *     }
                      */
@@ -4994,15 +5077,15 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
-                 * @example "3"
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "7"
                  */
                 "If-Match"?: string;
             };
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -5040,6 +5123,7 @@ export interface operations {
                     carMake?: string;
                     carModel?: string;
                     carVin?: string;
+                    /** @example Pearl white */
                     carColor?: string;
                     carYear?: number;
                     items: {
@@ -5048,6 +5132,7 @@ export interface operations {
                     }[];
                     /** @enum {string} */
                     currency: "USD" | "SAR" | "KRW" | "AED";
+                    /** @example Declared value per the auction invoice */
                     notes?: string;
                     /** @enum {string} */
                     language?: "en" | "ar";
@@ -5069,10 +5154,31 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "customsInvoice": {},
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "customsInvoice": {
+                     *           "buyerName": "Layla Haddad",
+                     *           "buyerAddress": "Dubai Marina, Dubai",
+                     *           "buyerPhone": "+971501234567",
+                     *           "carMake": "Renault Korea",
+                     *           "carModel": "SM5 L43",
+                     *           "carYear": 2012,
+                     *           "items": [
+                     *             {
+                     *               "description": "Renault Korea SM5 L43 2012",
+                     *               "amount": 17000
+                     *             },
+                     *             {
+                     *               "description": "Shipping to Jebel Ali",
+                     *               "amount": 1500
+                     *             }
+                     *           ],
+                     *           "currency": "USD",
+                     *           "language": "en",
+                     *           "total": 18500,
+                     *           "storedAt": "2026-11-16T09:28:00.672Z"
+                     *         },
+                     *         "version": 10,
+                     *         "updatedAt": "2026-11-16T09:28:01.725Z"
                      *       }
                      *     }
                      */
@@ -5202,7 +5308,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -5221,7 +5327,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: blocked: the deposit receipt is not confirmed yet */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5231,33 +5337,34 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "valid": true,
+                     *         "valid": false,
                      *         "errors": [
-                     *           "example text"
+                     *           "A confirmed deposit receipt is required"
                      *         ],
                      *         "currentStatus": "DepositSubmitted",
-                     *         "targetStatus": "example text",
+                     *         "targetStatus": "DepositConfirmed",
                      *         "allowedTransitions": [
-                     *           "DepositSubmitted"
+                     *           "DepositConfirmed",
+                     *           "Cancelled"
                      *         ],
                      *         "missingRequirements": [
                      *           {
-                     *             "type": "example text",
-                     *             "code": "example text",
-                     *             "message": "example text"
+                     *             "type": "receipt",
+                     *             "code": "CONFIRMED_RECEIPT_REQUIRED",
+                     *             "message": "A confirmed deposit receipt is required"
                      *           }
                      *         ],
                      *         "reachableNow": [
-                     *           "DepositSubmitted"
+                     *           "Cancelled"
                      *         ],
                      *         "blocked": [
                      *           {
-                     *             "status": "DepositSubmitted",
+                     *             "status": "DepositConfirmed",
                      *             "missingRequirements": [
                      *               {
-                     *                 "type": "example text",
-                     *                 "code": "example text",
-                     *                 "message": "example text"
+                     *                 "type": "receipt",
+                     *                 "code": "CONFIRMED_RECEIPT_REQUIRED",
+                     *                 "message": "A confirmed deposit receipt is required"
                      *               }
                      *             ]
                      *           }
@@ -5397,11 +5504,10 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "orderId": "example text",
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "orderNumber": 1,
                      *           "kind": "load-by",
-                     *           "due": "example text",
-                     *           "remindedAt": "example text"
+                     *           "due": "2026-12-16"
                      *         }
                      *       ]
                      *     }
@@ -5469,7 +5575,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
                  * @example "3"
                  */
                 "If-Match"?: string;
@@ -5477,7 +5583,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
                 /** @example deregistration */
@@ -5502,9 +5608,15 @@ export interface operations {
                     date: string;
                     /** Format: uri */
                     documentUrl?: string;
-                    /** @description the export declaration number (export-declaration only) */
+                    /**
+                     * @description the export declaration number (export-declaration only)
+                     * @example 12345-26-0001234X
+                     */
                     number?: string;
-                    /** @description the bonded area (bonded-area only) */
+                    /**
+                     * @description the bonded area (bonded-area only)
+                     * @example Incheon Port bonded area
+                     */
                     location?: string;
                     /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
                     version?: number;
@@ -5512,7 +5624,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the export declaration: the car must be loaded by loadBy */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -5524,97 +5636,92 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
-                     *         "status": "DepositSubmitted",
+                     *         "status": "Purchased",
                      *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
+                     *           "Shipped"
                      *         ],
-                     *         "progress": 1,
-                     *         "canCancel": true,
-                     *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "progress": 80,
+                     *         "canCancel": false,
+                     *         "isTerminal": false,
+                     *         "version": 15,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "status": "done"
                      *         },
                      *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
+                     *           "completionReportDueBy": "2027-11-16",
                      *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "location": "Incheon bonded yard",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *           },
+                     *           "deregistration": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
-                     *           },
-                     *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "completionReportDueBy": "example text"
-                     *         },
-                     *         "shipment": {
-                     *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "number": "12345-26-000123X",
+                     *             "loadBy": "2026-12-16"
+                     *           }
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:00.192Z",
+                     *         "updatedAt": "2026-11-16T09:32:01.821Z"
                      *       }
                      *     }
                      */
@@ -5734,7 +5841,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
                  * @example "3"
                  */
                 "If-Match"?: string;
@@ -5742,7 +5849,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -5766,19 +5873,30 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     method?: "roro" | "container";
+                    /** @example HDMU1234567 */
                     bookingNumber?: string;
+                    /** @example HMM */
                     carrier?: string;
+                    /** @example HMM Algeciras */
                     vessel?: string;
+                    /** @example 012W */
                     voyage?: string;
                     /**
                      * @description ISO 6346, with its check digit verified, e.g. MSCU1234566
                      * @example MSCU1234566
                      */
                     containerNumber?: string;
+                    /** @example SL123456 */
                     sealNumber?: string;
-                    /** @description e.g. KRINC (Incheon) */
+                    /**
+                     * @description e.g. KRINC (Incheon)
+                     * @example KRINC
+                     */
                     portOfLoading?: string;
-                    /** @description e.g. AEJEA (Jebel Ali) */
+                    /**
+                     * @description e.g. AEJEA (Jebel Ali)
+                     * @example AEJEA
+                     */
                     portOfDischarge?: string;
                     /**
                      * Format: date
@@ -5804,6 +5922,7 @@ export interface operations {
                      * @example 2026-11-20
                      */
                     ata?: string;
+                    /** @example HDMUINC1234567 */
                     billOfLadingNumber?: string;
                     /** Format: uri */
                     billOfLadingUrl?: string;
@@ -5813,7 +5932,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the car is loaded: bill of lading and departure */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -5825,97 +5944,107 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
-                     *         "status": "DepositSubmitted",
+                     *         "status": "Purchased",
                      *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
+                     *           "Shipped"
                      *         ],
-                     *         "progress": 1,
-                     *         "canCancel": true,
-                     *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "progress": 80,
+                     *         "canCancel": false,
+                     *         "isTerminal": false,
+                     *         "version": 17,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "status": "done"
                      *         },
                      *         "exportSteps": {
+                     *           "completionReportDueBy": "2027-11-16",
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-16",
+                     *             "loadBy": "2026-12-16",
+                     *             "number": "12345-26-000123X",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *           },
                      *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
-                     *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
-                     *           },
-                     *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "completionReportDueBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "location": "Incheon bonded yard",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *           }
                      *         },
                      *         "shipment": {
+                     *           "carrier": "Hyundai Glovis",
+                     *           "eta": "2026-12-08",
                      *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *           "etd": "2026-11-16",
+                     *           "vessel": "Glovis Sirius",
+                     *           "portOfDischarge": "AEJEA",
+                     *           "portOfLoading": "KRPTK",
+                     *           "bookingNumber": "BK-55121",
+                     *           "voyage": "031W",
+                     *           "updatedAt": "2026-11-16T09:34:00.316Z",
+                     *           "billOfLadingNumber": "GLVS2611BL0457",
+                     *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *           "atd": "2026-11-16"
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:00.192Z",
+                     *         "updatedAt": "2026-11-16T09:34:01.369Z"
                      *       }
                      *     }
                      */
@@ -6037,7 +6166,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -6056,17 +6185,16 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
+                     *           "createdAt": "2026-11-16T09:29:00.946Z",
+                     *           "createdBy": "demouseroperations000001",
+                     *           "bytes": 9387,
+                     *           "language": "en",
+                     *           "id": "d8a4ttqlkuhn8qsgt0uv9buc",
                      *           "type": "customs-invoice",
                      *           "version": 1,
-                     *           "language": "en",
-                     *           "key": "example text",
-                     *           "bytes": 1,
-                     *           "contractId": "example text",
-                     *           "createdAt": "example text",
-                     *           "createdBy": "example text",
-                     *           "url": "example text",
-                     *           "urlExpiresAt": "example text"
+                     *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "urlExpiresAt": "2026-11-16T09:45:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -6145,7 +6273,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -6179,17 +6307,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "d8a4ttqlkuhn8qsgt0uv9buc",
                      *         "type": "customs-invoice",
                      *         "version": 1,
                      *         "language": "en",
-                     *         "key": "example text",
-                     *         "bytes": 1,
-                     *         "contractId": "example text",
-                     *         "createdAt": "example text",
-                     *         "createdBy": "example text",
-                     *         "url": "example text",
-                     *         "urlExpiresAt": "example text"
+                     *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
+                     *         "bytes": 9387,
+                     *         "createdAt": "2026-11-16T09:29:00.946Z",
+                     *         "createdBy": "demouseroperations000001",
+                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *         "urlExpiresAt": "2026-11-16T09:44:00.000Z"
                      *       }
                      *     }
                      */
@@ -6298,7 +6425,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -6317,33 +6444,65 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "messageId": "example text",
-                     *           "event": "example text",
-                     *           "audience": "example text",
-                     *           "recipientName": "example text",
-                     *           "to": "example text",
+                     *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
+                     *           "event": "order.created",
+                     *           "audience": "customer",
+                     *           "recipientName": "Layla Haddad",
+                     *           "to": "+971501234567",
                      *           "template": {
-                     *             "name": "example text",
-                     *             "language": "example text",
+                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYdNWb",
                      *             "parameters": [
-                     *               "example text"
-                     *             ]
+                     *               "Layla Haddad",
+                     *               "1",
+                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *             ],
+                     *             "language": "ar"
                      *           },
-                     *           "text": "example text",
-                     *           "status": "accepted",
-                     *           "statusAt": "2026-03-14T09:30:00.000Z",
+                     *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
+                     *           "status": "delivered",
+                     *           "statusAt": "2026-11-16T12:17:00.978Z",
                      *           "statuses": {
-                     *             "sent": "2026-03-14T09:30:00.000Z",
-                     *             "delivered": "2026-03-14T09:30:00.000Z",
-                     *             "read": "2026-03-14T09:30:00.000Z",
-                     *             "failed": "2026-03-14T09:30:00.000Z"
+                     *             "delivered": "2026-11-16T12:17:00.978Z"
                      *           },
-                     *           "reason": "example text",
-                     *           "error": {
-                     *             "code": 1,
-                     *             "title": "example text"
+                     *           "createdAt": "2026-11-16T09:08:32.435Z"
+                     *         },
+                     *         {
+                     *           "messageId": "local.1f7v1w3cyh7qjlkoghwvrh1j",
+                     *           "event": "order.created",
+                     *           "audience": "accountant",
+                     *           "recipientName": "Sara Khan (demo accountant)",
+                     *           "to": "+971501110002",
+                     *           "template": {
+                     *             "name": "vpo_xPSszDBEgy_qB5As2Hx",
+                     *             "parameters": [
+                     *               "1",
+                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *             ],
+                     *             "language": "en"
                      *           },
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
+                     *           "status": "accepted",
+                     *           "statuses": {},
+                     *           "createdAt": "2026-11-16T09:08:33.488Z"
+                     *         },
+                     *         {
+                     *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
+                     *           "event": "order.created",
+                     *           "audience": "operations",
+                     *           "recipientName": "Omar Ali (demo operations)",
+                     *           "to": "+971501110003",
+                     *           "template": {
+                     *             "name": "vpo_xPSszDBEgy_qB5As2Hx",
+                     *             "parameters": [
+                     *               "1",
+                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *             ],
+                     *             "language": "en"
+                     *           },
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
+                     *           "status": "accepted",
+                     *           "statuses": {},
+                     *           "createdAt": "2026-11-16T09:08:34.541Z"
                      *         }
                      *       ]
                      *     }
@@ -6426,7 +6585,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "orderId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "orderId": "ckx8k2m1p0000abcd1234efg",
                  *       "customerName": "Layla Haddad",
                  *       "customerNameAr": "ليلى حداد",
                  *       "totalAmount": 18500,
@@ -6437,14 +6596,26 @@ export interface operations {
                 "application/json": {
                     /** @description CUID */
                     orderId: string;
+                    /** @example Layla Haddad */
                     customerName: string;
+                    /** @example ليلى حداد */
                     customerNameAr?: string;
+                    /** @example P1234567 */
                     customerIdNumber?: string;
+                    /** @example +971501234567 */
                     customerPhone?: string;
                     /** Format: email */
                     customerEmail?: string;
+                    /** @example Dubai Marina, Dubai */
                     customerAddress?: string;
+                    /** @example AE */
                     customerCountry?: string;
+                    /**
+                     * @example {
+                     *       "url": "https://example.com/passport.pdf",
+                     *       "type": "passport"
+                     *     }
+                     */
                     customerIdDocument?: {
                         /** Format: uri */
                         url?: string;
@@ -6453,16 +6624,28 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @example {
+                     *       "makeEn": "Kia",
+                     *       "modelEn": "Sorento",
+                     *       "year": 2022
+                     *     }
+                     */
                     carDetails?: {
                         [key: string]: unknown;
                     };
                     totalAmount?: number;
                     /** @enum {string} */
                     currency?: "USD" | "KRW" | "AED";
+                    /** @example KNAPU81BDN7123456 */
                     vin?: string;
+                    /** @example 45,000 km */
                     mileage?: string;
+                    /** @example White */
                     color?: string;
+                    /** @example Payment in full before shipping. */
                     terms?: string;
+                    /** @example Customer collects the spare key later */
                     notes?: string;
                 };
             };
@@ -6480,34 +6663,54 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
+                     *         "customerName": "Layla Haddad",
+                     *         "customerNameAr": "ليلى حداد",
+                     *         "vin": "KNAPU81BDN7123456",
+                     *         "color": "White",
+                     *         "mileage": "42,000 km",
+                     *         "terms": "Payment in full before shipping.",
+                     *         "customerPhone": "+971501234567",
+                     *         "customerEmail": "layla@example.com",
+                     *         "customerIdNumber": "P4471029",
+                     *         "customerAddress": "Dubai Marina, Dubai",
+                     *         "customerCountry": "AE",
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ],
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "id": "a1wxpqa76sdt2p2v70lpjtot",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "contractNumber": 1,
                      *         "status": "Draft",
                      *         "version": 1,
-                     *         "customerName": "example text",
-                     *         "customerNameAr": "example text",
-                     *         "customerIdNumber": "example text",
-                     *         "customerPhone": "example text",
-                     *         "customerEmail": "example text",
-                     *         "customerAddress": "example text",
-                     *         "customerCountry": "example text",
-                     *         "customerIdDocument": {},
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "vin": "example text",
-                     *         "mileage": "example text",
-                     *         "color": "example text",
-                     *         "terms": "example text",
-                     *         "notes": "example text",
-                     *         "pdfUrl": "example text",
-                     *         "signedDocument": {},
-                     *         "sentAt": "2026-03-14T09:30:00.000Z",
-                     *         "sentTo": "example text",
-                     *         "signedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "pdfUrl": null,
+                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "updatedAt": "2026-11-16T09:19:00.206Z"
                      *       }
                      *     }
                      */
@@ -6616,7 +6819,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -6636,34 +6839,54 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
+                     *         "color": "White",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "customerNameAr": "ليلى حداد",
+                     *         "customerCountry": "AE",
+                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "customerPhone": "+971501234567",
+                     *         "pdfUrl": null,
+                     *         "terms": "Payment in full before shipping.",
+                     *         "customerEmail": "layla@example.com",
+                     *         "vin": "KNAPU81BDN7123456",
+                     *         "currency": "USD",
+                     *         "id": "a1wxpqa76sdt2p2v70lpjtot",
+                     *         "mileage": "42,000 km",
+                     *         "updatedAt": "2026-11-16T09:19:00.206Z",
+                     *         "customerAddress": "Dubai Marina, Dubai",
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ],
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
                      *         "contractNumber": 1,
-                     *         "status": "Draft",
                      *         "version": 1,
-                     *         "customerName": "example text",
-                     *         "customerNameAr": "example text",
-                     *         "customerIdNumber": "example text",
-                     *         "customerPhone": "example text",
-                     *         "customerEmail": "example text",
-                     *         "customerAddress": "example text",
-                     *         "customerCountry": "example text",
-                     *         "customerIdDocument": {},
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "vin": "example text",
-                     *         "mileage": "example text",
-                     *         "color": "example text",
-                     *         "terms": "example text",
-                     *         "notes": "example text",
-                     *         "pdfUrl": "example text",
-                     *         "signedDocument": {},
-                     *         "sentAt": "2026-03-14T09:30:00.000Z",
-                     *         "sentTo": "example text",
-                     *         "signedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "customerName": "Layla Haddad",
+                     *         "customerIdNumber": "P4471029",
+                     *         "totalAmount": 18500,
+                     *         "status": "Draft"
                      *       }
                      *     }
                      */
@@ -6739,7 +6962,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
                  * @example "3"
                  */
                 "If-Match"?: string;
@@ -6747,7 +6970,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -6757,37 +6980,53 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "customerName": "example text",
-                 *       "customerNameAr": "example text",
-                 *       "customerIdNumber": "example text",
-                 *       "customerPhone": "example text",
+                 *       "customerName": "Layla Haddad",
+                 *       "customerNameAr": "ليلى حداد",
+                 *       "customerIdNumber": "P1234567",
+                 *       "customerPhone": "+971501234567",
                  *       "customerEmail": "layla@example.com",
-                 *       "customerAddress": "example text",
-                 *       "customerCountry": "example text",
+                 *       "customerAddress": "Dubai Marina, Dubai",
+                 *       "customerCountry": "AE",
                  *       "customerIdDocument": {
-                 *         "url": "https://files.example.com/documents/d-1001.pdf",
-                 *         "type": "example text"
+                 *         "url": "https://example.com/passport.pdf",
+                 *         "type": "passport"
                  *       },
-                 *       "carDetails": {},
+                 *       "carDetails": {
+                 *         "makeEn": "Kia",
+                 *         "modelEn": "Sorento",
+                 *         "year": 2022
+                 *       },
                  *       "totalAmount": 1,
                  *       "currency": "USD",
-                 *       "vin": "example text",
-                 *       "mileage": "example text",
-                 *       "color": "example text",
-                 *       "terms": "example text",
-                 *       "notes": "example text",
+                 *       "vin": "KNAPU81BDN7123456",
+                 *       "mileage": "45,000 km",
+                 *       "color": "White",
+                 *       "terms": "Payment in full before shipping.",
+                 *       "notes": "Customer collects the spare key later",
                  *       "contractPdfUrl": "https://files.example.com/documents/d-1001.pdf"
                  *     }
                  */
                 "application/json": {
+                    /** @example Layla Haddad */
                     customerName?: string;
+                    /** @example ليلى حداد */
                     customerNameAr?: string;
+                    /** @example P1234567 */
                     customerIdNumber?: string;
+                    /** @example +971501234567 */
                     customerPhone?: string;
                     /** Format: email */
                     customerEmail?: string;
+                    /** @example Dubai Marina, Dubai */
                     customerAddress?: string;
+                    /** @example AE */
                     customerCountry?: string;
+                    /**
+                     * @example {
+                     *       "url": "https://example.com/passport.pdf",
+                     *       "type": "passport"
+                     *     }
+                     */
                     customerIdDocument?: {
                         /** Format: uri */
                         url?: string;
@@ -6796,16 +7035,28 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @example {
+                     *       "makeEn": "Kia",
+                     *       "modelEn": "Sorento",
+                     *       "year": 2022
+                     *     }
+                     */
                     carDetails?: {
                         [key: string]: unknown;
                     };
                     totalAmount?: number;
                     /** @enum {string} */
                     currency?: "USD" | "KRW" | "AED";
+                    /** @example KNAPU81BDN7123456 */
                     vin?: string;
+                    /** @example 45,000 km */
                     mileage?: string;
+                    /** @example White */
                     color?: string;
+                    /** @example Payment in full before shipping. */
                     terms?: string;
+                    /** @example Customer collects the spare key later */
                     notes?: string;
                     /** Format: uri */
                     contractPdfUrl?: string;
@@ -6825,34 +7076,55 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
+                     *         "color": "White",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "customerNameAr": "ليلى حداد",
+                     *         "customerCountry": "AE",
+                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "customerPhone": "+971501234567",
+                     *         "pdfUrl": null,
+                     *         "terms": "Payment in full before shipping.",
+                     *         "customerEmail": "layla@example.com",
+                     *         "vin": "KNAPU81BDN7123456",
+                     *         "currency": "USD",
+                     *         "id": "a1wxpqa76sdt2p2v70lpjtot",
+                     *         "mileage": "42,000 km",
+                     *         "updatedAt": "2026-11-16T09:20:00.480Z",
+                     *         "customerAddress": "Dubai Marina, Dubai",
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ],
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
                      *         "contractNumber": 1,
+                     *         "version": 2,
+                     *         "customerName": "Layla Haddad",
+                     *         "customerIdNumber": "P4471029",
+                     *         "totalAmount": 18500,
                      *         "status": "Draft",
-                     *         "version": 1,
-                     *         "customerName": "example text",
-                     *         "customerNameAr": "example text",
-                     *         "customerIdNumber": "example text",
-                     *         "customerPhone": "example text",
-                     *         "customerEmail": "example text",
-                     *         "customerAddress": "example text",
-                     *         "customerCountry": "example text",
-                     *         "customerIdDocument": {},
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "vin": "example text",
-                     *         "mileage": "example text",
-                     *         "color": "example text",
-                     *         "terms": "example text",
-                     *         "notes": "example text",
-                     *         "pdfUrl": "example text",
-                     *         "signedDocument": {},
-                     *         "sentAt": "2026-03-14T09:30:00.000Z",
-                     *         "sentTo": "example text",
-                     *         "signedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "notes": "Delivery to Jebel Ali port"
                      *       }
                      *     }
                      */
@@ -6970,7 +7242,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -6989,34 +7261,114 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "orderId": "example text",
+                     *           "notes": "Delivery to Jebel Ali port",
+                     *           "color": "White",
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "signingLink": "https://sign.example.com/c/1042",
+                     *           "customerNameAr": "ليلى حداد",
+                     *           "customerCountry": "AE",
+                     *           "createdAt": "2026-11-16T09:19:00.206Z",
+                     *           "customerPhone": "+971501234567",
+                     *           "pdfUrl": null,
+                     *           "terms": "Payment in full before shipping.",
+                     *           "customerEmail": "layla@example.com",
+                     *           "currency": "USD",
+                     *           "vin": "KNAPU81BDN7123456",
+                     *           "id": "a1wxpqa76sdt2p2v70lpjtot",
+                     *           "signedDocument": {
+                     *             "filename": "c-1042-signed.pdf",
+                     *             "mimeType": "application/pdf",
+                     *             "size": 184211,
+                     *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
+                     *           },
+                     *           "mileage": "42,000 km",
+                     *           "updatedAt": "2026-11-16T09:22:00.028Z",
+                     *           "customerAddress": "Dubai Marina, Dubai",
+                     *           "carDetails": {
+                     *             "priceUnit": "10000 KRW",
+                     *             "images": [
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *             ],
+                     *             "color": "White",
+                     *             "year": 2012,
+                     *             "title": "Renault Korea SM5 L43 2.0 RE",
+                     *             "modelGroupEn": "SM5",
+                     *             "auctionDate": "2026-10-24",
+                     *             "carId": 17,
+                     *             "gradeEn": "RE",
+                     *             "modelEn": "SM5 L43",
+                     *             "transmission": "CVT",
+                     *             "fuelType": "Gasoline",
+                     *             "provider": "glovis",
+                     *             "price": 340,
+                     *             "kilometers": 151155,
+                     *             "vin": "KNMB6GW99C6907398",
+                     *             "advertisementNumber": "GL11338740",
+                     *             "gradeDetailEn": "2.0 RE",
+                     *             "customerNotificationsEnabled": true,
+                     *             "makeEn": "Renault Korea",
+                     *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           },
                      *           "contractNumber": 1,
-                     *           "status": "Draft",
+                     *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
+                     *           "sentAt": "2026-11-16T09:20:30.617Z",
+                     *           "version": 4,
+                     *           "customerName": "Layla Haddad",
+                     *           "customerIdNumber": "P4471029",
+                     *           "totalAmount": 18500,
+                     *           "sentTo": "+971501234567",
+                     *           "signedAt": "2026-11-16T09:22:00.028Z",
+                     *           "status": "Signed"
+                     *         },
+                     *         {
+                     *           "customerAddress": "Dubai Marina, Dubai",
+                     *           "carDetails": {
+                     *             "priceUnit": "10000 KRW",
+                     *             "images": [
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *             ],
+                     *             "color": "White",
+                     *             "year": 2012,
+                     *             "title": "Renault Korea SM5 L43 2.0 RE",
+                     *             "modelGroupEn": "SM5",
+                     *             "auctionDate": "2026-10-24",
+                     *             "carId": 17,
+                     *             "gradeEn": "RE",
+                     *             "modelEn": "SM5 L43",
+                     *             "transmission": "CVT",
+                     *             "fuelType": "Gasoline",
+                     *             "provider": "glovis",
+                     *             "price": 340,
+                     *             "kilometers": 151155,
+                     *             "vin": "KNMB6GW99C6907398",
+                     *             "advertisementNumber": "GL11338740",
+                     *             "gradeDetailEn": "2.0 RE",
+                     *             "customerNotificationsEnabled": true,
+                     *             "makeEn": "Renault Korea",
+                     *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           },
+                     *           "color": "White",
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "contractNumber": 2,
                      *           "version": 1,
-                     *           "customerName": "example text",
-                     *           "customerNameAr": "example text",
-                     *           "customerIdNumber": "example text",
-                     *           "customerPhone": "example text",
-                     *           "customerEmail": "example text",
-                     *           "customerAddress": "example text",
-                     *           "customerCountry": "example text",
-                     *           "customerIdDocument": {},
-                     *           "carDetails": {},
-                     *           "totalAmount": 1,
-                     *           "currency": "example text",
-                     *           "vin": "example text",
-                     *           "mileage": "example text",
-                     *           "color": "example text",
-                     *           "terms": "example text",
-                     *           "notes": "example text",
-                     *           "pdfUrl": "example text",
-                     *           "signedDocument": {},
-                     *           "sentAt": "2026-03-14T09:30:00.000Z",
-                     *           "sentTo": "example text",
-                     *           "signedAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "customerName": "Layla Haddad",
+                     *           "customerCountry": "AE",
+                     *           "customerIdNumber": "P4471029",
+                     *           "totalAmount": 18500,
+                     *           "createdAt": "2026-11-16T09:21:00.754Z",
+                     *           "customerPhone": "+971501234567",
+                     *           "pdfUrl": null,
+                     *           "customerEmail": "layla@example.com",
+                     *           "currency": "USD",
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "id": "cak16s4ngripubck9hrsrzna",
+                     *           "mileage": "151155 km",
+                     *           "status": "Draft",
+                     *           "updatedAt": "2026-11-16T09:21:00.754Z"
                      *         }
                      *       ]
                      *     }
@@ -7093,7 +7445,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
                  * @example "3"
                  */
                 "If-Match"?: string;
@@ -7101,7 +7453,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -7149,34 +7501,59 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
+                     *         "notes": "Delivery to Jebel Ali port",
+                     *         "color": "White",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "customerNameAr": "ليلى حداد",
+                     *         "customerCountry": "AE",
+                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "customerPhone": "+971501234567",
+                     *         "pdfUrl": null,
+                     *         "terms": "Payment in full before shipping.",
+                     *         "customerEmail": "layla@example.com",
+                     *         "currency": "USD",
+                     *         "vin": "KNAPU81BDN7123456",
+                     *         "id": "a1wxpqa76sdt2p2v70lpjtot",
+                     *         "mileage": "42,000 km",
+                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
+                     *         "customerAddress": "Dubai Marina, Dubai",
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ],
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
                      *         "contractNumber": 1,
-                     *         "status": "Draft",
-                     *         "version": 1,
-                     *         "customerName": "example text",
-                     *         "customerNameAr": "example text",
-                     *         "customerIdNumber": "example text",
-                     *         "customerPhone": "example text",
-                     *         "customerEmail": "example text",
-                     *         "customerAddress": "example text",
-                     *         "customerCountry": "example text",
-                     *         "customerIdDocument": {},
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "vin": "example text",
-                     *         "mileage": "example text",
-                     *         "color": "example text",
-                     *         "terms": "example text",
-                     *         "notes": "example text",
-                     *         "pdfUrl": "example text",
-                     *         "signedDocument": {},
-                     *         "sentAt": "2026-03-14T09:30:00.000Z",
-                     *         "sentTo": "example text",
-                     *         "signedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "version": 3,
+                     *         "customerName": "Layla Haddad",
+                     *         "customerIdNumber": "P4471029",
+                     *         "totalAmount": 18500,
+                     *         "status": "Sent",
+                     *         "sentAt": "2026-11-16T09:20:30.617Z",
+                     *         "sentTo": "+971501234567",
+                     *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
+                     *         "signingLink": "https://sign.example.com/c/1042"
                      *       }
                      *     }
                      */
@@ -7301,7 +7678,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED.
+                 * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
                  * @example "3"
                  */
                 "If-Match"?: string;
@@ -7309,7 +7686,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -7319,7 +7696,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "signedDocument": {}
+                 *       "signedDocument": {
+                 *         "url": "https://example.com/signed.pdf",
+                 *         "filename": "contract-1042.pdf",
+                 *         "mimeType": "application/pdf"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7341,34 +7722,66 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
+                     *         "notes": "Delivery to Jebel Ali port",
+                     *         "color": "White",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "signingLink": "https://sign.example.com/c/1042",
+                     *         "customerNameAr": "ليلى حداد",
+                     *         "customerCountry": "AE",
+                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "customerPhone": "+971501234567",
+                     *         "pdfUrl": null,
+                     *         "terms": "Payment in full before shipping.",
+                     *         "customerEmail": "layla@example.com",
+                     *         "currency": "USD",
+                     *         "vin": "KNAPU81BDN7123456",
+                     *         "id": "a1wxpqa76sdt2p2v70lpjtot",
+                     *         "mileage": "42,000 km",
+                     *         "updatedAt": "2026-11-16T09:22:00.028Z",
+                     *         "customerAddress": "Dubai Marina, Dubai",
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ],
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-24",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *         },
                      *         "contractNumber": 1,
-                     *         "status": "Draft",
-                     *         "version": 1,
-                     *         "customerName": "example text",
-                     *         "customerNameAr": "example text",
-                     *         "customerIdNumber": "example text",
-                     *         "customerPhone": "example text",
-                     *         "customerEmail": "example text",
-                     *         "customerAddress": "example text",
-                     *         "customerCountry": "example text",
-                     *         "customerIdDocument": {},
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "vin": "example text",
-                     *         "mileage": "example text",
-                     *         "color": "example text",
-                     *         "terms": "example text",
-                     *         "notes": "example text",
-                     *         "pdfUrl": "example text",
-                     *         "signedDocument": {},
-                     *         "sentAt": "2026-03-14T09:30:00.000Z",
-                     *         "sentTo": "example text",
-                     *         "signedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
+                     *         "sentAt": "2026-11-16T09:20:30.617Z",
+                     *         "version": 4,
+                     *         "customerName": "Layla Haddad",
+                     *         "customerIdNumber": "P4471029",
+                     *         "totalAmount": 18500,
+                     *         "sentTo": "+971501234567",
+                     *         "status": "Signed",
+                     *         "signedAt": "2026-11-16T09:22:00.028Z",
+                     *         "signedDocument": {
+                     *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
+                     *           "filename": "c-1042-signed.pdf",
+                     *           "mimeType": "application/pdf",
+                     *           "size": 184211
+                     *         }
                      *       }
                      *     }
                      */
@@ -7486,7 +7899,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -7504,29 +7917,23 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
-                     *         "type": "invoice",
-                     *         "status": "Pending",
-                     *         "amount": 1,
-                     *         "currency": "example text",
-                     *         "description": "example text",
-                     *         "items": [
-                     *           {
-                     *             "type": "example text",
-                     *             "description": "example text",
-                     *             "amount": 1
-                     *           }
-                     *         ],
-                     *         "receiptFileUrl": "example text",
-                     *         "invoiceNumber": "example text",
-                     *         "recordedBy": "example text",
-                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *         "confirmedBy": "example text",
-                     *         "confirmedByRole": "example text",
-                     *         "confirmedByKeyId": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "amount": 16500,
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
+                     *         "description": "Balance by bank transfer",
+                     *         "type": "receipt",
+                     *         "createdAt": "2026-11-16T09:24:30.713Z",
+                     *         "recordedBy": "demouseroperations000001",
+                     *         "invoiceNumber": "R-2026-1002",
+                     *         "currency": "USD",
+                     *         "id": "bv6c0mig27jor45944covnbf",
+                     *         "items": [],
+                     *         "status": "Confirmed",
+                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *         "confirmedAt": "2026-11-16T09:25:30.987Z",
+                     *         "confirmedBy": "demouseraccountant000001",
+                     *         "confirmedByRole": "accountant",
+                     *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
                      *       }
                      *     }
                      */
@@ -7612,7 +8019,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "orderId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "orderId": "ckx8k2m1p0000abcd1234efg",
                  *       "type": "receipt",
                  *       "amount": 2000,
                  *       "currency": "USD",
@@ -7633,10 +8040,13 @@ export interface operations {
                     currency: string;
                     description: string;
                     items?: {
+                        /** @example deposit */
                         type: string;
+                        /** @example Deposit for Kia Sorento 2022 */
                         description: string;
                         amount: number;
                     }[];
+                    /** @example INV-2026-0042 */
                     invoiceNumber?: string;
                     /** Format: uri */
                     receiptFileUrl?: string;
@@ -7654,29 +8064,18 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
-                     *         "type": "invoice",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "type": "receipt",
                      *         "status": "Pending",
-                     *         "amount": 1,
-                     *         "currency": "example text",
-                     *         "description": "example text",
-                     *         "items": [
-                     *           {
-                     *             "type": "example text",
-                     *             "description": "example text",
-                     *             "amount": 1
-                     *           }
-                     *         ],
-                     *         "receiptFileUrl": "example text",
-                     *         "invoiceNumber": "example text",
-                     *         "recordedBy": "example text",
-                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *         "confirmedBy": "example text",
-                     *         "confirmedByRole": "example text",
-                     *         "confirmedByKeyId": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "amount": 2000,
+                     *         "currency": "USD",
+                     *         "description": "Deposit by bank transfer",
+                     *         "items": [],
+                     *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
+                     *         "recordedBy": "demouseroperations000001",
+                     *         "createdAt": "2026-11-16T09:11:00.014Z",
+                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
                      *       }
                      *     }
                      */
@@ -7785,7 +8184,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -7804,29 +8203,41 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "orderId": "example text",
-                     *           "type": "invoice",
-                     *           "status": "Pending",
-                     *           "amount": 1,
-                     *           "currency": "example text",
-                     *           "description": "example text",
-                     *           "items": [
-                     *             {
-                     *               "type": "example text",
-                     *               "description": "example text",
-                     *               "amount": 1
-                     *             }
-                     *           ],
-                     *           "receiptFileUrl": "example text",
-                     *           "invoiceNumber": "example text",
-                     *           "recordedBy": "example text",
-                     *           "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *           "confirmedBy": "example text",
-                     *           "confirmedByRole": "example text",
-                     *           "confirmedByKeyId": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "amount": 2000,
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
+                     *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
+                     *           "description": "Deposit by bank transfer",
+                     *           "type": "receipt",
+                     *           "createdAt": "2026-11-16T09:11:00.014Z",
+                     *           "recordedBy": "demouseroperations000001",
+                     *           "confirmedBy": "demouseraccountant000001",
+                     *           "currency": "USD",
+                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "confirmedAt": "2026-11-16T09:12:30.425Z",
+                     *           "items": [],
+                     *           "confirmedByRole": "accountant",
+                     *           "status": "Confirmed",
+                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *         },
+                     *         {
+                     *           "amount": 16500,
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
+                     *           "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
+                     *           "description": "Balance by bank transfer",
+                     *           "type": "receipt",
+                     *           "createdAt": "2026-11-16T09:24:30.713Z",
+                     *           "recordedBy": "demouseroperations000001",
+                     *           "confirmedBy": "demouseraccountant000001",
+                     *           "invoiceNumber": "R-2026-1002",
+                     *           "currency": "USD",
+                     *           "id": "bv6c0mig27jor45944covnbf",
+                     *           "confirmedAt": "2026-11-16T09:25:30.987Z",
+                     *           "items": [],
+                     *           "confirmedByRole": "accountant",
+                     *           "status": "Confirmed",
+                     *           "updatedAt": "2026-11-16T09:25:30.987Z"
                      *         }
                      *       ]
                      *     }
@@ -7905,7 +8316,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -7917,7 +8328,7 @@ export interface operations {
                  * @example {
                  *       "type": "invoice",
                  *       "pdfUrl": "https://files.example.com/documents/d-1001.pdf",
-                 *       "invoiceNumber": "example text"
+                 *       "invoiceNumber": "INV-2026-0042"
                  *     }
                  */
                 "application/json": {
@@ -7925,6 +8336,7 @@ export interface operations {
                     type: "invoice" | "receipt";
                     /** Format: uri */
                     pdfUrl: string;
+                    /** @example INV-2026-0042 */
                     invoiceNumber?: string;
                 };
             };
@@ -7940,29 +8352,19 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
-                     *         "type": "invoice",
+                     *         "amount": 16500,
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
+                     *         "description": "Balance by bank transfer",
+                     *         "type": "receipt",
+                     *         "createdAt": "2026-11-16T09:24:30.713Z",
+                     *         "recordedBy": "demouseroperations000001",
+                     *         "currency": "USD",
+                     *         "id": "bv6c0mig27jor45944covnbf",
+                     *         "items": [],
                      *         "status": "Pending",
-                     *         "amount": 1,
-                     *         "currency": "example text",
-                     *         "description": "example text",
-                     *         "items": [
-                     *           {
-                     *             "type": "example text",
-                     *             "description": "example text",
-                     *             "amount": 1
-                     *           }
-                     *         ],
-                     *         "receiptFileUrl": "example text",
-                     *         "invoiceNumber": "example text",
-                     *         "recordedBy": "example text",
-                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *         "confirmedBy": "example text",
-                     *         "confirmedByRole": "example text",
-                     *         "confirmedByKeyId": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "updatedAt": "2026-11-16T09:25:00.850Z",
+                     *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
                      */
@@ -8071,7 +8473,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -8081,30 +8483,26 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status": "InProgress",
-                 *       "photos": [
-                 *         {
-                 *           "url": "https://files.example.com/documents/d-1001.pdf",
-                 *           "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                 *           "type": "example text",
-                 *           "caption": "example text",
-                 *           "priority": 1,
-                 *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                 *         }
-                 *       ],
-                 *       "pdfReportUrl": "https://files.example.com/documents/d-1001.pdf",
-                 *       "notes": "example text"
+                 *       "status": "InProgress"
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     status?: "InProgress" | "Completed" | "Cancelled";
                     photos?: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @example https://example.com/photos/front.jpg
+                         */
                         url: string;
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @example https://example.com/photos/front-150.jpg
+                         */
                         thumbnailUrl?: string;
+                        /** @example exterior */
                         type?: string;
+                        /** @example Front bumper, small scratch */
                         caption?: string;
                         priority?: number;
                         /** Format: date-time */
@@ -8112,12 +8510,13 @@ export interface operations {
                     }[];
                     /** Format: uri */
                     pdfReportUrl?: string;
+                    /** @example Underbody checked: no rust */
                     notes?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the inspection completed, with a photo and the report */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8127,25 +8526,24 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
-                     *         "inspectorId": "example text",
-                     *         "status": "Pending",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "notes": "example text",
+                     *         "notes": "No accident history; light scratches on the rear bumper",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "inspectorId": "demouserinspector0000001",
                      *         "photos": [
                      *           {
-                     *             "url": "https://files.example.com/documents/d-1001.pdf",
-                     *             "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                     *             "type": "example text",
-                     *             "caption": "example text",
-                     *             "priority": 1,
-                     *             "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *             "url": "https://files.example.com/inspections/i-1042/front.jpg",
+                     *             "type": "exterior",
+                     *             "caption": "Front",
+                     *             "priority": 1
                      *           }
                      *         ],
-                     *         "pdfReportUrl": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:15:30.247Z",
+                     *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
+                     *         "id": "x41jv784e3cd7lz9sh0t3tt5",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "status": "Completed",
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z",
+                     *         "completedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -8262,8 +8660,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "orderId": "ckx8k2m1p0000abcd1234efgh",
-                 *       "inspectorId": "ckx8k2m1p0000abcd1234efgi",
+                 *       "orderId": "ckx8k2m1p0000abcd1234efg",
+                 *       "inspectorId": "ckx8k2m1p0000abcd1234efh",
                  *       "inspectionDate": "2026-03-20T10:00:00.000Z",
                  *       "notes": "Check the underbody for rust"
                  *     }
@@ -8277,11 +8675,19 @@ export interface operations {
                     inspectionDate?: string;
                     notes?: string;
                     photos?: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @example https://example.com/photos/front.jpg
+                         */
                         url: string;
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @example https://example.com/photos/front-150.jpg
+                         */
                         thumbnailUrl?: string;
+                        /** @example exterior */
                         type?: string;
+                        /** @example Front bumper, small scratch */
                         caption?: string;
                         priority?: number;
                         /** Format: date-time */
@@ -8303,25 +8709,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
-                     *         "inspectorId": "example text",
+                     *         "id": "x41jv784e3cd7lz9sh0t3tt5",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "inspectorId": "demouserinspector0000001",
                      *         "status": "Pending",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "notes": "example text",
-                     *         "photos": [
-                     *           {
-                     *             "url": "https://files.example.com/documents/d-1001.pdf",
-                     *             "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                     *             "type": "example text",
-                     *             "caption": "example text",
-                     *             "priority": 1,
-                     *             "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *           }
-                     *         ],
-                     *         "pdfReportUrl": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "notes": "Check the underbody for rust",
+                     *         "photos": [],
+                     *         "pdfReportUrl": null,
+                     *         "createdAt": "2026-11-16T09:15:30.247Z",
+                     *         "updatedAt": "2026-11-16T09:15:30.247Z"
                      *       }
                      *     }
                      */
@@ -8430,7 +8827,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -8448,25 +8845,24 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderId": "example text",
-                     *         "inspectorId": "example text",
-                     *         "status": "Pending",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "notes": "example text",
+                     *         "completedAt": "2026-11-16T09:16:30.521Z",
+                     *         "notes": "No accident history; light scratches on the rear bumper",
+                     *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "inspectorId": "demouserinspector0000001",
                      *         "photos": [
                      *           {
-                     *             "url": "https://files.example.com/documents/d-1001.pdf",
-                     *             "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                     *             "type": "example text",
-                     *             "caption": "example text",
+                     *             "caption": "Front",
+                     *             "type": "exterior",
                      *             "priority": 1,
-                     *             "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *             "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *           }
                      *         ],
-                     *         "pdfReportUrl": "example text",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:15:30.247Z",
+                     *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
+                     *         "id": "x41jv784e3cd7lz9sh0t3tt5",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "status": "Completed",
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -8544,7 +8940,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -8563,25 +8959,24 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "orderId": "example text",
-                     *           "inspectorId": "example text",
-                     *           "status": "Pending",
-                     *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *           "notes": "example text",
+                     *           "completedAt": "2026-11-16T09:16:30.521Z",
+                     *           "notes": "No accident history; light scratches on the rear bumper",
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "inspectorId": "demouserinspector0000001",
                      *           "photos": [
                      *             {
-                     *               "url": "https://files.example.com/documents/d-1001.pdf",
-                     *               "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                     *               "type": "example text",
-                     *               "caption": "example text",
+                     *               "caption": "Front",
+                     *               "type": "exterior",
                      *               "priority": 1,
-                     *               "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *               "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *             }
                      *           ],
-                     *           "pdfReportUrl": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "createdAt": "2026-11-16T09:15:30.247Z",
+                     *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
+                     *           "id": "x41jv784e3cd7lz9sh0t3tt5",
+                     *           "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *           "status": "Completed",
+                     *           "updatedAt": "2026-11-16T09:16:30.521Z"
                      *         }
                      *       ]
                      *     }
@@ -8677,16 +9072,16 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "role": "admin",
-                     *           "tenantId": "example text",
-                     *           "mobileNumber": "example text",
-                     *           "email": "example text",
-                     *           "language": "en",
+                     *           "role": "inspector",
+                     *           "mobileNumber": "+971501110004",
                      *           "active": true,
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "language": "en",
+                     *           "createdAt": "2026-11-15T09:00:00.137Z",
+                     *           "name": "Joon Lee (demo inspector)",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "demouserinspector0000001",
+                     *           "email": "joon@gulfmotors.example",
+                     *           "updatedAt": "2026-11-15T09:00:00.137Z"
                      *         }
                      *       ]
                      *     }
@@ -8760,15 +9155,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example text",
+                 *       "name": "Omar Saleh",
                  *       "role": "admin",
                  *       "mobileNumber": "+971501234567",
                  *       "email": "layla@example.com",
                  *       "language": "en",
-                 *       "tenantId": "ckx8k2m1p0000abcd1234efgh"
+                 *       "tenantId": "ckx8k2m1p0000abcd1234efg"
                  *     }
                  */
                 "application/json": {
+                    /** @example Omar Saleh */
                     name: string;
                     /** @enum {string} */
                     role: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
@@ -8800,16 +9196,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "role": "admin",
-                     *         "tenantId": "example text",
-                     *         "mobileNumber": "example text",
-                     *         "email": "example text",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "name": "Hana Choi",
+                     *         "role": "operations",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "mobileNumber": "+971501110009",
+                     *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
                      *       }
                      *     }
                      */
@@ -8909,7 +9305,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -8927,16 +9323,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "role": "admin",
-                     *         "tenantId": "example text",
-                     *         "mobileNumber": "example text",
-                     *         "email": "example text",
-                     *         "language": "en",
-                     *         "active": true,
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "role": "operations",
+                     *         "mobileNumber": "+971501110009",
+                     *         "active": false,
+                     *         "language": "ar",
+                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "name": "Hana Choi",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "email": "hana@gulfmotors.example",
+                     *         "updatedAt": "2026-11-16T09:47:00.878Z",
+                     *         "deactivatedAt": "2026-11-16T09:47:00.878Z"
                      *       }
                      *     }
                      */
@@ -9014,7 +9411,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -9032,16 +9429,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "role": "admin",
-                     *         "tenantId": "example text",
-                     *         "mobileNumber": "example text",
-                     *         "email": "example text",
-                     *         "language": "en",
+                     *         "role": "operations",
+                     *         "mobileNumber": "+971501110009",
                      *         "active": true,
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "language": "en",
+                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "name": "Hana Choi",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "email": "hana@gulfmotors.example",
+                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
                      *       }
                      *     }
                      */
@@ -9119,7 +9516,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -9129,7 +9526,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example text",
+                 *       "name": "Omar Saleh",
                  *       "mobileNumber": "+971501234567",
                  *       "email": "layla@example.com",
                  *       "language": "en",
@@ -9137,6 +9534,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @example Omar Saleh */
                     name?: string;
                     /**
                      * Format: phone
@@ -9165,16 +9563,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "role": "admin",
-                     *         "tenantId": "example text",
-                     *         "mobileNumber": "example text",
-                     *         "email": "example text",
-                     *         "language": "en",
+                     *         "role": "operations",
+                     *         "mobileNumber": "+971501110009",
                      *         "active": true,
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "language": "ar",
+                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "name": "Hana Choi",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "email": "hana@gulfmotors.example",
+                     *         "updatedAt": "2026-11-16T09:44:00.056Z"
                      *       }
                      *     }
                      */
@@ -9299,23 +9697,52 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "prefix": "example text",
-                     *           "role": "admin",
-                     *           "tenantId": "example text",
-                     *           "userId": "example text",
+                     *           "role": "operations",
+                     *           "prefix": "vpo_mVxFpw",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "createdAt": "2026-11-16T09:45:30.467Z",
                      *           "allowedRoutes": [
-                     *             "example text"
+                     *             "*"
                      *           ],
-                     *           "rateLimit": {},
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdBy": "example text",
-                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
-                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "rotatedTo": "example text",
-                     *           "lastUsedAt": "example text"
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "name": "Hana laptop",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "revokedAt": "2026-11-16T09:46:31.794Z"
+                     *         },
+                     *         {
+                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "role": "operations",
+                     *           "prefix": "vpo_YlbZVs",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "disabledAt": "2026-11-16T09:47:01.931Z",
+                     *           "createdAt": "2026-11-16T09:44:31.246Z",
+                     *           "allowedRoutes": [
+                     *             "*"
+                     *           ],
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "name": "Hana laptop",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "expiresAt": "2026-11-16T10:46:00.000Z"
+                     *         },
+                     *         {
+                     *           "rateLimit": {
+                     *             "rps": 100000,
+                     *             "burst": 100000,
+                     *             "quotaPerDay": 100000000
+                     *           },
+                     *           "role": "integrator",
+                     *           "prefix": "vpo_UnRm_B",
+                     *           "createdAt": "2026-11-15T09:01:00.190Z",
+                     *           "allowedRoutes": [
+                     *             "*"
+                     *           ],
+                     *           "createdBy": "staff-cli",
+                     *           "lastUsedAt": "2026-11-16T09:03:00.822Z",
+                     *           "name": "demo: Gulf Motors integrator",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "zdgsvpsilbfwbg9itd1yba0z"
                      *         }
                      *       ]
                      *     }
@@ -9389,12 +9816,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example text",
+                 *       "name": "Storefront integration",
                  *       "role": "admin",
-                 *       "userId": "ckx8k2m1p0000abcd1234efgh",
-                 *       "tenantId": "ckx8k2m1p0000abcd1234efgh",
+                 *       "userId": "ckx8k2m1p0000abcd1234efg",
+                 *       "tenantId": "ckx8k2m1p0000abcd1234efg",
                  *       "allowedRoutes": [
-                 *         "example text"
+                 *         "GET /api/v1/cars"
                  *       ],
                  *       "rateLimit": {
                  *         "rps": 1,
@@ -9405,6 +9832,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @example Storefront integration */
                     name: string;
                     /** @enum {string} */
                     role?: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
@@ -9424,7 +9852,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description Created: the key is shown in this answer only */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9434,25 +9862,19 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "key": "example text",
+                     *         "key": "vpo_YlbZVsI8vDfpACHQE6eCbi7NnqEzfwOcT_hTqcEC",
                      *         "apiKey": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "prefix": "example text",
-                     *           "role": "admin",
-                     *           "tenantId": "example text",
-                     *           "userId": "example text",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "name": "Hana laptop",
+                     *           "prefix": "vpo_YlbZVs",
+                     *           "role": "operations",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "allowedRoutes": [
-                     *             "example text"
+                     *             "*"
                      *           ],
-                     *           "rateLimit": {},
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdBy": "example text",
-                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
-                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "rotatedTo": "example text",
-                     *           "lastUsedAt": "example text"
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdAt": "2026-11-16T09:44:31.246Z"
                      *         }
                      *       }
                      *     }
@@ -9566,7 +9988,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -9584,23 +10006,18 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "name": "example text",
-                     *         "prefix": "example text",
-                     *         "role": "admin",
-                     *         "tenantId": "example text",
-                     *         "userId": "example text",
+                     *         "role": "operations",
+                     *         "prefix": "vpo_mVxFpw",
+                     *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "createdAt": "2026-11-16T09:45:30.467Z",
                      *         "allowedRoutes": [
-                     *           "example text"
+                     *           "*"
                      *         ],
-                     *         "rateLimit": {},
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdBy": "example text",
-                     *         "expiresAt": "2026-03-14T09:30:00.000Z",
-                     *         "revokedAt": "2026-03-14T09:30:00.000Z",
-                     *         "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *         "rotatedTo": "example text",
-                     *         "lastUsedAt": "example text"
+                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "name": "Hana laptop",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *         "revokedAt": "2026-11-16T09:46:31.794Z"
                      *       }
                      *     }
                      */
@@ -9678,7 +10095,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -9707,44 +10124,34 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "key": "example text",
+                     *         "key": "vpo_mVxFpw2BwvtQvfeyqo_zOpa5AsuolXGnu7rKdF__",
                      *         "apiKey": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "prefix": "example text",
-                     *           "role": "admin",
-                     *           "tenantId": "example text",
-                     *           "userId": "example text",
+                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "name": "Hana laptop",
+                     *           "prefix": "vpo_mVxFpw",
+                     *           "role": "operations",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "allowedRoutes": [
-                     *             "example text"
+                     *             "*"
                      *           ],
-                     *           "rateLimit": {},
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdBy": "example text",
-                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
-                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "rotatedTo": "example text",
-                     *           "lastUsedAt": "example text"
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdAt": "2026-11-16T09:45:30.467Z"
                      *         },
                      *         "previous": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "prefix": "example text",
-                     *           "role": "admin",
-                     *           "tenantId": "example text",
-                     *           "userId": "example text",
+                     *           "role": "operations",
+                     *           "prefix": "vpo_YlbZVs",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "createdAt": "2026-11-16T09:44:31.246Z",
                      *           "allowedRoutes": [
-                     *             "example text"
+                     *             "*"
                      *           ],
-                     *           "rateLimit": {},
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdBy": "example text",
-                     *           "expiresAt": "2026-03-14T09:30:00.000Z",
-                     *           "revokedAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "rotatedTo": "example text",
-                     *           "lastUsedAt": "example text"
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "name": "Hana laptop",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "expiresAt": "2026-11-16T10:45:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -9882,24 +10289,94 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "tenantId": "example text",
-                     *           "at": "2026-03-14T09:30:00.000Z",
-                     *           "actor": {
-                     *             "keyId": "example text",
-                     *             "userId": "example text",
-                     *             "role": "example text"
+                     *           "changes": {
+                     *             "notificationSeq": {
+                     *               "before": 12,
+                     *               "after": 13
+                     *             },
+                     *             "version": {
+                     *               "before": 20,
+                     *               "after": 21
+                     *             },
+                     *             "status": {
+                     *               "before": "Shipped",
+                     *               "after": "Delivered"
+                     *             }
                      *           },
-                     *           "requestId": "example text",
-                     *           "entity": "order",
-                     *           "entityId": "example text",
-                     *           "action": "example text",
-                     *           "changes": {}
+                     *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "actor": {
+                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "userId": "demouseroperations000001",
+                     *             "role": "operations"
+                     *           },
+                     *           "at": "2026-11-16T09:36:00.864Z",
+                     *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "action": "status.Delivered",
+                     *           "id": "ayglsc04lks9b9d4aj2dcea2",
+                     *           "entity": "order"
+                     *         },
+                     *         {
+                     *           "changes": {
+                     *             "notificationSeq": {
+                     *               "before": 11,
+                     *               "after": 12
+                     *             },
+                     *             "version": {
+                     *               "before": 19,
+                     *               "after": 20
+                     *             },
+                     *             "shipment": {
+                     *               "before": {
+                     *                 "method": "roro",
+                     *                 "portOfDischarge": "AEJEA",
+                     *                 "voyage": "031W",
+                     *                 "atd": "2026-11-16",
+                     *                 "carrier": "Hyundai Glovis",
+                     *                 "eta": "2026-12-08",
+                     *                 "etd": "2026-11-16",
+                     *                 "billOfLadingNumber": "GLVS2611BL0457",
+                     *                 "vessel": "Glovis Sirius",
+                     *                 "portOfLoading": "KRPTK",
+                     *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *                 "bookingNumber": "BK-55121",
+                     *                 "updatedAt": "2026-11-16T09:34:00.316Z"
+                     *               },
+                     *               "after": {
+                     *                 "method": "roro",
+                     *                 "portOfDischarge": "AEJEA",
+                     *                 "voyage": "031W",
+                     *                 "ata": "2026-11-16",
+                     *                 "atd": "2026-11-16",
+                     *                 "carrier": "Hyundai Glovis",
+                     *                 "eta": "2026-12-08",
+                     *                 "etd": "2026-11-16",
+                     *                 "billOfLadingNumber": "GLVS2611BL0457",
+                     *                 "vessel": "Glovis Sirius",
+                     *                 "portOfLoading": "KRPTK",
+                     *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *                 "bookingNumber": "BK-55121",
+                     *                 "updatedAt": "2026-11-16T09:35:30.727Z"
+                     *               }
+                     *             }
+                     *           },
+                     *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "actor": {
+                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "userId": "demouseroperations000001",
+                     *             "role": "operations"
+                     *           },
+                     *           "at": "2026-11-16T09:35:31.780Z",
+                     *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "action": "shipment.updated",
+                     *           "id": "a7709cpopi059hyb72wl0mo1",
+                     *           "entity": "order"
                      *         }
                      *       ],
                      *       "meta": {
-                     *         "limit": 1,
-                     *         "nextCursor": "example text"
+                     *         "limit": 2,
+                     *         "nextCursor": "r5GAiHXulggGAdZvDPzzKUCEAxGNpz6XLhCN7U_4QWI5CStVwinGTKAESCgcS1x8DnXoe8ajrVjTkOmwS3M47k5Pbh7Y75W3UUy47JkDMQDqWK6osr0tLM-nFaY9_Xknod4vj9wWKOnD2bWUHyUKdo1F527993IPHSbpYPZjbCmMtWgO_H53lp9bxoxo0Mxr74pTPejBFtRatipiey5nnj08ZoEpPlp3193iYf038KBkA6B2mY5KjwA_R-pcv47eUoCrYoMEfyQeNQ1-4rMrYP1HZ87uzoJdrrZaswm-QtLRcujCSzb"
                      *       }
                      *     }
                      */
@@ -9989,26 +10466,42 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "tenantId": "example text",
-                     *           "url": "example text",
-                     *           "description": "example text",
+                     *           "description": "ERP order sync",
                      *           "eventTypes": [
-                     *             "order.created"
+                     *             "order.created",
+                     *             "order.status_changed",
+                     *             "contract.signed"
                      *           ],
+                     *           "version": 1,
                      *           "enabled": true,
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledReason": "failing",
-                     *           "failingSince": "example text",
-                     *           "consecutiveFailures": 1,
-                     *           "lastSuccessAt": "example text",
-                     *           "lastFailureAt": "example text",
-                     *           "secretPrefix": "example text",
-                     *           "previousSecretExpiresAt": "example text",
-                     *           "deletedAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *           "version": 1
+                     *           "url": "https://erp.gulfmotors.example/hooks/orders",
+                     *           "createdAt": "2026-11-16T09:02:00.548Z",
+                     *           "lastSuccessAt": "2026-11-16T09:08:35.594Z",
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "consecutiveFailures": 0,
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "updatedAt": "2026-11-16T09:02:00.548Z",
+                     *           "secretPrefix": "whsec_ybM56i"
+                     *         },
+                     *         {
+                     *           "lastFailureAt": "2026-11-16T09:49:00.426Z",
+                     *           "description": "staging receiver",
+                     *           "failingSince": "2026-11-16T09:08:36.647Z",
+                     *           "eventTypes": [
+                     *             "order.created",
+                     *             "order.status_changed"
+                     *           ],
+                     *           "version": 1,
+                     *           "enabled": true,
+                     *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
+                     *           "createdAt": "2026-11-16T09:02:30.685Z",
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "consecutiveFailures": 11,
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "yknqm3j3eitzbtrkwleri3n1",
+                     *           "updatedAt": "2026-11-16T09:02:30.685Z",
+                     *           "secretPrefix": "whsec_zpqaK7"
                      *         }
                      *       ]
                      *     }
@@ -10082,19 +10575,23 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "example text",
+                 *       "url": "https://example.com/hooks/orders",
                  *       "eventTypes": [
                  *         "order.created"
                  *       ],
-                 *       "description": "example text",
-                 *       "tenantId": "ckx8k2m1p0000abcd1234efgh"
+                 *       "description": "Order updates for the ERP",
+                 *       "tenantId": "ckx8k2m1p0000abcd1234efg"
                  *     }
                  */
                 "application/json": {
-                    /** @description where events are POSTed: https in AWS (a public host); http and localhost too on the local stack */
+                    /**
+                     * @description where events are POSTed: https in AWS (a public host); http and localhost too on the local stack
+                     * @example https://example.com/hooks/orders
+                     */
                     url: string;
                     /** @description the event types it receives; empty or left out: every type */
                     eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created")[];
+                    /** @example Order updates for the ERP */
                     description?: string;
                     /** @description CUID */
                     tenantId?: string;
@@ -10102,7 +10599,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description Created: the secret is shown in this answer only */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10112,28 +10609,24 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "secret": "example text",
+                     *         "secret": "whsec_ybM56i8H8SOmsXhBJXFwx0Hvp0pVNeU6UaWOEYfjxhU=",
                      *         "endpoint": {
-                     *           "id": "example text",
-                     *           "tenantId": "example text",
-                     *           "url": "example text",
-                     *           "description": "example text",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "url": "https://erp.gulfmotors.example/hooks/orders",
+                     *           "description": "ERP order sync",
                      *           "eventTypes": [
-                     *             "order.created"
+                     *             "order.created",
+                     *             "order.status_changed",
+                     *             "contract.signed"
                      *           ],
                      *           "enabled": true,
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledReason": "failing",
-                     *           "failingSince": "example text",
-                     *           "consecutiveFailures": 1,
-                     *           "lastSuccessAt": "example text",
-                     *           "lastFailureAt": "example text",
-                     *           "secretPrefix": "example text",
-                     *           "previousSecretExpiresAt": "example text",
-                     *           "deletedAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *           "version": 1
+                     *           "consecutiveFailures": 0,
+                     *           "createdAt": "2026-11-16T09:02:00.548Z",
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "updatedAt": "2026-11-16T09:02:00.548Z",
+                     *           "version": 1,
+                     *           "secretPrefix": "whsec_ybM56i"
                      *         }
                      *       }
                      *     }
@@ -10238,7 +10731,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -10256,26 +10749,23 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "tenantId": "example text",
-                     *         "url": "example text",
-                     *         "description": "example text",
+                     *         "description": "ERP order sync",
                      *         "eventTypes": [
-                     *           "order.created"
+                     *           "order.created",
+                     *           "order.status_changed",
+                     *           "contract.signed"
                      *         ],
+                     *         "version": 1,
                      *         "enabled": true,
-                     *         "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *         "disabledReason": "failing",
-                     *         "failingSince": "example text",
-                     *         "consecutiveFailures": 1,
-                     *         "lastSuccessAt": "example text",
-                     *         "lastFailureAt": "example text",
-                     *         "secretPrefix": "example text",
-                     *         "previousSecretExpiresAt": "example text",
-                     *         "deletedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *         "version": 1
+                     *         "url": "https://erp.gulfmotors.example/hooks/orders",
+                     *         "createdAt": "2026-11-16T09:02:00.548Z",
+                     *         "lastSuccessAt": "2026-11-16T09:08:35.594Z",
+                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "consecutiveFailures": 0,
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "zrccjwgc223pzops76cs5yjq",
+                     *         "updatedAt": "2026-11-16T09:02:00.548Z",
+                     *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
                      */
@@ -10353,7 +10843,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -10371,26 +10861,24 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "tenantId": "example text",
-                     *         "url": "example text",
-                     *         "description": "example text",
+                     *         "lastFailureAt": "2026-11-16T09:56:30.481Z",
+                     *         "description": "staging receiver",
+                     *         "failingSince": "2026-11-16T09:08:36.647Z",
                      *         "eventTypes": [
-                     *           "order.created"
+                     *           "order.created",
+                     *           "order.status_changed"
                      *         ],
-                     *         "enabled": true,
-                     *         "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *         "disabledReason": "failing",
-                     *         "failingSince": "example text",
-                     *         "consecutiveFailures": 1,
-                     *         "lastSuccessAt": "example text",
-                     *         "lastFailureAt": "example text",
-                     *         "secretPrefix": "example text",
-                     *         "previousSecretExpiresAt": "example text",
-                     *         "deletedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *         "version": 1
+                     *         "version": 2,
+                     *         "enabled": false,
+                     *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
+                     *         "createdAt": "2026-11-16T09:02:30.685Z",
+                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "consecutiveFailures": 18,
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "secretPrefix": "whsec_bXX0TS",
+                     *         "deletedAt": "2026-11-16T09:57:00.618Z"
                      *       }
                      *     }
                      */
@@ -10477,7 +10965,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -10487,20 +10975,24 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "example text",
+                 *       "url": "https://example.com/hooks/orders",
                  *       "eventTypes": [
                  *         "order.created"
                  *       ],
-                 *       "description": "example text",
+                 *       "description": "Order updates for the ERP",
                  *       "enabled": true,
                  *       "version": 1
                  *     }
                  */
                 "application/json": {
-                    /** @description where events are POSTed: https in AWS (a public host); http and localhost too on the local stack */
+                    /**
+                     * @description where events are POSTed: https in AWS (a public host); http and localhost too on the local stack
+                     * @example https://example.com/hooks/orders
+                     */
                     url?: string;
                     /** @description the event types it receives; empty or left out: every type */
                     eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created")[];
+                    /** @example Order updates for the ERP */
                     description?: string;
                     enabled?: boolean;
                     /** @description the version read: refused (409) if another change came first */
@@ -10519,26 +11011,23 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "tenantId": "example text",
-                     *         "url": "example text",
-                     *         "description": "example text",
+                     *         "description": "ERP order sync",
                      *         "eventTypes": [
-                     *           "order.created"
+                     *           "order.created",
+                     *           "order.status_changed",
+                     *           "contract.signed"
                      *         ],
+                     *         "version": 2,
                      *         "enabled": true,
-                     *         "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *         "disabledReason": "failing",
-                     *         "failingSince": "example text",
-                     *         "consecutiveFailures": 1,
-                     *         "lastSuccessAt": "example text",
-                     *         "lastFailureAt": "example text",
-                     *         "secretPrefix": "example text",
-                     *         "previousSecretExpiresAt": "example text",
-                     *         "deletedAt": "2026-03-14T09:30:00.000Z",
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *         "version": 1
+                     *         "url": "https://erp.gulfmotors.example/hooks/orders",
+                     *         "createdAt": "2026-11-16T09:02:00.548Z",
+                     *         "lastSuccessAt": "2026-11-16T09:08:35.594Z",
+                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "consecutiveFailures": 0,
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "id": "zrccjwgc223pzops76cs5yjq",
+                     *         "updatedAt": "2026-11-16T09:51:00.974Z",
+                     *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
                      */
@@ -10647,7 +11136,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
                 /**
@@ -10660,7 +11149,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: a delivery that failed every attempt */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,28 +11159,105 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "endpointId": "example text",
-                     *         "eventType": "example text",
-                     *         "eventTimestamp": "example text",
-                     *         "status": "pending",
-                     *         "attempts": 1,
-                     *         "nextAttemptAt": "example text",
-                     *         "lastError": "example text",
-                     *         "deliveredAt": "example text",
-                     *         "failedAt": "example text",
-                     *         "replayed": true,
+                     *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
+                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "eventType": "order.created",
+                     *         "eventTimestamp": "2026-11-16T09:08:00.192Z",
+                     *         "status": "failed",
+                     *         "attempts": 8,
+                     *         "lastError": "HTTP 503",
+                     *         "failedAt": "2026-11-16T09:54:00.796Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "example text",
-                     *             "statusCode": 1,
-                     *             "latencyMs": 1,
-                     *             "error": "example text",
-                     *             "response": "example text",
-                     *             "replay": true
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:08:36.647Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "statusCode": 503
                      *           }
                      *         ],
-                     *         "payload": {}
+                     *         "payload": {
+                     *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
+                     *           "type": "order.created",
+                     *           "timestamp": "2026-11-16T09:08:00.192Z",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "resource": {
+                     *             "type": "order",
+                     *             "id": "zj4o55u2a8448bf1ecnikz5b"
+                     *           },
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "zj4o55u2a8448bf1ecnikz5b",
+                     *               "orderNumber": 1,
+                     *               "status": "DepositSubmitted",
+                     *               "allowedStatusTransitions": [
+                     *                 "DepositConfirmed",
+                     *                 "Cancelled"
+                     *               ],
+                     *               "progress": 0,
+                     *               "canCancel": true,
+                     *               "isTerminal": false,
+                     *               "version": 1,
+                     *               "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *               "tenantId": "demotenantgulfmotors0001",
+                     *               "carId": 17,
+                     *               "carDetails": {
+                     *                 "carId": 17,
+                     *                 "provider": "glovis",
+                     *                 "advertisementNumber": "GL11338740",
+                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
+                     *                 "makeEn": "Renault Korea",
+                     *                 "modelGroupEn": "SM5",
+                     *                 "modelEn": "SM5 L43",
+                     *                 "gradeEn": "RE",
+                     *                 "gradeDetailEn": "2.0 RE",
+                     *                 "year": 2012,
+                     *                 "kilometers": 151155,
+                     *                 "price": 340,
+                     *                 "priceUnit": "10000 KRW",
+                     *                 "fuelType": "Gasoline",
+                     *                 "transmission": "CVT",
+                     *                 "color": "White",
+                     *                 "vin": "KNMB6GW99C6907398",
+                     *                 "images": [
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *                 ],
+                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *                 "auctionDate": "2026-10-24",
+                     *                 "customerNotificationsEnabled": true
+                     *               },
+                     *               "totalAmount": 18500,
+                     *               "currency": "USD",
+                     *               "notes": "Customer prefers a white car",
+                     *               "inspectionDate": null,
+                     *               "paidFromWallet": false,
+                     *               "depositReceiptId": null,
+                     *               "imageArchive": {
+                     *                 "status": "pending",
+                     *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *                 "objectKeys": []
+                     *               },
+                     *               "customer": {
+                     *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *                 "name": "Layla Haddad",
+                     *                 "email": "layla@example.com",
+                     *                 "mobileNumber": "+971501234567"
+                     *               },
+                     *               "createdAt": "2026-11-16T09:08:00.192Z",
+                     *               "updatedAt": "2026-11-16T09:08:00.192Z"
+                     *             }
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */
@@ -10774,7 +11340,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -10782,7 +11348,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: a delivery the receiver refused: retried at nextAttemptAt */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10793,33 +11359,36 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "endpointId": "example text",
-                     *           "eventType": "example text",
-                     *           "eventTimestamp": "example text",
-                     *           "status": "pending",
-                     *           "attempts": 1,
-                     *           "nextAttemptAt": "example text",
-                     *           "lastError": "example text",
-                     *           "deliveredAt": "example text",
-                     *           "failedAt": "example text",
-                     *           "replayed": true,
+                     *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
+                     *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *           "eventType": "order.created",
+                     *           "eventTimestamp": "2026-11-16T09:41:00.234Z",
+                     *           "status": "retrying",
+                     *           "attempts": 4,
+                     *           "nextAttemptAt": "2026-11-16T09:52:30.385Z",
+                     *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "at": "example text",
-                     *               "statusCode": 1,
-                     *               "latencyMs": 1,
-                     *               "error": "example text",
-                     *               "response": "example text",
-                     *               "replay": true
+                     *               "latencyMs": 12,
+                     *               "at": "2026-11-16T09:42:30.645Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 3,
+                     *               "at": "2026-11-16T09:44:30.193Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 19,
+                     *               "at": "2026-11-16T09:46:30.741Z",
+                     *               "statusCode": 503
                      *             }
-                     *           ],
-                     *           "payload": {}
+                     *           ]
                      *         }
                      *       ],
                      *       "meta": {
                      *         "limit": 1,
-                     *         "nextCursor": "example text"
+                     *         "nextCursor": "y1vbb5JK6ixds7Vbj0c4e_mDMbZB5F59HtaIlcgv5zIS7-QlZ_4ecsANL-vgovvsOSUjzi4cX-mXnhrFKHgXBExIYm63Nh_yz7sslLGVBADyrWttHgTWCt96ZWGXAAliYgKZIg1IOre4hCBgvOFkaUrEVAhh7Zue_w_b0Z-9oJAoK-LsikgyfVz9G2uZ2Nje3ptost3DZ1n4xMpjOIOhSHQ7QvvRatAnz5gTxptVf1nfdu1BlTY8n96gvZnD0Ue_YEwv87N"
                      *       }
                      *     }
                      */
@@ -10902,7 +11471,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -10932,7 +11501,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "replayed": 1
+                     *         "replayed": 0
                      *       }
                      *     }
                      */
@@ -11035,7 +11604,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
                 /**
@@ -11063,28 +11632,32 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "endpointId": "example text",
-                     *         "eventType": "example text",
-                     *         "eventTimestamp": "example text",
+                     *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
+                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "eventType": "order.created",
+                     *         "eventTimestamp": "2026-11-16T09:08:00.192Z",
                      *         "status": "pending",
-                     *         "attempts": 1,
-                     *         "nextAttemptAt": "example text",
-                     *         "lastError": "example text",
-                     *         "deliveredAt": "example text",
-                     *         "failedAt": "example text",
+                     *         "attempts": 0,
+                     *         "nextAttemptAt": "2026-11-16T09:55:30.207Z",
+                     *         "failedAt": "2026-11-16T09:54:00.796Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "at": "example text",
-                     *             "statusCode": 1,
-                     *             "latencyMs": 1,
-                     *             "error": "example text",
-                     *             "response": "example text",
-                     *             "replay": true
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:08:36.647Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "statusCode": 503
                      *           }
-                     *         ],
-                     *         "payload": {}
+                     *         ]
                      *       }
                      *     }
                      */
@@ -11193,7 +11766,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -11222,28 +11795,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "secret": "example text",
+                     *         "secret": "whsec_Y1TyPRCH+DwkdCDrx9nuM6oyF6EB26gtnBcDZiiRFfQ=",
                      *         "endpoint": {
-                     *           "id": "example text",
-                     *           "tenantId": "example text",
-                     *           "url": "example text",
-                     *           "description": "example text",
+                     *           "description": "ERP order sync",
                      *           "eventTypes": [
-                     *             "order.created"
+                     *             "order.created",
+                     *             "order.status_changed",
+                     *             "contract.signed"
                      *           ],
+                     *           "version": 3,
                      *           "enabled": true,
-                     *           "disabledAt": "2026-03-14T09:30:00.000Z",
-                     *           "disabledReason": "failing",
-                     *           "failingSince": "example text",
-                     *           "consecutiveFailures": 1,
-                     *           "lastSuccessAt": "example text",
-                     *           "lastFailureAt": "example text",
-                     *           "secretPrefix": "example text",
-                     *           "previousSecretExpiresAt": "example text",
-                     *           "deletedAt": "2026-03-14T09:30:00.000Z",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *           "version": 1
+                     *           "url": "https://erp.gulfmotors.example/hooks/orders",
+                     *           "createdAt": "2026-11-16T09:02:00.548Z",
+                     *           "lastSuccessAt": "2026-11-16T09:08:35.594Z",
+                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "consecutiveFailures": 0,
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "updatedAt": "2026-11-16T09:56:31.534Z",
+                     *           "secretPrefix": "whsec_Y1TyPR",
+                     *           "previousSecretExpiresAt": "2026-11-16T10:56:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -11348,7 +11919,7 @@ export interface operations {
             path: {
                 /**
                  * @description CUID
-                 * @example ckx8k2m1p0000abcd1234efgh
+                 * @example ckx8k2m1p0000abcd1234efg
                  */
                 id: string;
             };
@@ -11371,28 +11942,37 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "endpointId": "example text",
-                     *         "eventType": "example text",
-                     *         "eventTimestamp": "example text",
-                     *         "status": "pending",
+                     *         "id": "evt_3kvw4u9fypjkbsio73111f92",
+                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
+                     *         "eventType": "webhook.test",
+                     *         "eventTimestamp": "2026-11-16T09:51:30.111Z",
+                     *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "nextAttemptAt": "example text",
-                     *         "lastError": "example text",
-                     *         "deliveredAt": "example text",
-                     *         "failedAt": "example text",
-                     *         "replayed": true,
+                     *         "deliveredAt": "2026-11-16T09:51:31.164Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "example text",
-                     *             "statusCode": 1,
-                     *             "latencyMs": 1,
-                     *             "error": "example text",
-                     *             "response": "example text",
-                     *             "replay": true
+                     *             "at": "2026-11-16T09:51:31.164Z",
+                     *             "latencyMs": 6,
+                     *             "statusCode": 204
                      *           }
                      *         ],
-                     *         "payload": {}
+                     *         "payload": {
+                     *           "id": "evt_3kvw4u9fypjkbsio73111f92",
+                     *           "type": "webhook.test",
+                     *           "timestamp": "2026-11-16T09:51:30.111Z",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "resource": {
+                     *             "type": "webhook_endpoint",
+                     *             "id": "zrccjwgc223pzops76cs5yjq"
+                     *           },
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "zrccjwgc223pzops76cs5yjq",
+                     *               "url": "https://erp.gulfmotors.example/hooks/orders"
+                     *             },
+                     *             "message": "A test event: your endpoint receives and verifies signed deliveries."
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */
@@ -11513,22 +12093,162 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
+                     *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *           "type": "order.created",
-                     *           "timestamp": "2026-03-14T09:30:00.000Z",
-                     *           "tenantId": "example text",
+                     *           "timestamp": "2026-11-16T09:08:00.192Z",
+                     *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
-                     *             "id": "example text"
+                     *             "id": "zj4o55u2a8448bf1ecnikz5b"
                      *           },
                      *           "data": {
-                     *             "object": {}
+                     *             "object": {
+                     *               "id": "zj4o55u2a8448bf1ecnikz5b",
+                     *               "orderNumber": 1,
+                     *               "status": "DepositSubmitted",
+                     *               "allowedStatusTransitions": [
+                     *                 "DepositConfirmed",
+                     *                 "Cancelled"
+                     *               ],
+                     *               "progress": 0,
+                     *               "canCancel": true,
+                     *               "isTerminal": false,
+                     *               "version": 1,
+                     *               "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *               "tenantId": "demotenantgulfmotors0001",
+                     *               "carId": 17,
+                     *               "carDetails": {
+                     *                 "carId": 17,
+                     *                 "provider": "glovis",
+                     *                 "advertisementNumber": "GL11338740",
+                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
+                     *                 "makeEn": "Renault Korea",
+                     *                 "modelGroupEn": "SM5",
+                     *                 "modelEn": "SM5 L43",
+                     *                 "gradeEn": "RE",
+                     *                 "gradeDetailEn": "2.0 RE",
+                     *                 "year": 2012,
+                     *                 "kilometers": 151155,
+                     *                 "price": 340,
+                     *                 "priceUnit": "10000 KRW",
+                     *                 "fuelType": "Gasoline",
+                     *                 "transmission": "CVT",
+                     *                 "color": "White",
+                     *                 "vin": "KNMB6GW99C6907398",
+                     *                 "images": [
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *                 ],
+                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *                 "auctionDate": "2026-10-24",
+                     *                 "customerNotificationsEnabled": true
+                     *               },
+                     *               "totalAmount": 18500,
+                     *               "currency": "USD",
+                     *               "notes": "Customer prefers a white car",
+                     *               "inspectionDate": null,
+                     *               "paidFromWallet": false,
+                     *               "depositReceiptId": null,
+                     *               "imageArchive": {
+                     *                 "status": "pending",
+                     *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *                 "objectKeys": []
+                     *               },
+                     *               "customer": {
+                     *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *                 "name": "Layla Haddad",
+                     *                 "email": "layla@example.com",
+                     *                 "mobileNumber": "+971501234567"
+                     *               },
+                     *               "createdAt": "2026-11-16T09:08:00.192Z",
+                     *               "updatedAt": "2026-11-16T09:08:00.192Z"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
+                     *           "type": "order.pictures_archived",
+                     *           "timestamp": "2026-11-16T09:08:31.382Z",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "resource": {
+                     *             "type": "order",
+                     *             "id": "zj4o55u2a8448bf1ecnikz5b"
+                     *           },
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "zj4o55u2a8448bf1ecnikz5b",
+                     *               "orderNumber": 1,
+                     *               "status": "DepositSubmitted",
+                     *               "allowedStatusTransitions": [
+                     *                 "DepositConfirmed",
+                     *                 "Cancelled"
+                     *               ],
+                     *               "progress": 0,
+                     *               "canCancel": true,
+                     *               "isTerminal": false,
+                     *               "version": 1,
+                     *               "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *               "tenantId": "demotenantgulfmotors0001",
+                     *               "carId": 17,
+                     *               "carDetails": {
+                     *                 "priceUnit": "10000 KRW",
+                     *                 "images": [
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *                 ],
+                     *                 "color": "White",
+                     *                 "year": 2012,
+                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
+                     *                 "modelGroupEn": "SM5",
+                     *                 "carId": 17,
+                     *                 "auctionDate": "2026-10-24",
+                     *                 "gradeEn": "RE",
+                     *                 "modelEn": "SM5 L43",
+                     *                 "transmission": "CVT",
+                     *                 "fuelType": "Gasoline",
+                     *                 "provider": "glovis",
+                     *                 "price": 340,
+                     *                 "kilometers": 151155,
+                     *                 "vin": "KNMB6GW99C6907398",
+                     *                 "advertisementNumber": "GL11338740",
+                     *                 "gradeDetailEn": "2.0 RE",
+                     *                 "makeEn": "Renault Korea",
+                     *                 "customerNotificationsEnabled": true,
+                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *               },
+                     *               "totalAmount": 18500,
+                     *               "currency": "USD",
+                     *               "notes": "Customer prefers a white car",
+                     *               "inspectionDate": null,
+                     *               "paidFromWallet": false,
+                     *               "depositReceiptId": null,
+                     *               "imageArchive": {
+                     *                 "status": "done",
+                     *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *                 "objectKeys": [
+                     *                   "orders/1/01-sedan-white-1.svg",
+                     *                   "orders/1/02-sedan-white-2.svg",
+                     *                   "orders/1/03-sedan-white-3.svg"
+                     *                 ],
+                     *                 "completedAt": "2026-11-16T09:08:30.329Z"
+                     *               },
+                     *               "customer": {
+                     *                 "name": "Layla Haddad",
+                     *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *                 "email": "layla@example.com",
+                     *                 "mobileNumber": "+971501234567"
+                     *               },
+                     *               "createdAt": "2026-11-16T09:08:00.192Z",
+                     *               "updatedAt": "2026-11-16T09:08:00.192Z"
+                     *             }
                      *           }
                      *         }
                      *       ],
                      *       "meta": {
-                     *         "limit": 1,
-                     *         "nextCursor": "example text"
+                     *         "limit": 2,
+                     *         "nextCursor": "GV2M5yvaeUMidYFU5pcmvoQkMyHQ7QcR0mpkF7CqpjkaFqzFozQ3WRZ3Tc68WMvaJoIBksT8XTq0FbTYqrJp5IA-cJm"
                      *       }
                      *     }
                      */
@@ -11610,6 +12330,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "name": "Vehicle Purchase Order Service",
+                     *         "version": "0.1.0",
+                     *         "reference": "http://localhost:3000/api/v1/docs",
+                     *         "openapi": "http://localhost:3000/api/v1/openapi.json",
+                     *         "authentication": "X-API-Key header on every route whose access is not \"public\"",
+                     *         "routes": [
+                     *           {
+                     *             "method": "POST",
+                     *             "path": "/api/v1/customers",
+                     *             "summary": "Create a customer (with an empty wallet)",
+                     *             "access": "admin, operations, accountant, marketer, integrator"
+                     *           },
+                     *           {
+                     *             "method": "GET",
+                     *             "path": "/api/v1/customers/{id}",
+                     *             "summary": "Customer detail with wallet balance",
+                     *             "access": "admin, operations, accountant, marketer, inspector, integrator"
+                     *           },
+                     *           {
+                     *             "method": "GET",
+                     *             "path": "/api/v1/customers/search",
+                     *             "summary": "Find customers by phone number (always exact)",
+                     *             "access": "admin, operations, accountant, marketer, inspector, integrator"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11718,7 +12470,9 @@ export interface operations {
         parameters: {
             query: {
                 "hub.mode": "subscribe";
+                /** @description the verify token set in the app dashboard */
                 "hub.verify_token": string;
+                /** @description answered back as plain text */
                 "hub.challenge": string;
             };
             header?: never;
@@ -11733,6 +12487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example 1158201444 */
                     "text/plain": string;
                 };
             };
@@ -11767,40 +12522,26 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "object": "example text",
+                 *       "object": "whatsapp_business_account",
                  *       "entry": [
                  *         {
-                 *           "id": "example text",
+                 *           "id": "102290129340398",
                  *           "changes": [
                  *             {
-                 *               "field": "example text",
+                 *               "field": "messages",
                  *               "value": {
+                 *                 "messaging_product": "whatsapp",
+                 *                 "metadata": {
+                 *                   "display_phone_number": "15550000000",
+                 *                   "phone_number_id": "106540352242922"
+                 *                 },
                  *                 "statuses": [
                  *                   {
-                 *                     "id": "example text",
-                 *                     "status": "example text",
-                 *                     "timestamp": "example text",
-                 *                     "recipient_id": "example text",
-                 *                     "errors": [
-                 *                       {
-                 *                         "code": 1,
-                 *                         "title": "example text"
-                 *                       }
-                 *                     ]
-                 *                   }
-                 *                 ],
-                 *                 "messages": [
-                 *                   {
-                 *                     "from": "example text",
-                 *                     "id": "example text",
-                 *                     "timestamp": "example text",
-                 *                     "type": "example text",
-                 *                     "text": {
-                 *                       "body": "example text"
-                 *                     },
-                 *                     "button": {
-                 *                       "text": "example text"
-                 *                     }
+                 *                     "id": "wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0",
+                 *                     "status": "delivered",
+                 *                     "timestamp": "1774000000",
+                 *                     "recipient_id": "971501234567",
+                 *                     "biz_opaque_callback_data": "ckx8k2m1p0000abcd1234efg.customer"
                  *                   }
                  *                 ]
                  *               }
@@ -11811,39 +12552,178 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @example whatsapp_business_account */
                     object: string;
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "102290129340398",
+                     *         "changes": [
+                     *           {
+                     *             "field": "messages",
+                     *             "value": {
+                     *               "messaging_product": "whatsapp",
+                     *               "metadata": {
+                     *                 "display_phone_number": "15550000000",
+                     *                 "phone_number_id": "106540352242922"
+                     *               },
+                     *               "statuses": [
+                     *                 {
+                     *                   "id": "wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0",
+                     *                   "status": "delivered",
+                     *                   "timestamp": "1774000000",
+                     *                   "recipient_id": "971501234567",
+                     *                   "biz_opaque_callback_data": "ckx8k2m1p0000abcd1234efg.customer"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     entry: ({
+                        /** @example 102290129340398 */
                         id?: string;
+                        /**
+                         * @example [
+                         *       {
+                         *         "field": "messages",
+                         *         "value": {
+                         *           "messaging_product": "whatsapp",
+                         *           "metadata": {
+                         *             "display_phone_number": "15550000000",
+                         *             "phone_number_id": "106540352242922"
+                         *           },
+                         *           "statuses": [
+                         *             {
+                         *               "id": "wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0",
+                         *               "status": "delivered",
+                         *               "timestamp": "1774000000",
+                         *               "recipient_id": "971501234567",
+                         *               "biz_opaque_callback_data": "ckx8k2m1p0000abcd1234efg.customer"
+                         *             }
+                         *           ]
+                         *         }
+                         *       }
+                         *     ]
+                         */
                         changes: ({
+                            /** @example messages */
                             field?: string;
+                            /**
+                             * @example {
+                             *       "messaging_product": "whatsapp",
+                             *       "metadata": {
+                             *         "display_phone_number": "15550000000",
+                             *         "phone_number_id": "106540352242922"
+                             *       },
+                             *       "statuses": [
+                             *         {
+                             *           "id": "wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0",
+                             *           "status": "delivered",
+                             *           "timestamp": "1774000000",
+                             *           "recipient_id": "971501234567",
+                             *           "biz_opaque_callback_data": "ckx8k2m1p0000abcd1234efg.customer"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             value: {
+                                /**
+                                 * @example [
+                                 *       {
+                                 *         "id": "wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0",
+                                 *         "status": "delivered",
+                                 *         "timestamp": "1774000000",
+                                 *         "recipient_id": "971501234567",
+                                 *         "biz_opaque_callback_data": "ckx8k2m1p0000abcd1234efg.customer"
+                                 *       }
+                                 *     ]
+                                 */
                                 statuses?: ({
-                                    /** @description WhatsApp's message id (wamid) */
+                                    /**
+                                     * @description WhatsApp's message id (wamid)
+                                     * @example wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0
+                                     */
                                     id: string;
-                                    /** @description sent, delivered, read or failed (others are ignored) */
+                                    /**
+                                     * @description sent, delivered, read or failed (others are ignored)
+                                     * @example delivered
+                                     */
                                     status: string;
-                                    /** @description epoch seconds */
+                                    /**
+                                     * @description epoch seconds
+                                     * @example 1774000000
+                                     */
                                     timestamp?: string;
+                                    /** @example 971501234567 */
                                     recipient_id?: string;
+                                    /**
+                                     * @description echoed from the message as sent: names its event and recipient
+                                     * @example ckx8k2m1p0000abcd1234efg.customer
+                                     */
+                                    biz_opaque_callback_data?: string;
+                                    /**
+                                     * @example [
+                                     *       {
+                                     *         "code": 131026,
+                                     *         "title": "Message undeliverable"
+                                     *       }
+                                     *     ]
+                                     */
                                     errors?: {
+                                        /** @example 131026 */
                                         code?: number;
+                                        /** @example Message undeliverable */
                                         title?: string;
                                     }[];
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /**
+                                 * @example [
+                                 *       {
+                                 *         "from": "971501234567",
+                                 *         "id": "wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB",
+                                 *         "timestamp": "1774000000",
+                                 *         "type": "text",
+                                 *         "text": {
+                                 *           "body": "STOP"
+                                 *         }
+                                 *       }
+                                 *     ]
+                                 */
                                 messages?: ({
-                                    /** @description the sender's number without the + */
+                                    /**
+                                     * @description the sender's number without the +
+                                     * @example 971501234567
+                                     */
                                     from: string;
+                                    /** @example wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB */
                                     id: string;
+                                    /** @example 1774000000 */
                                     timestamp?: string;
+                                    /** @example text */
                                     type?: string;
+                                    /**
+                                     * @example {
+                                     *       "body": "STOP"
+                                     *     }
+                                     */
                                     text?: {
+                                        /** @example STOP */
                                         body: string;
                                     } & {
                                         [key: string]: unknown;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "text": "Stop promotions"
+                                     *     }
+                                     */
                                     button?: {
+                                        /** @example Stop promotions */
                                         text?: string;
                                     } & {
                                         [key: string]: unknown;
@@ -11866,7 +12746,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: a delivery status for one of our messages */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11877,9 +12757,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "statuses": 1,
-                     *         "unknownStatuses": 1,
-                     *         "messages": 1,
-                     *         "optOuts": 1
+                     *         "unknownStatuses": 0,
+                     *         "messages": 0,
+                     *         "optOuts": 0
                      *       }
                      *     }
                      */
@@ -11979,107 +12859,76 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_126vz7hu63fkcbx8kd696gxu",
                  *       "type": "order.created",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:08:00.192Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "id": "zj4o55u2a8448bf1ecnikz5b"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
+                 *           "id": "zj4o55u2a8448bf1ecnikz5b",
                  *           "orderNumber": 1,
                  *           "status": "DepositSubmitted",
                  *           "allowedStatusTransitions": [
-                 *             "DepositSubmitted"
+                 *             "DepositConfirmed",
+                 *             "Cancelled"
                  *           ],
-                 *           "progress": 1,
+                 *           "progress": 0,
                  *           "canCancel": true,
-                 *           "isTerminal": true,
+                 *           "isTerminal": false,
                  *           "version": 1,
-                 *           "customerId": "example text",
-                 *           "marketerId": "example text",
-                 *           "tenantId": "example text",
-                 *           "carId": 1,
-                 *           "carDetails": {},
-                 *           "totalAmount": 1,
-                 *           "currency": "example text",
-                 *           "notes": "example text",
-                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                 *           "paidFromWallet": true,
+                 *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                 *           "tenantId": "demotenantgulfmotors0001",
+                 *           "carId": 17,
+                 *           "carDetails": {
+                 *             "carId": 17,
+                 *             "provider": "glovis",
+                 *             "advertisementNumber": "GL11338740",
+                 *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "makeEn": "Renault Korea",
+                 *             "modelGroupEn": "SM5",
+                 *             "modelEn": "SM5 L43",
+                 *             "gradeEn": "RE",
+                 *             "gradeDetailEn": "2.0 RE",
+                 *             "year": 2012,
+                 *             "kilometers": 151155,
+                 *             "price": 340,
+                 *             "priceUnit": "10000 KRW",
+                 *             "fuelType": "Gasoline",
+                 *             "transmission": "CVT",
+                 *             "color": "White",
+                 *             "vin": "KNMB6GW99C6907398",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                 *             ],
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                 *             "auctionDate": "2026-10-24",
+                 *             "customerNotificationsEnabled": true
+                 *           },
+                 *           "totalAmount": 18500,
+                 *           "currency": "USD",
+                 *           "notes": "Customer prefers a white car",
+                 *           "inspectionDate": null,
+                 *           "paidFromWallet": false,
+                 *           "depositReceiptId": null,
                  *           "imageArchive": {
                  *             "status": "pending",
-                 *             "eventId": "example text",
-                 *             "objectKeys": [
-                 *               "example text"
-                 *             ],
-                 *             "reason": "example text",
-                 *             "completedAt": "example text"
-                 *           },
-                 *           "exportSteps": {
-                 *             "deregistration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "bondedArea": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "location": "example text"
-                 *             },
-                 *             "exportDeclaration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "number": "example text",
-                 *               "loadBy": "example text"
-                 *             },
-                 *             "completionReport": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "completionReportDueBy": "example text"
-                 *           },
-                 *           "shipment": {
-                 *             "method": "roro",
-                 *             "bookingNumber": "example text",
-                 *             "carrier": "example text",
-                 *             "vessel": "example text",
-                 *             "voyage": "example text",
-                 *             "containerNumber": "example text",
-                 *             "sealNumber": "example text",
-                 *             "portOfLoading": "example text",
-                 *             "portOfDischarge": "example text",
-                 *             "etd": "example text",
-                 *             "eta": "example text",
-                 *             "atd": "example text",
-                 *             "ata": "example text",
-                 *             "billOfLadingNumber": "example text",
-                 *             "billOfLadingUrl": "example text",
-                 *             "updatedAt": "example text"
+                 *             "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                 *             "objectKeys": []
                  *           },
                  *           "customer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
+                 *             "id": "a96e1wh83dvnvnnoymvpaqnd",
+                 *             "name": "Layla Haddad",
+                 *             "email": "layla@example.com",
+                 *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "marketer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
-                 *           },
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "createdAt": "2026-11-16T09:08:00.192Z",
+                 *           "updatedAt": "2026-11-16T09:08:00.192Z"
                  *         }
                  *       }
                  *     }
@@ -12153,111 +13002,85 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:14:30.973Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "id": "zj4o55u2a8448bf1ecnikz5b"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
+                 *           "id": "zj4o55u2a8448bf1ecnikz5b",
                  *           "orderNumber": 1,
-                 *           "status": "DepositSubmitted",
+                 *           "status": "DepositConfirmed",
                  *           "allowedStatusTransitions": [
-                 *             "DepositSubmitted"
+                 *             "InspectionScheduled",
+                 *             "Cancelled"
                  *           ],
-                 *           "progress": 1,
+                 *           "progress": 10,
                  *           "canCancel": true,
-                 *           "isTerminal": true,
-                 *           "version": 1,
-                 *           "customerId": "example text",
-                 *           "marketerId": "example text",
-                 *           "tenantId": "example text",
-                 *           "carId": 1,
-                 *           "carDetails": {},
-                 *           "totalAmount": 1,
-                 *           "currency": "example text",
-                 *           "notes": "example text",
-                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                 *           "paidFromWallet": true,
-                 *           "imageArchive": {
-                 *             "status": "pending",
-                 *             "eventId": "example text",
-                 *             "objectKeys": [
-                 *               "example text"
+                 *           "isTerminal": false,
+                 *           "version": 3,
+                 *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                 *           "tenantId": "demotenantgulfmotors0001",
+                 *           "carId": 17,
+                 *           "carDetails": {
+                 *             "priceUnit": "10000 KRW",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                  *             ],
-                 *             "reason": "example text",
-                 *             "completedAt": "example text"
+                 *             "color": "White",
+                 *             "year": 2012,
+                 *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "modelGroupEn": "SM5",
+                 *             "auctionDate": "2026-10-24",
+                 *             "carId": 17,
+                 *             "gradeEn": "RE",
+                 *             "modelEn": "SM5 L43",
+                 *             "transmission": "CVT",
+                 *             "fuelType": "Gasoline",
+                 *             "provider": "glovis",
+                 *             "price": 340,
+                 *             "kilometers": 151155,
+                 *             "vin": "KNMB6GW99C6907398",
+                 *             "advertisementNumber": "GL11338740",
+                 *             "gradeDetailEn": "2.0 RE",
+                 *             "customerNotificationsEnabled": true,
+                 *             "makeEn": "Renault Korea",
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
                  *           },
-                 *           "exportSteps": {
-                 *             "deregistration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "bondedArea": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "location": "example text"
-                 *             },
-                 *             "exportDeclaration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "number": "example text",
-                 *               "loadBy": "example text"
-                 *             },
-                 *             "completionReport": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "completionReportDueBy": "example text"
-                 *           },
-                 *           "shipment": {
-                 *             "method": "roro",
-                 *             "bookingNumber": "example text",
-                 *             "carrier": "example text",
-                 *             "vessel": "example text",
-                 *             "voyage": "example text",
-                 *             "containerNumber": "example text",
-                 *             "sealNumber": "example text",
-                 *             "portOfLoading": "example text",
-                 *             "portOfDischarge": "example text",
-                 *             "etd": "example text",
-                 *             "eta": "example text",
-                 *             "atd": "example text",
-                 *             "ata": "example text",
-                 *             "billOfLadingNumber": "example text",
-                 *             "billOfLadingUrl": "example text",
-                 *             "updatedAt": "example text"
+                 *           "totalAmount": 18500,
+                 *           "currency": "USD",
+                 *           "notes": "Customer prefers a white car",
+                 *           "inspectionDate": null,
+                 *           "paidFromWallet": false,
+                 *           "depositReceiptId": null,
+                 *           "imageArchive": {
+                 *             "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                 *             "objectKeys": [
+                 *               "orders/1/01-sedan-white-1.svg",
+                 *               "orders/1/02-sedan-white-2.svg",
+                 *               "orders/1/03-sedan-white-3.svg"
+                 *             ],
+                 *             "completedAt": "2026-11-16T09:08:30.329Z",
+                 *             "status": "done"
                  *           },
                  *           "customer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
+                 *             "name": "Layla Haddad",
+                 *             "id": "a96e1wh83dvnvnnoymvpaqnd",
+                 *             "email": "layla@example.com",
+                 *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "marketer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
-                 *           },
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "createdAt": "2026-11-16T09:08:00.192Z",
+                 *           "updatedAt": "2026-11-16T09:14:30.973Z"
                  *         },
                  *         "from": "DepositSubmitted",
-                 *         "to": "DepositSubmitted",
-                 *         "version": 1
+                 *         "to": "DepositConfirmed",
+                 *         "version": 3
                  *       }
                  *     }
                  */
@@ -12336,112 +13159,86 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:10:31.930Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "id": "zj4o55u2a8448bf1ecnikz5b"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
+                 *           "id": "zj4o55u2a8448bf1ecnikz5b",
                  *           "orderNumber": 1,
                  *           "status": "DepositSubmitted",
                  *           "allowedStatusTransitions": [
-                 *             "DepositSubmitted"
+                 *             "DepositConfirmed",
+                 *             "Cancelled"
                  *           ],
-                 *           "progress": 1,
+                 *           "progress": 0,
                  *           "canCancel": true,
-                 *           "isTerminal": true,
-                 *           "version": 1,
-                 *           "customerId": "example text",
-                 *           "marketerId": "example text",
-                 *           "tenantId": "example text",
-                 *           "carId": 1,
-                 *           "carDetails": {},
-                 *           "totalAmount": 1,
-                 *           "currency": "example text",
-                 *           "notes": "example text",
-                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                 *           "paidFromWallet": true,
-                 *           "imageArchive": {
-                 *             "status": "pending",
-                 *             "eventId": "example text",
-                 *             "objectKeys": [
-                 *               "example text"
+                 *           "isTerminal": false,
+                 *           "version": 2,
+                 *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                 *           "tenantId": "demotenantgulfmotors0001",
+                 *           "carId": 17,
+                 *           "carDetails": {
+                 *             "priceUnit": "10000 KRW",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                  *             ],
-                 *             "reason": "example text",
-                 *             "completedAt": "example text"
+                 *             "color": "White",
+                 *             "year": 2012,
+                 *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "modelGroupEn": "SM5",
+                 *             "carId": 17,
+                 *             "auctionDate": "2026-10-24",
+                 *             "gradeEn": "RE",
+                 *             "modelEn": "SM5 L43",
+                 *             "transmission": "CVT",
+                 *             "fuelType": "Gasoline",
+                 *             "provider": "glovis",
+                 *             "price": 340,
+                 *             "kilometers": 151155,
+                 *             "vin": "KNMB6GW99C6907398",
+                 *             "advertisementNumber": "GL11338740",
+                 *             "gradeDetailEn": "2.0 RE",
+                 *             "makeEn": "Renault Korea",
+                 *             "customerNotificationsEnabled": true,
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
                  *           },
-                 *           "exportSteps": {
-                 *             "deregistration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "bondedArea": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "location": "example text"
-                 *             },
-                 *             "exportDeclaration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "number": "example text",
-                 *               "loadBy": "example text"
-                 *             },
-                 *             "completionReport": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "completionReportDueBy": "example text"
-                 *           },
-                 *           "shipment": {
-                 *             "method": "roro",
-                 *             "bookingNumber": "example text",
-                 *             "carrier": "example text",
-                 *             "vessel": "example text",
-                 *             "voyage": "example text",
-                 *             "containerNumber": "example text",
-                 *             "sealNumber": "example text",
-                 *             "portOfLoading": "example text",
-                 *             "portOfDischarge": "example text",
-                 *             "etd": "example text",
-                 *             "eta": "example text",
-                 *             "atd": "example text",
-                 *             "ata": "example text",
-                 *             "billOfLadingNumber": "example text",
-                 *             "billOfLadingUrl": "example text",
-                 *             "updatedAt": "example text"
+                 *           "totalAmount": 18500,
+                 *           "currency": "USD",
+                 *           "notes": "Customer prefers a white car",
+                 *           "inspectionDate": null,
+                 *           "paidFromWallet": false,
+                 *           "depositReceiptId": null,
+                 *           "imageArchive": {
+                 *             "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                 *             "objectKeys": [
+                 *               "orders/1/01-sedan-white-1.svg",
+                 *               "orders/1/02-sedan-white-2.svg",
+                 *               "orders/1/03-sedan-white-3.svg"
+                 *             ],
+                 *             "completedAt": "2026-11-16T09:08:30.329Z",
+                 *             "status": "done"
                  *           },
                  *           "customer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
+                 *             "name": "Layla Haddad",
+                 *             "id": "a96e1wh83dvnvnnoymvpaqnd",
+                 *             "email": "layla@example.com",
+                 *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "marketer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
-                 *           },
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "createdAt": "2026-11-16T09:08:00.192Z",
+                 *           "updatedAt": "2026-11-16T09:10:31.930Z"
                  *         },
                  *         "fields": [
-                 *           "example text"
+                 *           "carDetails.customerNotificationsEnabled"
                  *         ],
-                 *         "version": 1
+                 *         "version": 2
                  *       }
                  *     }
                  */
@@ -12517,107 +13314,81 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:08:31.382Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "id": "zj4o55u2a8448bf1ecnikz5b"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
+                 *           "id": "zj4o55u2a8448bf1ecnikz5b",
                  *           "orderNumber": 1,
                  *           "status": "DepositSubmitted",
                  *           "allowedStatusTransitions": [
-                 *             "DepositSubmitted"
+                 *             "DepositConfirmed",
+                 *             "Cancelled"
                  *           ],
-                 *           "progress": 1,
+                 *           "progress": 0,
                  *           "canCancel": true,
-                 *           "isTerminal": true,
+                 *           "isTerminal": false,
                  *           "version": 1,
-                 *           "customerId": "example text",
-                 *           "marketerId": "example text",
-                 *           "tenantId": "example text",
-                 *           "carId": 1,
-                 *           "carDetails": {},
-                 *           "totalAmount": 1,
-                 *           "currency": "example text",
-                 *           "notes": "example text",
-                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                 *           "paidFromWallet": true,
-                 *           "imageArchive": {
-                 *             "status": "pending",
-                 *             "eventId": "example text",
-                 *             "objectKeys": [
-                 *               "example text"
+                 *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                 *           "tenantId": "demotenantgulfmotors0001",
+                 *           "carId": 17,
+                 *           "carDetails": {
+                 *             "priceUnit": "10000 KRW",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                  *             ],
-                 *             "reason": "example text",
-                 *             "completedAt": "example text"
+                 *             "color": "White",
+                 *             "year": 2012,
+                 *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "modelGroupEn": "SM5",
+                 *             "carId": 17,
+                 *             "auctionDate": "2026-10-24",
+                 *             "gradeEn": "RE",
+                 *             "modelEn": "SM5 L43",
+                 *             "transmission": "CVT",
+                 *             "fuelType": "Gasoline",
+                 *             "provider": "glovis",
+                 *             "price": 340,
+                 *             "kilometers": 151155,
+                 *             "vin": "KNMB6GW99C6907398",
+                 *             "advertisementNumber": "GL11338740",
+                 *             "gradeDetailEn": "2.0 RE",
+                 *             "makeEn": "Renault Korea",
+                 *             "customerNotificationsEnabled": true,
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
                  *           },
-                 *           "exportSteps": {
-                 *             "deregistration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "bondedArea": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "location": "example text"
-                 *             },
-                 *             "exportDeclaration": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text",
-                 *               "number": "example text",
-                 *               "loadBy": "example text"
-                 *             },
-                 *             "completionReport": {
-                 *               "date": "2026-11-20",
-                 *               "documentUrl": "example text",
-                 *               "recordedAt": "example text",
-                 *               "recordedBy": "example text"
-                 *             },
-                 *             "completionReportDueBy": "example text"
-                 *           },
-                 *           "shipment": {
-                 *             "method": "roro",
-                 *             "bookingNumber": "example text",
-                 *             "carrier": "example text",
-                 *             "vessel": "example text",
-                 *             "voyage": "example text",
-                 *             "containerNumber": "example text",
-                 *             "sealNumber": "example text",
-                 *             "portOfLoading": "example text",
-                 *             "portOfDischarge": "example text",
-                 *             "etd": "example text",
-                 *             "eta": "example text",
-                 *             "atd": "example text",
-                 *             "ata": "example text",
-                 *             "billOfLadingNumber": "example text",
-                 *             "billOfLadingUrl": "example text",
-                 *             "updatedAt": "example text"
+                 *           "totalAmount": 18500,
+                 *           "currency": "USD",
+                 *           "notes": "Customer prefers a white car",
+                 *           "inspectionDate": null,
+                 *           "paidFromWallet": false,
+                 *           "depositReceiptId": null,
+                 *           "imageArchive": {
+                 *             "status": "done",
+                 *             "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                 *             "objectKeys": [
+                 *               "orders/1/01-sedan-white-1.svg",
+                 *               "orders/1/02-sedan-white-2.svg",
+                 *               "orders/1/03-sedan-white-3.svg"
+                 *             ],
+                 *             "completedAt": "2026-11-16T09:08:30.329Z"
                  *           },
                  *           "customer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
+                 *             "name": "Layla Haddad",
+                 *             "id": "a96e1wh83dvnvnnoymvpaqnd",
+                 *             "email": "layla@example.com",
+                 *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "marketer": {
-                 *             "id": "example text",
-                 *             "name": "example text",
-                 *             "email": "example text",
-                 *             "mobileNumber": "example text"
-                 *           },
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "createdAt": "2026-11-16T09:08:00.192Z",
+                 *           "updatedAt": "2026-11-16T09:08:00.192Z"
                  *         }
                  *       }
                  *     }
@@ -12721,6 +13492,7 @@ export interface operations {
                  *           "notes": "example text",
                  *           "inspectionDate": "2026-03-14T09:30:00.000Z",
                  *           "paidFromWallet": true,
+                 *           "depositReceiptId": "example text",
                  *           "imageArchive": {
                  *             "status": "pending",
                  *             "eventId": "example text",
@@ -12865,46 +13637,71 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:20:30.617Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "contract",
+                 *         "id": "a1wxpqa76sdt2p2v70lpjtot"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "orderId": "example text",
+                 *           "notes": "Delivery to Jebel Ali port",
+                 *           "color": "White",
+                 *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "customerNameAr": "ليلى حداد",
+                 *           "customerCountry": "AE",
+                 *           "createdAt": "2026-11-16T09:19:00.206Z",
+                 *           "customerPhone": "+971501234567",
+                 *           "pdfUrl": null,
+                 *           "terms": "Payment in full before shipping.",
+                 *           "customerEmail": "layla@example.com",
+                 *           "currency": "USD",
+                 *           "vin": "KNAPU81BDN7123456",
+                 *           "id": "a1wxpqa76sdt2p2v70lpjtot",
+                 *           "mileage": "42,000 km",
+                 *           "updatedAt": "2026-11-16T09:20:30.617Z",
+                 *           "customerAddress": "Dubai Marina, Dubai",
+                 *           "carDetails": {
+                 *             "priceUnit": "10000 KRW",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                 *             ],
+                 *             "color": "White",
+                 *             "year": 2012,
+                 *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "modelGroupEn": "SM5",
+                 *             "auctionDate": "2026-10-24",
+                 *             "carId": 17,
+                 *             "gradeEn": "RE",
+                 *             "modelEn": "SM5 L43",
+                 *             "transmission": "CVT",
+                 *             "fuelType": "Gasoline",
+                 *             "provider": "glovis",
+                 *             "price": 340,
+                 *             "kilometers": 151155,
+                 *             "vin": "KNMB6GW99C6907398",
+                 *             "advertisementNumber": "GL11338740",
+                 *             "gradeDetailEn": "2.0 RE",
+                 *             "customerNotificationsEnabled": true,
+                 *             "makeEn": "Renault Korea",
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                 *           },
                  *           "contractNumber": 1,
-                 *           "status": "Draft",
-                 *           "version": 1,
-                 *           "customerName": "example text",
-                 *           "customerNameAr": "example text",
-                 *           "customerIdNumber": "example text",
-                 *           "customerPhone": "example text",
-                 *           "customerEmail": "example text",
-                 *           "customerAddress": "example text",
-                 *           "customerCountry": "example text",
-                 *           "customerIdDocument": {},
-                 *           "carDetails": {},
-                 *           "totalAmount": 1,
-                 *           "currency": "example text",
-                 *           "vin": "example text",
-                 *           "mileage": "example text",
-                 *           "color": "example text",
-                 *           "terms": "example text",
-                 *           "notes": "example text",
-                 *           "pdfUrl": "example text",
-                 *           "signedDocument": {},
-                 *           "sentAt": "2026-03-14T09:30:00.000Z",
-                 *           "sentTo": "example text",
-                 *           "signedAt": "2026-03-14T09:30:00.000Z",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "version": 3,
+                 *           "customerName": "Layla Haddad",
+                 *           "customerIdNumber": "P4471029",
+                 *           "totalAmount": 18500,
+                 *           "status": "Sent",
+                 *           "sentAt": "2026-11-16T09:20:30.617Z",
+                 *           "sentTo": "+971501234567",
+                 *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
+                 *           "signingLink": "https://sign.example.com/c/1042"
                  *         },
-                 *         "orderId": "example text"
+                 *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
                  *     }
                  */
@@ -12979,46 +13776,78 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:22:00.028Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "contract",
+                 *         "id": "a1wxpqa76sdt2p2v70lpjtot"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "orderId": "example text",
+                 *           "notes": "Delivery to Jebel Ali port",
+                 *           "color": "White",
+                 *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "signingLink": "https://sign.example.com/c/1042",
+                 *           "customerNameAr": "ليلى حداد",
+                 *           "customerCountry": "AE",
+                 *           "createdAt": "2026-11-16T09:19:00.206Z",
+                 *           "customerPhone": "+971501234567",
+                 *           "pdfUrl": null,
+                 *           "terms": "Payment in full before shipping.",
+                 *           "customerEmail": "layla@example.com",
+                 *           "currency": "USD",
+                 *           "vin": "KNAPU81BDN7123456",
+                 *           "id": "a1wxpqa76sdt2p2v70lpjtot",
+                 *           "mileage": "42,000 km",
+                 *           "updatedAt": "2026-11-16T09:22:00.028Z",
+                 *           "customerAddress": "Dubai Marina, Dubai",
+                 *           "carDetails": {
+                 *             "priceUnit": "10000 KRW",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                 *             ],
+                 *             "color": "White",
+                 *             "year": 2012,
+                 *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "modelGroupEn": "SM5",
+                 *             "auctionDate": "2026-10-24",
+                 *             "carId": 17,
+                 *             "gradeEn": "RE",
+                 *             "modelEn": "SM5 L43",
+                 *             "transmission": "CVT",
+                 *             "fuelType": "Gasoline",
+                 *             "provider": "glovis",
+                 *             "price": 340,
+                 *             "kilometers": 151155,
+                 *             "vin": "KNMB6GW99C6907398",
+                 *             "advertisementNumber": "GL11338740",
+                 *             "gradeDetailEn": "2.0 RE",
+                 *             "customerNotificationsEnabled": true,
+                 *             "makeEn": "Renault Korea",
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                 *           },
                  *           "contractNumber": 1,
-                 *           "status": "Draft",
-                 *           "version": 1,
-                 *           "customerName": "example text",
-                 *           "customerNameAr": "example text",
-                 *           "customerIdNumber": "example text",
-                 *           "customerPhone": "example text",
-                 *           "customerEmail": "example text",
-                 *           "customerAddress": "example text",
-                 *           "customerCountry": "example text",
-                 *           "customerIdDocument": {},
-                 *           "carDetails": {},
-                 *           "totalAmount": 1,
-                 *           "currency": "example text",
-                 *           "vin": "example text",
-                 *           "mileage": "example text",
-                 *           "color": "example text",
-                 *           "terms": "example text",
-                 *           "notes": "example text",
-                 *           "pdfUrl": "example text",
-                 *           "signedDocument": {},
-                 *           "sentAt": "2026-03-14T09:30:00.000Z",
-                 *           "sentTo": "example text",
-                 *           "signedAt": "2026-03-14T09:30:00.000Z",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
+                 *           "sentAt": "2026-11-16T09:20:30.617Z",
+                 *           "version": 4,
+                 *           "customerName": "Layla Haddad",
+                 *           "customerIdNumber": "P4471029",
+                 *           "totalAmount": 18500,
+                 *           "sentTo": "+971501234567",
+                 *           "status": "Signed",
+                 *           "signedAt": "2026-11-16T09:22:00.028Z",
+                 *           "signedDocument": {
+                 *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
+                 *             "filename": "c-1042-signed.pdf",
+                 *             "mimeType": "application/pdf",
+                 *             "size": 184211
+                 *           }
                  *         },
-                 *         "orderId": "example text"
+                 *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
                  *     }
                  */
@@ -13093,41 +13922,30 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:11:00.014Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "billing_entry",
+                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "orderId": "example text",
-                 *           "type": "invoice",
+                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                 *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "type": "receipt",
                  *           "status": "Pending",
-                 *           "amount": 1,
-                 *           "currency": "example text",
-                 *           "description": "example text",
-                 *           "items": [
-                 *             {
-                 *               "type": "example text",
-                 *               "description": "example text",
-                 *               "amount": 1
-                 *             }
-                 *           ],
-                 *           "receiptFileUrl": "example text",
-                 *           "invoiceNumber": "example text",
-                 *           "recordedBy": "example text",
-                 *           "confirmedAt": "2026-03-14T09:30:00.000Z",
-                 *           "confirmedBy": "example text",
-                 *           "confirmedByRole": "example text",
-                 *           "confirmedByKeyId": "example text",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "amount": 2000,
+                 *           "currency": "USD",
+                 *           "description": "Deposit by bank transfer",
+                 *           "items": [],
+                 *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
+                 *           "recordedBy": "demouseroperations000001",
+                 *           "createdAt": "2026-11-16T09:11:00.014Z",
+                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
                  *         },
-                 *         "orderId": "example text"
+                 *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
                  *     }
                  */
@@ -13202,41 +14020,34 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:12:31.478Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "billing_entry",
+                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "orderId": "example text",
-                 *           "type": "invoice",
-                 *           "status": "Pending",
-                 *           "amount": 1,
-                 *           "currency": "example text",
-                 *           "description": "example text",
-                 *           "items": [
-                 *             {
-                 *               "type": "example text",
-                 *               "description": "example text",
-                 *               "amount": 1
-                 *             }
-                 *           ],
-                 *           "receiptFileUrl": "example text",
-                 *           "invoiceNumber": "example text",
-                 *           "recordedBy": "example text",
-                 *           "confirmedAt": "2026-03-14T09:30:00.000Z",
-                 *           "confirmedBy": "example text",
-                 *           "confirmedByRole": "example text",
-                 *           "confirmedByKeyId": "example text",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "amount": 2000,
+                 *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
+                 *           "description": "Deposit by bank transfer",
+                 *           "type": "receipt",
+                 *           "createdAt": "2026-11-16T09:11:00.014Z",
+                 *           "recordedBy": "demouseroperations000001",
+                 *           "currency": "USD",
+                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                 *           "items": [],
+                 *           "status": "Confirmed",
+                 *           "updatedAt": "2026-11-16T09:12:31.478Z",
+                 *           "confirmedAt": "2026-11-16T09:12:30.425Z",
+                 *           "confirmedBy": "demouseraccountant000001",
+                 *           "confirmedByRole": "accountant",
+                 *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
                  *         },
-                 *         "orderId": "example text"
+                 *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
                  *     }
                  */
@@ -13311,37 +14122,28 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:15:30.247Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "inspection",
+                 *         "id": "x41jv784e3cd7lz9sh0t3tt5"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "orderId": "example text",
-                 *           "inspectorId": "example text",
+                 *           "id": "x41jv784e3cd7lz9sh0t3tt5",
+                 *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "inspectorId": "demouserinspector0000001",
                  *           "status": "Pending",
-                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                 *           "notes": "example text",
-                 *           "photos": [
-                 *             {
-                 *               "url": "https://files.example.com/documents/d-1001.pdf",
-                 *               "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                 *               "type": "example text",
-                 *               "caption": "example text",
-                 *               "priority": 1,
-                 *               "uploadedAt": "2026-03-14T09:30:00.000Z"
-                 *             }
-                 *           ],
-                 *           "pdfReportUrl": "example text",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "inspectionDate": "2026-12-01T10:00:00.000Z",
+                 *           "notes": "Check the underbody for rust",
+                 *           "photos": [],
+                 *           "pdfReportUrl": null,
+                 *           "createdAt": "2026-11-16T09:15:30.247Z",
+                 *           "updatedAt": "2026-11-16T09:15:30.247Z"
                  *         },
-                 *         "orderId": "example text"
+                 *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
                  *     }
                  */
@@ -13416,39 +14218,30 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:16:00.384Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "inspection",
+                 *         "id": "x41jv784e3cd7lz9sh0t3tt5"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "orderId": "example text",
-                 *           "inspectorId": "example text",
-                 *           "status": "Pending",
-                 *           "inspectionDate": "2026-03-14T09:30:00.000Z",
-                 *           "notes": "example text",
-                 *           "photos": [
-                 *             {
-                 *               "url": "https://files.example.com/documents/d-1001.pdf",
-                 *               "thumbnailUrl": "https://files.example.com/documents/d-1001.pdf",
-                 *               "type": "example text",
-                 *               "caption": "example text",
-                 *               "priority": 1,
-                 *               "uploadedAt": "2026-03-14T09:30:00.000Z"
-                 *             }
-                 *           ],
-                 *           "pdfReportUrl": "example text",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "notes": "Check the underbody for rust",
+                 *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "inspectorId": "demouserinspector0000001",
+                 *           "photos": [],
+                 *           "createdAt": "2026-11-16T09:15:30.247Z",
+                 *           "pdfReportUrl": null,
+                 *           "id": "x41jv784e3cd7lz9sh0t3tt5",
+                 *           "inspectionDate": "2026-12-01T10:00:00.000Z",
+                 *           "status": "InProgress",
+                 *           "updatedAt": "2026-11-16T09:16:00.384Z"
                  *         },
-                 *         "orderId": "example text",
-                 *         "from": "example text",
-                 *         "to": "example text"
+                 *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *         "from": "Pending",
+                 *         "to": "InProgress"
                  *       }
                  *     }
                  */
@@ -13525,34 +14318,33 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:40:00.960Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "wallet",
+                 *         "id": "wa96e1wh83dvnvnnoymvpaqnd"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
+                 *           "id": "x31fcn0kpic79atai7kep35x",
                  *           "type": "credit",
-                 *           "amount": 1,
-                 *           "delta": 1,
-                 *           "balanceAfter": 1,
-                 *           "currency": "example text",
-                 *           "description": "example text",
-                 *           "orderId": "example text",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z"
+                 *           "amount": 20000,
+                 *           "delta": 20000,
+                 *           "balanceAfter": 20000,
+                 *           "currency": "USD",
+                 *           "description": "Top-up by bank transfer",
+                 *           "createdAt": "2026-11-16T09:40:00.960Z"
                  *         },
                  *         "wallet": {
-                 *           "id": "example text",
-                 *           "customerId": "example text",
-                 *           "tenantId": "example text",
-                 *           "balance": 1,
-                 *           "currency": "example text",
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                 *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
+                 *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                 *           "tenantId": "demotenantgulfmotors0001",
+                 *           "balance": 20000,
+                 *           "currency": "USD",
+                 *           "createdAt": "2026-11-16T09:04:30.233Z",
+                 *           "updatedAt": "2026-11-16T09:40:00.960Z"
                  *         }
                  *       }
                  *     }
@@ -13627,20 +14419,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T09:51:30.111Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "webhook_endpoint",
+                 *         "id": "zrccjwgc223pzops76cs5yjq"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "example text",
-                 *           "url": "example text"
+                 *           "id": "zrccjwgc223pzops76cs5yjq",
+                 *           "url": "https://erp.gulfmotors.example/hooks/orders"
                  *         },
-                 *         "message": "example text"
+                 *         "message": "A test event: your endpoint receives and verifies signed deliveries."
                  *       }
                  *     }
                  */
