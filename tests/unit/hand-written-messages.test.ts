@@ -184,3 +184,19 @@ describe('the request pipeline', () => {
     expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 't', 'hub.challenge': 'x'.repeat(257) })), ['query.hub.challenge']);
   });
 });
+
+describe('free-form JSON and container numbers', () => {
+  it('say what can be stored, with an example', async () => {
+    const { storableJsonProblems } = await import('../../lib/domain/storable-json.js');
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i += 1) deep = { next: deep };
+    expectActionable(storableJsonProblems({ '': 1 }, 'body.carDetails', 400_000), ['body.carDetails']);
+    expectActionable(storableJsonProblems({ big: 2 ** 60 }, 'body.carDetails', 400_000), ['body.carDetails.big']);
+    expectActionable(storableJsonProblems(deep, 'body.signedDocument', 400_000).slice(0, 1), ['body.signedDocument' + '.next'.repeat(16)]);
+  });
+
+  it('names the equipment category a container number must have', async () => {
+    const { containerNumberProblem } = await import('../../lib/domain/container-number.js');
+    expect(containerNumberProblem('MSCA1234566')).toMatch(EXAMPLE);
+  });
+});
