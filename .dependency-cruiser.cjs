@@ -26,6 +26,14 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'no-folder-circles',
+      comment: 'Folders that import each other are one part in two places: a shared piece goes below both.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(lib|functions)/' },
+      to: { circular: true },
+    },
     layer('domain-is-pure', '^lib/domain/', '^(lib/(?!domain/)|functions/|scripts/)', 'Domain rules import nothing but other domain rules.'),
     layer('schemas-read-only-domain', '^lib/schemas/', '^(lib/(?!domain/|schemas/)|functions/|scripts/)', 'Route specs describe shapes; they may use domain constants only.'),
     layer(

@@ -10,8 +10,8 @@ import type { ApiKey, issueApiKey as IssueRoute } from '../schemas/api-keys.js';
 import { routeTable } from '../schemas/generated/route-table.js';
 import { bumpRevocationStamp, getApiKey, hashApiKey, insertApiKey, listApiKeys as readApiKeys, markApiKey, newPlainKey, type StoredApiKey } from '../store/api-keys.js';
 import { getUser } from '../store/users.js';
-import { auditItem } from './audit.js';
-import { owningTenant } from './tenancy.js';
+import { auditItem } from './shared/audit.js';
+import { owningTenant } from './shared/tenancy.js';
 
 type IssueBody = Static<NonNullable<(typeof IssueRoute)['body']>>;
 export type ApiKeyView = Static<typeof ApiKey>;

@@ -5,8 +5,8 @@ import { parseInstant } from '../domain/instant.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { AuditRecord, listAudit as ListRoute } from '../schemas/audit.js';
 import { isCursorOfTrail, readAudit } from '../store/audit.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { owningTenant } from './tenancy.js';
+import { decodeCursor, encodeCursor } from './shared/cursor.js';
+import { owningTenant } from './shared/tenancy.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 

@@ -1,13 +1,13 @@
 import { routeAllowed, type Caller } from '../domain/caller.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
 import { hashApiKey, type StoredApiKey } from '../store/api-keys.js';
-import { lookupApiKey } from './api-key-cache.js';
+import { lookupApiKey } from './shared/api-key-cache.js';
 
 /**
  * Why a known key is refused, if it is: checked on every request, cached record or not. Expiry
  * (and the end of a rotation's grace period) is a comparison with the clock, so it takes effect
  * at once; a revocation or a user's deactivation reaches the cached record within
- * API_KEY_REVOCATION_CHECK_SECONDS (lib/use-cases/api-key-cache.ts).
+ * API_KEY_REVOCATION_CHECK_SECONDS (lib/use-cases/shared/api-key-cache.ts).
  */
 function refusal(record: StoredApiKey, nowIso: string): string | undefined {
   if (record.revokedAt) return 'The API key has been revoked';

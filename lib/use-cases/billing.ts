@@ -8,9 +8,9 @@ import type { BillingEntry, createBillingEntry as CreateRoute, setBillingDocumen
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { getTenant } from '../store/tenants.js';
 import { transact } from '../store/transact.js';
-import { auditItem } from './audit.js';
-import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './order-children.js';
-import { eventItem } from './webhooks/event-items.js';
+import { auditItem } from './shared/audit.js';
+import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
+import { eventItem } from './shared/event-items.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;

@@ -7,8 +7,8 @@ import { normalizePhone } from '../domain/phone.js';
 import { duplicate, invalidField, notFound } from '../domain/errors.js';
 import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
-import { auditItem } from './audit.js';
-import { owningTenant } from './tenancy.js';
+import { auditItem } from './shared/audit.js';
+import { owningTenant } from './shared/tenancy.js';
 import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
 import type { WalletRecord } from '../store/wallets.js';
 

@@ -6,8 +6,8 @@ import { EVENT_TYPES, isEventType } from '../domain/integrator-events.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { IntegratorEvent, listEvents as ListRoute } from '../schemas/events.js';
 import { readEventsAfter, settleMs, type StoredEvent } from '../store/events.js';
-import { owningTenant } from './tenancy.js';
-import { eventBodyForIntegrators } from './webhooks/event-items.js';
+import { owningTenant } from './shared/tenancy.js';
+import { eventBodyForIntegrators } from './shared/event-items.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 

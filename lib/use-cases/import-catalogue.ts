@@ -9,7 +9,7 @@ import { allRows, buildIndex } from '../catalogue/catalogue-index.js';
 import { downloadSnapshot, encodeSnapshot, snapshotKey } from '../catalogue/snapshot.js';
 import { writeObject } from '../archive/s3.js';
 import { bucketName } from '../config.js';
-import { RETRY, withRetries } from './retry.js';
+import { RETRY, withRetries } from './shared/retry.js';
 
 /** Compiled on use: the import runs in the staff CLI, never in a Lambda cold start. */
 function lineValidator() {

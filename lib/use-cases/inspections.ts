@@ -8,9 +8,9 @@ import type { changeInspectionStatus as StatusRoute, createInspection as CreateR
 import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
 import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';
-import { auditItem } from './audit.js';
-import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './order-children.js';
-import { eventItem } from './webhooks/event-items.js';
+import { auditItem } from './shared/audit.js';
+import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
+import { eventItem } from './shared/event-items.js';
 
 type InspectionRecord = Static<typeof Inspection> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;

@@ -21,10 +21,10 @@ import { allOf } from '../store/expressions.js';
 import { transact } from '../store/transact.js';
 import { chatMessagePutItem } from '../store/chat-messages.js';
 import { chatLanguagesOf, getOrderCustomer, type CustomerRecord } from '../store/customers.js';
-import { auditItem } from './audit.js';
-import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './order-children.js';
-import { RETRY, withRetries } from './retry.js';
-import { eventItem } from './webhooks/event-items.js';
+import { auditItem } from './shared/audit.js';
+import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
+import { RETRY, withRetries } from './shared/retry.js';
+import { eventItem } from './shared/event-items.js';
 
 type ContractRecord = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;

@@ -12,10 +12,10 @@ import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.j
 import { getOrder } from '../store/orders.js';
 import { transact } from '../store/transact.js';
 import { getWallet, readLedgerPage } from '../store/wallets.js';
-import { auditItem } from './audit.js';
-import { replay, requestFingerprint } from './idempotency.js';
-import { RETRY, withRetries } from './retry.js';
-import { prepareMovement, transactionView, walletView, type TransactionView, type WalletView } from './wallet-movement.js';
+import { auditItem } from './shared/audit.js';
+import { replay, requestFingerprint } from './shared/idempotency.js';
+import { RETRY, withRetries } from './shared/retry.js';
+import { prepareMovement, transactionView, walletView, type TransactionView, type WalletView } from './shared/wallet-movement.js';
 
 type MoveBody = Static<NonNullable<(typeof MoveRoute)['body']>>;
 export interface MovementResult {

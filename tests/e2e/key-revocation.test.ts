@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { lookupApiKey } from '../../lib/use-cases/api-key-cache.js';
+import { lookupApiKey } from '../../lib/use-cases/shared/api-key-cache.js';
 import { hashApiKey, readRevocationStamp } from '../../lib/store/api-keys.js';
 import { ddb } from '../../lib/store/client.js';
 import { roundTrips } from '../../lib/store/round-trips.js';

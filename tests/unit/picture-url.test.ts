@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ArchiveError, archiveKey, copyImage } from '../../lib/archive/images.js';
 import { pictureUrl, s3Object, withPictureUrls } from '../../lib/archive/picture-url.js';
-import { eventBodyForIntegrators } from '../../lib/use-cases/webhooks/event-items.js';
+import { eventBodyForIntegrators } from '../../lib/use-cases/shared/event-items.js';
 import { demoImageBase, generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 
 const BUCKET = 'vehicle-purchase-orders-local-archive';

@@ -12,10 +12,10 @@ import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { putHistoryItem, readOrderCollection, statusChangeItem, type OrderRecord } from '../../store/orders.js';
 import { transact } from '../../store/transact.js';
 import { getWallet } from '../../store/wallets.js';
-import { auditItem } from '../audit.js';
-import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
-import { prepareMovement } from '../wallet-movement.js';
-import { orderEventItem } from '../webhooks/event-items.js';
+import { auditItem } from '../shared/audit.js';
+import { RETRY, RETRY_NOW, withRetries } from '../shared/retry.js';
+import { prepareMovement } from '../shared/wallet-movement.js';
+import { orderEventItem } from './order-events.js';
 import { factsOf } from './order-facts.js';
 import { orderView, type OrderView } from './order-view.js';
 

@@ -24,12 +24,13 @@ import {
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
 import { carVisible, storefrontFor } from '../cars.js';
-import { auditItem } from '../audit.js';
-import { replay, requestFingerprint } from '../idempotency.js';
-import { RETRY, RETRY_NOW, withRetries } from '../retry.js';
-import { owningTenant } from '../tenancy.js';
-import { checkMovement, prepareMovement } from '../wallet-movement.js';
-import { eventItem, orderEventItem } from '../webhooks/event-items.js';
+import { auditItem } from '../shared/audit.js';
+import { replay, requestFingerprint } from '../shared/idempotency.js';
+import { RETRY, RETRY_NOW, withRetries } from '../shared/retry.js';
+import { owningTenant } from '../shared/tenancy.js';
+import { checkMovement, prepareMovement } from '../shared/wallet-movement.js';
+import { eventItem } from '../shared/event-items.js';
+import { orderEventItem } from './order-events.js';
 import { storedOrderView, withOrderPictures, type OrderView } from './order-view.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;

@@ -6,7 +6,7 @@ import { sumMoney } from '../../domain/money.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../../domain/documents.js';
 import type { addCustomsDocuments as DocsRoute, setCustomsInvoice as InvoiceRoute } from '../../schemas/orders.js';
-import { ensureOrderAccepts } from '../order-children.js';
+import { ensureOrderAccepts } from '../shared/order-children.js';
 import { editOrder } from './edit-order.js';
 
 type InvoiceBody = Static<NonNullable<(typeof InvoiceRoute)['body']>>;

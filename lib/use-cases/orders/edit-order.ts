@@ -4,9 +4,9 @@ import { checkExpectedVersion, type ExpectedVersion } from '../../domain/version
 import { scopeOf } from '../../domain/scope.js';
 import { getOrder, orderUpdateItem, withChanges, type OrderRecord } from '../../store/orders.js';
 import { transact, type TransactItem } from '../../store/transact.js';
-import { auditItem } from '../audit.js';
-import { RETRY, withRetries } from '../retry.js';
-import { orderEventItem } from '../webhooks/event-items.js';
+import { auditItem } from '../shared/audit.js';
+import { RETRY, withRetries } from '../shared/retry.js';
+import { orderEventItem } from './order-events.js';
 
 /**
  * A versioned change to an order in scope, with its audit record in the same transaction: 404

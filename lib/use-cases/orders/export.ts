@@ -15,7 +15,7 @@ import { putHistoryItem, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { listTenants } from '../../store/tenants.js';
 import { transact } from '../../store/transact.js';
-import { owningTenant, tenantToday } from '../tenancy.js';
+import { owningTenant, tenantToday } from '../shared/tenancy.js';
 import { editOrder } from './edit-order.js';
 import { orderView, type OrderView } from './order-view.js';
 

@@ -4,7 +4,7 @@ import { messageStatus } from '../../domain/message-status.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { OrderNotification } from '../../schemas/notifications.js';
 import { listOrderMessages } from '../../store/chat-messages.js';
-import { orderInScopeOrNotFound } from '../order-children.js';
+import { orderInScopeOrNotFound } from '../shared/order-children.js';
 
 type NotificationView = Static<typeof OrderNotification>;
 

@@ -6,7 +6,7 @@ import type { OrderListMeta } from '../../domain/paging.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { listOrders as ListRoute } from '../../schemas/orders.js';
 import { isPageStartOf, queryOrderPage, type OrderPageStart } from '../../store/orders.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor } from '../shared/cursor.js';
 import { orderView, type OrderView } from './order-view.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;

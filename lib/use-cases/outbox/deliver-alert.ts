@@ -4,7 +4,7 @@ import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { templateMessage } from '../../notify/templates.js';
 import { recordDelivery, type OutboxEvent } from '../../store/outbox.js';
 import { listStaff } from '../../store/users.js';
-import { untilTableAnswers } from './until-table-answers.js';
+import { untilTableAnswers } from '../shared/until-table-answers.js';
 
 /**
  * An operational alert to the tenant's admins and operations staff who have a mobile number,

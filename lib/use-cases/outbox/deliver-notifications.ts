@@ -12,7 +12,7 @@ import { chatLanguagesOf } from '../../store/customers.js';
 import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
 import type { OrderRecord } from '../../store/orders.js';
 import { getUser, listStaff, type StaffUser } from '../../store/users.js';
-import { untilTableAnswers } from './until-table-answers.js';
+import { untilTableAnswers } from '../shared/until-table-answers.js';
 
 /** The channel did not take one recipient's message: the retry sends it (and only the ones after it). */
 export class NotSent extends Error {

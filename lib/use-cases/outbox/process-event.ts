@@ -9,7 +9,7 @@ import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type Outbo
 import { archivedKeys, archiveImages, recordImageArchive, type CopyImage } from './archive-images.js';
 import { deliverAlert } from './deliver-alert.js';
 import { deliverNotifications, NotSent } from './deliver-notifications.js';
-import { untilTableAnswers } from './until-table-answers.js';
+import { untilTableAnswers } from '../shared/until-table-answers.js';
 
 export interface ProcessorDeps {
   channel: ChatChannel;

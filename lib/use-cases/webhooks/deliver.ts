@@ -20,10 +20,10 @@ import {
   type WebhookEndpointRecord,
 } from '../../store/webhook-endpoints.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
-import { untilTableAnswers } from '../outbox/until-table-answers.js';
+import { untilTableAnswers } from '../shared/until-table-answers.js';
 import { attemptOf } from './delivery-view.js';
 import { endpointDisabledAlert } from './endpoint-alert.js';
-import { eventBodyForIntegrators } from './event-items.js';
+import { eventBodyForIntegrators } from '../shared/event-items.js';
 
 /** How many of one endpoint's resources are delivered to at once (each resource's events one by one). */
 const PARALLEL_LANES = 8;

@@ -4,7 +4,7 @@ import { invalidField, invalidState, notFound } from '../../domain/errors.js';
 import type { CursorMeta } from '../../domain/paging.js';
 import type { listWebhookDeliveries as ListRoute } from '../../schemas/webhook-endpoints.js';
 import { getDelivery, listDeliveries, requeueDelivery } from '../../store/webhook-deliveries.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor } from '../shared/cursor.js';
 import { deliveryStatusOf, deliveryView, type DeliveryView } from './delivery-view.js';
 import { endpointInScope } from './endpoint-in-scope.js';
 

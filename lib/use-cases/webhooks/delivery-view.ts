@@ -4,7 +4,7 @@ import type { WebhookDelivery } from '../../schemas/webhook-endpoints.js';
 import type { WebhookAnswer } from '../../notify/webhook-sender.js';
 import type { DeliveryAttempt, DeliveryRecord } from '../../store/webhook-deliveries.js';
 import type { WebhookEndpointRecord } from '../../store/webhook-endpoints.js';
-import { eventBodyForIntegrators } from './event-items.js';
+import { eventBodyForIntegrators } from '../shared/event-items.js';
 
 export type DeliveryView = Static<typeof WebhookDelivery>;
 type DeliveryStatusView = DeliveryView['status'];

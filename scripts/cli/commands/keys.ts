@@ -210,7 +210,7 @@ async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
   if (target.kind === 'aws') await disableGatewayKey(cliGateway(target.region), id);
   emit(ctx, { id, revokedAt, alreadyRevoked }, [
     alreadyRevoked ? `API key ${id} was already revoked at ${revokedAt}.` : `Revoked API key ${id} "${existing.name}" at ${revokedAt}.`,
-    // Warm API containers notice the revocation stamp within seconds (lib/http/api-key-cache.ts).
+    // Warm API containers notice the revocation stamp within seconds (lib/use-cases/shared/api-key-cache.ts).
     'API containers that used it recently may accept it for up to 5 seconds more.',
   ]);
 }

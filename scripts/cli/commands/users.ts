@@ -86,7 +86,7 @@ async function disabledKeysOf(user: UserView, ctx: Context): Promise<string[]> {
 function deactivationLines(disabledKeys: string[]): string[] {
   return [
     disabledKeys.length === 0 ? 'They had no working API keys.' : `Their API key(s) ${disabledKeys.join(', ')} no longer work.`,
-    // Warm API containers notice the revocation stamp within seconds (lib/http/api-key-cache.ts).
+    // Warm API containers notice the revocation stamp within seconds (lib/use-cases/shared/api-key-cache.ts).
     ...(disabledKeys.length === 0 ? [] : ['API containers that used them recently may accept them for up to 5 seconds more.']),
   ];
 }

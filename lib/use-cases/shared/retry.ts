@@ -1,4 +1,4 @@
-import { serviceUnavailable } from '../domain/errors.js';
+import { serviceUnavailable } from '../../domain/errors.js';
 
 /** Returned by an attempt that lost a race: read again after a short, jittered pause. */
 export const RETRY = Symbol('retry');

@@ -1,8 +1,8 @@
-import { invalidState, notFound } from '../domain/errors.js';
-import { acceptsAddition, type OrderAddition } from '../domain/order-lifecycle.js';
-import type { Scope } from '../domain/scope.js';
-import { getChild, type ChildKind, type OrderChild } from '../store/order-children.js';
-import { getOrder, type OrderRecord } from '../store/orders.js';
+import { invalidState, notFound } from '../../domain/errors.js';
+import { acceptsAddition, type OrderAddition } from '../../domain/order-lifecycle.js';
+import type { Scope } from '../../domain/scope.js';
+import { getChild, type ChildKind, type OrderChild } from '../../store/order-children.js';
+import { getOrder, type OrderRecord } from '../../store/orders.js';
 
 const NAMES: Record<ChildKind, string> = { BILLING: 'Billing entry', CONTRACT: 'Contract', INSPECTION: 'Inspection' };
 

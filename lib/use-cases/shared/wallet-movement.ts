@@ -1,10 +1,10 @@
 import type { Static } from '@sinclair/typebox';
-import { AppError } from '../domain/errors.js';
-import { newId } from '../domain/ids.js';
-import { planMovement, type MovementRequest } from '../domain/wallet.js';
-import type { Wallet, WalletTransaction } from '../schemas/wallets.js';
-import { movementItems, type LedgerEntry, type WalletRecord } from '../store/wallets.js';
-import { eventItem } from './webhooks/event-items.js';
+import { AppError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { planMovement, type MovementRequest } from '../../domain/wallet.js';
+import type { Wallet, WalletTransaction } from '../../schemas/wallets.js';
+import { movementItems, type LedgerEntry, type WalletRecord } from '../../store/wallets.js';
+import { eventItem } from './event-items.js';
 
 export type WalletView = Static<typeof Wallet>;
 export type TransactionView = Static<typeof WalletTransaction>;

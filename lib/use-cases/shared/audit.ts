@@ -1,9 +1,9 @@
-import type { AuditEntity } from '../domain/audit.js';
-import { changesBetween } from '../domain/audit.js';
-import type { Caller } from '../domain/caller.js';
-import { newId } from '../domain/ids.js';
-import { auditPutItem } from '../store/audit.js';
-import type { TransactItem } from '../store/transact.js';
+import type { AuditEntity } from '../../domain/audit.js';
+import { changesBetween } from '../../domain/audit.js';
+import type { Caller } from '../../domain/caller.js';
+import { newId } from '../../domain/ids.js';
+import { auditPutItem } from '../../store/audit.js';
+import type { TransactItem } from '../../store/transact.js';
 
 export interface Change {
   entity: AuditEntity;

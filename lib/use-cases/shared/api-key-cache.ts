@@ -1,5 +1,5 @@
-import { apiKeyCacheSeconds, apiKeyRevocationCheckSeconds } from '../config.js';
-import { getApiKeyByHash, readKeyForUse, readRevocationStamp, type StoredApiKey } from '../store/api-keys.js';
+import { apiKeyCacheSeconds, apiKeyRevocationCheckSeconds } from '../../config.js';
+import { getApiKeyByHash, readKeyForUse, readRevocationStamp, type StoredApiKey } from '../../store/api-keys.js';
 
 /**
  * Key records as the key check sees them, in one warm container.

@@ -1,10 +1,7 @@
 import { withPictureUrls } from '../../archive/picture-url.js';
-import { STAFF_TOOL } from '../../domain/caller.js';
 import { laneOf, newIntegratorEvent, type EventType, type IntegratorEvent } from '../../domain/integrator-events.js';
 import { eventPutItem } from '../../store/events.js';
-import type { OrderRecord } from '../../store/orders.js';
 import type { TransactItem } from '../../store/transact.js';
-import { storedOrderView } from '../orders/order-view.js';
 
 /**
  * The feed item telling integrators of a change, for the same transaction as the change: the
@@ -15,12 +12,6 @@ export function eventItem(type: EventType, tenantId: string | undefined, resourc
   const event = newIntegratorEvent(type, tenantId, resource, object, facts, at);
   return eventPutItem(event, laneOf(event));
 }
-
-/** An order as `GET /orders/{id}` shows it to an admin of its tenant (its car pictures as stored: see eventBodyForIntegrators). */
-const orderEventObject = (order: OrderRecord) => storedOrderView(order, STAFF_TOOL);
-
-export const orderEventItem = (type: EventType, order: OrderRecord, at: string, facts: Record<string, unknown> = {}): TransactItem =>
-  eventItem(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), at, facts);
 
 /**
  * A stored event body as integrators get it (webhook delivery, event feed, delivery log): the

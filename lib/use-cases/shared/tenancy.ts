@@ -1,7 +1,7 @@
-import type { Caller } from '../domain/caller.js';
-import { forbidden } from '../domain/errors.js';
-import { localDay, tenantTimeZone } from '../domain/time-zone.js';
-import { getTenant } from '../store/tenants.js';
+import type { Caller } from '../../domain/caller.js';
+import { forbidden } from '../../domain/errors.js';
+import { localDay, tenantTimeZone } from '../../domain/time-zone.js';
+import { getTenant } from '../../store/tenants.js';
 
 /** The tenant a new record belongs to: the key's own, or (platform keys only) the one named. */
 export function owningTenant(caller: Caller, requested: string | undefined): string | undefined {

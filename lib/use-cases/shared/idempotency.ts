@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../domain/errors.js';
-import type { IdempotencyRecord } from '../store/idempotency.js';
+import { AppError } from '../../domain/errors.js';
+import type { IdempotencyRecord } from '../../store/idempotency.js';
 
 /** Canonical JSON (sorted keys), so the same body in another key order is the same request. */
 function canonical(value: unknown): string {
