@@ -35,14 +35,24 @@ module.exports = {
       to: { circular: true },
     },
     layer('domain-is-pure', '^lib/domain/', '^(lib/(?!domain/)|functions/|scripts/)', 'Domain rules import nothing but other domain rules.'),
-    layer('schemas-read-only-domain', '^lib/schemas/', '^(lib/(?!domain/|schemas/)|functions/|scripts/)', 'Route specs describe shapes; they may use domain constants only.'),
+    layer(
+      'schemas-read-only-domain',
+      '^lib/schemas/',
+      '^(lib/(?!domain/|schemas/)|functions/|scripts/)',
+      'Route specs describe shapes; they may use domain constants only.',
+    ),
     layer(
       'data-layer-below-use-cases',
       '^lib/(store|notify|archive|catalogue|documents|gateway|aws)/',
       '^(lib/(use-cases|http|openapi)/|functions/|scripts/)',
       'Repositories and adapters never reach up into use cases or the HTTP pipeline.',
     ),
-    layer('use-cases-know-no-http', '^lib/use-cases/', '^(lib/(http|openapi)/|functions/|scripts/)', 'Use cases take plain inputs and throw AppError; the pipeline alone speaks HTTP.'),
+    layer(
+      'use-cases-know-no-http',
+      '^lib/use-cases/',
+      '^(lib/(http|openapi)/|functions/|scripts/)',
+      'Use cases take plain inputs and throw AppError; the pipeline alone speaks HTTP.',
+    ),
     {
       name: 'pipeline-reaches-data-through-use-cases',
       comment:
@@ -55,7 +65,12 @@ module.exports = {
     layer('pipeline-below-handlers', '^lib/http/', '^(functions/|scripts/)', 'The pipeline serves handlers; it never imports them.'),
     layer('lib-never-imports-tooling', '^lib/', '^(scripts/|tests/)', 'Production code never depends on scripts or tests.'),
     layer('base-modules-import-nothing', '^lib/config\\.ts$', '^lib/', 'config is the floor every layer stands on.'),
-    layer('logger-reads-only-config', '^lib/logger\\.ts$', '^lib/(?!config\\.ts$)', 'The logger stands on config alone (its level is an environment setting like any other).'),
+    layer(
+      'logger-reads-only-config',
+      '^lib/logger\\.ts$',
+      '^lib/(?!config\\.ts$)',
+      'The logger stands on config alone (its level is an environment setting like any other).',
+    ),
     {
       name: 'handlers-are-thin',
       comment: 'A handler declares its route and calls one use case: no direct data access.',

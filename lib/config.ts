@@ -31,8 +31,7 @@ export const documentRenderTimeoutMs = (): number => envNumber('DOCUMENT_RENDER_
  * `dynamodb`: the pipeline enforces the same limits with an atomic counter (local stack,
  * where serverless-offline does not emulate usage plans).
  */
-export const rateLimitMode = (): 'gateway' | 'dynamodb' =>
-  process.env.RATE_LIMIT_MODE === 'dynamodb' ? 'dynamodb' : 'gateway';
+export const rateLimitMode = (): 'gateway' | 'dynamodb' => (process.env.RATE_LIMIT_MODE === 'dynamodb' ? 'dynamodb' : 'gateway');
 
 /** Default per-key limits, mirroring the stage's usage plan; a key record can override them. */
 export const defaultRateLimit = () => ({
@@ -106,7 +105,11 @@ export const whatsappSettings = () => ({
 });
 
 /** Local test aid: recipients the local chat log refuses (CHAT_LOCAL_FAIL_NUMBERS, comma-separated E.164), read on every send. */
-export const chatLocalFailNumbers = (): string[] => (process.env.CHAT_LOCAL_FAIL_NUMBERS ?? '').split(',').map((number) => number.trim()).filter(Boolean);
+export const chatLocalFailNumbers = (): string[] =>
+  (process.env.CHAT_LOCAL_FAIL_NUMBERS ?? '')
+    .split(',')
+    .map((number) => number.trim())
+    .filter(Boolean);
 
 /** The lowest level written to the log: debug, info (default), warn or error. */
 export const logLevel = (): string => process.env.LOG_LEVEL ?? 'info';

@@ -28,10 +28,7 @@ const argv = process.argv.slice(2);
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const isSuite = (value: unknown): value is BenchSuite =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as BenchSuite).name === 'string' &&
-  typeof (value as BenchSuite).run === 'function';
+  typeof value === 'object' && value !== null && typeof (value as BenchSuite).name === 'string' && typeof (value as BenchSuite).run === 'function';
 
 /** Suite names are file names: scripts/bench/cold-start.ts is `cold-start`. */
 function suiteNames(): string[] {

@@ -88,7 +88,15 @@ function shorten(value: unknown): unknown {
 function collectIds(value: unknown, into: string[], key = ''): void {
   if (Array.isArray(value)) for (const item of value) collectIds(item, into, key);
   else if (isJson(value)) for (const [k, v] of Object.entries(value)) collectIds(v, into, k);
-  else if (typeof value === 'string' && /(^id$|Id$|Ids$)/.test(key) && CUID.test(value) && !value.startsWith('demo') && /\d/.test(value) && !into.includes(value)) into.push(value);
+  else if (
+    typeof value === 'string' &&
+    /(^id$|Id$|Ids$)/.test(key) &&
+    CUID.test(value) &&
+    !value.startsWith('demo') &&
+    /\d/.test(value) &&
+    !into.includes(value)
+  )
+    into.push(value);
 }
 
 /** Values of these fields are opaque and change from run to run. */
@@ -108,7 +116,13 @@ function collectOpaque(value: unknown, into: Map<string, string>, key = ''): voi
 /** Tokens recognised by their form wherever they are, each replaced by a stable one of the same form. */
 const TOKENS: Array<{ pattern: RegExp; make: (n: number, old: string) => string }> = [
   { pattern: /vpo_[A-Za-z0-9_-]{16,}/g, make: (n, old) => `vpo_${base64urlOf(`key:${n}`, old.length - 4)}` },
-  { pattern: /whsec_[A-Za-z0-9+/=]{16,}/g, make: (n, old) => `whsec_${Buffer.from(hexOf(`secret:${n}`, 64), 'hex').toString('base64').slice(0, old.length - 6)}` },
+  {
+    pattern: /whsec_[A-Za-z0-9+/=]{16,}/g,
+    make: (n, old) =>
+      `whsec_${Buffer.from(hexOf(`secret:${n}`, 64), 'hex')
+        .toString('base64')
+        .slice(0, old.length - 6)}`,
+  },
   { pattern: /evt_[a-z0-9]{10,}/g, make: (n, old) => `evt_${base36(`event:${n}`, old.length - 4)}` },
   { pattern: /wamid\.[A-Za-z0-9._-]{8,}/g, make: (n) => `wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgS${base36(`wamid:${n}`, 18).toUpperCase()}AA==` },
   { pattern: /local\.[A-Za-z0-9._-]{8,}/g, make: (n, old) => `local.${base36(`message:${n}`, old.length - 6)}` },
@@ -126,7 +140,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * period) keeps its distance from the mapped moment of that call, to the minute. Times far from
  * the walk (exchange-rate pegs) and the fixed times the walk sent stay as they are.
  */
-function timeMapper(walk: { steps: number[]; startedAt: number; endedAt: number; fixedTimes: string[] }, times: number[]): (ms: number, callAt: number) => number {
+function timeMapper(
+  walk: { steps: number[]; startedAt: number; endedAt: number; fixedTimes: string[] },
+  times: number[],
+): (ms: number, callAt: number) => number {
   const { steps, startedAt, endedAt } = walk;
   const fixed = new Set(walk.fixedTimes.map((t) => Date.parse(t)));
   const during = (ms: number) => ms >= startedAt - 30 * 60_000 && ms <= endedAt + 60_000;

@@ -25,7 +25,12 @@ import { scrubExamples, type RecordedCall, type RecordedEvent } from './docs-exa
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const OUT = join(root, 'lib', 'openapi', 'generated', 'response-examples.json');
-const PORTS = { httpPort: Number(process.env.DOCS_HTTP_PORT ?? 3400), lambdaPort: Number(process.env.DOCS_LAMBDA_PORT ?? 3402), dynamoPort: Number(process.env.DOCS_DYNAMODB_PORT ?? 8400), s3Port: Number(process.env.DOCS_S3_PORT ?? 4640) };
+const PORTS = {
+  httpPort: Number(process.env.DOCS_HTTP_PORT ?? 3400),
+  lambdaPort: Number(process.env.DOCS_LAMBDA_PORT ?? 3402),
+  dynamoPort: Number(process.env.DOCS_DYNAMODB_PORT ?? 8400),
+  s3Port: Number(process.env.DOCS_S3_PORT ?? 4640),
+};
 const GULF = 'demotenantgulfmotors0001';
 /** The local chat channel refuses this number (CHAT_LOCAL_FAIL_NUMBERS), for the dispatch-failure answer. */
 const CHAT_FAIL_NUMBER = '+971509999999';
@@ -143,8 +148,15 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
   try {
     // Public routes.
     await call('getApiIndex', { note: 'the index GET /api/v1 answers (its routes list shortened here)' });
-    await call('verifyWhatsAppWebhook', { query: { 'hub.mode': 'subscribe', 'hub.verify_token': LOCAL_WHATSAPP.verifyToken, 'hub.challenge': '1158201444' }, note: 'the hub.challenge value, as plain text' });
-    await call('verifyWhatsAppWebhook', { query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'not-this-stage', 'hub.challenge': '1158201444' }, expect: 403, note: 'a verify token that is not this stage’s' });
+    await call('verifyWhatsAppWebhook', {
+      query: { 'hub.mode': 'subscribe', 'hub.verify_token': LOCAL_WHATSAPP.verifyToken, 'hub.challenge': '1158201444' },
+      note: 'the hub.challenge value, as plain text',
+    });
+    await call('verifyWhatsAppWebhook', {
+      query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'not-this-stage', 'hub.challenge': '1158201444' },
+      expect: 403,
+      note: 'a verify token that is not this stage’s',
+    });
     await call('verifyWhatsAppWebhook', { query: { 'hub.verify_token': LOCAL_WHATSAPP.verifyToken }, expect: 400, note: 'hub.mode and hub.challenge missing' });
 
     // The tenant's systems hear of changes: one receiver that answers, one that is down.
@@ -154,22 +166,57 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       note: 'the secret is shown in this answer only',
     });
     const endpointId = hook.body.data.endpoint.id as string;
-    const down = await call('createWebhookEndpoint', { key: admin, body: { url: `${receiver.url}/down`, eventTypes: ['order.created', 'order.status_changed'], description: 'staging receiver' }, skip: true });
+    const down = await call('createWebhookEndpoint', {
+      key: admin,
+      body: { url: `${receiver.url}/down`, eventTypes: ['order.created', 'order.status_changed'], description: 'staging receiver' },
+      skip: true,
+    });
     const downId = down.body.data.endpoint.id as string;
 
     // The catalogue.
-    const cars = await call('listCars', { key: integrator, query: { limit: 2, currency: 'USD', sortBy: 'price', sortOrder: 'asc' }, note: 'two cars priced in US dollars for this tenant' });
+    const cars = await call('listCars', {
+      key: integrator,
+      query: { limit: 2, currency: 'USD', sortBy: 'price', sortOrder: 'asc' },
+      note: 'two cars priced in US dollars for this tenant',
+    });
     const car = cars.body.data[0];
     await call('getCar', { key: integrator, path: { id: car.id }, query: { currency: 'USD' } });
     await call('listTrims', { key: integrator, query: { makeEn: car.makeEn } });
 
     // The customer.
     const customer = (
-      await call('createCustomer', { key: integrator, body: { name: 'Layla Haddad', mobileNumber: '+971501234567', email: 'layla@example.com', country: 'AE', idNumber: 'P4471029', address: 'Dubai Marina, Dubai', language: 'ar' } })
+      await call('createCustomer', {
+        key: integrator,
+        body: {
+          name: 'Layla Haddad',
+          mobileNumber: '+971501234567',
+          email: 'layla@example.com',
+          country: 'AE',
+          idNumber: 'P4471029',
+          address: 'Dubai Marina, Dubai',
+          language: 'ar',
+        },
+      })
     ).body.data;
-    await call('createCustomer', { key: integrator, body: { name: 'Layla H.', mobileNumber: '+971501234567' }, expect: 409, note: 'the mobile number is taken in this tenant' });
-    await call('createCustomer', { key: integrator, body: { name: 'Layla Haddad', mobileNumber: '0501234567' }, expect: 400, note: 'a mobile number without its country code' });
-    await call('createCustomer', { key: integrator, rawBody: '{"name": "Layla Haddad", ', headers: { 'Content-Type': 'application/json' }, expect: 400, skip: true });
+    await call('createCustomer', {
+      key: integrator,
+      body: { name: 'Layla H.', mobileNumber: '+971501234567' },
+      expect: 409,
+      note: 'the mobile number is taken in this tenant',
+    });
+    await call('createCustomer', {
+      key: integrator,
+      body: { name: 'Layla Haddad', mobileNumber: '0501234567' },
+      expect: 400,
+      note: 'a mobile number without its country code',
+    });
+    await call('createCustomer', {
+      key: integrator,
+      rawBody: '{"name": "Layla Haddad", ',
+      headers: { 'Content-Type': 'application/json' },
+      expect: 400,
+      skip: true,
+    });
     await call('searchCustomers', { key: integrator, query: { phone: '+971501234567' } });
     await call('getCustomer', { key: integrator, path: { id: customer.id } });
     await call('getCustomerWallet', { key: integrator, path: { id: customer.id } });
@@ -189,37 +236,109 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       const read = await call('getOrder', { key: integrator, path: { id: orderId }, skip: true });
       return read.body.data.imageArchive?.status === 'done' ? true : undefined;
     });
-    await call('createOrder', { key: accountant, headers: { 'Idempotency-Key': 'order-2026-11-16-0001' }, body: { customerId: customer.id, totalAmount: 9000 }, expect: 409, note: 'the same Idempotency-Key with another body' });
-    await call('createOrder', { key: integrator, body: { customerId: customer.id, totalAmount: 18500, useWalletBalance: true, inspectionDate: WALLET_INSPECTION_AT }, expect: 422, note: 'the wallet holds less than totalAmount' });
+    await call('createOrder', {
+      key: accountant,
+      headers: { 'Idempotency-Key': 'order-2026-11-16-0001' },
+      body: { customerId: customer.id, totalAmount: 9000 },
+      expect: 409,
+      note: 'the same Idempotency-Key with another body',
+    });
+    await call('createOrder', {
+      key: integrator,
+      body: { customerId: customer.id, totalAmount: 18500, useWalletBalance: true, inspectionDate: WALLET_INSPECTION_AT },
+      expect: 422,
+      note: 'the wallet holds less than totalAmount',
+    });
     let etag = '"1"';
     const versionOf = (headers: Headers) => {
       etag = headers.get('etag') ?? etag;
       return Number(etag.replace(/"/g, ''));
     };
-    versionOf((await call('setCustomerNotifications', { key: integrator, path: { id: orderId }, headers: { 'If-Match': etag }, body: { enabled: true, version: 1 } })).headers);
+    versionOf(
+      (await call('setCustomerNotifications', { key: integrator, path: { id: orderId }, headers: { 'If-Match': etag }, body: { enabled: true, version: 1 } }))
+        .headers,
+    );
 
     /** A status move with the version read, as If-Match and in the body (they agree). */
     const move = async (key: string, status: string, extra: Json = {}, options: CallOptions = {}) => {
       const version = Number(etag.replace(/"/g, ''));
-      const moved = await call('changeOrderStatus', { key, path: { id: orderId }, headers: { 'If-Match': etag }, body: { status, version, ...extra }, ...options });
+      const moved = await call('changeOrderStatus', {
+        key,
+        path: { id: orderId },
+        headers: { 'If-Match': etag },
+        body: { status, version, ...extra },
+        ...options,
+      });
       versionOf(moved.headers);
       return moved.body.data;
     };
 
     // Deposit: recorded by operations, confirmed by the accountant.
-    const deposit = (await call('createBillingEntry', { key: operations, body: { orderId, type: 'receipt', amount: 2000, currency: 'USD', description: 'Deposit by bank transfer', receiptFileUrl: 'https://files.example.com/receipts/r-1001.pdf' } })).body.data;
-    await call('validateOrderTransition', { key: accountant, path: { id: orderId }, body: { targetStatus: 'DepositConfirmed' }, note: 'blocked: the deposit receipt is not confirmed yet' });
-    await call('changeOrderStatus', { key: accountant, path: { id: orderId }, headers: { 'If-Match': etag }, body: { status: 'DepositConfirmed' }, expect: 422, note: 'a requirement is missing (details.missingRequirements)' });
+    const deposit = (
+      await call('createBillingEntry', {
+        key: operations,
+        body: {
+          orderId,
+          type: 'receipt',
+          amount: 2000,
+          currency: 'USD',
+          description: 'Deposit by bank transfer',
+          receiptFileUrl: 'https://files.example.com/receipts/r-1001.pdf',
+        },
+      })
+    ).body.data;
+    await call('validateOrderTransition', {
+      key: accountant,
+      path: { id: orderId },
+      body: { targetStatus: 'DepositConfirmed' },
+      note: 'blocked: the deposit receipt is not confirmed yet',
+    });
+    await call('changeOrderStatus', {
+      key: accountant,
+      path: { id: orderId },
+      headers: { 'If-Match': etag },
+      body: { status: 'DepositConfirmed' },
+      expect: 422,
+      note: 'a requirement is missing (details.missingRequirements)',
+    });
     await call('confirmBillingEntry', { key: accountant, path: { id: deposit.id } });
-    await call('changeOrderStatus', { key: accountant, path: { id: orderId }, headers: { 'If-Match': '"1"' }, body: { status: 'DepositConfirmed' }, expect: 412, note: 'If-Match names a version that is no longer current' });
-    await call('changeOrderStatus', { key: accountant, path: { id: orderId }, body: { status: 'DepositConfirmed', version: 1 }, expect: 409, note: 'body.version is no longer current' });
-    await call('changeOrderStatus', { key: inspector, path: { id: orderId }, headers: { 'If-Match': etag }, body: { status: 'DepositConfirmed' }, expect: 403, note: 'the role may not make this move' });
-    await move(accountant, 'DepositConfirmed', { note: 'Deposit received in full' }, { note: 'If-Match and body.version name the same version; the answer carries the next one' });
+    await call('changeOrderStatus', {
+      key: accountant,
+      path: { id: orderId },
+      headers: { 'If-Match': '"1"' },
+      body: { status: 'DepositConfirmed' },
+      expect: 412,
+      note: 'If-Match names a version that is no longer current',
+    });
+    await call('changeOrderStatus', {
+      key: accountant,
+      path: { id: orderId },
+      body: { status: 'DepositConfirmed', version: 1 },
+      expect: 409,
+      note: 'body.version is no longer current',
+    });
+    await call('changeOrderStatus', {
+      key: inspector,
+      path: { id: orderId },
+      headers: { 'If-Match': etag },
+      body: { status: 'DepositConfirmed' },
+      expect: 403,
+      note: 'the role may not make this move',
+    });
+    await move(
+      accountant,
+      'DepositConfirmed',
+      { note: 'Deposit received in full' },
+      { note: 'If-Match and body.version name the same version; the answer carries the next one' },
+    );
 
     // Inspection.
     await move(operations, 'InspectionScheduled', { inspectionDate: INSPECTION_AT });
     const inspection = (
-      await call('createInspection', { key: operations, body: { orderId, inspectorId: 'demouserinspector0000001', inspectionDate: INSPECTION_AT, notes: 'Check the underbody for rust' } })
+      await call('createInspection', {
+        key: operations,
+        body: { orderId, inspectorId: 'demouserinspector0000001', inspectionDate: INSPECTION_AT, notes: 'Check the underbody for rust' },
+      })
     ).body.data;
     await call('changeInspectionStatus', { key: inspector, path: { id: inspection.id }, body: { status: 'InProgress' } });
     await call('changeInspectionStatus', {
@@ -234,29 +353,91 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       keep: true,
       note: 'the inspection completed, with a photo and the report',
     });
-    await call('changeInspectionStatus', { key: inspector, path: { id: inspection.id }, body: { status: 'InProgress' }, expect: 409, note: 'a move the sequence does not have' });
+    await call('changeInspectionStatus', {
+      key: inspector,
+      path: { id: inspection.id },
+      body: { status: 'InProgress' },
+      expect: 409,
+      note: 'a move the sequence does not have',
+    });
     await call('getInspection', { key: integrator, path: { id: inspection.id } });
     await call('listOrderInspections', { key: integrator, path: { id: orderId } });
     await move(inspector, 'InspectionCompleted');
 
     // Contract: drafted, edited, sent on WhatsApp, signed.
-    const contract = (await call('createContract', { key: operations, body: { orderId, customerName: 'Layla Haddad', customerNameAr: 'ليلى حداد', vin: 'KNAPU81BDN7123456', color: 'White', mileage: '42,000 km', terms: 'Payment in full before shipping.' } })).body.data;
+    const contract = (
+      await call('createContract', {
+        key: operations,
+        body: {
+          orderId,
+          customerName: 'Layla Haddad',
+          customerNameAr: 'ليلى حداد',
+          vin: 'KNAPU81BDN7123456',
+          color: 'White',
+          mileage: '42,000 km',
+          terms: 'Payment in full before shipping.',
+        },
+      })
+    ).body.data;
     await call('getContract', { key: integrator, path: { id: contract.id } });
     await call('updateContract', { key: operations, path: { id: contract.id }, headers: { 'If-Match': '"1"' }, body: { notes: 'Delivery to Jebel Ali port' } });
-    await call('sendContract', { key: operations, path: { id: contract.id }, body: { phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' } });
+    await call('sendContract', {
+      key: operations,
+      path: { id: contract.id },
+      body: { phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' },
+    });
     const spare = (await call('createContract', { key: operations, body: { orderId, customerName: 'Layla Haddad' }, skip: true })).body.data;
-    await call('sendContract', { key: operations, path: { id: spare.id }, body: { phone: CHAT_FAIL_NUMBER }, expect: 502, note: 'WhatsApp refused the message; the contract stays Draft' });
-    await call('signContract', { key: operations, path: { id: contract.id }, body: { signedDocument: { url: 'https://files.example.com/contracts/c-1042-signed.pdf', filename: 'c-1042-signed.pdf', mimeType: 'application/pdf', size: 184211 } } });
-    await call('updateContract', { key: operations, path: { id: contract.id }, body: { notes: 'too late' }, expect: 409, note: 'the contract is no longer Draft' });
+    await call('sendContract', {
+      key: operations,
+      path: { id: spare.id },
+      body: { phone: CHAT_FAIL_NUMBER },
+      expect: 502,
+      note: 'WhatsApp refused the message; the contract stays Draft',
+    });
+    await call('signContract', {
+      key: operations,
+      path: { id: contract.id },
+      body: {
+        signedDocument: {
+          url: 'https://files.example.com/contracts/c-1042-signed.pdf',
+          filename: 'c-1042-signed.pdf',
+          mimeType: 'application/pdf',
+          size: 184211,
+        },
+      },
+    });
+    await call('updateContract', {
+      key: operations,
+      path: { id: contract.id },
+      body: { notes: 'too late' },
+      expect: 409,
+      note: 'the contract is no longer Draft',
+    });
     await call('listOrderContracts', { key: integrator, path: { id: orderId } });
     await move(operations, 'ContractSigned');
 
     // Payment.
     await move(operations, 'PaymentSubmitted');
-    const balance = (await call('createBillingEntry', { key: operations, body: { orderId, type: 'receipt', amount: 16500, currency: 'USD', description: 'Balance by bank transfer' }, skip: true })).body.data;
-    await call('setBillingDocumentUrl', { key: operations, path: { id: balance.id }, body: { type: 'receipt', pdfUrl: 'https://files.example.com/receipts/r-1002.pdf', invoiceNumber: 'R-2026-1002' } });
+    const balance = (
+      await call('createBillingEntry', {
+        key: operations,
+        body: { orderId, type: 'receipt', amount: 16500, currency: 'USD', description: 'Balance by bank transfer' },
+        skip: true,
+      })
+    ).body.data;
+    await call('setBillingDocumentUrl', {
+      key: operations,
+      path: { id: balance.id },
+      body: { type: 'receipt', pdfUrl: 'https://files.example.com/receipts/r-1002.pdf', invoiceNumber: 'R-2026-1002' },
+    });
     await call('confirmBillingEntry', { key: accountant, path: { id: balance.id }, keep: true });
-    await call('setBillingDocumentUrl', { key: operations, path: { id: balance.id }, body: { type: 'receipt', pdfUrl: 'https://files.example.com/receipts/r-1002b.pdf' }, expect: 409, note: 'a Confirmed entry keeps its document' });
+    await call('setBillingDocumentUrl', {
+      key: operations,
+      path: { id: balance.id },
+      body: { type: 'receipt', pdfUrl: 'https://files.example.com/receipts/r-1002b.pdf' },
+      expect: 409,
+      note: 'a Confirmed entry keeps its document',
+    });
     await move(accountant, 'PaymentConfirmed');
     await move(operations, 'Purchased');
     await call('listOrderBilling', { key: integrator, path: { id: orderId } });
@@ -266,31 +447,92 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       key: operations,
       path: { id: orderId },
       headers: { 'If-Match': etag },
-      body: { buyerName: 'Layla Haddad', buyerAddress: 'Dubai Marina, Dubai', buyerPhone: '+971501234567', carMake: car.makeEn, carModel: car.modelEn, carYear: car.year, items: [{ description: `${car.makeEn} ${car.modelEn} ${car.year}`, amount: 17000 }, { description: 'Shipping to Jebel Ali', amount: 1500 }], currency: 'USD', language: 'en' },
+      body: {
+        buyerName: 'Layla Haddad',
+        buyerAddress: 'Dubai Marina, Dubai',
+        buyerPhone: '+971501234567',
+        carMake: car.makeEn,
+        carModel: car.modelEn,
+        carYear: car.year,
+        items: [
+          { description: `${car.makeEn} ${car.modelEn} ${car.year}`, amount: 17000 },
+          { description: 'Shipping to Jebel Ali', amount: 1500 },
+        ],
+        currency: 'USD',
+        language: 'en',
+      },
     });
     versionOf(customs.headers);
-    versionOf((await call('addCustomsDocuments', { key: operations, path: { id: orderId }, headers: { 'If-Match': etag }, body: { documents: [{ type: 'export-certificate', url: 'https://files.example.com/customs/ec-1042.pdf', uploadedAt: new Date(startedAt).toISOString() }] } })).headers);
+    versionOf(
+      (
+        await call('addCustomsDocuments', {
+          key: operations,
+          path: { id: orderId },
+          headers: { 'If-Match': etag },
+          body: {
+            documents: [{ type: 'export-certificate', url: 'https://files.example.com/customs/ec-1042.pdf', uploadedAt: new Date(startedAt).toISOString() }],
+          },
+        })
+      ).headers,
+    );
     await call('generateOrderDocument', { key: operations, path: { id: orderId }, body: { type: 'customs-invoice' } });
     // The invoice's number is kept on the order: a change, so its version moved on.
     versionOf((await call('getOrder', { key: operations, path: { id: orderId }, skip: true })).headers);
     await call('listOrderDocuments', { key: integrator, path: { id: orderId } });
     const today = dayOf(startedAt);
     const inDays = (n: number) => dayOf(startedAt + n * 86_400_000);
-    const step = async (name: string, body: Json, options: CallOptions = {}) => versionOf((await call('recordExportStep', { key: operations, path: { id: orderId, step: name }, headers: { 'If-Match': etag }, body, ...options })).headers);
+    const step = async (name: string, body: Json, options: CallOptions = {}) =>
+      versionOf(
+        (await call('recordExportStep', { key: operations, path: { id: orderId, step: name }, headers: { 'If-Match': etag }, body, ...options })).headers,
+      );
     await step('deregistration', { date: today, documentUrl: 'https://files.example.com/export/dereg-1042.pdf' });
-    await call('recordExportStep', { key: operations, path: { id: orderId, step: 'completion-report' }, body: { date: today }, expect: 409, note: 'an export step before the one it follows' });
+    await call('recordExportStep', {
+      key: operations,
+      path: { id: orderId, step: 'completion-report' },
+      body: { date: today },
+      expect: 409,
+      note: 'an export step before the one it follows',
+    });
     await step('bonded-area', { date: today, location: 'Incheon bonded yard' }, { skip: true });
-    await step('export-declaration', { date: today, number: '12345-26-000123X' }, { keep: true, note: 'the export declaration: the car must be loaded by loadBy' });
+    await step(
+      'export-declaration',
+      { date: today, number: '12345-26-000123X' },
+      { keep: true, note: 'the export declaration: the car must be loaded by loadBy' },
+    );
     await call('listExportDeadlines', { key: operations, query: { before: inDays(60) } });
-    const ship = async (body: Json, options: CallOptions = {}) => versionOf((await call('updateShipment', { key: operations, path: { id: orderId }, headers: { 'If-Match': etag }, body, ...options })).headers);
-    await ship({ method: 'roro', bookingNumber: 'BK-55121', carrier: 'Hyundai Glovis', vessel: 'Glovis Sirius', voyage: '031W', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', etd: today, eta: inDays(22) }, { skip: true });
+    const ship = async (body: Json, options: CallOptions = {}) =>
+      versionOf((await call('updateShipment', { key: operations, path: { id: orderId }, headers: { 'If-Match': etag }, body, ...options })).headers);
+    await ship(
+      {
+        method: 'roro',
+        bookingNumber: 'BK-55121',
+        carrier: 'Hyundai Glovis',
+        vessel: 'Glovis Sirius',
+        voyage: '031W',
+        portOfLoading: 'KRPTK',
+        portOfDischarge: 'AEJEA',
+        etd: today,
+        eta: inDays(22),
+      },
+      { skip: true },
+    );
     await call('validateOrderTransition', { key: operations, path: { id: orderId }, body: { targetStatus: 'Shipped' }, skip: true });
-    await ship({ billOfLadingNumber: 'GLVS2611BL0457', billOfLadingUrl: 'https://files.example.com/export/bl-1042.pdf', atd: today }, { note: 'the car is loaded: bill of lading and departure' });
+    await ship(
+      { billOfLadingNumber: 'GLVS2611BL0457', billOfLadingUrl: 'https://files.example.com/export/bl-1042.pdf', atd: today },
+      { note: 'the car is loaded: bill of lading and departure' },
+    );
     await move(operations, 'Shipped');
     await step('completion-report', { date: today, documentUrl: 'https://files.example.com/export/completion-1042.pdf' }, { skip: true });
     await ship({ ata: today }, { skip: true });
     await move(operations, 'Delivered');
-    await call('changeOrderStatus', { key: operations, path: { id: orderId }, headers: { 'If-Match': etag }, body: { status: 'Cancelled' }, expect: 422, skip: true });
+    await call('changeOrderStatus', {
+      key: operations,
+      path: { id: orderId },
+      headers: { 'If-Match': etag },
+      body: { status: 'Cancelled' },
+      expect: 422,
+      skip: true,
+    });
 
     // The order as it ends, and what was sent about it.
     await call('getOrder', { key: integrator, path: { id: orderId }, note: 'a delivered order with its financial summary, signed contract and inspection' });
@@ -301,28 +543,65 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     });
     const sent = notifications.find((n: Json) => n.audience === 'customer') ?? notifications[0];
     const delivered = JSON.stringify(statusPayload(sent.messageId, 'delivered', { to: sent.to, at: new Date(startedAt + 60_000) }));
-    await call('receiveWhatsAppWebhook', { rawBody: delivered, headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(delivered, LOCAL_WHATSAPP.appSecret) }, note: 'a delivery status for one of our messages' });
-    await call('receiveWhatsAppWebhook', { rawBody: delivered, headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': 'sha256=0000' }, expect: 401, note: 'the signature does not match the app secret' });
+    await call('receiveWhatsAppWebhook', {
+      rawBody: delivered,
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(delivered, LOCAL_WHATSAPP.appSecret) },
+      note: 'a delivery status for one of our messages',
+    });
+    await call('receiveWhatsAppWebhook', {
+      rawBody: delivered,
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': 'sha256=0000' },
+      expect: 401,
+      note: 'the signature does not match the app secret',
+    });
     await call('listOrderNotifications', { key: integrator, path: { id: orderId } });
 
     // Wallets: a top-up, and a payment from the wallet.
     const walletId = customer.walletId as string;
-    await call('createWalletTransaction', { key: accountant, path: { id: walletId }, body: { type: 'credit', amount: 20000, currency: 'USD', description: 'Top-up by bank transfer' } });
-    await call('createWalletTransaction', { key: accountant, path: { id: walletId }, body: { type: 'debit', amount: 90000, currency: 'USD', description: 'Too much' }, expect: 422, note: 'the balance would go below zero' });
+    await call('createWalletTransaction', {
+      key: accountant,
+      path: { id: walletId },
+      body: { type: 'credit', amount: 20000, currency: 'USD', description: 'Top-up by bank transfer' },
+    });
+    await call('createWalletTransaction', {
+      key: accountant,
+      path: { id: walletId },
+      body: { type: 'debit', amount: 90000, currency: 'USD', description: 'Too much' },
+      expect: 422,
+      note: 'the balance would go below zero',
+    });
     await call('createOrder', {
       key: integrator,
-      body: { customerId: customer.id, totalAmount: 12000, currency: 'USD', useWalletBalance: true, inspectionDate: WALLET_INSPECTION_AT, carDetails: { makeEn: 'Hyundai', modelEn: 'Tucson', year: 2021 } },
+      body: {
+        customerId: customer.id,
+        totalAmount: 12000,
+        currency: 'USD',
+        useWalletBalance: true,
+        inspectionDate: WALLET_INSPECTION_AT,
+        carDetails: { makeEn: 'Hyundai', modelEn: 'Tucson', year: 2021 },
+      },
       skip: true,
     });
     await call('listWalletTransactions', { key: integrator, path: { id: walletId }, query: { pageSize: 5 } });
 
     // Staff users and their keys (admin).
     await call('listUsers', { key: admin, query: { role: 'inspector' } });
-    const user = (await call('createUser', { key: admin, body: { name: 'Hana Choi', role: 'operations', mobileNumber: '+971501110009', email: 'hana@gulfmotors.example', language: 'en' } })).body.data;
-    await call('createUser', { key: admin, body: { name: 'Hana C.', role: 'operations', mobileNumber: '+971501110009' }, expect: 409, note: 'the mobile number is taken in this tenant' });
+    const user = (
+      await call('createUser', {
+        key: admin,
+        body: { name: 'Hana Choi', role: 'operations', mobileNumber: '+971501110009', email: 'hana@gulfmotors.example', language: 'en' },
+      })
+    ).body.data;
+    await call('createUser', {
+      key: admin,
+      body: { name: 'Hana C.', role: 'operations', mobileNumber: '+971501110009' },
+      expect: 409,
+      note: 'the mobile number is taken in this tenant',
+    });
     await call('getUser', { key: admin, path: { id: user.id } });
     await call('updateUser', { key: admin, path: { id: user.id }, body: { language: 'ar' } });
-    const issued = (await call('issueApiKey', { key: admin, body: { name: 'Hana laptop', userId: user.id }, note: 'the key is shown in this answer only' })).body.data;
+    const issued = (await call('issueApiKey', { key: admin, body: { name: 'Hana laptop', userId: user.id }, note: 'the key is shown in this answer only' }))
+      .body.data;
     await call('listApiKeys', { key: admin, skip: true });
     const rotated = (await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: { graceSeconds: 3600 } })).body.data;
     await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: {}, expect: 409, note: 'a key rotates once' });
@@ -330,7 +609,13 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('deactivateUser', { key: admin, path: { id: user.id } });
     await call('listApiKeys', { key: admin, keep: true });
     // A key with a tight limit, to show the refusal an exceeded limit gets.
-    const tight = (await call('issueApiKey', { key: admin, body: { name: 'rate-limited', role: 'integrator', rateLimit: { rps: 1, burst: 1, quotaPerDay: 1000 } }, skip: true })).body.data.key as string;
+    const tight = (
+      await call('issueApiKey', {
+        key: admin,
+        body: { name: 'rate-limited', role: 'integrator', rateLimit: { rps: 1, burst: 1, quotaPerDay: 1000 } },
+        skip: true,
+      })
+    ).body.data.key as string;
     await call('listOrders', { key: tight, query: { limit: 1 }, skip: true });
     await call('listOrders', { key: tight, query: { limit: 1 }, expect: 429, note: 'over the key’s rate; Retry-After says when to try again' });
     await call('listAudit', { key: admin, query: { entity: 'order', id: orderId, limit: 2 } });
@@ -338,19 +623,37 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     // Webhooks: the receiver that answers, then the one that is down (retrying, then failed).
     await call('listWebhookEndpoints', { key: admin });
     await call('getWebhookEndpoint', { key: admin, path: { id: endpointId } });
-    await call('updateWebhookEndpoint', { key: admin, path: { id: endpointId }, body: { eventTypes: ['order.created', 'order.status_changed', 'contract.signed', 'billing_entry.confirmed'] } });
+    await call('updateWebhookEndpoint', {
+      key: admin,
+      path: { id: endpointId },
+      body: { eventTypes: ['order.created', 'order.status_changed', 'contract.signed', 'billing_entry.confirmed'] },
+    });
     await call('testWebhookEndpoint', { key: admin, path: { id: endpointId }, body: {} });
     const deliveries = await until('a delivery to the receiver', async () => {
       const listed = await call('listWebhookDeliveries', { key: admin, path: { id: endpointId }, query: { limit: 2 }, skip: true });
       return listed.body.data.length > 0 ? listed.body.data : undefined;
     });
     await call('getWebhookDelivery', { key: admin, path: { id: endpointId, deliveryId: deliveries[0].eventId ?? deliveries[0].id } });
-    await call('listWebhookDeliveries', { key: admin, path: { id: downId }, query: { status: 'retrying', limit: 1 }, note: 'a delivery the receiver refused: retried at nextAttemptAt' });
-    const failed = await until('a failed delivery', async () => {
-      const listed = await call('listWebhookDeliveries', { key: admin, path: { id: downId }, query: { status: 'failed', limit: 1 }, skip: true });
-      return listed.body.data[0];
-    }, 120_000);
-    await call('getWebhookDelivery', { key: admin, path: { id: downId, deliveryId: failed.eventId ?? failed.id }, keep: true, note: 'a delivery that failed every attempt' });
+    await call('listWebhookDeliveries', {
+      key: admin,
+      path: { id: downId },
+      query: { status: 'retrying', limit: 1 },
+      note: 'a delivery the receiver refused: retried at nextAttemptAt',
+    });
+    const failed = await until(
+      'a failed delivery',
+      async () => {
+        const listed = await call('listWebhookDeliveries', { key: admin, path: { id: downId }, query: { status: 'failed', limit: 1 }, skip: true });
+        return listed.body.data[0];
+      },
+      120_000,
+    );
+    await call('getWebhookDelivery', {
+      key: admin,
+      path: { id: downId, deliveryId: failed.eventId ?? failed.id },
+      keep: true,
+      note: 'a delivery that failed every attempt',
+    });
     await call('replayWebhookDelivery', { key: admin, path: { id: downId, deliveryId: failed.eventId ?? failed.id }, body: {} });
     await call('replayFailedWebhooks', { key: admin, path: { id: downId }, body: { since: new Date(startedAt - 60_000).toISOString() } });
     await call('rotateWebhookSecret', { key: admin, path: { id: endpointId }, body: { graceSeconds: 3600 } });
@@ -395,15 +698,36 @@ async function refusals(keys: Keys): Promise<void> {
     if (route.public) continue;
     const op = operationOf(route);
     const example = op.requestBody?.content['application/json'].example;
-    const pathOf = (id: string): Record<string, string | number> => ({ id: route.id === 'getCar' ? 2_000_000_000 : id, deliveryId: 'evt_0unknown0delivery0000', step: 'deregistration' });
+    const pathOf = (id: string): Record<string, string | number> => ({
+      id: route.id === 'getCar' ? 2_000_000_000 : id,
+      deliveryId: 'evt_0unknown0delivery0000',
+      step: 'deregistration',
+    });
     const params = route.params ? { path: pathOf(unknownId) } : {};
     // A version is required on some routes: the body example names one, else If-Match does.
-    const headers: Record<string, string> = route.versioned?.ifMatch === 'required' && (example as { version?: number } | undefined)?.version === undefined ? { 'If-Match': '"1"' } : {};
+    const headers: Record<string, string> =
+      route.versioned?.ifMatch === 'required' && (example as { version?: number } | undefined)?.version === undefined ? { 'If-Match': '"1"' } : {};
     await attempt(route, 401, { ...params, headers, body: example, note: 'no X-API-Key header' });
-    const refusedRole = route.roles ? ['integrator', 'inspector', 'marketer', 'operations', 'accountant'].find((role) => !route.roles!.includes(role)) : undefined;
-    if (refusedRole) await attempt(route, 403, { ...params, headers, key: keys[refusedRole as keyof Keys], body: example, note: `a ${refusedRole} key: the route is not for this role` });
+    const refusedRole = route.roles
+      ? ['integrator', 'inspector', 'marketer', 'operations', 'accountant'].find((role) => !route.roles!.includes(role))
+      : undefined;
+    if (refusedRole)
+      await attempt(route, 403, {
+        ...params,
+        headers,
+        key: keys[refusedRole as keyof Keys],
+        body: example,
+        note: `a ${refusedRole} key: the route is not for this role`,
+      });
     if (route.params) await attempt(route, 404, { ...params, headers, key: admin, body: example, note: 'no such record in this tenant' });
-    if (route.body) await attempt(route, 400, { ...params, headers, key: admin, body: { ...(example ?? {}), unexpectedField: true }, note: 'a field the operation does not have' });
+    if (route.body)
+      await attempt(route, 400, {
+        ...params,
+        headers,
+        key: admin,
+        body: { ...(example ?? {}), unexpectedField: true },
+        note: 'a field the operation does not have',
+      });
     else if (route.params && route.id !== 'getCar') await attempt(route, 400, { path: pathOf('NOT-AN-ID'), key: admin, note: 'an id that is not a CUID' });
     else if (route.query) await attempt(route, 400, { ...params, key: admin, query: { limit: 0 }, note: 'a query parameter out of range' });
   }

@@ -30,14 +30,18 @@ if (unknown.length > 0) {
 }
 
 const resultFile = (suite: string) => join(root, '.bench', `${suite}.json`);
-const readRecord = (suite: string): BenchRecord | undefined => (existsSync(resultFile(suite)) ? (JSON.parse(readFileSync(resultFile(suite), 'utf8')) as BenchRecord) : undefined);
+const readRecord = (suite: string): BenchRecord | undefined =>
+  existsSync(resultFile(suite)) ? (JSON.parse(readFileSync(resultFile(suite), 'utf8')) as BenchRecord) : undefined;
 
 for (const suite of suites) {
   const current = figureInputs(root, suite);
   let record = reuse ? readRecord(suite) : undefined;
   if (record?.inputs !== current || !record.ok) {
     console.error(`docs:figures: measuring ${suite} (npm run bench -- --only ${suite} ${suiteFlags.join(' ')})`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench.ts'), '--only', suite, ...suiteFlags], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench.ts'), '--only', suite, ...suiteFlags], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     record = readRecord(suite);
     if (run.status !== 0 || !record?.ok || record.inputs !== current) {
       console.error(`docs:figures: ${suite} could not be measured (exit ${run.status}); its figures are left as they were`);

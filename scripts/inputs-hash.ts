@@ -22,6 +22,11 @@ function files(root: string, path: string): string[] {
  */
 export function inputsHash(root: string, paths: readonly string[]): string {
   const hash = createHash('sha256');
-  for (const file of paths.flatMap((input) => files(root, input))) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  for (const file of paths.flatMap((input) => files(root, input)))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }

@@ -52,7 +52,8 @@ const NEEDS: Need[] = [
     what: 'poppler (the document tests read PDFs with pdftotext and pdftoppm)',
     debian: 'poppler-utils',
     hint: 'poppler (apt-get install poppler-utils; macOS: brew install poppler)',
-    found: () => (onPath('pdftotext') && onPath('pdftoppm') ? `poppler ${output('pdftotext', ['-v'])?.match(/version ([\d.]+)/)?.[1] ?? ''}`.trim() : undefined),
+    found: () =>
+      onPath('pdftotext') && onPath('pdftoppm') ? `poppler ${output('pdftotext', ['-v'])?.match(/version ([\d.]+)/)?.[1] ?? ''}`.trim() : undefined,
   },
   {
     what: 'cfn-lint (the packaged CloudFormation templates)',
@@ -82,7 +83,10 @@ function pipInstall(name: string): void {
   const python = ['python3', 'python'].find(onPath);
   if (!python) return;
   say(`installing ${name} with pip (missing on this machine)...`);
-  const result = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '15', name], { stdio: 'ignore', timeout: 180_000 });
+  const result = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '15', name], {
+    stdio: 'ignore',
+    timeout: 180_000,
+  });
   // pyenv puts new console scripts on PATH only after a rehash.
   if (result.status === 0 && onPath('pyenv')) spawnSync('pyenv', ['rehash'], { stdio: 'ignore' });
   say(result.status === 0 ? `installed ${name}` : `pip could not install ${name} (is PyPI reachable?)`);

@@ -3,4 +3,7 @@ import { openApiJson, serverUrlPlaceholder } from '../../lib/schemas/generated/d
 import { rawHttpHandler } from '../../lib/http/raw-handler.js';
 import { serverUrlOf } from '../../lib/http/server-url.js';
 
-export const handler = rawHttpHandler(route, async (event) => ({ body: openApiJson().replace(serverUrlPlaceholder, serverUrlOf(event)), contentType: 'application/json' }));
+export const handler = rawHttpHandler(route, async (event) => ({
+  body: openApiJson().replace(serverUrlPlaceholder, serverUrlOf(event)),
+  contentType: 'application/json',
+}));

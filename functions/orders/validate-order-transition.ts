@@ -3,4 +3,6 @@ import type { validateOrderTransition as Route } from '../../lib/schemas/orders.
 import { httpHandler } from '../../lib/http/handler.js';
 import { validateOrderTransition } from '../../lib/use-cases/orders/validate-order-transition.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await validateOrderTransition(caller, params.id, body.targetStatus) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({
+  data: await validateOrderTransition(caller, params.id, body.targetStatus),
+}));

@@ -3,4 +3,6 @@ import type { replayFailedWebhooks as Route } from '../../lib/schemas/webhook-en
 import { httpHandler } from '../../lib/http/handler.js';
 import { replayFailedWebhooks } from '../../lib/use-cases/webhooks/deliveries.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await replayFailedWebhooks(caller, params.id, body.since) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({
+  data: await replayFailedWebhooks(caller, params.id, body.since),
+}));

@@ -3,4 +3,6 @@ import type { rotateWebhookSecret as Route } from '../../lib/schemas/webhook-end
 import { httpHandler } from '../../lib/http/handler.js';
 import { rotateWebhookSecret } from '../../lib/use-cases/webhooks/endpoints.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await rotateWebhookSecret(caller, params.id, body.graceSeconds) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({
+  data: await rotateWebhookSecret(caller, params.id, body.graceSeconds),
+}));

@@ -2,4 +2,7 @@ import route from '../../lib/schemas/generated/verifyWhatsAppWebhook.js';
 import { rawHttpHandler } from '../../lib/http/raw-handler.js';
 import { answerWhatsAppChallenge } from '../../lib/http/webhook-auth.js';
 
-export const handler = rawHttpHandler(route, async (event) => ({ body: answerWhatsAppChallenge(event.queryStringParameters ?? {}), contentType: 'text/plain; charset=utf-8' }));
+export const handler = rawHttpHandler(route, async (event) => ({
+  body: answerWhatsAppChallenge(event.queryStringParameters ?? {}),
+  contentType: 'text/plain; charset=utf-8',
+}));

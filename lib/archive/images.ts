@@ -14,7 +14,14 @@ export class ArchiveError extends Error {
   }
 }
 
-const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+};
 
 /** orders/{orderNumber}/{nn}-{file name}: the order of the photos and their file type are kept. */
 export function archiveKey(orderNumber: number, index: number, url: string): string {

@@ -21,7 +21,9 @@ export function objectUrl(bucket: string, key: string): string {
   if (endpoint) return `${endpoint.replace(/\/$/, '')}/${bucket}/${encodeKey(key)}`;
   const region = awsRegion();
   // Bucket names with dots do not match the wildcard certificate of virtual-hosted addresses.
-  return bucket.includes('.') ? `https://s3.${region}.amazonaws.com/${bucket}/${encodeKey(key)}` : `https://${bucket}.s3.${region}.amazonaws.com/${encodeKey(key)}`;
+  return bucket.includes('.')
+    ? `https://s3.${region}.amazonaws.com/${bucket}/${encodeKey(key)}`
+    : `https://${bucket}.s3.${region}.amazonaws.com/${encodeKey(key)}`;
 }
 
 const ATTEMPTS = 3;
@@ -66,7 +68,13 @@ export async function putObjectSigned(bucket: string, key: string, body: Uint8Ar
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
     try {
-      const response = await signedFetch(s3(), { method: 'PUT', url: objectUrl(bucket, key), body, headers: { 'content-type': contentType }, signal: AbortSignal.timeout(30_000) });
+      const response = await signedFetch(s3(), {
+        method: 'PUT',
+        url: objectUrl(bucket, key),
+        body,
+        headers: { 'content-type': contentType },
+        signal: AbortSignal.timeout(30_000),
+      });
       if (response.ok) return;
       lastError = new Error(`S3 PutObject ${key}: ${response.status} ${response.statusText}`);
     } catch (error) {

@@ -26,13 +26,20 @@ export async function invokeFunction(functionName: string, event: unknown, timeo
   try {
     response = await signedFetch(
       { service: 'lambda', region, credentials: credentialsFromEnvironment() },
-      { method: 'POST', url: invokeUrl(functionName, region), body: JSON.stringify(event), headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(timeoutMs) },
+      {
+        method: 'POST',
+        url: invokeUrl(functionName, region),
+        body: JSON.stringify(event),
+        headers: { 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
     );
     text = await response.text();
   } catch (error) {
     return { ok: false, kind: 'unavailable', message: `Invoke ${functionName}: ${(error as Error).message}` };
   }
-  if (response.status === 429 || response.status >= 500) return { ok: false, kind: 'unavailable', message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}` };
+  if (response.status === 429 || response.status >= 500)
+    return { ok: false, kind: 'unavailable', message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}` };
   if (!response.ok) return { ok: false, kind: 'failed', message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}` };
   if (response.headers.get('x-amz-function-error')) return { ok: false, kind: 'failed', message: `${functionName} failed: ${text.slice(0, 500)}` };
   try {

@@ -46,7 +46,16 @@ function requestOf(url: URL, method: string, headers: Record<string, string>, bo
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   });
-  return { method, protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: url.pathname, query, headers: { host: url.host, ...headers }, body };
+  return {
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    path: url.pathname,
+    query,
+    headers: { host: url.host, ...headers },
+    body,
+  };
 }
 
 /** The headers to send with the request, signature included (the host header is left to fetch). */
@@ -60,16 +69,27 @@ export async function signedHeaders(scope: SigningScope, input: SignedRequestInp
 /** A signed fetch: the same request as `fetch(url, init)`, with its SigV4 headers. */
 export async function signedFetch(scope: SigningScope, input: SignedRequestInput & { signal?: AbortSignal }): Promise<Response> {
   const headers = await signedHeaders(scope, input);
-  return fetch(input.url, { method: input.method, headers, ...(input.body === undefined ? {} : { body: input.body as unknown as BodyInit }), ...(input.signal ? { signal: input.signal } : {}) });
+  return fetch(input.url, {
+    method: input.method,
+    headers,
+    ...(input.body === undefined ? {} : { body: input.body as unknown as BodyInit }),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
 }
 
 /** A URL that makes the GET without credentials until it expires (SigV4 in the query string, payload unsigned as S3 wants). */
 export async function presignedGet(scope: SigningScope, url: string, expiresSeconds: number, at = new Date()): Promise<string> {
   const unsignedPayload = new Set(['x-amz-content-sha256']);
   const request = requestOf(new URL(url), 'GET', { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' });
-  const signed = await signerFor(scope).presign(request, { expiresIn: expiresSeconds, signingDate: at, unhoistableHeaders: unsignedPayload, unsignableHeaders: unsignedPayload });
+  const signed = await signerFor(scope).presign(request, {
+    expiresIn: expiresSeconds,
+    signingDate: at,
+    unhoistableHeaders: unsignedPayload,
+    unsignableHeaders: unsignedPayload,
+  });
   const out = new URL(url);
   out.search = '';
-  for (const [name, value] of Object.entries(signed.query ?? {})) for (const one of Array.isArray(value) ? value : [value]) if (one !== null) out.searchParams.append(name, one);
+  for (const [name, value] of Object.entries(signed.query ?? {}))
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== null) out.searchParams.append(name, one);
   return out.toString();
 }

@@ -36,8 +36,20 @@ export interface ValueLists {
 }
 
 export const SINGLE_FIELDS = [
-  'provider', 'makeEn', 'modelGroupEn', 'modelEn', 'generationCode', 'gradeEn', 'gradeDetailEn', 'fuelType', 'transmission',
-  'vehicleType', 'color', 'drivetrain', 'city', 'auctionDate',
+  'provider',
+  'makeEn',
+  'modelGroupEn',
+  'modelEn',
+  'generationCode',
+  'gradeEn',
+  'gradeDetailEn',
+  'fuelType',
+  'transmission',
+  'vehicleType',
+  'color',
+  'drivetrain',
+  'city',
+  'auctionDate',
 ] as const satisfies ReadonlyArray<keyof CarRow>;
 export const MULTI_FIELDS = ['options', 'damage'] as const satisfies ReadonlyArray<keyof CarRow>;
 /** Derived for matching only: the trim (gradeDetailEn, else gradeEn), published, and the title's words. */
@@ -68,7 +80,10 @@ export interface CatalogueIndex {
 export const lower = (value: string | null | undefined) => (value ?? '').toLowerCase();
 
 /** How titles split into searchable words: on spaces and punctuation, keeping "2.4", "520d", "ev6". */
-const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
+const titleWordsOf = (title: string): string[] =>
+  lower(title)
+    .split(/[\s,/()|:;]+/)
+    .filter((w) => w.length > 0);
 
 /** Case-insensitive matching: lower-case value -> the codes written that way or another. */
 export function lookupOf(values: ReadonlyArray<string | null>): Map<string, number[]> {
@@ -82,7 +97,8 @@ export function lookupOf(values: ReadonlyArray<string | null>): Map<string, numb
   return lookup;
 }
 
-const codeArray = (distinct: number, length: number) => (distinct <= 256 ? new Uint8Array(length) : distinct <= 65_536 ? new Uint16Array(length) : new Uint32Array(length));
+const codeArray = (distinct: number, length: number) =>
+  distinct <= 256 ? new Uint8Array(length) : distinct <= 65_536 ? new Uint16Array(length) : new Uint32Array(length);
 
 /** Fields with this few values keep one bit set per value: smaller than row lists, and combined a word at a time. */
 const BITS_UP_TO = 32;
@@ -224,7 +240,8 @@ export function buildIndex(rows: readonly CarRow[]): CatalogueIndex {
   };
 }
 
-const single = (index: CatalogueIndex, name: (typeof SINGLE_FIELDS)[number], i: number): string | undefined => index.fields[name].values[index.fields[name].codes![i]!] ?? undefined;
+const single = (index: CatalogueIndex, name: (typeof SINGLE_FIELDS)[number], i: number): string | undefined =>
+  index.fields[name].values[index.fields[name].codes![i]!] ?? undefined;
 
 function many(index: CatalogueIndex, name: (typeof MULTI_FIELDS)[number], i: number): string[] {
   const lists = index.fields[name];

@@ -52,7 +52,9 @@ export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex
     const next = {
       version: pointer.version,
       done: load(pointer, now)
-        .catch((error: unknown) => log.warn('catalogue snapshot not loaded; the previous one keeps serving', { version: pointer.version, ...describeError(error) }))
+        .catch((error: unknown) =>
+          log.warn('catalogue snapshot not loaded; the previous one keeps serving', { version: pointer.version, ...describeError(error) }),
+        )
         .finally(() => {
           if (preparing === next) preparing = undefined;
         }),

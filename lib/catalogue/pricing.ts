@@ -22,7 +22,8 @@ export const USD_PEGS: Readonly<Record<string, string>> = { AED: '3.6725', SAR: 
 
 /** The rate table with the pegs beside it: a stored rate wins. */
 const withPegs = (rates: RateTable, from: string, to: string): Decimal | undefined =>
-  direct(rates, from, to) ?? (from === 'USD' && USD_PEGS[to] ? new Decimal(USD_PEGS[to]) : to === 'USD' && USD_PEGS[from] ? new Decimal(1).div(USD_PEGS[from]) : undefined);
+  direct(rates, from, to) ??
+  (from === 'USD' && USD_PEGS[to] ? new Decimal(USD_PEGS[to]) : to === 'USD' && USD_PEGS[from] ? new Decimal(1).div(USD_PEGS[from]) : undefined);
 
 /**
  * KRW -> currency: a stored pair (either way round), or through USD (the Gulf currencies are

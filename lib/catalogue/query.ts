@@ -168,7 +168,11 @@ function rowsWithWords(index: CatalogueIndex, words: readonly string[]): Bits {
 function rowsOfMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['makeModel']>): Bits {
   const n = index.size;
   const f = index.fields;
-  const result = rowsWithAny(f.makeEn, pairs.filter((p) => p.model === undefined).map((p) => p.make), n);
+  const result = rowsWithAny(
+    f.makeEn,
+    pairs.filter((p) => p.model === undefined).map((p) => p.make),
+    n,
+  );
   const makeCodes = f.makeEn.codes!;
   for (const pair of pairs.filter((p) => p.model !== undefined)) {
     const make = codeTable(f.makeEn, [pair.make]);

@@ -29,7 +29,15 @@ interface Header {
 }
 
 const kindOf = (array: NumericArray): ArrayKind =>
-  array instanceof Uint8Array ? 'u8' : array instanceof Uint16Array ? 'u16' : array instanceof Uint32Array ? 'u32' : array instanceof Int16Array ? 'i16' : 'f64';
+  array instanceof Uint8Array
+    ? 'u8'
+    : array instanceof Uint16Array
+      ? 'u16'
+      : array instanceof Uint32Array
+        ? 'u32'
+        : array instanceof Int16Array
+          ? 'i16'
+          : 'f64';
 
 const VIEW: Record<ArrayKind, new (buffer: ArrayBuffer, offset: number, length: number) => NumericArray> = {
   u8: Uint8Array,
@@ -123,7 +131,11 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
     const epochMs = arrays.get(`text.${name}.epochMs`) as Float64Array | undefined;
     const codes = arrays.get(`text.${name}.codes`) as Uint8Array | Uint16Array | Uint32Array | undefined;
     text[name] = (
-      epochMs ? { epochMs } : codes ? { values: header.textValues[name] ?? [], codes } : { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) }
+      epochMs
+        ? { epochMs }
+        : codes
+          ? { values: header.textValues[name] ?? [], codes }
+          : { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) }
     ) satisfies TextColumn;
   }
   const fields = {} as Record<FieldName, ValueLists>;

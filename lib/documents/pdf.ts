@@ -14,7 +14,10 @@ const CONTENT = PAGE_WIDTH - 2 * MARGIN;
  */
 function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: 'left' | 'right', size: number, heading = false): void {
   // One font file (about 420 KB) keeps the function small: headings are set larger, in grey-black.
-  doc.font('regular').fontSize(heading ? size + 1 : size).fillColor(heading ? '#222222' : '#000000');
+  doc
+    .font('regular')
+    .fontSize(heading ? size + 1 : size)
+    .fillColor(heading ? '#222222' : '#000000');
   let fitted = size;
   const words = text.split(/\s+/).filter(Boolean);
   const measure = () => words.reduce((sum, word) => sum + doc.widthOfString(word), 0) + Math.max(0, words.length - 1) * doc.widthOfString(' ');
@@ -39,7 +42,13 @@ function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width
  * right, amounts on the left.
  */
 export async function renderPdf(model: DocumentModel, meta: { title: string; createdAt: Date }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, font: null as unknown as string, info: { Title: meta.title, Creator: 'Vehicle Purchase Order Service', CreationDate: meta.createdAt }, lang: model.language });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    font: null as unknown as string,
+    info: { Title: meta.title, Creator: 'Vehicle Purchase Order Service', CreationDate: meta.createdAt },
+    lang: model.language,
+  });
   doc.registerFont('regular', Buffer.from(AMIRI));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -68,7 +77,11 @@ export async function renderPdf(model: DocumentModel, meta: { title: string; cre
   line(doc, model.columns[0], descX, y, descWidth, start, 11, true);
   line(doc, model.columns[1], amountX, y, amountWidth, end, 11, true);
   y += 18;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(0.5)
+    .stroke();
   y += 8;
   for (const [description, amount] of model.lines) {
     if (y > 760) {
@@ -79,7 +92,11 @@ export async function renderPdf(model: DocumentModel, meta: { title: string; cre
     line(doc, amount, amountX, y, amountWidth, end, 11);
     y += 20;
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(0.5)
+    .stroke();
   y += 8;
   line(doc, model.total[0], descX, y, descWidth, start, 12, true);
   line(doc, model.total[1], amountX, y, amountWidth, end, 12, true);

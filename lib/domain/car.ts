@@ -65,9 +65,31 @@ export interface CarRecord {
 
 /** The fields of a car in the list, and so what `fields=` may project. */
 export const CAR_LIST_FIELDS = [
-  'id', 'advertisementNumber', 'title', 'makeEn', 'modelGroupEn', 'modelEn', 'generationCode', 'gradeEn', 'gradeDetailEn',
-  'year', 'price', 'fuelType', 'transmission', 'vehicleType', 'color', 'drivetrain', 'kilometers', 'provider', 'city',
-  'auctionDate', 'published', 'thumbnailUrl', 'options', 'damage', 'createdAt',
+  'id',
+  'advertisementNumber',
+  'title',
+  'makeEn',
+  'modelGroupEn',
+  'modelEn',
+  'generationCode',
+  'gradeEn',
+  'gradeDetailEn',
+  'year',
+  'price',
+  'fuelType',
+  'transmission',
+  'vehicleType',
+  'color',
+  'drivetrain',
+  'kilometers',
+  'provider',
+  'city',
+  'auctionDate',
+  'published',
+  'thumbnailUrl',
+  'options',
+  'damage',
+  'createdAt',
 ] as const;
 
 /** An order's car in words, for messages and documents: its title, or make, model and year. */

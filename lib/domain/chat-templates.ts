@@ -194,7 +194,11 @@ export const contractTemplateKey = (withLink: boolean): string => (withLink ? 'c
 export const placeholdersOf = (body: string): number[] => [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
 
 /** Meta refuses parameters with new lines, tabs or more than four spaces in a row. */
-export const templateParameter = (value: string): string => value.replace(/[\r\n\t]+/g, ' ').replace(/ {4,}/g, '   ').trim() || '-';
+export const templateParameter = (value: string): string =>
+  value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {4,}/g, '   ')
+    .trim() || '-';
 
 /** The text the recipient reads: the body with its placeholders filled; undefined when the parameters do not fit it. */
 export function renderTemplate(template: ChatTemplateDefinition, language: ChatLanguage, parameters: readonly string[]): string | undefined {

@@ -28,7 +28,8 @@ export function containerCheckDigit(firstTen: string): number {
 
 /** What is wrong with a container number of the right shape (four capitals, seven digits), or undefined. */
 export function containerNumberProblem(number: string): string | undefined {
-  if (!'UJZ'.includes(number[3]!)) return `must have U, J or Z as its fourth letter (the ISO 6346 equipment category), got ${number[3]}: e.g. MSCU1234566 (U: a freight container)`;
+  if (!'UJZ'.includes(number[3]!))
+    return `must have U, J or Z as its fourth letter (the ISO 6346 equipment category), got ${number[3]}: e.g. MSCU1234566 (U: a freight container)`;
   const expected = containerCheckDigit(number.slice(0, 10));
   if (Number(number[10]) === expected) return undefined;
   return `has check digit ${number[10]}, but ISO 6346 gives ${expected} for ${number.slice(0, 10)}: check the number (it would be ${number.slice(0, 10)}${expected})`;

@@ -78,7 +78,8 @@ export function money(amount: number, currency: string): string {
   return `${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} ${currency}`;
 }
 
-const fact = (label: string, value: unknown): Array<[string, string]> => (value === undefined || value === null || value === '' ? [] : [[label, String(value)]]);
+const fact = (label: string, value: unknown): Array<[string, string]> =>
+  value === undefined || value === null || value === '' ? [] : [[label, String(value)]];
 
 export interface InvoiceData {
   buyerName: string;
@@ -136,7 +137,14 @@ export function proformaModel(order: OrderData, language: DocumentLanguage, date
   return {
     language,
     title: w['proforma-invoice'],
-    facts: [[w.order, `#${order.orderNumber}`], [w.date, date], [w.buyer, order.customerName], ...fact(w.phone, order.customerPhone), [w.car, order.car], ...fact(w.vin, order.vin)],
+    facts: [
+      [w.order, `#${order.orderNumber}`],
+      [w.date, date],
+      [w.buyer, order.customerName],
+      ...fact(w.phone, order.customerPhone),
+      [w.car, order.car],
+      ...fact(w.vin, order.vin),
+    ],
     columns: [w.description, w.amount],
     lines: [
       [`${w.vehicle}: ${order.car}`, money(order.totalAmount, order.currency)],
@@ -147,12 +155,25 @@ export function proformaModel(order: OrderData, language: DocumentLanguage, date
   };
 }
 
-export function contractModel(contract: { contractNumber: number; customerName: string; totalAmount: number; currency: string; status: string; notes?: string | null }, order: OrderData, language: DocumentLanguage, date: string): DocumentModel {
+export function contractModel(
+  contract: { contractNumber: number; customerName: string; totalAmount: number; currency: string; status: string; notes?: string | null },
+  order: OrderData,
+  language: DocumentLanguage,
+  date: string,
+): DocumentModel {
   const w = WORDS[language];
   return {
     language,
     title: w.contract,
-    facts: [[w.contractNumber, `#${contract.contractNumber}`], [w.order, `#${order.orderNumber}`], [w.date, date], [w.buyer, contract.customerName], [w.car, order.car], ...fact(w.vin, order.vin), [w.status, contract.status]],
+    facts: [
+      [w.contractNumber, `#${contract.contractNumber}`],
+      [w.order, `#${order.orderNumber}`],
+      [w.date, date],
+      [w.buyer, contract.customerName],
+      [w.car, order.car],
+      ...fact(w.vin, order.vin),
+      [w.status, contract.status],
+    ],
     columns: [w.description, w.amount],
     lines: [[`${w.vehicle}: ${order.car}`, money(contract.totalAmount, contract.currency)]],
     total: [w.price, money(contract.totalAmount, contract.currency)],

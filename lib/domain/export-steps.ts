@@ -45,7 +45,11 @@ const FIELD_OF: Record<ExportStep, keyof ExportSteps> = {
 };
 
 /** The step that must be recorded first, and the statuses in which a step may be recorded. */
-const BEFORE: Partial<Record<ExportStep, ExportStep>> = { 'bonded-area': 'deregistration', 'export-declaration': 'bonded-area', 'completion-report': 'export-declaration' };
+const BEFORE: Partial<Record<ExportStep, ExportStep>> = {
+  'bonded-area': 'deregistration',
+  'export-declaration': 'bonded-area',
+  'completion-report': 'export-declaration',
+};
 const WHEN: Record<ExportStep, readonly OrderStatus[]> = {
   deregistration: ['Purchased'],
   'bonded-area': ['Purchased'],
@@ -72,7 +76,15 @@ export type StepPlan = { ok: true; steps: ExportSteps } | { ok: false; state?: s
  * before it, a date in the future or before the step it follows, a missing document or number.
  * Recording a step again corrects it (its deadlines follow). `today` is the tenant's calendar day.
  */
-export function planExportStep(status: OrderStatus, current: ExportSteps | undefined, step: ExportStep, input: StepInput, by: string, now: string, today = now.slice(0, 10)): StepPlan {
+export function planExportStep(
+  status: OrderStatus,
+  current: ExportSteps | undefined,
+  step: ExportStep,
+  input: StepInput,
+  by: string,
+  now: string,
+  today = now.slice(0, 10),
+): StepPlan {
   const steps: ExportSteps = { ...current };
   if (!WHEN[step].includes(status)) {
     return { ok: false, state: `The ${step} step is recorded while the order is ${WHEN[step].join(' or ')}; it is ${status}`, problems: [] };
@@ -80,18 +92,30 @@ export function planExportStep(status: OrderStatus, current: ExportSteps | undef
   const before = BEFORE[step];
   if (before && !steps[FIELD_OF[before]]) return { ok: false, state: `Record the ${before} step first`, problems: [] };
   const problems: FieldError[] = [];
-  if (input.date > today) problems.push({ field: 'body.date', message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}` });
+  if (input.date > today)
+    problems.push({ field: 'body.date', message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}` });
   const previousDate = before ? (steps[FIELD_OF[before]] as RecordedStep | undefined)?.date : undefined;
   if (previousDate && input.date < previousDate) {
-    problems.push({ field: 'body.date', message: `must not be before the ${before} step (${previousDate}): the steps follow one another, e.g. ${previousDate < today ? today : previousDate}` });
+    problems.push({
+      field: 'body.date',
+      message: `must not be before the ${before} step (${previousDate}): the steps follow one another, e.g. ${previousDate < today ? today : previousDate}`,
+    });
   }
-  if (step === 'deregistration' && !input.documentUrl) problems.push({ field: 'body.documentUrl', message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"' });
-  if (step === 'export-declaration' && !input.number) problems.push({ field: 'body.number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' });
+  if (step === 'deregistration' && !input.documentUrl)
+    problems.push({ field: 'body.documentUrl', message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"' });
+  if (step === 'export-declaration' && !input.number)
+    problems.push({ field: 'body.number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' });
   if (input.number !== undefined && step !== 'export-declaration') {
-    problems.push({ field: 'body.number', message: `must be left out of the ${step} step: a number goes with the export-declaration step, e.g. {"date": "${input.date}", "number": "12345-26-0001234X"} on export-steps/export-declaration` });
+    problems.push({
+      field: 'body.number',
+      message: `must be left out of the ${step} step: a number goes with the export-declaration step, e.g. {"date": "${input.date}", "number": "12345-26-0001234X"} on export-steps/export-declaration`,
+    });
   }
   if (input.location !== undefined && step !== 'bonded-area') {
-    problems.push({ field: 'body.location', message: `must be left out of the ${step} step: a location goes with the bonded-area step, e.g. {"date": "${input.date}", "location": "Incheon Port bonded area"} on export-steps/bonded-area` });
+    problems.push({
+      field: 'body.location',
+      message: `must be left out of the ${step} step: a location goes with the bonded-area step, e.g. {"date": "${input.date}", "location": "Incheon Port bonded area"} on export-steps/bonded-area`,
+    });
   }
   if (problems.length > 0) return { ok: false, problems };
 

@@ -12,7 +12,9 @@ let counter = randomInt(476_782_367);
 
 export function newId(): string {
   const input = `${Date.now().toString(36)}${randomBytes(16).toString('hex')}${(counter++).toString(36)}${fingerprint}`;
-  const hashed = BigInt(`0x${createHash('sha3-512').update(input).digest('hex')}`).toString(36).slice(1);
+  const hashed = BigInt(`0x${createHash('sha3-512').update(input).digest('hex')}`)
+    .toString(36)
+    .slice(1);
   return `${String.fromCharCode(97 + randomInt(26))}${hashed.slice(0, LENGTH - 1)}`;
 }
 

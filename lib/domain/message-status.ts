@@ -14,7 +14,8 @@ export type MessageOutcome = 'accepted' | 'failed' | 'skipped' | 'unknown';
 
 export type MessageStatus = DeliveryStatus | MessageOutcome;
 
-export const isDeliveryStatus = (value: unknown): value is DeliveryStatus => typeof value === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(value);
+export const isDeliveryStatus = (value: unknown): value is DeliveryStatus =>
+  typeof value === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(value);
 
 /**
  * The furthest the message got. Read implies delivered; a delivery to one of the person's devices

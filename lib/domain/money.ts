@@ -2,8 +2,28 @@ import { Decimal } from './decimal.js';
 
 /** ISO 4217 minor units that differ from 2; every other currency has 2 decimals. */
 const minorUnitExceptions: Record<string, number> = {
-  KRW: 0, JPY: 0, VND: 0, CLP: 0, ISK: 0, UGX: 0, XAF: 0, XOF: 0, PYG: 0, RWF: 0, KMF: 0, GNF: 0, VUV: 0, XPF: 0, DJF: 0,
-  BHD: 3, KWD: 3, OMR: 3, JOD: 3, IQD: 3, LYD: 3, TND: 3,
+  KRW: 0,
+  JPY: 0,
+  VND: 0,
+  CLP: 0,
+  ISK: 0,
+  UGX: 0,
+  XAF: 0,
+  XOF: 0,
+  PYG: 0,
+  RWF: 0,
+  KMF: 0,
+  GNF: 0,
+  VUV: 0,
+  XPF: 0,
+  DJF: 0,
+  BHD: 3,
+  KWD: 3,
+  OMR: 3,
+  JOD: 3,
+  IQD: 3,
+  LYD: 3,
+  TND: 3,
 };
 
 export const minorUnits = (currency: string): number => minorUnitExceptions[currency] ?? 2;

@@ -159,7 +159,11 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
       break;
     case 'InspectionScheduled':
       if (!facts.inspectionDate && !inspectionDateGiven) {
-        missing.push({ type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: 'An inspectionDate is required to schedule the inspection: send it with this move, or create the inspection with one (POST /inspections)' });
+        missing.push({
+          type: 'field',
+          code: 'INSPECTION_DATE_REQUIRED',
+          message: 'An inspectionDate is required to schedule the inspection: send it with this move, or create the inspection with one (POST /inspections)',
+        });
       }
       break;
     case 'InspectionCompleted':
@@ -182,9 +186,14 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
       }
       break;
     case 'Shipped':
-      if (!facts.hasCustomsInvoice) missing.push({ type: 'customs', code: 'CUSTOMS_INVOICE_REQUIRED', message: 'A customs invoice is required before shipping' });
+      if (!facts.hasCustomsInvoice)
+        missing.push({ type: 'customs', code: 'CUSTOMS_INVOICE_REQUIRED', message: 'A customs invoice is required before shipping' });
       if (!facts.hasBillOfLading) {
-        missing.push({ type: 'shipment', code: 'BILL_OF_LADING_REQUIRED', message: 'The bill of lading (number and file) is required before shipping: PATCH /orders/{id}/shipment' });
+        missing.push({
+          type: 'shipment',
+          code: 'BILL_OF_LADING_REQUIRED',
+          message: 'The bill of lading (number and file) is required before shipping: PATCH /orders/{id}/shipment',
+        });
       }
       break;
     case 'Delivered':
@@ -211,7 +220,12 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
   }
   if (!roleMayMove(role, facts.status, to, facts.callerOwnsOrder)) {
     const may = rolesThatMayMove(facts.status, to);
-    return { valid: false, reason: 'role', errors: [`The role ${role} may not move an order from ${facts.status} to ${to}; ${may.join(', ')} may`], missingRequirements: [] };
+    return {
+      valid: false,
+      reason: 'role',
+      errors: [`The role ${role} may not move an order from ${facts.status} to ${to}; ${may.join(', ')} may`],
+      missingRequirements: [],
+    };
   }
   const missing = missingRequirements(facts, to, inspectionDateGiven);
   if (missing.length > 0) return { valid: false, reason: 'requirements', errors: missing.map((m) => m.message), missingRequirements: missing };
@@ -222,7 +236,10 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
  * Where this caller can take the order from here: the moves it may make that nothing blocks, and
  * the ones waiting on a requirement (with what is missing), so a client needs no second guess.
  */
-export function transitionOutlook(facts: OrderFacts, role: Role): { reachableNow: OrderStatus[]; blocked: Array<{ status: OrderStatus; missingRequirements: Requirement[] }> } {
+export function transitionOutlook(
+  facts: OrderFacts,
+  role: Role,
+): { reachableNow: OrderStatus[]; blocked: Array<{ status: OrderStatus; missingRequirements: Requirement[] }> } {
   const reachableNow: OrderStatus[] = [];
   const blocked: Array<{ status: OrderStatus; missingRequirements: Requirement[] }> = [];
   for (const status of allowedTransitions(facts, role)) {
@@ -234,8 +251,25 @@ export function transitionOutlook(facts: OrderFacts, role: Role): { reachableNow
 }
 
 /** The lifecycle as rows, for the reference: each status, its progress, who moves an order into it, and what it needs. */
-export function lifecycleSteps(): Array<{ status: OrderStatus; progress: number; next: OrderStatus[]; nextWhenWalletPaid: OrderStatus[]; movedBy: string; requires: string[] }> {
-  const nothing: OrderFacts = { status: 'DepositSubmitted', paidFromWallet: false, callerOwnsOrder: false, totalAmount: 1, currency: 'USD', receipts: [], inspections: [], contracts: [], hasCustomsInvoice: false };
+export function lifecycleSteps(): Array<{
+  status: OrderStatus;
+  progress: number;
+  next: OrderStatus[];
+  nextWhenWalletPaid: OrderStatus[];
+  movedBy: string;
+  requires: string[];
+}> {
+  const nothing: OrderFacts = {
+    status: 'DepositSubmitted',
+    paidFromWallet: false,
+    callerOwnsOrder: false,
+    totalAmount: 1,
+    currency: 'USD',
+    receipts: [],
+    inspections: [],
+    contracts: [],
+    hasCustomsInvoice: false,
+  };
   return ORDER_STATUSES.map((status) => ({
     status,
     progress: PROGRESS[status],
@@ -248,6 +282,8 @@ export function lifecycleSteps(): Array<{ status: OrderStatus; progress: number;
           ? 'operations or accountant; the marketer or integrator who placed it while DepositSubmitted'
           : (MOVER[status] ?? 'admin'),
     // The payment rule names an order's own amount; the table states it for any order.
-    requires: missingRequirements(nothing, status, false).map((r) => (r.code === 'PAYMENT_NOT_COVERED' ? "Confirmed receipts in the order's currency must cover its total amount" : r.message)),
+    requires: missingRequirements(nothing, status, false).map((r) =>
+      r.code === 'PAYMENT_NOT_COVERED' ? "Confirmed receipts in the order's currency must cover its total amount" : r.message,
+    ),
   }));
 }

@@ -19,11 +19,7 @@ export const dayOf = (nowMs: number): string => new Date(nowMs).toISOString().sl
 
 export function decide(limit: RateLimit, counts: WindowCounts, nowMs: number): RateDecision {
   if (counts.day > limit.quotaPerDay) {
-    const nextMidnight = Date.UTC(
-      new Date(nowMs).getUTCFullYear(),
-      new Date(nowMs).getUTCMonth(),
-      new Date(nowMs).getUTCDate() + 1,
-    );
+    const nextMidnight = Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), new Date(nowMs).getUTCDate() + 1);
     return { allowed: false, reason: 'quota', retryAfterSeconds: Math.max(1, Math.ceil((nextMidnight - nowMs) / 1000)) };
   }
   if (counts.second > limit.rps) {

@@ -31,7 +31,8 @@ export function checkRenderRequest(event: unknown): RenderRequest | string {
   const { language, facts, lines, columns, total, notes, footer } = model;
   if (language !== 'en' && language !== 'ar') return 'model.language must be en or ar';
   if (typeof model.title !== 'string' || typeof footer !== 'string') return 'model.title and model.footer are required';
-  if (!Array.isArray(facts) || !facts.every(isPair) || !Array.isArray(lines) || !lines.every(isPair)) return 'model.facts and model.lines must be label and value pairs';
+  if (!Array.isArray(facts) || !facts.every(isPair) || !Array.isArray(lines) || !lines.every(isPair))
+    return 'model.facts and model.lines must be label and value pairs';
   if (!isPair(columns) || !isPair(total) || (notes !== undefined && !isPair(notes))) return 'model.columns, model.total and model.notes must be pairs';
   return { model, title, createdAt, key };
 }

@@ -13,9 +13,7 @@ interface RouteInfo {
  */
 export function defaultAllowedRoutes(role: Role, routes: readonly RouteInfo[]): string[] {
   if (role === 'admin') return ['*'];
-  return routes
-    .filter((route) => !route.public && (route.roles === undefined || route.roles.includes(role)))
-    .map((route) => `${route.method} ${route.path}`);
+  return routes.filter((route) => !route.public && (route.roles === undefined || route.roles.includes(role))).map((route) => `${route.method} ${route.path}`);
 }
 
 /** The routes of `requested` that a key of `role` could never call, whatever its allowedRoutes say (the role rules them out). */

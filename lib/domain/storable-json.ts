@@ -19,12 +19,20 @@ export function storableJsonProblems(value: unknown, field: string, maxBytes: nu
   const walk = (node: unknown, path: string, depth: number): void => {
     if (problems.length >= 5) return;
     if (typeof node === 'number') {
-      if (!storableNumber(node)) problems.push({ field: path, message: 'must be a number that can be stored exactly: a whole number must be within ±9007199254740991, any other between 1e-130 and 9.9e125 in size, e.g. 42000 (send a larger one as a string, e.g. "12345678901234567890")' });
+      if (!storableNumber(node))
+        problems.push({
+          field: path,
+          message:
+            'must be a number that can be stored exactly: a whole number must be within ±9007199254740991, any other between 1e-130 and 9.9e125 in size, e.g. 42000 (send a larger one as a string, e.g. "12345678901234567890")',
+        });
       return;
     }
     if (node === null || typeof node !== 'object') return;
     if (depth >= MAX_JSON_DEPTH) {
-      problems.push({ field: path, message: `must not be nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays are stored, e.g. {"engine": {"cc": 2497}} is 2` });
+      problems.push({
+        field: path,
+        message: `must not be nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays are stored, e.g. {"engine": {"cc": 2497}} is 2`,
+      });
       return;
     }
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1));

@@ -27,7 +27,8 @@ export const shouldDisable = (failingSince: string | undefined, nowMs: number, d
 /** A 2xx answer is a delivery; anything else (redirects included) is a failed attempt. */
 export const isDelivered = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
-const PRIVATE_HOST = /^(localhost|.*\.localhost|.*\.local|.*\.internal|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[?::1?\]?|\[?f[cd][0-9a-f]{2}:.*|\[?fe80:.*)$/i;
+const PRIVATE_HOST =
+  /^(localhost|.*\.localhost|.*\.local|.*\.internal|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[?::1?\]?|\[?f[cd][0-9a-f]{2}:.*|\[?fe80:.*)$/i;
 
 /**
  * Why a URL cannot receive webhooks, or undefined when it can. In AWS only HTTPS to a public

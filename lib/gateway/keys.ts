@@ -68,7 +68,12 @@ export async function registerGatewayKey(
   const plans = (await http('GET', '/usageplans?limit=500')) as Collection;
   const plan = plans.item?.find((p) => p.name === wanted);
   if (!plan?.id) throw new Error(`no usage plan "${wanted}" in this account and region: is stage ${input.stage} deployed?`);
-  const created = (await http('POST', '/apikeys', { name: `vpo-${input.keyId}`, value: input.value, enabled: true, description: input.description.slice(0, 125) })) as { id?: string };
+  const created = (await http('POST', '/apikeys', {
+    name: `vpo-${input.keyId}`,
+    value: input.value,
+    enabled: true,
+    description: input.description.slice(0, 125),
+  })) as { id?: string };
   if (!created.id) throw new Error('API Gateway did not return the new key id');
   await http('POST', `/usageplans/${encodeURIComponent(plan.id)}/keys`, { keyId: created.id, keyType: 'API_KEY' });
   return { gatewayKeyId: created.id, usagePlanId: plan.id };

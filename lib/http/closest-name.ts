@@ -14,7 +14,18 @@ function distance(a: string, b: string): number {
 }
 
 /** Names other APIs use for what this one calls otherwise. */
-const SYNONYMS: Record<string, string> = { pagesize: 'limit', per_page: 'limit', perpage: 'limit', size: 'limit', offset: 'page', q: 'search', query: 'search', order: 'sortOrder', sort: 'sortBy', orderby: 'sortBy' };
+const SYNONYMS: Record<string, string> = {
+  pagesize: 'limit',
+  per_page: 'limit',
+  perpage: 'limit',
+  size: 'limit',
+  offset: 'page',
+  q: 'search',
+  query: 'search',
+  order: 'sortOrder',
+  sort: 'sortBy',
+  orderby: 'sortBy',
+};
 
 /** The known name an unknown one most likely meant (a synonym, a typo, another casing, a prefix such as make -> makeEn), if any is close. */
 export function closestName(unknown: string, known: readonly string[]): string | undefined {

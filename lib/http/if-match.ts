@@ -18,12 +18,22 @@ export function expectedVersionOf(route: CompiledRoute, headers: Record<string, 
   const fromBody = typeof body === 'object' && body !== null ? (body as { version?: unknown }).version : undefined;
   const bodyVersion = typeof fromBody === 'number' ? fromBody : undefined;
   if (bodyVersion !== undefined && typeof fromHeader === 'number' && bodyVersion !== fromHeader) {
-    throw validationError([{ field: 'If-Match', message: `must name the same version as body.version: it names ${fromHeader}, the body ${bodyVersion}; send one of them, or the same in both, e.g. If-Match: "${bodyVersion}"` }]);
+    throw validationError([
+      {
+        field: 'If-Match',
+        message: `must name the same version as body.version: it names ${fromHeader}, the body ${bodyVersion}; send one of them, or the same in both, e.g. If-Match: "${bodyVersion}"`,
+      },
+    ]);
   }
   if (typeof fromHeader === 'number') return { version: fromHeader, via: 'if-match' };
   if (bodyVersion !== undefined) return { version: bodyVersion, via: 'body' };
   if (mode === 'required' && fromHeader !== 'any') {
-    throw validationError([{ field: 'body.version', message: `is required: send the ${route.versioned?.record ?? 'record'}'s current version in the body or as an If-Match header, e.g. {"version": 3} or If-Match: "3"` }]);
+    throw validationError([
+      {
+        field: 'body.version',
+        message: `is required: send the ${route.versioned?.record ?? 'record'}'s current version in the body or as an If-Match header, e.g. {"version": 3} or If-Match: "3"`,
+      },
+    ]);
   }
   return undefined;
 }

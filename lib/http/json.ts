@@ -41,7 +41,12 @@ const MAX_BODY_DEPTH = 24;
 const RAW_DEPTH_LIMIT = 256;
 
 const tooDeep = (field: string) =>
-  validationError([{ field, message: `must nest at most ${MAX_BODY_DEPTH} levels of objects and arrays: it is nested too deeply, e.g. {"carDetails": {"color": "White"}} nests 2` }]);
+  validationError([
+    {
+      field,
+      message: `must nest at most ${MAX_BODY_DEPTH} levels of objects and arrays: it is nested too deeply, e.g. {"carDetails": {"color": "White"}} nests 2`,
+    },
+  ]);
 
 /**
  * Runs before the JSON parser, on the raw text: the parser's reviver recurses once per level, so
@@ -56,7 +61,8 @@ export function limitRawBodyDepth(body: unknown): void {
   for (let i = 0; i < body.length; i += 1) {
     const c = body.charCodeAt(i);
     if (inString) {
-      if (c === 92) i += 1; // a backslash escapes the next character
+      if (c === 92)
+        i += 1; // a backslash escapes the next character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {

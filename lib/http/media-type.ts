@@ -12,12 +12,14 @@ export function checkMediaType(event: { headers?: Record<string, string | undefi
   const given = event.headers?.['content-type'];
   if (given === undefined || given.trim() === '') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `No Content-Type: ${SEND_JSON}`);
   const [type = '', ...parameters] = given.split(';').map((part) => part.trim());
-  if (type.toLowerCase() !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type.slice(0, 100)} is not accepted: ${SEND_JSON}`);
+  if (type.toLowerCase() !== 'application/json')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type.slice(0, 100)} is not accepted: ${SEND_JSON}`);
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=').map((part) => part.trim());
     if (name.toLowerCase() !== 'charset') continue;
     const charset = value.replace(/^"(.*)"$/, '$1').toLowerCase();
-    if (charset !== 'utf-8' && charset !== 'utf8') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `charset=${charset.slice(0, 40)} is not accepted: ${SEND_JSON}`);
+    if (charset !== 'utf-8' && charset !== 'utf8')
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `charset=${charset.slice(0, 40)} is not accepted: ${SEND_JSON}`);
   }
   event.headers = { ...event.headers, 'content-type': 'application/json' };
 }

@@ -9,7 +9,11 @@ export interface RawReply {
 }
 
 /** For the public routes that answer other than JSON (the documentation, the webhook handshake): no key, no body, not an envelope. */
-export function rawHttpHandler(route: CompiledRoute, implementation: (event: APIGatewayProxyEvent) => Promise<RawReply>, securityHeaders?: Record<string, unknown>) {
+export function rawHttpHandler(
+  route: CompiledRoute,
+  implementation: (event: APIGatewayProxyEvent) => Promise<RawReply>,
+  securityHeaders?: Record<string, unknown>,
+) {
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const reply = await implementation(event);
     return { statusCode: route.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };

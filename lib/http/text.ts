@@ -17,7 +17,8 @@ function textProblem(value: string): string | undefined {
       }
       return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
     }
-    if (c >= 0xdc00 && c <= 0xdfff) return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
+    if (c >= 0xdc00 && c <= 0xdfff)
+      return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
     if (c === 0xfffd) return `must be sent in UTF-8: it holds U+FFFD at position ${i}, the mark of bytes that were not UTF-8, e.g. ${exampleOf(value)}`;
     if (isControl(value, i)) {
       return `must not hold control characters other than tab and newline: it holds U+${c.toString(16).toUpperCase().padStart(4, '0')} at position ${i}, e.g. ${exampleOf(value)}`;

@@ -26,7 +26,11 @@ function fieldOf(location: string, error: AjvErrorObject): string {
 
 /** The property a `required` or `additionalProperties` finding is about (the field it names). */
 const childOf = (error: AjvErrorObject): string | undefined =>
-  error.keyword === 'required' ? String(error.params.missingProperty) : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined;
+  error.keyword === 'required'
+    ? String(error.params.missingProperty)
+    : error.keyword === 'additionalProperties'
+      ? String(error.params.additionalProperty)
+      : undefined;
 
 /** The value an error points at, for messages that depend on what was sent. */
 function valueAt(root: unknown, instancePath: string): unknown {
@@ -260,7 +264,19 @@ function exampleText(hint: FieldHint | undefined, location: string): string | un
 }
 
 const kindOf = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value === 'boolean' ? (value ? 'true' : 'false') : typeof value === 'number' ? 'a number' : 'a string';
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : typeof value === 'boolean'
+          ? value
+            ? 'true'
+            : 'false'
+          : typeof value === 'number'
+            ? 'a number'
+            : 'a string';
 
 const MAX_ECHO = 40;
 function preview(value: unknown): string {
@@ -347,7 +363,8 @@ function withoutEchoes(errors: AjvErrorObject[]): AjvErrorObject[] {
   );
 }
 
-const withExample = (message: string, example: string | undefined) => (example === undefined || message.includes('e.g.') ? message : `${message}, e.g. ${example}`);
+const withExample = (message: string, example: string | undefined) =>
+  example === undefined || message.includes('e.g.') ? message : `${message}, e.g. ${example}`;
 
 interface Context {
   location: string;
@@ -398,7 +415,9 @@ function fieldMessage(errors: AjvErrorObject[], context: Context): string {
     if (!messages.includes(message)) messages.push(message);
   }
   // A limit is its own example; a rule on the shape or the text gets one.
-  const needsExample = ['enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'].every((k) => !keywords.has(k));
+  const needsExample = ['enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'].every(
+    (k) => !keywords.has(k),
+  );
   return ending(needsExample ? withExample(messages.join(' and '), example) : messages.join(' and '));
 }
 
@@ -439,7 +458,8 @@ export function eventValidator(route: CompiledRoute) {
       const details: FieldError[] = [];
       if (route.validateParams) {
         event.pathParameters ??= {};
-        if (!route.validateParams(event.pathParameters)) details.push(...toFieldErrors('path', route.validateParams.errors, event.pathParameters, undefined, route.paramsHints));
+        if (!route.validateParams(event.pathParameters))
+          details.push(...toFieldErrors('path', route.validateParams.errors, event.pathParameters, undefined, route.paramsHints));
       }
       if (route.validateQuery) {
         event.queryStringParameters ??= {};

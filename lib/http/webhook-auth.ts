@@ -36,9 +36,9 @@ export function answerWhatsAppChallenge(query: Record<string, string | undefined
   const challenge = query['hub.challenge'];
   if (mode !== 'subscribe') throw invalidField('query.hub.mode', 'must be "subscribe", e.g. hub.mode=subscribe');
   if (!token) throw invalidField('query.hub.verify_token', 'is required: the verify token set in the app dashboard, e.g. hub.verify_token=my-verify-token');
-  if (!challenge || challenge.length > 256) throw invalidField('query.hub.challenge', 'is required: at most 256 characters, answered back as they are, e.g. hub.challenge=1158201444');
+  if (!challenge || challenge.length > 256)
+    throw invalidField('query.hub.challenge', 'is required: at most 256 characters, answered back as they are, e.g. hub.challenge=1158201444');
   const expected = whatsappVerifyToken();
-  if (expected === '' || !sameText(token, expected)) throw forbidden('hub.verify_token is not this webhook\'s verify token');
+  if (expected === '' || !sameText(token, expected)) throw forbidden("hub.verify_token is not this webhook's verify token");
   return challenge;
 }
-

@@ -15,7 +15,6 @@ export type ChatMessage = ({ to: string; text: string } | { to: string; template
   callbackData?: string;
 };
 
-
 export interface ChatChannel {
   send(message: ChatMessage): Promise<{ messageId: string }>;
 }

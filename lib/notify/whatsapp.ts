@@ -152,7 +152,12 @@ function interpret(status: number, retryAfter: string | null, text: string): { m
     if (id !== undefined) return { messageId: id };
     // Meta said yes but not with what: the message has probably gone out, so a retry would likely
     // send it twice. UNAVAILABLE (the channel misbehaved), but not retryable.
-    return { code: 'UNAVAILABLE', message: `WhatsApp answered ${status} without a message id; not retried, the message may have been sent`, retryable: false, httpStatus: status };
+    return {
+      code: 'UNAVAILABLE',
+      message: `WhatsApp answered ${status} without a message id; not retried, the message may have been sent`,
+      retryable: false,
+      httpStatus: status,
+    };
   }
   // A body that is not Meta's error (a proxy's HTML page, garbage) leaves the HTTP status to decide.
   const error = graphErrorOf(body);

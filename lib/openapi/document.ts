@@ -22,7 +22,8 @@ type DocumentedCode = keyof typeof ERROR_CATALOGUE;
 const RECORDED = (recorded as { examples: Record<string, Record<string, { note?: string; value: unknown }>> }).examples;
 /** Webhook bodies recorded by the same walk, by event type. */
 const RECORDED_EVENTS = (recorded as { events?: Record<string, unknown> }).events ?? {};
-export const recordedExample = (operationId: string, status: number | string): { note?: string; value: unknown } | undefined => RECORDED[operationId]?.[String(status)];
+export const recordedExample = (operationId: string, status: number | string): { note?: string; value: unknown } | undefined =>
+  RECORDED[operationId]?.[String(status)];
 
 /** Replaced by the host that serves the document (functions/docs/get-open-api.ts). */
 export const SERVER_URL_PLACEHOLDER = 'https://__SERVER_URL__';
@@ -60,12 +61,16 @@ function errorResponses(route: RouteSpec): Json {
     const examples = Object.fromEntries(
       codes.map((code) => [
         code,
-        code === realCode ? { summary: code, description: `${ERROR_CATALOGUE[code].when}${real!.note ? ` (here: ${real!.note})` : ''}`, value: real!.value } : { $ref: `#/components/examples/${code}` },
+        code === realCode
+          ? { summary: code, description: `${ERROR_CATALOGUE[code].when}${real!.note ? ` (here: ${real!.note})` : ''}`, value: real!.value }
+          : { $ref: `#/components/examples/${code}` },
       ]),
     );
     responses[String(status)] = {
       description: codes.map((code) => `**${code}**: ${ERROR_CATALOGUE[code].when}`).join('\n\n'),
-      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } } : {}),
+      ...(status === 429 || status === 503
+        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } }
+        : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, examples } },
     };
   }
@@ -155,7 +160,9 @@ function successResponse(route: RouteSpec): Json {
   return {
     [String(route.status)]: {
       description: `${route.status === 201 ? 'Created' : 'Success'}${real?.note ? `: ${real.note}` : ''}`,
-      ...(route.versioned ? { headers: { ETag: { schema: { type: 'string' }, description: `the ${route.versioned.record}'s version, quoted, e.g. "3"` } } } : {}),
+      ...(route.versioned
+        ? { headers: { ETag: { schema: { type: 'string' }, description: `the ${route.versioned.record}'s version, quoted, e.g. "3"` } } }
+        : {}),
       content: { 'application/json': { schema, example: real ? real.value : exampleOf(schema) } },
     },
   };
@@ -179,14 +186,29 @@ function hoistNamed(node: unknown, named: Record<string, unknown>): unknown {
 }
 
 const SIGNATURE_HEADERS = [
-  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event id: the same on every attempt and replay. Drop one you have already handled.', example: 'evt_k3x9w2ab7c1d5e8f0g4h6j2m' },
-  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).', example: '1795456603' },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'The event id: the same on every attempt and replay. Drop one you have already handled.',
+    example: 'evt_k3x9w2ab7c1d5e8f0g4h6j2m',
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).',
+    example: '1795456603',
+  },
   {
     name: 'webhook-signature',
     in: 'header',
     required: true,
     schema: { type: 'string' },
-    description: 'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.',
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.',
     example: 'v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=',
   },
 ];
@@ -207,7 +229,10 @@ function webhooksSection(named: Record<string, unknown>): Json {
         requestBody: { required: true, content: { 'application/json': { schema, example: RECORDED_EVENTS[type] ?? exampleOf(schema) } } },
         responses: {
           '2XX': { description: 'Delivered. Answer within 10 seconds; the body is ignored.' },
-          default: { description: 'Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable).' },
+          default: {
+            description:
+              'Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable).',
+          },
         },
       };
       return [type, { post: hoistNamed(operation, named) }];
@@ -241,7 +266,14 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
     security: [{ apiKey: [] }],
     tags: TAGS,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key. `npm start` prints demo keys; an admin issues real ones with POST /api/v1/api-keys.' } },
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'Your API key. `npm start` prints demo keys; an admin issues real ones with POST /api/v1/api-keys.',
+        },
+      },
       schemas: { ...named, Error: toJsonSchema(ErrorEnvelope) },
       // One example body per error code, referenced by every operation that can answer it.
       examples: Object.fromEntries(

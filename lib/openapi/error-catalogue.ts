@@ -11,16 +11,28 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     ],
   },
   INVALID_JSON: { when: 'the body is not valid JSON, or a route that needs a body got none', error: 'The request body is not valid JSON' },
-  UNAUTHORIZED: { when: 'the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user', error: 'A valid API key is required in the X-API-Key header' },
+  UNAUTHORIZED: {
+    when: 'the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user',
+    error: 'A valid API key is required in the X-API-Key header',
+  },
   FORBIDDEN: {
     when: "the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes",
     error: 'The role inspector may not call POST /api/v1/customers; it is open to admin, operations, accountant, marketer, integrator',
-    details: [{ field: 'X-API-Key', message: 'needs a key of one of these roles: admin, operations, accountant, marketer, integrator', role: 'inspector', allowedRoles: ['admin', 'operations', 'accountant', 'marketer', 'integrator'] }],
+    details: [
+      {
+        field: 'X-API-Key',
+        message: 'needs a key of one of these roles: admin, operations, accountant, marketer, integrator',
+        role: 'inspector',
+        allowedRoles: ['admin', 'operations', 'accountant', 'marketer', 'integrator'],
+      },
+    ],
   },
   SECOND_APPROVER_REQUIRED: {
     when: 'the tenant requires a second person, and the caller recorded the entry it tries to confirm',
     error: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it',
-    details: [{ message: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it', recordedBy: 'ckx8k2m1p0000abcd1234efg' }],
+    details: [
+      { message: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it', recordedBy: 'ckx8k2m1p0000abcd1234efg' },
+    ],
   },
   NOT_FOUND: {
     when: 'no such record in your scope (a record of another tenant is never told apart from none)',
@@ -48,9 +60,18 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     error: 'Contract #1042 is Signed; only a Draft can be edited',
     details: [{ message: 'Contract #1042 is Signed; only a Draft can be edited', status: 'Signed' }],
   },
-  IDEMPOTENCY_KEY_REUSED: { when: 'the Idempotency-Key was already used with a different body', error: 'This Idempotency-Key was already used for a different request' },
-  PAYLOAD_TOO_LARGE: { when: 'the body is over 256 KB, or the record would be too large to store', error: 'The request body is 300000 bytes; the limit is 262144 bytes' },
-  UNSUPPORTED_MEDIA_TYPE: { when: 'the body is not sent as Content-Type: application/json', error: 'Send the body as JSON with Content-Type: application/json' },
+  IDEMPOTENCY_KEY_REUSED: {
+    when: 'the Idempotency-Key was already used with a different body',
+    error: 'This Idempotency-Key was already used for a different request',
+  },
+  PAYLOAD_TOO_LARGE: {
+    when: 'the body is over 256 KB, or the record would be too large to store',
+    error: 'The request body is 300000 bytes; the limit is 262144 bytes',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    when: 'the body is not sent as Content-Type: application/json',
+    error: 'Send the body as JSON with Content-Type: application/json',
+  },
   WALLET_INSUFFICIENT_BALANCE: {
     when: 'the wallet balance does not cover the amount',
     error: 'The wallet balance (100 USD) does not cover 18500 USD',
@@ -73,7 +94,12 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
         missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' }],
         allowedTransitions: ['DepositConfirmed', 'Cancelled'],
         reachableNow: ['Cancelled'],
-        blocked: [{ status: 'DepositConfirmed', missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' }] }],
+        blocked: [
+          {
+            status: 'DepositConfirmed',
+            missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' }],
+          },
+        ],
       },
     ],
   },
@@ -83,5 +109,8 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     error: 'The chat message could not be sent',
     details: [{ message: 'The chat message could not be sent', reason: 'REJECTED', retryable: false }],
   },
-  SERVICE_UNAVAILABLE: { when: 'a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds', error: 'The service is temporarily unavailable, retry later' },
+  SERVICE_UNAVAILABLE: {
+    when: 'a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds',
+    error: 'The service is temporarily unavailable, retry later',
+  },
 };

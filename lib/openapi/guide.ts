@@ -19,7 +19,17 @@ const MOVED_BY: Partial<Record<OrderStatus, string>> = {
 
 /** The order lifecycle as the reference's front page shows it: one row per status, four short columns. */
 const lifecycleTable = (() => {
-  const nothing: OrderFacts = { status: 'DepositSubmitted', paidFromWallet: false, callerOwnsOrder: false, totalAmount: 1, currency: 'USD', receipts: [], inspections: [], contracts: [], hasCustomsInvoice: false };
+  const nothing: OrderFacts = {
+    status: 'DepositSubmitted',
+    paidFromWallet: false,
+    callerOwnsOrder: false,
+    totalAmount: 1,
+    currency: 'USD',
+    receipts: [],
+    inspections: [],
+    contracts: [],
+    hasCustomsInvoice: false,
+  };
   const rows = lifecycleSteps().map((step) => {
     const needs = missingRequirements(nothing, step.status, false).map((r) => NEEDS[r.code] ?? r.message);
     return `| ${step.status} | ${PROGRESS[step.status]} | ${MOVED_BY[step.status] ?? step.movedBy} | ${needs.join(', ') || '-'} |`;
@@ -200,7 +210,10 @@ export const TAGS = [
   { name: 'API keys', description: 'Issue, rotate and revoke keys (admin keys only).' },
   { name: 'Audit', description: 'Who changed what (admin keys only).' },
   { name: 'Documentation', description: 'This reference.' },
-  { name: 'Webhooks', description: 'Endpoints of yours that receive signed events (admin keys only); the events themselves are under Webhooks in the navigation.' },
+  {
+    name: 'Webhooks',
+    description: 'Endpoints of yours that receive signed events (admin keys only); the events themselves are under Webhooks in the navigation.',
+  },
   { name: 'Events', description: 'The same events as a feed, for integrators who cannot receive webhooks.' },
   { name: 'WhatsApp', description: "WhatsApp's calls to this service (not for integrators)." },
 ];

@@ -5,27 +5,34 @@ import { defineRoute } from './route.js';
 
 const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 const RateLimit = Type.Partial(
-  Type.Object({ rps: Type.Integer({ minimum: 1, maximum: 10_000 }), burst: Type.Integer({ minimum: 1, maximum: 20_000 }), quotaPerDay: Type.Integer({ minimum: 1, maximum: 100_000_000 }) }),
+  Type.Object({
+    rps: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    burst: Type.Integer({ minimum: 1, maximum: 20_000 }),
+    quotaPerDay: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+  }),
   { additionalProperties: false },
 );
 
-export const ApiKey = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  prefix: Type.String({ description: 'first characters of the key, to recognise it' }),
-  role: Role,
-  tenantId: Type.Optional(Type.String()),
-  userId: Type.Optional(Type.String({ description: 'the staff user the key stands for' })),
-  allowedRoutes: Type.Array(Type.String()),
-  rateLimit: Type.Optional(Type.Record(Type.String(), Type.Integer())),
-  createdAt: DateTime,
-  createdBy: Type.Optional(Type.String()),
-  expiresAt: Type.Optional(DateTime),
-  revokedAt: Type.Optional(DateTime),
-  disabledAt: Type.Optional(DateTime),
-  rotatedTo: Type.Optional(Type.String({ description: 'the key that replaced this one' })),
-  lastUsedAt: Type.Optional(Type.String({ description: 'kept to the minute' })),
-}, { title: 'ApiKey' });
+export const ApiKey = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    prefix: Type.String({ description: 'first characters of the key, to recognise it' }),
+    role: Role,
+    tenantId: Type.Optional(Type.String()),
+    userId: Type.Optional(Type.String({ description: 'the staff user the key stands for' })),
+    allowedRoutes: Type.Array(Type.String()),
+    rateLimit: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+    createdAt: DateTime,
+    createdBy: Type.Optional(Type.String()),
+    expiresAt: Type.Optional(DateTime),
+    revokedAt: Type.Optional(DateTime),
+    disabledAt: Type.Optional(DateTime),
+    rotatedTo: Type.Optional(Type.String({ description: 'the key that replaced this one' })),
+    lastUsedAt: Type.Optional(Type.String({ description: 'kept to the minute' })),
+  },
+  { title: 'ApiKey' },
+);
 
 const Issued = Type.Object({ key: Type.String({ description: 'the key itself: shown this once, never again' }), apiKey: ApiKey });
 

@@ -3,17 +3,20 @@ import { AUDIT_ENTITIES } from '../domain/audit.js';
 import { DateTime, Id } from './common.js';
 import { defineRoute } from './route.js';
 
-export const AuditRecord = Type.Object({
-  id: Type.String(),
-  tenantId: Type.Optional(Type.String()),
-  at: DateTime,
-  actor: Type.Object({ keyId: Type.String(), userId: Type.Optional(Type.String()), role: Type.String() }),
-  requestId: Type.Optional(Type.String()),
-  entity: Type.Union(AUDIT_ENTITIES.map((e) => Type.Literal(e))),
-  entityId: Type.String(),
-  action: Type.String(),
-  changes: Type.Record(Type.String(), Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) })),
-}, { title: 'AuditRecord' });
+export const AuditRecord = Type.Object(
+  {
+    id: Type.String(),
+    tenantId: Type.Optional(Type.String()),
+    at: DateTime,
+    actor: Type.Object({ keyId: Type.String(), userId: Type.Optional(Type.String()), role: Type.String() }),
+    requestId: Type.Optional(Type.String()),
+    entity: Type.Union(AUDIT_ENTITIES.map((e) => Type.Literal(e))),
+    entityId: Type.String(),
+    action: Type.String(),
+    changes: Type.Record(Type.String(), Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) })),
+  },
+  { title: 'AuditRecord' },
+);
 
 export const listAudit = defineRoute({
   id: 'listAudit',

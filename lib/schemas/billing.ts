@@ -4,25 +4,28 @@ import { defineRoute } from './route.js';
 
 const BillingType = Type.Union([Type.Literal('invoice'), Type.Literal('receipt')]);
 
-export const BillingEntry = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  type: BillingType,
-  status: Type.Union([Type.Literal('Pending'), Type.Literal('Confirmed')]),
-  amount: Type.Number(),
-  currency: Type.String(),
-  description: Type.String(),
-  items: Type.Array(Type.Object({ type: Type.String(), description: Type.String(), amount: Type.Number() })),
-  receiptFileUrl: Type.Union([Type.String(), Type.Null()]),
-  invoiceNumber: Type.Optional(Type.String()),
-  recordedBy: Type.Optional(Type.String({ description: 'user id (or key id) that recorded the entry' })),
-  confirmedAt: Type.Optional(DateTime),
-  confirmedBy: Type.Optional(Type.String({ description: 'user id (or key id) that confirmed it' })),
-  confirmedByRole: Type.Optional(Type.String()),
-  confirmedByKeyId: Type.Optional(Type.String()),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { title: 'BillingEntry' });
+export const BillingEntry = Type.Object(
+  {
+    id: Type.String(),
+    orderId: Type.String(),
+    type: BillingType,
+    status: Type.Union([Type.Literal('Pending'), Type.Literal('Confirmed')]),
+    amount: Type.Number(),
+    currency: Type.String(),
+    description: Type.String(),
+    items: Type.Array(Type.Object({ type: Type.String(), description: Type.String(), amount: Type.Number() })),
+    receiptFileUrl: Type.Union([Type.String(), Type.Null()]),
+    invoiceNumber: Type.Optional(Type.String()),
+    recordedBy: Type.Optional(Type.String({ description: 'user id (or key id) that recorded the entry' })),
+    confirmedAt: Type.Optional(DateTime),
+    confirmedBy: Type.Optional(Type.String({ description: 'user id (or key id) that confirmed it' })),
+    confirmedByRole: Type.Optional(Type.String()),
+    confirmedByKeyId: Type.Optional(Type.String()),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'BillingEntry' },
+);
 
 export const createBillingEntry = defineRoute({
   id: 'createBillingEntry',
@@ -44,7 +47,11 @@ export const createBillingEntry = defineRoute({
       items: Type.Optional(
         Type.Array(
           Type.Object(
-            { type: Type.String({ minLength: 1, maxLength: 50, examples: ['deposit'] }), description: Type.String({ minLength: 1, maxLength: 500, examples: ['Deposit for Kia Sorento 2022'] }), amount: Money },
+            {
+              type: Type.String({ minLength: 1, maxLength: 50, examples: ['deposit'] }),
+              description: Type.String({ minLength: 1, maxLength: 500, examples: ['Deposit for Kia Sorento 2022'] }),
+              amount: Money,
+            },
             { additionalProperties: false },
           ),
           { maxItems: 100 },
@@ -53,7 +60,19 @@ export const createBillingEntry = defineRoute({
       invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })),
       receiptFileUrl: Type.Optional(Url),
     },
-    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efg", "type": "receipt", "amount": 2000, "currency": "USD", "description": "Deposit by bank transfer", "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf"}] },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          orderId: 'ckx8k2m1p0000abcd1234efg',
+          type: 'receipt',
+          amount: 2000,
+          currency: 'USD',
+          description: 'Deposit by bank transfer',
+          receiptFileUrl: 'https://files.example.com/receipts/r-1001.pdf',
+        },
+      ],
+    },
   ),
   response: BillingEntry,
 });
@@ -69,7 +88,10 @@ export const setBillingDocumentUrl = defineRoute({
   status: 200,
   roles: ['operations', 'accountant'],
   params: IdParams,
-  body: Type.Object({ type: BillingType, pdfUrl: Url, invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })) }, { additionalProperties: false }),
+  body: Type.Object(
+    { type: BillingType, pdfUrl: Url, invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })) },
+    { additionalProperties: false },
+  ),
   response: BillingEntry,
 });
 

@@ -17,7 +17,8 @@ export const Money = Type.Number({ minimum: 0, maximum: 1e12 });
 export const OrderCurrency = Type.Union([Type.Literal('USD'), Type.Literal('KRW'), Type.Literal('AED')]);
 export const CurrencyCode = Type.String({ format: 'currency', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. USD' });
 /** A phone number with its country code (lib/schemas/formats.ts); stored in E.164. */
-export const PhoneNumber = (description = 'with its country code, e.g. +971501234567') => Type.String({ format: 'phone', minLength: 6, maxLength: 30, description });
+export const PhoneNumber = (description = 'with its country code, e.g. +971501234567') =>
+  Type.String({ format: 'phone', minLength: 6, maxLength: 30, description });
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
@@ -30,7 +31,10 @@ export const PageQuery = {
 const CurrencyMeta = Type.Object(
   {
     code: Type.String({ examples: ['QAR'] }),
-    rate: Type.Union([Type.String(), Type.Null()], { description: 'units of code per KRW, as a decimal string; null when no rate is known', examples: ['0.0026208'] }),
+    rate: Type.Union([Type.String(), Type.Null()], {
+      description: 'units of code per KRW, as a decimal string; null when no rate is known',
+      examples: ['0.0026208'],
+    }),
     reason: Type.Optional(Type.String({ description: 'why rate is null (convertedPrice is then null)' })),
   },
   { description: 'with ?currency: the rate convertedPrice uses' },
@@ -61,7 +65,10 @@ export const ErrorEnvelope = Type.Object({
   details: Type.Optional(Type.Array(Problem, { description: 'every problem found, one entry per field; left out when the message says it all' })),
 });
 
-const CursorMeta = Type.Object({ limit: Type.Integer(), nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })) });
+const CursorMeta = Type.Object({
+  limit: Type.Integer(),
+  nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page; absent on the last page' })),
+});
 
 /** A feed has no last page: its cursor is always given, and an empty page means "nothing new yet". */
 const FeedMeta = Type.Object({
@@ -73,7 +80,9 @@ const FeedMeta = Type.Object({
 const PageAndCursorMeta = Type.Object({
   page: Type.Integer(),
   limit: Type.Integer(),
-  nextCursor: Type.Optional(Type.String({ description: 'pass as cursor for the next page (one page read, whatever the list\'s size); absent on the last page' })),
+  nextCursor: Type.Optional(
+    Type.String({ description: "pass as cursor for the next page (one page read, whatever the list's size); absent on the last page" }),
+  ),
   total: Type.Optional(Type.Integer({ description: 'given with the page that ends the list, reached by page number' })),
   totalPages: Type.Optional(Type.Integer()),
 });
@@ -82,6 +91,14 @@ export const successEnvelope = (data: TSchema, list = false, cursorList: boolean
   Type.Object({
     success: Type.Literal(true),
     data,
-    ...(list && cursorList ? { meta: PageAndCursorMeta } : list ? { meta: Meta } : cursorList === 'feed' ? { meta: FeedMeta } : cursorList ? { meta: CursorMeta } : {}),
+    ...(list && cursorList
+      ? { meta: PageAndCursorMeta }
+      : list
+        ? { meta: Meta }
+        : cursorList === 'feed'
+          ? { meta: FeedMeta }
+          : cursorList
+            ? { meta: CursorMeta }
+            : {}),
     ...(!list && !cursorList && currencyMeta ? { meta: Type.Optional(Type.Object({ currency: CurrencyMeta }, { description: 'given with ?currency' })) } : {}),
   });

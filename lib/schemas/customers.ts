@@ -6,22 +6,25 @@ const ChatLanguage = Type.Union([Type.Literal('en'), Type.Literal('ar')], {
   description: "language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)",
 });
 
-export const Customer = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  mobileNumber: Type.String({ description: 'E.164' }),
-  email: Type.Optional(Type.String()),
-  idNumber: Type.Optional(Type.String()),
-  country: Type.Optional(Type.String()),
-  address: Type.Optional(Type.String()),
-  language: Type.Optional(ChatLanguage),
-  tenantId: Type.Optional(Type.String()),
-  walletId: Type.String(),
-  walletBalance: Type.Number(),
-  walletCurrency: Type.String(),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { title: 'Customer' });
+export const Customer = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    mobileNumber: Type.String({ description: 'E.164' }),
+    email: Type.Optional(Type.String()),
+    idNumber: Type.Optional(Type.String()),
+    country: Type.Optional(Type.String()),
+    address: Type.Optional(Type.String()),
+    language: Type.Optional(ChatLanguage),
+    tenantId: Type.Optional(Type.String()),
+    walletId: Type.String(),
+    walletBalance: Type.Number(),
+    walletCurrency: Type.String(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Customer' },
+);
 
 export const createCustomer = defineRoute({
   id: 'createCustomer',
@@ -34,7 +37,7 @@ export const createCustomer = defineRoute({
   tag: 'Customers',
   summary: 'Create a customer (with an empty wallet)',
   description:
-    'The customer belongs to the caller\'s tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant.',
+    "The customer belongs to the caller's tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant.",
   status: 201,
   body: Type.Object(
     {
@@ -48,17 +51,23 @@ export const createCustomer = defineRoute({
       walletCurrency: Type.Optional(Type.String({ format: 'currency', pattern: '^[A-Z]{3}$', description: 'ISO 4217 wallet currency, default USD' })),
       tenantId: Type.Optional(Id),
     },
-    { additionalProperties: false, examples: [{"name": "Layla Haddad", "mobileNumber": "+971501234567", "email": "layla@example.com", "country": "AE", "language": "ar", "walletCurrency": "USD"}] },
+    {
+      additionalProperties: false,
+      examples: [{ name: 'Layla Haddad', mobileNumber: '+971501234567', email: 'layla@example.com', country: 'AE', language: 'ar', walletCurrency: 'USD' }],
+    },
   ),
   response: Customer,
 });
 
-export const CustomerMatch = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  mobileNumber: Type.Optional(Type.String()),
-  tenantId: Type.Optional(Type.String()),
-}, { title: 'CustomerMatch' });
+export const CustomerMatch = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    mobileNumber: Type.Optional(Type.String()),
+    tenantId: Type.Optional(Type.String()),
+  },
+  { title: 'CustomerMatch' },
+);
 
 export const searchCustomers = defineRoute({
   id: 'searchCustomers',

@@ -5,7 +5,10 @@ const IndexRoute = Type.Object({
   method: Type.String({ description: 'HTTP method', examples: ['POST'] }),
   path: Type.String({ examples: ['/api/v1/orders'] }),
   summary: Type.String({ examples: ['Place an order for a customer'] }),
-  access: Type.String({ description: 'the roles that may call it (admin always), or "public" for the routes that need no key', examples: ['admin, marketer, operations'] }),
+  access: Type.String({
+    description: 'the roles that may call it (admin always), or "public" for the routes that need no key',
+    examples: ['admin, marketer, operations'],
+  }),
 });
 
 /**

@@ -16,11 +16,17 @@ const OrderStatusValue = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const eventOf = (type: string, description: string, object: TSchema, facts: Record<string, TSchema> = {}, title?: string) =>
   Type.Object(
     {
-      id: Type.String({ description: 'The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.', examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'] }),
+      id: Type.String({
+        description: 'The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.',
+        examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'],
+      }),
       type: Type.Literal(type),
       timestamp: Instant,
       tenantId: Type.Optional(Type.String({ examples: ['demotenantgulfmotors0001'] })),
-      resource: Type.Object({ type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String({ examples: ['m2x8q4r7t1v5w9y3z6a0b2c4'] }) }, { description: 'What the event is about: one resource\'s events arrive in the order they happened.' }),
+      resource: Type.Object(
+        { type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String({ examples: ['m2x8q4r7t1v5w9y3z6a0b2c4'] }) },
+        { description: "What the event is about: one resource's events arrive in the order they happened." },
+      ),
       data: Type.Object({ object, ...facts }),
     },
     { description, ...(title ? { title } : {}) },
@@ -32,23 +38,49 @@ const Move = { from: Type.String(), to: Type.String() };
 /** Every event's payload, by type: what the OpenAPI document's `webhooks` section shows. */
 export const EVENT_PAYLOADS: Record<EventType, TSchema> = {
   'order.created': eventOf('order.created', 'An order was placed (POST /orders). `data.object`: the order as GET /orders/{id} returns it.', Order),
-  'order.status_changed': eventOf('order.status_changed', 'An order moved to another status.', Order, { from: OrderStatusValue, to: OrderStatusValue, version: Type.Integer({ description: "the order's version after the move" }) }),
+  'order.status_changed': eventOf('order.status_changed', 'An order moved to another status.', Order, {
+    from: OrderStatusValue,
+    to: OrderStatusValue,
+    version: Type.Integer({ description: "the order's version after the move" }),
+  }),
   'order.updated': eventOf('order.updated', "An order's customs data or customer-notification flag changed.", Order, {
     fields: Type.Array(Type.String(), { description: 'the fields that changed, e.g. customsInvoice, customsDocuments, carDetails' }),
     version: Type.Integer(),
   }),
   'order.pictures_archived': eventOf('order.pictures_archived', "The car's pictures were copied into the archive (`data.object.imageArchive`).", Order),
-  'order.pictures_archive_failed': eventOf('order.pictures_archive_failed', "The car's pictures could not be archived after every retry (`data.object.imageArchive.reason`).", Order),
+  'order.pictures_archive_failed': eventOf(
+    'order.pictures_archive_failed',
+    "The car's pictures could not be archived after every retry (`data.object.imageArchive.reason`).",
+    Order,
+  ),
   'contract.sent': eventOf('contract.sent', 'A sales contract was sent to the customer.', SalesContract, OrderId),
   'contract.signed': eventOf('contract.signed', 'A sales contract was signed.', SalesContract, OrderId),
-  'billing_entry.created': eventOf('billing_entry.created', 'A receipt or invoice was recorded on an order (a deposit receipt given with a new order too).', BillingEntry, OrderId),
+  'billing_entry.created': eventOf(
+    'billing_entry.created',
+    'A receipt or invoice was recorded on an order (a deposit receipt given with a new order too).',
+    BillingEntry,
+    OrderId,
+  ),
   'billing_entry.confirmed': eventOf('billing_entry.confirmed', 'A receipt or invoice was confirmed.', BillingEntry, OrderId),
   'inspection.created': eventOf('inspection.created', 'An inspection was created for an order.', Inspection, OrderId),
-  'inspection.status_changed': eventOf('inspection.status_changed', 'An inspection moved (photos or notes alone are no event).', Inspection, { ...OrderId, ...Move }),
-  'wallet.transaction_created': eventOf('wallet.transaction_created', "Money moved in a customer's wallet: a deposit, a payment for an order, a refund or an adjustment.", WalletTransaction, { wallet: Wallet }),
+  'inspection.status_changed': eventOf('inspection.status_changed', 'An inspection moved (photos or notes alone are no event).', Inspection, {
+    ...OrderId,
+    ...Move,
+  }),
+  'wallet.transaction_created': eventOf(
+    'wallet.transaction_created',
+    "Money moved in a customer's wallet: a deposit, a payment for an order, a refund or an adjustment.",
+    WalletTransaction,
+    { wallet: Wallet },
+  ),
 };
 
-export const TEST_EVENT_PAYLOAD = eventOf(TEST_EVENT_TYPE, 'Sent by POST /webhook-endpoints/{id}/test only.', Type.Object({ id: Type.String(), url: Type.String() }), { message: Type.String() });
+export const TEST_EVENT_PAYLOAD = eventOf(
+  TEST_EVENT_TYPE,
+  'Sent by POST /webhook-endpoints/{id}/test only.',
+  Type.Object({ id: Type.String(), url: Type.String() }),
+  { message: Type.String() },
+);
 
 /** Any event of the feed. */
 export const IntegratorEvent = Type.Object(
@@ -58,12 +90,18 @@ export const IntegratorEvent = Type.Object(
     timestamp: Instant,
     tenantId: Type.Optional(Type.String()),
     resource: Type.Object({ type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String() }),
-    data: Type.Object({ object: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true, description: "the resource as its GET returns it, and the type's facts: see the `webhooks` section" }),
+    data: Type.Object(
+      { object: Type.Object({}, { additionalProperties: true }) },
+      { additionalProperties: true, description: "the resource as its GET returns it, and the type's facts: see the `webhooks` section" },
+    ),
   },
   { title: 'Event' },
 );
 
-const EventTypes = Type.String({ description: `comma-separated event types, e.g. order.created,order.status_changed (${EVENT_TYPES.length} types: see the webhooks section)`, maxLength: 1000 });
+const EventTypes = Type.String({
+  description: `comma-separated event types, e.g. order.created,order.status_changed (${EVENT_TYPES.length} types: see the webhooks section)`,
+  maxLength: 1000,
+});
 
 export const listEvents = defineRoute({
   id: 'listEvents',

@@ -16,7 +16,10 @@ export const ExportStepsShape = Type.Object(
     deregistration: Type.Optional(Type.Object(Recorded, { description: 'deregistered for export (수출말소), with the certificate' })),
     bondedArea: Type.Optional(Type.Object({ ...Recorded, location: Type.Optional(Type.String()) }, { description: 'entered into a bonded area' })),
     exportDeclaration: Type.Optional(
-      Type.Object({ ...Recorded, number: Type.String(), loadBy: Type.String({ description: 'the car must be loaded by this day: 30 days after acceptance' }) }, { description: 'the export declaration, accepted on `date`' }),
+      Type.Object(
+        { ...Recorded, number: Type.String(), loadBy: Type.String({ description: 'the car must be loaded by this day: 30 days after acceptance' }) },
+        { description: 'the export declaration, accepted on `date`' },
+      ),
     ),
     completionReport: Type.Optional(Type.Object(Recorded, { description: 'the export-completion report, filed on `date`' })),
     completionReportDueBy: Type.Optional(Type.String({ description: '12 months after deregistration' })),
@@ -43,5 +46,8 @@ export const ShipmentShape = Type.Object(
     billOfLadingUrl: Type.Optional(Type.String()),
     updatedAt: Type.String(),
   },
-  { title: 'Shipment', description: 'The voyage: booking, vessel or container, ports, estimated and actual dates, bill of lading (PATCH /orders/{id}/shipment)' },
+  {
+    title: 'Shipment',
+    description: 'The voyage: booking, vessel or container, ports, estimated and actual dates, bill of lading (PATCH /orders/{id}/shipment)',
+  },
 );

@@ -6,8 +6,14 @@ import { Day } from './export-shapes.js';
 import { Order } from './orders.js';
 import { defineRoute } from './route.js';
 
-const OptionalVersion = Type.Optional(Type.Integer({ ...Version, description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead" }));
-const Text = (maxLength: number, description: string | undefined, example: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}), examples: [example] });
+const OptionalVersion = Type.Optional(
+  Type.Integer({
+    ...Version,
+    description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead",
+  }),
+);
+const Text = (maxLength: number, description: string | undefined, example: string) =>
+  Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}), examples: [example] });
 
 export const recordExportStep = defineRoute({
   id: 'recordExportStep',
@@ -57,7 +63,9 @@ export const updateShipment = defineRoute({
       carrier: Type.Optional(Text(120, undefined, 'HMM')),
       vessel: Type.Optional(Text(120, undefined, 'HMM Algeciras')),
       voyage: Type.Optional(Text(40, undefined, '012W')),
-      containerNumber: Type.Optional(Type.String({ pattern: '^[A-Z]{4}\\d{7}$', description: 'ISO 6346, with its check digit verified, e.g. MSCU1234566', examples: ['MSCU1234566'] })),
+      containerNumber: Type.Optional(
+        Type.String({ pattern: '^[A-Z]{4}\\d{7}$', description: 'ISO 6346, with its check digit verified, e.g. MSCU1234566', examples: ['MSCU1234566'] }),
+      ),
       sealNumber: Type.Optional(Text(40, undefined, 'SL123456')),
       portOfLoading: Type.Optional(Text(80, 'e.g. KRINC (Incheon)', 'KRINC')),
       portOfDischarge: Type.Optional(Text(80, 'e.g. AEJEA (Jebel Ali)', 'AEJEA')),
@@ -72,7 +80,19 @@ export const updateShipment = defineRoute({
     {
       additionalProperties: false,
       minProperties: 1,
-      examples: [{ method: 'roro', bookingNumber: 'BK-55121', carrier: 'Hyundai Glovis', vessel: 'Glovis Sirius', voyage: '031W', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', etd: '2026-12-02', eta: '2026-12-24' }],
+      examples: [
+        {
+          method: 'roro',
+          bookingNumber: 'BK-55121',
+          carrier: 'Hyundai Glovis',
+          vessel: 'Glovis Sirius',
+          voyage: '031W',
+          portOfLoading: 'KRPTK',
+          portOfDischarge: 'AEJEA',
+          etd: '2026-12-02',
+          eta: '2026-12-24',
+        },
+      ],
     },
   ),
   response: Order,
@@ -82,7 +102,9 @@ export const ExportDeadline = Type.Object(
   {
     orderId: Type.String(),
     orderNumber: Type.Integer(),
-    kind: Type.Union([Type.Literal('load-by'), Type.Literal('completion-report')], { description: '`load-by`: loading within 30 days of the export declaration; `completion-report`: 12 months after deregistration' }),
+    kind: Type.Union([Type.Literal('load-by'), Type.Literal('completion-report')], {
+      description: '`load-by`: loading within 30 days of the export declaration; `completion-report`: 12 months after deregistration',
+    }),
     due: Type.String(),
     remindedAt: Type.Optional(Type.String({ description: 'when operations were told by chat' })),
   },
@@ -96,7 +118,8 @@ export const listExportDeadlines = defineRoute({
   path: '/api/v1/export-deadlines',
   tag: 'Export',
   summary: 'Open export deadlines before a day, soonest first: load-by and completion-report',
-  description: 'Read from an index of open deadlines (one Query), not from the orders. A deadline closes when the car is loaded (bill of lading recorded) or the report filed. Operations are told by chat 5 days before each.',
+  description:
+    'Read from an index of open deadlines (one Query), not from the orders. A deadline closes when the car is loaded (bill of lading recorded) or the report filed. Operations are told by chat 5 days before each.',
   status: 200,
   roles: ['operations', 'accountant'],
   query: Type.Object({ before: Day, tenantId: Type.Optional(Id) }, { additionalProperties: false }),

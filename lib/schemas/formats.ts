@@ -52,4 +52,3 @@ export const formats = {
   /** An ISO 4217 code this runtime knows. */
   currency: (text: string) => /^[A-Z]{3}$/.test(text) && isIsoCurrency(text),
 };
-

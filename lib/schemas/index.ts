@@ -17,8 +17,25 @@ import * as wallets from './wallets.js';
 import * as webhookEndpoints from './webhook-endpoints.js';
 import * as webhooks from './webhooks.js';
 
-const isRoute = (value: unknown): value is RouteSpec =>
-  typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
+const isRoute = (value: unknown): value is RouteSpec => typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
 /** Every route of the API. The build, serverless.yml checks and the OpenAPI document read this list. */
-export const allRoutes: RouteSpec[] = [customers, wallets, cars, orders, exportRoutes, documents, notifications, salesContracts, billing, inspections, users, apiKeys, audit, webhookEndpoints, events, docs, webhooks].flatMap((module) => Object.values(module).filter(isRoute));
+export const allRoutes: RouteSpec[] = [
+  customers,
+  wallets,
+  cars,
+  orders,
+  exportRoutes,
+  documents,
+  notifications,
+  salesContracts,
+  billing,
+  inspections,
+  users,
+  apiKeys,
+  audit,
+  webhookEndpoints,
+  events,
+  docs,
+  webhooks,
+].flatMap((module) => Object.values(module).filter(isRoute));

@@ -16,18 +16,21 @@ export const Photo = Type.Object(
 const Photos = Type.Array(Photo, { maxItems: 100 });
 const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
 
-export const Inspection = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  inspectorId: Type.String(),
-  status: InspectionStatus,
-  inspectionDate: Type.Union([DateTime, Type.Null()]),
-  notes: Type.Union([Type.String(), Type.Null()]),
-  photos: Type.Array(Photo),
-  pdfReportUrl: Type.Union([Type.String(), Type.Null()]),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { title: 'Inspection' });
+export const Inspection = Type.Object(
+  {
+    id: Type.String(),
+    orderId: Type.String(),
+    inspectorId: Type.String(),
+    status: InspectionStatus,
+    inspectionDate: Type.Union([DateTime, Type.Null()]),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    photos: Type.Array(Photo),
+    pdfReportUrl: Type.Union([Type.String(), Type.Null()]),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Inspection' },
+);
 
 export const createInspection = defineRoute({
   id: 'createInspection',
@@ -48,7 +51,17 @@ export const createInspection = defineRoute({
       photos: Type.Optional(Photos),
       pdfReportUrl: Type.Optional(Url),
     },
-    { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efg", "inspectorId": "ckx8k2m1p0000abcd1234efh", "inspectionDate": "2026-03-20T10:00:00.000Z", "notes": "Check the underbody for rust"}] },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          orderId: 'ckx8k2m1p0000abcd1234efg',
+          inspectorId: 'ckx8k2m1p0000abcd1234efh',
+          inspectionDate: '2026-03-20T10:00:00.000Z',
+          notes: 'Check the underbody for rust',
+        },
+      ],
+    },
   ),
   response: Inspection,
 });
@@ -61,7 +74,8 @@ export const changeInspectionStatus = defineRoute({
   path: '/api/v1/inspections/{id}/status',
   tag: 'Inspections',
   summary: 'Move an inspection: Pending -> InProgress -> Completed, or Cancelled; photos and the report can be added while not final',
-  description: 'Inspectors may move only inspections assigned to them; operations and admin any. Photos are appended. 409 INVALID_STATE for a move the sequence does not have.',
+  description:
+    'Inspectors may move only inspections assigned to them; operations and admin any. Photos are appended. 409 INVALID_STATE for a move the sequence does not have.',
   status: 200,
   roles: ['operations', 'inspector'],
   params: IdParams,

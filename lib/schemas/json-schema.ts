@@ -6,7 +6,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** `anyOf` whose branches are all `{const, type}` of one type: a plain enum in disguise. */
 function enumOf(branches: unknown[]): { type: unknown; values: unknown[] } | undefined {
-  if (branches.length < 2 || !branches.every((b) => isObject(b) && 'const' in b && Object.keys(b).every((k) => k === 'const' || k === 'type'))) return undefined;
+  if (branches.length < 2 || !branches.every((b) => isObject(b) && 'const' in b && Object.keys(b).every((k) => k === 'const' || k === 'type')))
+    return undefined;
   const types = new Set(branches.map((b) => (b as Json).type));
   if (types.size !== 1) return undefined;
   return { type: [...types][0], values: branches.map((b) => (b as Json).const) };

@@ -7,7 +7,12 @@ import { defineRoute } from './route.js';
 
 /** The version the change is made to; required unless the request sends it as If-Match. */
 const VersionField = Type.Integer({ ...Version, description: "the order's current version (from its last read); may be sent as an If-Match header instead" });
-const OptionalVersion = Type.Optional(Type.Integer({ ...Version, description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead" }));
+const OptionalVersion = Type.Optional(
+  Type.Integer({
+    ...Version,
+    description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead",
+  }),
+);
 
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const Person = Type.Object({
@@ -23,79 +28,106 @@ const CarDetails = Type.Object(
   { additionalProperties: true, maxProperties: 100, description: 'car snapshot (makeEn, modelEn, year, price, ...); at most 100 keys' },
 );
 
-export const Order = Type.Object({
-  id: Type.String(),
-  orderNumber: Type.Integer(),
-  status: Status,
-  allowedStatusTransitions: Type.Array(Status),
-  progress: Type.Integer({ minimum: -1, maximum: 100 }),
-  canCancel: Type.Boolean(),
-  isTerminal: Type.Boolean(),
-  version: Type.Integer({ minimum: 1 }),
-  customerId: Type.String(),
-  marketerId: Type.Optional(Type.String()),
-  tenantId: Type.Optional(Type.String()),
-  carId: Type.Optional(Type.Integer()),
-  carDetails: Type.Record(Type.String(), Type.Unknown()),
-  totalAmount: Type.Number(),
-  currency: Type.String(),
-  notes: Type.Union([Type.String(), Type.Null()]),
-  inspectionDate: Type.Union([DateTime, Type.Null()]),
-  paidFromWallet: Type.Boolean(),
-  depositReceiptId: Type.Union([Type.String(), Type.Null()], {
-    description: 'the Pending receipt billing entry made from the receipt fields given at creation (confirm it, attach its proof of payment); null when none were given',
-  }),
-  imageArchive: Type.Optional(
-    Type.Object(
-      {
-        status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed')]),
-        eventId: Type.String(),
-        objectKeys: Type.Array(Type.String(), { description: 'keys in the bucket, under orders/{orderNumber}/' }),
-        reason: Type.Optional(Type.String()),
-        completedAt: Type.Optional(Type.String()),
-      },
-      { description: 'archival of the car pictures (orders created with carId)' },
+export const Order = Type.Object(
+  {
+    id: Type.String(),
+    orderNumber: Type.Integer(),
+    status: Status,
+    allowedStatusTransitions: Type.Array(Status),
+    progress: Type.Integer({ minimum: -1, maximum: 100 }),
+    canCancel: Type.Boolean(),
+    isTerminal: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+    customerId: Type.String(),
+    marketerId: Type.Optional(Type.String()),
+    tenantId: Type.Optional(Type.String()),
+    carId: Type.Optional(Type.Integer()),
+    carDetails: Type.Record(Type.String(), Type.Unknown()),
+    totalAmount: Type.Number(),
+    currency: Type.String(),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    inspectionDate: Type.Union([DateTime, Type.Null()]),
+    paidFromWallet: Type.Boolean(),
+    depositReceiptId: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'the Pending receipt billing entry made from the receipt fields given at creation (confirm it, attach its proof of payment); null when none were given',
+    }),
+    imageArchive: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed')]),
+          eventId: Type.String(),
+          objectKeys: Type.Array(Type.String(), { description: 'keys in the bucket, under orders/{orderNumber}/' }),
+          reason: Type.Optional(Type.String()),
+          completedAt: Type.Optional(Type.String()),
+        },
+        { description: 'archival of the car pictures (orders created with carId)' },
+      ),
     ),
-  ),
-  exportSteps: Type.Optional(ExportStepsShape),
-  shipment: Type.Optional(ShipmentShape),
-  customer: Person,
-  marketer: Type.Optional(Person),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { title: 'Order' });
+    exportSteps: Type.Optional(ExportStepsShape),
+    shipment: Type.Optional(ShipmentShape),
+    customer: Person,
+    marketer: Type.Optional(Person),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Order' },
+);
 
 const Requirement = Type.Object({ type: Type.String(), code: Type.String(), message: Type.String() }, { title: 'Requirement' });
 
-export const OrderDetail = Type.Composite([
-  Order,
-  Type.Object({
-    financialSummary: Type.Object({
-      depositAmount: Type.Number(),
-      depositCurrency: Type.String(),
-      remainingAmount: Type.Number(),
-      remainingCurrency: Type.String(),
-      totalConfirmed: Type.Number(),
+export const OrderDetail = Type.Composite(
+  [
+    Order,
+    Type.Object({
+      financialSummary: Type.Object({
+        depositAmount: Type.Number(),
+        depositCurrency: Type.String(),
+        remainingAmount: Type.Number(),
+        remainingCurrency: Type.String(),
+        totalConfirmed: Type.Number(),
+      }),
+      signedContract: Type.Union([
+        Type.Object({ id: Type.String(), contractNumber: Type.Integer(), pdfUrl: Type.Union([Type.String(), Type.Null()]), signedAt: DateTime }),
+        Type.Null(),
+      ]),
+      inspection: Type.Union([
+        Type.Object({
+          id: Type.String(),
+          status: Type.String(),
+          inspectionDate: Type.Union([Type.String(), Type.Null()]),
+          pdfReportUrl: Type.Union([Type.String(), Type.Null()]),
+        }),
+        Type.Null(),
+      ]),
+      customsInvoice: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+      customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+      documents: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          type: Type.String(),
+          version: Type.Integer(),
+          language: Type.String(),
+          createdAt: Type.String(),
+          url: Type.String(),
+          urlExpiresAt: Type.String(),
+        }),
+        { description: 'the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents)' },
+      ),
+      statusHistory: Type.Array(
+        Type.Object({
+          from: Type.Union([Status, Type.Null()]),
+          to: Status,
+          by: Type.String(),
+          role: Type.String(),
+          at: DateTime,
+          note: Type.Optional(Type.String()),
+        }),
+      ),
     }),
-    signedContract: Type.Union([
-      Type.Object({ id: Type.String(), contractNumber: Type.Integer(), pdfUrl: Type.Union([Type.String(), Type.Null()]), signedAt: DateTime }),
-      Type.Null(),
-    ]),
-    inspection: Type.Union([
-      Type.Object({ id: Type.String(), status: Type.String(), inspectionDate: Type.Union([Type.String(), Type.Null()]), pdfReportUrl: Type.Union([Type.String(), Type.Null()]) }),
-      Type.Null(),
-    ]),
-    customsInvoice: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-    customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-    documents: Type.Array(
-      Type.Object({ id: Type.String(), type: Type.String(), version: Type.Integer(), language: Type.String(), createdAt: Type.String(), url: Type.String(), urlExpiresAt: Type.String() }),
-      { description: 'the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents)' },
-    ),
-    statusHistory: Type.Array(
-      Type.Object({ from: Type.Union([Status, Type.Null()]), to: Status, by: Type.String(), role: Type.String(), at: DateTime, note: Type.Optional(Type.String()) }),
-    ),
-  }),
-], { title: 'OrderDetail' });
+  ],
+  { title: 'OrderDetail' },
+);
 
 export const createOrder = defineRoute({
   id: 'createOrder',
@@ -107,7 +139,7 @@ export const createOrder = defineRoute({
   tag: 'Orders',
   summary: 'Create an order',
   description:
-    'Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given). Receipt fields create a Pending receipt billing entry. A marketer key is always the order\'s marketer. Send an Idempotency-Key header to make retries return the original order.',
+    "Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given). Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.",
   status: 201,
   idempotent: true,
   roles: ['operations', 'accountant', 'marketer', 'integrator'],
@@ -120,7 +152,9 @@ export const createOrder = defineRoute({
       tenantId: Type.Optional(Id),
       totalAmount: Type.Optional(Money),
       currency: Type.Optional(OrderCurrency),
-      notes: Type.Optional(Type.String({ maxLength: 5000, description: 'internal notes, visible to staff', examples: ['Customer prefers a white car; ship via Jebel Ali'] })),
+      notes: Type.Optional(
+        Type.String({ maxLength: 5000, description: 'internal notes, visible to staff', examples: ['Customer prefers a white car; ship via Jebel Ali'] }),
+      ),
       receiptAmount: Type.Optional(Money),
       receiptCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
       receiptDescription: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -128,7 +162,20 @@ export const createOrder = defineRoute({
       useWalletBalance: Type.Optional(Type.Boolean({ default: false })),
       inspectionDate: Type.Optional(DateTime),
     },
-    { additionalProperties: false, examples: [{"customerId": "ckx8k2m1p0000abcd1234efg", "totalAmount": 18500, "currency": "USD", "carDetails": {"makeEn": "Kia", "modelEn": "Sorento", "year": 2022, "vin": "KNAPU81BDN7123456", "color": "White", "kilometers": 42000}, "receiptAmount": 2000, "receiptCurrency": "USD", "receiptDescription": "Deposit by bank transfer"}] },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          customerId: 'ckx8k2m1p0000abcd1234efg',
+          totalAmount: 18500,
+          currency: 'USD',
+          carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022, vin: 'KNAPU81BDN7123456', color: 'White', kilometers: 42000 },
+          receiptAmount: 2000,
+          receiptCurrency: 'USD',
+          receiptDescription: 'Deposit by bank transfer',
+        },
+      ],
+    },
   ),
   response: Order,
 });
@@ -162,7 +209,21 @@ export const listOrders = defineRoute({
   query: Type.Composite(
     [
       Type.Object({ ...PageQuery, limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }),
-      Type.Partial(Type.Object({ status: Status, customerId: Id, marketerId: Id, createdFrom: DateTime, createdTo: DateTime, cursor: Type.String({ minLength: 1, maxLength: 1024, description: 'meta.nextCursor of the previous page', examples: ['eyJrIjoiMjAyNi0xMS0yNlQwOTozMDowMC4wMDBaI2NreDhrMm0xcDAwMDBhYmNkMTIzNGVmZ2gifQ'] }) })),
+      Type.Partial(
+        Type.Object({
+          status: Status,
+          customerId: Id,
+          marketerId: Id,
+          createdFrom: DateTime,
+          createdTo: DateTime,
+          cursor: Type.String({
+            minLength: 1,
+            maxLength: 1024,
+            description: 'meta.nextCursor of the previous page',
+            examples: ['eyJrIjoiMjAyNi0xMS0yNlQwOTozMDowMC4wMDBaI2NreDhrMm0xcDAwMDBhYmNkMTIzNGVmZ2gifQ'],
+          }),
+        }),
+      ),
     ],
     { additionalProperties: false },
   ),
@@ -184,7 +245,7 @@ export const changeOrderStatus = defineRoute({
   params: IdParams,
   body: Type.Object(
     { status: Status, version: Type.Optional(VersionField), inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
-    { additionalProperties: false, examples: [{"status": "DepositConfirmed", "version": 2, "note": "Deposit received in full"}] },
+    { additionalProperties: false, examples: [{ status: 'DepositConfirmed', version: 2, note: 'Deposit received in full' }] },
   ),
   response: Order,
 });
@@ -199,7 +260,10 @@ export const validateOrderTransition = defineRoute({
   summary: 'Check a status change without performing it (never fails for an invalid transition)',
   status: 200,
   params: IdParams,
-  body: Type.Object({ targetStatus: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false, examples: [{"targetStatus": "DepositConfirmed"}] }),
+  body: Type.Object(
+    { targetStatus: Type.String({ minLength: 1, maxLength: 50 }) },
+    { additionalProperties: false, examples: [{ targetStatus: 'DepositConfirmed' }] },
+  ),
   response: Type.Object({
     valid: Type.Boolean(),
     errors: Type.Array(Type.String()),
@@ -208,7 +272,9 @@ export const validateOrderTransition = defineRoute({
     allowedTransitions: Type.Array(Status, { description: 'the moves the lifecycle and your role allow from here, requirements aside' }),
     missingRequirements: Type.Array(Requirement, { description: 'what targetStatus still needs' }),
     reachableNow: Type.Array(Status, { description: 'allowed moves that nothing blocks: make one with PATCH /orders/{id}/status' }),
-    blocked: Type.Array(Type.Object({ status: Status, missingRequirements: Type.Array(Requirement) }), { description: 'allowed moves waiting on a requirement, and what each needs' }),
+    blocked: Type.Array(Type.Object({ status: Status, missingRequirements: Type.Array(Requirement) }), {
+      description: 'allowed moves waiting on a requirement, and what each needs',
+    }),
   }),
 });
 
@@ -223,10 +289,12 @@ export const setCustomerNotifications = defineRoute({
   summary: 'Switch chat notifications to the customer on or off (staff notifications always go)',
   status: 200,
   params: IdParams,
-  body: Type.Object({ enabled: Type.Boolean(), version: Type.Optional(VersionField) }, { additionalProperties: false, examples: [{"enabled": false, "version": 3}] }),
+  body: Type.Object(
+    { enabled: Type.Boolean(), version: Type.Optional(VersionField) },
+    { additionalProperties: false, examples: [{ enabled: false, version: 3 }] },
+  ),
   response: Order,
 });
-
 
 export const setCustomsInvoice = defineRoute({
   id: 'setCustomsInvoice',
@@ -250,16 +318,35 @@ export const setCustomsInvoice = defineRoute({
       carVin: Type.Optional(Type.String({ maxLength: 17 })),
       carColor: Type.Optional(Type.String({ maxLength: 40, examples: ['Pearl white'] })),
       carYear: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
-      items: Type.Array(
-        Type.Object({ description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }),
-        { minItems: 1, maxItems: 100 },
-      ),
+      items: Type.Array(Type.Object({ description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }), {
+        minItems: 1,
+        maxItems: 100,
+      }),
       currency: Type.Union([Type.Literal('USD'), Type.Literal('SAR'), Type.Literal('KRW'), Type.Literal('AED')]),
       notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Declared value per the auction invoice'] })),
       language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
       version: OptionalVersion,
     },
-    { additionalProperties: false, examples: [{"buyerName": "Layla Haddad", "buyerAddress": "Dubai Marina, Dubai", "buyerPhone": "+971501234567", "carMake": "Kia", "carModel": "Sorento", "carVin": "KNAPU81BDN7123456", "carYear": 2022, "items": [{"description": "Kia Sorento 2022", "amount": 17000}, {"description": "Shipping to Jebel Ali", "amount": 1500}], "currency": "USD", "version": 7}] },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          buyerName: 'Layla Haddad',
+          buyerAddress: 'Dubai Marina, Dubai',
+          buyerPhone: '+971501234567',
+          carMake: 'Kia',
+          carModel: 'Sorento',
+          carVin: 'KNAPU81BDN7123456',
+          carYear: 2022,
+          items: [
+            { description: 'Kia Sorento 2022', amount: 17000 },
+            { description: 'Shipping to Jebel Ali', amount: 1500 },
+          ],
+          currency: 'USD',
+          version: 7,
+        },
+      ],
+    },
   ),
   response: Type.Object({ id: Type.String(), customsInvoice: Type.Record(Type.String(), Type.Unknown()), version: Type.Integer(), updatedAt: DateTime }),
 });
@@ -278,7 +365,10 @@ export const addCustomsDocuments = defineRoute({
   roles: ['operations', 'accountant'],
   params: IdParams,
   body: Type.Object(
-    { documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), { minItems: 1, maxItems: CUSTOMS_DOCUMENTS_MAX }), version: OptionalVersion },
+    {
+      documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), { minItems: 1, maxItems: CUSTOMS_DOCUMENTS_MAX }),
+      version: OptionalVersion,
+    },
     { additionalProperties: false },
   ),
   response: Type.Object({ id: Type.String(), documents: Type.Array(Type.Record(Type.String(), Type.Unknown())), version: Type.Integer(), updatedAt: DateTime }),

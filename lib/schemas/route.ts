@@ -13,7 +13,21 @@ export interface RouteSpec {
    */
   id: string;
   /** Folder of the handler under functions/. */
-  folder: 'customers' | 'wallets' | 'cars' | 'orders' | 'contracts' | 'billing' | 'inspections' | 'users' | 'api-keys' | 'audit' | 'docs' | 'webhooks' | 'webhook-endpoints' | 'events';
+  folder:
+    | 'customers'
+    | 'wallets'
+    | 'cars'
+    | 'orders'
+    | 'contracts'
+    | 'billing'
+    | 'inspections'
+    | 'users'
+    | 'api-keys'
+    | 'audit'
+    | 'docs'
+    | 'webhooks'
+    | 'webhook-endpoints'
+    | 'events';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;

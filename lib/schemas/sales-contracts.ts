@@ -29,36 +29,39 @@ const EditableFields = {
   notes: Type.Optional(Text(5_000, 'Customer collects the spare key later')),
 };
 
-export const SalesContract = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  contractNumber: Type.Integer(),
-  status: ContractStatus,
-  version: Type.Integer({ minimum: 1, description: 'starts at 1, raised by every edit, send and signature; also the ETag' }),
-  customerName: Type.String(),
-  customerNameAr: Type.Optional(Type.String()),
-  customerIdNumber: Type.Optional(Type.String()),
-  customerPhone: Type.Optional(Type.String()),
-  customerEmail: Type.Optional(Type.String()),
-  customerAddress: Type.Optional(Type.String()),
-  customerCountry: Type.Optional(Type.String()),
-  customerIdDocument: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  carDetails: Type.Record(Type.String(), Type.Unknown()),
-  totalAmount: Type.Number(),
-  currency: Type.String(),
-  vin: Type.Optional(Type.String()),
-  mileage: Type.Optional(Type.String()),
-  color: Type.Optional(Type.String()),
-  terms: Type.Optional(Type.String()),
-  notes: Type.Optional(Type.String()),
-  pdfUrl: Type.Union([Type.String(), Type.Null()]),
-  signedDocument: Type.Optional(Type.Unknown()),
-  sentAt: Type.Optional(DateTime),
-  sentTo: Type.Optional(Type.String()),
-  signedAt: Type.Optional(DateTime),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { title: 'SalesContract' });
+export const SalesContract = Type.Object(
+  {
+    id: Type.String(),
+    orderId: Type.String(),
+    contractNumber: Type.Integer(),
+    status: ContractStatus,
+    version: Type.Integer({ minimum: 1, description: 'starts at 1, raised by every edit, send and signature; also the ETag' }),
+    customerName: Type.String(),
+    customerNameAr: Type.Optional(Type.String()),
+    customerIdNumber: Type.Optional(Type.String()),
+    customerPhone: Type.Optional(Type.String()),
+    customerEmail: Type.Optional(Type.String()),
+    customerAddress: Type.Optional(Type.String()),
+    customerCountry: Type.Optional(Type.String()),
+    customerIdDocument: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    carDetails: Type.Record(Type.String(), Type.Unknown()),
+    totalAmount: Type.Number(),
+    currency: Type.String(),
+    vin: Type.Optional(Type.String()),
+    mileage: Type.Optional(Type.String()),
+    color: Type.Optional(Type.String()),
+    terms: Type.Optional(Type.String()),
+    notes: Type.Optional(Type.String()),
+    pdfUrl: Type.Union([Type.String(), Type.Null()]),
+    signedDocument: Type.Optional(Type.Unknown()),
+    sentAt: Type.Optional(DateTime),
+    sentTo: Type.Optional(Type.String()),
+    signedAt: Type.Optional(DateTime),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'SalesContract' },
+);
 
 export const createContract = defineRoute({
   id: 'createContract',
@@ -72,7 +75,22 @@ export const createContract = defineRoute({
   description: 'contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.',
   status: 201,
   roles: ['operations', 'accountant', 'marketer'],
-  body: Type.Object({ orderId: Id, ...EditableFields }, { additionalProperties: false, examples: [{"orderId": "ckx8k2m1p0000abcd1234efg", "customerName": "Layla Haddad", "customerNameAr": "ليلى حداد", "totalAmount": 18500, "currency": "USD", "terms": "Payment in full before shipping."}] }),
+  body: Type.Object(
+    { orderId: Id, ...EditableFields },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          orderId: 'ckx8k2m1p0000abcd1234efg',
+          customerName: 'Layla Haddad',
+          customerNameAr: 'ليلى حداد',
+          totalAmount: 18500,
+          currency: 'USD',
+          terms: 'Payment in full before shipping.',
+        },
+      ],
+    },
+  ),
   response: SalesContract,
 });
 
@@ -88,7 +106,10 @@ export const updateContract = defineRoute({
   status: 200,
   roles: ['operations', 'accountant', 'marketer'],
   params: IdParams,
-  body: Type.Partial(Type.Object({ ...EditableFields, customerName: EditableFields.customerName, contractPdfUrl: Url }), { additionalProperties: false, minProperties: 1 }),
+  body: Type.Partial(Type.Object({ ...EditableFields, customerName: EditableFields.customerName, contractPdfUrl: Url }), {
+    additionalProperties: false,
+    minProperties: 1,
+  }),
   response: SalesContract,
 });
 
@@ -113,7 +134,7 @@ export const sendContract = defineRoute({
       signingLink: Type.Optional(Url),
       sendVia: Type.Optional(Type.Literal('whatsapp', { description: 'reserved: only the chat channel is supported' })),
     },
-    { additionalProperties: false, examples: [{"phone": "+971501234567", "signingLink": "https://sign.example.com/c/1042"}] },
+    { additionalProperties: false, examples: [{ phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' }] },
   ),
   response: SalesContract,
 });
@@ -133,7 +154,10 @@ export const signContract = defineRoute({
   params: IdParams,
   body: Type.Object(
     { signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })) },
-    { additionalProperties: false, examples: [{ signedDocument: { url: 'https://example.com/signed.pdf', filename: 'contract-1042.pdf', mimeType: 'application/pdf' } }] },
+    {
+      additionalProperties: false,
+      examples: [{ signedDocument: { url: 'https://example.com/signed.pdf', filename: 'contract-1042.pdf', mimeType: 'application/pdf' } }],
+    },
   ),
   response: SalesContract,
 });

@@ -7,18 +7,21 @@ const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'language of the chat messages the user receives' });
 const Mobile = PhoneNumber('with its country code, e.g. +971501234567; unique within the tenant');
 
-export const User = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  role: Role,
-  tenantId: Type.Optional(Type.String({ description: 'absent for platform staff' })),
-  mobileNumber: Type.Optional(Type.String({ description: 'E.164' })),
-  email: Type.Optional(Type.String()),
-  language: Language,
-  active: Type.Boolean(),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { title: 'User' });
+export const User = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    role: Role,
+    tenantId: Type.Optional(Type.String({ description: 'absent for platform staff' })),
+    mobileNumber: Type.Optional(Type.String({ description: 'E.164' })),
+    email: Type.Optional(Type.String()),
+    language: Language,
+    active: Type.Boolean(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'User' },
+);
 
 export const createUser = defineRoute({
   id: 'createUser',
@@ -29,7 +32,7 @@ export const createUser = defineRoute({
   tag: 'Users',
   summary: 'Register a staff member of your tenant (admin)',
   description:
-    "Marketers and inspectors must be users before orders and inspections can name them, and keys for them are issued for the user. A tenant admin registers users of its own tenant; a platform admin names the tenant with tenantId (none: platform staff). mobileNumber is unique within the tenant (409 DUPLICATE).",
+    'Marketers and inspectors must be users before orders and inspections can name them, and keys for them are issued for the user. A tenant admin registers users of its own tenant; a platform admin names the tenant with tenantId (none: platform staff). mobileNumber is unique within the tenant (409 DUPLICATE).',
   status: 201,
   roles: [],
   body: Type.Object(
@@ -81,12 +84,19 @@ export const updateUser = defineRoute({
   path: '/api/v1/users/{id}',
   tag: 'Users',
   summary: "Change a staff member's name, number, e-mail, language or active flag (admin)",
-  description: 'active: false deactivates the user: their keys stop working (within 5 seconds on every route; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.',
+  description:
+    'active: false deactivates the user: their keys stop working (within 5 seconds on every route; at once at the gateway in AWS), and orders and inspections can no longer name them. The role cannot change: register a new user instead.',
   status: 200,
   roles: [],
   params: IdParams,
   body: Type.Partial(
-    Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, examples: ['Omar Saleh'] }), mobileNumber: Mobile, email: Email, language: Language, active: Type.Boolean() }),
+    Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 200, examples: ['Omar Saleh'] }),
+      mobileNumber: Mobile,
+      email: Email,
+      language: Language,
+      active: Type.Boolean(),
+    }),
     { additionalProperties: false, minProperties: 1 },
   ),
   response: User,

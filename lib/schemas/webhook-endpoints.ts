@@ -10,7 +10,11 @@ const EndpointUrl = Type.String({
   description: 'where events are POSTed: https in AWS (a public host); http and localhost too on the local stack',
   examples: ['https://example.com/hooks/orders'],
 });
-const EventTypes = Type.Array(EventType, { maxItems: EVENT_TYPES.length, uniqueItems: true, description: 'the event types it receives; empty or left out: every type' });
+const EventTypes = Type.Array(EventType, {
+  maxItems: EVENT_TYPES.length,
+  uniqueItems: true,
+  description: 'the event types it receives; empty or left out: every type',
+});
 
 export const WebhookEndpoint = Type.Object(
   {
@@ -21,12 +25,18 @@ export const WebhookEndpoint = Type.Object(
     eventTypes: Type.Array(EventType),
     enabled: Type.Boolean(),
     disabledAt: Type.Optional(DateTime),
-    disabledReason: Type.Optional(Type.Union([Type.Literal('failing'), Type.Literal('manual')], { description: '`failing`: the service disabled it after it failed every attempt for the documented time' })),
+    disabledReason: Type.Optional(
+      Type.Union([Type.Literal('failing'), Type.Literal('manual')], {
+        description: '`failing`: the service disabled it after it failed every attempt for the documented time',
+      }),
+    ),
     failingSince: Type.Optional(Type.String({ description: 'the first failed attempt since the last delivered one' })),
     consecutiveFailures: Type.Integer(),
     lastSuccessAt: Type.Optional(Type.String()),
     lastFailureAt: Type.Optional(Type.String()),
-    secretPrefix: Type.String({ description: 'the start of the current signing secret, to tell secrets apart; the secret itself is shown only when created or rotated' }),
+    secretPrefix: Type.String({
+      description: 'the start of the current signing secret, to tell secrets apart; the secret itself is shown only when created or rotated',
+    }),
     previousSecretExpiresAt: Type.Optional(Type.String({ description: 'after a rotation, deliveries are signed with the old secret too until then' })),
     deletedAt: Type.Optional(DateTime),
     createdAt: DateTime,
@@ -61,8 +71,14 @@ export const WebhookDelivery = Type.Object(
         '`pending`: not attempted yet (due, or waiting behind an earlier event of its resource). `retrying`: attempted and failed; tried again at `nextAttemptAt` (`lastError` says why it failed). `delivered`: a 2xx answer. `failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed. `cancelled`: the endpoint was deleted before it was delivered.',
     }),
     attempts: Type.Integer({ description: 'attempts in the current round (a replay starts a new one)' }),
-    nextAttemptAt: Type.Optional(Type.String({ description: 'when pending or retrying: when it is tried next (absent while the endpoint is disabled: its deliveries wait until it is enabled again)' })),
-    lastError: Type.Optional(Type.String({ description: 'when retrying or failed: why the last attempt failed (`HTTP 503`, `no answer within 10 s`, a connection error...)' })),
+    nextAttemptAt: Type.Optional(
+      Type.String({
+        description: 'when pending or retrying: when it is tried next (absent while the endpoint is disabled: its deliveries wait until it is enabled again)',
+      }),
+    ),
+    lastError: Type.Optional(
+      Type.String({ description: 'when retrying or failed: why the last attempt failed (`HTTP 503`, `no answer within 10 s`, a connection error...)' }),
+    ),
     deliveredAt: Type.Optional(Type.String()),
     failedAt: Type.Optional(Type.String()),
     replayed: Type.Optional(Type.Boolean()),
@@ -72,7 +88,19 @@ export const WebhookDelivery = Type.Object(
   { title: 'WebhookDelivery' },
 );
 
-const DeliveryParams = Type.Object({ id: Id, deliveryId: Type.String({ minLength: 1, maxLength: 80, pattern: '^evt_[a-z0-9]+$', description: 'the event id', examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'] }) }, { additionalProperties: false });
+const DeliveryParams = Type.Object(
+  {
+    id: Id,
+    deliveryId: Type.String({
+      minLength: 1,
+      maxLength: 80,
+      pattern: '^evt_[a-z0-9]+$',
+      description: 'the event id',
+      examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'],
+    }),
+  },
+  { additionalProperties: false },
+);
 const base = { folder: 'webhook-endpoints', tag: 'Webhooks', roles: [] } as const;
 
 export const createWebhookEndpoint = defineRoute({
@@ -83,7 +111,7 @@ export const createWebhookEndpoint = defineRoute({
   path: '/api/v1/webhook-endpoints',
   summary: 'Register a URL to receive signed events (admin); the signing secret is shown once',
   description:
-    'Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 of `id.timestamp.body` with the secret). Events from the moment of creation on are delivered; each resource\'s in order; a failed attempt is retried over about 27.6 hours. At most 20 endpoints per tenant (deleted ones do not count).',
+    "Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 of `id.timestamp.body` with the secret). Events from the moment of creation on are delivered; each resource's in order; a failed attempt is retried over about 27.6 hours. At most 20 endpoints per tenant (deleted ones do not count).",
   status: 201,
   body: Type.Object(
     {
@@ -166,7 +194,8 @@ export const rotateWebhookSecret = defineRoute({
   method: 'POST',
   path: '/api/v1/webhook-endpoints/{id}/rotate-secret',
   summary: 'A new signing secret (admin); the old one keeps signing too for a grace period (default 24 hours)',
-  description: 'During the grace period every delivery carries two signatures in `webhook-signature`, one per secret, so the receiver can switch at its own pace.',
+  description:
+    'During the grace period every delivery carries two signatures in `webhook-signature`, one per secret, so the receiver can switch at its own pace.',
   status: 201,
   params: IdParams,
   body: Type.Object({ graceSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 86_400 })) }, { additionalProperties: false }),
@@ -181,7 +210,8 @@ export const testWebhookEndpoint = defineRoute({
   method: 'POST',
   path: '/api/v1/webhook-endpoints/{id}/test',
   summary: 'Send a signed `webhook.test` event now and answer how the endpoint replied (admin)',
-  description: 'One attempt, made while you wait, recorded in the delivery log; a failed test is not retried. Works on a disabled endpoint too, to check a fix before enabling it.',
+  description:
+    'One attempt, made while you wait, recorded in the delivery log; a failed test is not retried. Works on a disabled endpoint too, to check a fix before enabling it.',
   status: 200,
   params: IdParams,
   body: Type.Object({}, { additionalProperties: false }),
@@ -233,7 +263,8 @@ export const replayWebhookDelivery = defineRoute({
   method: 'POST',
   path: '/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay',
   summary: 'Deliver one event again, with the same webhook-id (admin)',
-  description: 'For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending or retrying one answers 409 INVALID_STATE: it is still being tried.',
+  description:
+    'For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending or retrying one answers 409 INVALID_STATE: it is still being tried.',
   status: 200,
   params: DeliveryParams,
   body: Type.Object({}, { additionalProperties: false }),

@@ -24,7 +24,12 @@ export const verifyWhatsAppWebhook = defineRoute({
   query: Type.Object(
     {
       'hub.mode': Type.Literal('subscribe'),
-      'hub.verify_token': Type.String({ minLength: 1, maxLength: 256, description: 'the verify token set in the app dashboard', examples: ['local-whatsapp-verify-token'] }),
+      'hub.verify_token': Type.String({
+        minLength: 1,
+        maxLength: 256,
+        description: 'the verify token set in the app dashboard',
+        examples: ['local-whatsapp-verify-token'],
+      }),
       'hub.challenge': Type.String({ minLength: 1, maxLength: 256, description: 'answered back as plain text', examples: ['1158201444'] }),
     },
     { additionalProperties: true },
@@ -37,15 +42,30 @@ const StatusUpdate = Type.Object(
     status: Type.String({ maxLength: 32, description: 'sent, delivered, read or failed (others are ignored)', examples: ['delivered'] }),
     timestamp: Type.Optional(Type.String({ maxLength: 20, description: 'epoch seconds', examples: ['1774000000'] })),
     recipient_id: Type.Optional(Type.String({ maxLength: 32, examples: ['971501234567'] })),
-    biz_opaque_callback_data: Type.Optional(Type.String({ maxLength: 512, description: 'echoed from the message as sent: names its event and recipient', examples: ['ckx8k2m1p0000abcd1234efg.customer'] })),
-    errors: Type.Optional(
-      Type.Array(Type.Object({ code: Type.Optional(Type.Number({ examples: [131026] })), title: Type.Optional(Type.String({ maxLength: 500, examples: ['Message undeliverable'] })) }), {
-        maxItems: 10,
-        examples: [[{ code: 131026, title: 'Message undeliverable' }]],
+    biz_opaque_callback_data: Type.Optional(
+      Type.String({
+        maxLength: 512,
+        description: 'echoed from the message as sent: names its event and recipient',
+        examples: ['ckx8k2m1p0000abcd1234efg.customer'],
       }),
     ),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          code: Type.Optional(Type.Number({ examples: [131026] })),
+          title: Type.Optional(Type.String({ maxLength: 500, examples: ['Message undeliverable'] })),
+        }),
+        {
+          maxItems: 10,
+          examples: [[{ code: 131026, title: 'Message undeliverable' }]],
+        },
+      ),
+    ),
   },
-  { additionalProperties: true, examples: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567' }] },
+  {
+    additionalProperties: true,
+    examples: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567' }],
+  },
 );
 
 const InboundMessage = Type.Object(
@@ -54,10 +74,20 @@ const InboundMessage = Type.Object(
     id: Type.String({ minLength: 1, maxLength: 256, examples: ['wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB'] }),
     timestamp: Type.Optional(Type.String({ maxLength: 20, examples: ['1774000000'] })),
     type: Type.Optional(Type.String({ maxLength: 32, examples: ['text'] })),
-    text: Type.Optional(Type.Object({ body: Type.String({ maxLength: 4096, examples: ['STOP'] }) }, { additionalProperties: true, examples: [{ body: 'STOP' }] })),
-    button: Type.Optional(Type.Object({ text: Type.Optional(Type.String({ maxLength: 256, examples: ['Stop promotions'] })) }, { additionalProperties: true, examples: [{ text: 'Stop promotions' }] })),
+    text: Type.Optional(
+      Type.Object({ body: Type.String({ maxLength: 4096, examples: ['STOP'] }) }, { additionalProperties: true, examples: [{ body: 'STOP' }] }),
+    ),
+    button: Type.Optional(
+      Type.Object(
+        { text: Type.Optional(Type.String({ maxLength: 256, examples: ['Stop promotions'] })) },
+        { additionalProperties: true, examples: [{ text: 'Stop promotions' }] },
+      ),
+    ),
   },
-  { additionalProperties: true, examples: [{ from: '971501234567', id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB', timestamp: '1774000000', type: 'text', text: { body: 'STOP' } }] },
+  {
+    additionalProperties: true,
+    examples: [{ from: '971501234567', id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB', timestamp: '1774000000', type: 'text', text: { body: 'STOP' } }],
+  },
 );
 
 /** A delivery status as Meta posts it (the reference's example of the webhook body). */
@@ -72,7 +102,15 @@ const STATUS_CALL = {
           value: {
             messaging_product: 'whatsapp',
             metadata: { display_phone_number: '15550000000', phone_number_id: '106540352242922' },
-            statuses: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567', biz_opaque_callback_data: 'ckx8k2m1p0000abcd1234efg.customer' }],
+            statuses: [
+              {
+                id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0',
+                status: 'delivered',
+                timestamp: '1774000000',
+                recipient_id: '971501234567',
+                biz_opaque_callback_data: 'ckx8k2m1p0000abcd1234efg.customer',
+              },
+            ],
           },
         },
       ],
@@ -107,7 +145,22 @@ export const receiveWhatsAppWebhook = defineRoute({
                   value: Type.Object(
                     {
                       statuses: Type.Optional(Type.Array(StatusUpdate, { maxItems: 1000, examples: [STATUS_CALL.entry[0]!.changes[0]!.value.statuses] })),
-                      messages: Type.Optional(Type.Array(InboundMessage, { maxItems: 1000, examples: [[{ from: '971501234567', id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB', timestamp: '1774000000', type: 'text', text: { body: 'STOP' } }]] })),
+                      messages: Type.Optional(
+                        Type.Array(InboundMessage, {
+                          maxItems: 1000,
+                          examples: [
+                            [
+                              {
+                                from: '971501234567',
+                                id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB',
+                                timestamp: '1774000000',
+                                type: 'text',
+                                text: { body: 'STOP' },
+                              },
+                            ],
+                          ],
+                        }),
+                      ),
                     },
                     { additionalProperties: true, examples: [STATUS_CALL.entry[0]!.changes[0]!.value] },
                   ),

@@ -131,7 +131,13 @@ const keyItem = ({ expiresAt, ...record }: StoredApiKey) => ({
 export async function insertApiKey(record: StoredApiKey, alongside: TransactItem[]): Promise<void> {
   const outcome = await transact([
     { Put: { TableName: tableName(), Item: keyItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: tableName(), Item: { ...keys.apiKeyReference(record.id), entity: 'apiKeyRef', hash: record.hash }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.apiKeyReference(record.id), entity: 'apiKeyRef', hash: record.hash },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
     ...alongside,
   ]);
   if (!outcome.ok) throw new Error('a key with this value or id already exists');
@@ -175,7 +181,11 @@ export async function apiKeysOfUser(userId: string): Promise<StoredApiKey[]> {
  * Either way the revocation stamp is then bumped, so every container re-reads the key within
  * seconds (also when a concurrent change won, whose own bump may not have happened yet).
  */
-export async function markApiKey(key: StoredApiKey, set: Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'disabledAt' | 'rotatedTo'>>, alongside: TransactItem[]): Promise<boolean> {
+export async function markApiKey(
+  key: StoredApiKey,
+  set: Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'disabledAt' | 'rotatedTo'>>,
+  alongside: TransactItem[],
+): Promise<boolean> {
   const fields = Object.entries(set);
   const outcome = await transact([
     {
@@ -183,7 +193,10 @@ export async function markApiKey(key: StoredApiKey, set: Partial<Pick<ApiKeyReco
         TableName: tableName(),
         Key: keys.apiKey(key.hash),
         UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: ['attribute_exists(pk)', ...fields.map(([field], i) => (field === 'expiresAt' ? `(attribute_not_exists(#f${i}) OR #f${i} > :v${i})` : `attribute_not_exists(#f${i})`))].join(' AND '),
+        ConditionExpression: [
+          'attribute_exists(pk)',
+          ...fields.map(([field], i) => (field === 'expiresAt' ? `(attribute_not_exists(#f${i}) OR #f${i} > :v${i})` : `attribute_not_exists(#f${i})`)),
+        ].join(' AND '),
         ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, attributeOf(field)])),
         ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
       },

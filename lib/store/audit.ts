@@ -13,7 +13,13 @@ export function auditPutItem(record: AuditRecord): TransactItem {
     Put: {
       TableName: tableName(),
       // `entity` marks every item's type in this table; the audited entity is kept as auditEntity.
-      Item: { ...keys.auditRecord(record.tenantId, record.at, record.id), ...keys.auditOfEntity(record.tenantId, entity, record.entityId, record.at, record.id), entity: 'audit', auditEntity: entity, ...rest },
+      Item: {
+        ...keys.auditRecord(record.tenantId, record.at, record.id),
+        ...keys.auditOfEntity(record.tenantId, entity, record.entityId, record.at, record.id),
+        entity: 'audit',
+        auditEntity: entity,
+        ...rest,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -52,7 +58,12 @@ export async function readAudit(query: AuditQuery): Promise<{ records: AuditReco
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
       ...(query.entity !== undefined && !byRecord ? { FilterExpression: 'auditEntity = :entity' } : {}),
       ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-      ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to, ...(query.entity !== undefined && !byRecord ? { ':entity': query.entity } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':from': range.from,
+        ':to': range.to,
+        ...(query.entity !== undefined && !byRecord ? { ':entity': query.entity } : {}),
+      },
       ScanIndexForward: false,
       Limit: query.limit,
       ...(query.after ? { ExclusiveStartKey: query.after } : {}),

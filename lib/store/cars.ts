@@ -82,7 +82,17 @@ const WRITE_CONCURRENCY = 8;
 export async function writeCars(cars: readonly CarRecord[]): Promise<void> {
   const items = cars.flatMap((car) => [
     { PutRequest: { Item: { ...keys.car(car.id), entity: 'car', ...car } } },
-    { PutRequest: { Item: { ...keys.carReference(car.provider, car.advertisementNumber), entity: 'carReference', provider: car.provider, advertisementNumber: car.advertisementNumber, carId: car.id } } },
+    {
+      PutRequest: {
+        Item: {
+          ...keys.carReference(car.provider, car.advertisementNumber),
+          entity: 'carReference',
+          provider: car.provider,
+          advertisementNumber: car.advertisementNumber,
+          carId: car.id,
+        },
+      },
+    },
   ]);
   const queue = chunks(items, 25);
   const writer = async () => {

@@ -58,7 +58,13 @@ export async function recordInbound(phone: string, messageId: string, at: string
         TableName: tableName(),
         Key: keys.chatContact(phone),
         UpdateExpression: `SET entity = :entity, phone = :phone, lastInboundAt = :at, updatedAt = :now${optOut === undefined ? '' : ', optedOut = :optOut, optOutChangedAt = :at'}`,
-        ExpressionAttributeValues: { ':entity': 'chatContact', ':phone': phone, ':at': at, ':now': now, ...(optOut === undefined ? {} : { ':optOut': optOut }) },
+        ExpressionAttributeValues: {
+          ':entity': 'chatContact',
+          ':phone': phone,
+          ':at': at,
+          ':now': now,
+          ...(optOut === undefined ? {} : { ':optOut': optOut }),
+        },
       },
     },
   ]);

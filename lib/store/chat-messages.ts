@@ -43,7 +43,12 @@ export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.chatMessage(record.messageId), ...keys.chatMessageOfOrder(record.orderId, record.createdAt, record.messageId), entity: 'chatMessage', ...record },
+      Item: {
+        ...keys.chatMessage(record.messageId),
+        ...keys.chatMessageOfOrder(record.orderId, record.createdAt, record.messageId),
+        entity: 'chatMessage',
+        ...record,
+      },
     },
   };
 }
@@ -102,7 +107,13 @@ export interface CallbackStatuses {
  * recorded (the table was away when the send answered), for the consumer that takes the event
  * up again; then puts right the message already listed as unknown, if there is one.
  */
-export async function recordCallbackStatus(callbackData: string, messageId: string, status: DeliveryStatus, at: string, error?: { code?: number; title?: string }): Promise<void> {
+export async function recordCallbackStatus(
+  callbackData: string,
+  messageId: string,
+  status: DeliveryStatus,
+  at: string,
+  error?: { code?: number; title?: string },
+): Promise<void> {
   const { Attributes } = await ddb.send(
     new UpdateCommand({
       TableName: tableName(),
@@ -135,11 +146,24 @@ async function resolveUnknownMessage(callbackData: string, reported: CallbackSta
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConsistentRead: true }));
   if (!Item || Item.outcome !== 'unknown') return;
   const { reason: _reason, ...unknown } = withoutKeys(Item) as unknown as ChatMessageRecord;
-  const resolved: ChatMessageRecord = { ...unknown, messageId: reported.messageId, outcome: 'accepted', statuses: reported.statuses, ...(error ? { error } : {}) };
+  const resolved: ChatMessageRecord = {
+    ...unknown,
+    messageId: reported.messageId,
+    outcome: 'accepted',
+    statuses: reported.statuses,
+    ...(error ? { error } : {}),
+  };
   const put = chatMessagePutItem(resolved).Put!;
   // A cancellation means another status put it right first.
   await transact([
-    { Delete: { TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConditionExpression: 'outcome = :unknown', ExpressionAttributeValues: { ':unknown': 'unknown' } } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.chatMessage(unknownMessageId(callbackData)),
+        ConditionExpression: 'outcome = :unknown',
+        ExpressionAttributeValues: { ':unknown': 'unknown' },
+      },
+    },
     { Put: { ...put, ConditionExpression: 'attribute_not_exists(pk)' } },
   ]);
 }

@@ -26,16 +26,19 @@ export interface CustomerRecord {
   updatedAt: string;
 }
 
-export type CreateCustomerOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' };
+export type CreateCustomerOutcome = { ok: true } | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' };
 
 /**
  * Writes the customer, its phone claim (uniqueness per tenant), and its empty wallet in one
  * transaction, checking that the tenant exists: two racing creations of one number leave
  * exactly one customer. A marketer who creates a customer may see it from then on.
  */
-export async function insertCustomer(customer: CustomerRecord, wallet: WalletRecord, marketerId: string | undefined, alongside: TransactItem[]): Promise<CreateCustomerOutcome> {
+export async function insertCustomer(
+  customer: CustomerRecord,
+  wallet: WalletRecord,
+  marketerId: string | undefined,
+  alongside: TransactItem[],
+): Promise<CreateCustomerOutcome> {
   const table = tableName();
   try {
     await ddb.send(
@@ -65,7 +68,20 @@ export async function insertCustomer(customer: CustomerRecord, wallet: WalletRec
             ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }]
             : []),
           ...(marketerId
-            ? [{ Put: { TableName: table, Item: { ...keys.customerAccess(customer.id, marketerId), entity: 'customerAccess', customerId: customer.id, marketerId, tenantId: customer.tenantId } } }]
+            ? [
+                {
+                  Put: {
+                    TableName: table,
+                    Item: {
+                      ...keys.customerAccess(customer.id, marketerId),
+                      entity: 'customerAccess',
+                      customerId: customer.id,
+                      marketerId,
+                      tenantId: customer.tenantId,
+                    },
+                  },
+                },
+              ]
             : []),
           ...alongside,
         ],
@@ -104,7 +120,10 @@ export async function findCustomersByPhone(scope: Scope, e164: string): Promise<
   );
   const found = (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
   if (scope.marketerId === undefined) return found;
-  const allowed = await accessibleTo(scope.marketerId, found.map((c) => c.id));
+  const allowed = await accessibleTo(
+    scope.marketerId,
+    found.map((c) => c.id),
+  );
   return found.filter((c) => allowed.has(c.id));
 }
 
@@ -112,7 +131,11 @@ export async function findCustomersByPhone(scope: Scope, e164: string): Promise<
  * Customer and wallet in one round trip (the wallet id is derived from the customer id), with a
  * marketer's access link read alongside; undefined when the customer is not in the caller's scope.
  */
-export async function getCustomerWithWallet(scope: Scope, id: string, walletId: string): Promise<{ customer: CustomerRecord; wallet: WalletRecord } | undefined> {
+export async function getCustomerWithWallet(
+  scope: Scope,
+  id: string,
+  walletId: string,
+): Promise<{ customer: CustomerRecord; wallet: WalletRecord } | undefined> {
   const table = tableName();
   const wanted = [keys.customer(id), keys.wallet(walletId), ...(scope.marketerId ? [keys.customerAccess(id, scope.marketerId)] : [])];
   const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: true } } }));
@@ -145,7 +168,11 @@ export async function chatLanguagesOf(customerId: string, tenantId: string | und
   const table = tableName();
   const wanted = [keys.customer(customerId), ...(tenantId ? [keys.tenant(tenantId)] : [])];
   const { Responses } = await ddb.send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ProjectionExpression: 'sk, #language, defaultLanguage', ExpressionAttributeNames: { '#language': 'language' } } } }),
+    new BatchGetCommand({
+      RequestItems: {
+        [table]: { Keys: wanted, ProjectionExpression: 'sk, #language, defaultLanguage', ExpressionAttributeNames: { '#language': 'language' } },
+      },
+    }),
   );
   const items = Responses?.[table] ?? [];
   return { customer: items.find((i) => i.sk === 'CUSTOMER')?.language, tenant: items.find((i) => i.sk === 'TENANT')?.defaultLanguage };

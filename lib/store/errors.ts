@@ -37,10 +37,9 @@ export interface CancellationReason {
 /** The per-item reasons of a cancelled TransactWriteItems, in request order. */
 export function cancellationReasons(error: unknown): CancellationReason[] | undefined {
   if (error instanceof Error && error.name === 'TransactionCanceledException') {
-    return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []);
+    return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
   }
   return undefined;
 }
 
-export const isConditionalCheckFailed = (error: unknown): boolean =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+export const isConditionalCheckFailed = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -20,7 +20,11 @@ const same = (a: Deadline, b: Deadline) => a.kind === b.kind && a.due === b.due;
  * The items that bring a tenant's deadline index in line with an order's open deadlines, for the
  * transaction that changes them: new ones put, closed or moved ones deleted.
  */
-export function deadlineChanges(order: { id: string; orderNumber: number; tenantId?: string; car?: string }, before: Deadline[], after: Deadline[]): TransactItem[] {
+export function deadlineChanges(
+  order: { id: string; orderNumber: number; tenantId?: string; car?: string },
+  before: Deadline[],
+  after: Deadline[],
+): TransactItem[] {
   const removed = before.filter((d) => !after.some((a) => same(a, d)));
   const added = after.filter((d) => !before.some((b) => same(b, d)));
   return [
@@ -29,7 +33,15 @@ export function deadlineChanges(order: { id: string; orderNumber: number; tenant
       (d): TransactItem => ({
         Put: {
           TableName: tableName(),
-          Item: { ...keys.exportDeadline(order.tenantId, d.due, order.id, d.kind), entity: 'exportDeadline', ...d, orderId: order.id, orderNumber: order.orderNumber, ...(order.tenantId ? { tenantId: order.tenantId } : {}), ...(order.car ? { car: order.car } : {}) },
+          Item: {
+            ...keys.exportDeadline(order.tenantId, d.due, order.id, d.kind),
+            entity: 'exportDeadline',
+            ...d,
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            ...(order.tenantId ? { tenantId: order.tenantId } : {}),
+            ...(order.car ? { car: order.car } : {}),
+          },
         },
       }),
     ),
@@ -51,7 +63,7 @@ export async function deadlinesBefore(tenantId: string | undefined, before: stri
       }),
     );
     items.push(
-      ...(page.Items ?? []).map((item) => ({
+      ...((page.Items ?? []).map((item) => ({
         kind: item.kind,
         due: item.due,
         orderId: item.orderId,
@@ -59,7 +71,7 @@ export async function deadlinesBefore(tenantId: string | undefined, before: stri
         ...(item.tenantId ? { tenantId: item.tenantId } : {}),
         ...(item.car ? { car: item.car } : {}),
         ...(item.remindedAt ? { remindedAt: item.remindedAt } : {}),
-      })) as DeadlineRecord[],
+      })) as DeadlineRecord[]),
     );
     start = page.LastEvaluatedKey;
   } while (start);

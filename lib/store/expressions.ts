@@ -42,7 +42,10 @@ export function allOf(...conditions: Array<Condition | undefined>): Condition {
  * `SET a = :v0, b.c = :v1, updatedAt = :now` for the fields given; dotted paths set nested map
  * entries. Names are placeholders, so any field name is safe.
  */
-export function setExpression(set: Record<string, unknown>, now: string): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
+export function setExpression(
+  set: Record<string, unknown>,
+  now: string,
+): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':now': now };
   const assignments = Object.entries(set).map(([path, value], i) => {

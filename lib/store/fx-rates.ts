@@ -28,10 +28,10 @@ export async function putFxRate(rate: Omit<FxRate, 'updatedAt'>): Promise<FxRate
 
 export async function listFxRates(): Promise<FxRate[]> {
   const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.fxRateList },
-    });
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.fxRateList },
+  });
   return items.map((item) => withoutKeys(item) as unknown as FxRate);
 }

@@ -33,7 +33,15 @@ export async function claimIdempotencyKey(keyId: string, key: string, requestHas
     await ddb.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.idempotency(keyId, key), entity: 'idempotency', pending: true, claimToken, requestHash, createdAt: new Date(nowMs).toISOString(), expiresAt: Math.floor(nowMs / 1000) + CLAIM_SECONDS },
+        Item: {
+          ...keys.idempotency(keyId, key),
+          entity: 'idempotency',
+          pending: true,
+          claimToken,
+          requestHash,
+          createdAt: new Date(nowMs).toISOString(),
+          expiresAt: Math.floor(nowMs / 1000) + CLAIM_SECONDS,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
         ExpressionAttributeValues: { ':nowSeconds': Math.floor(nowMs / 1000) },
       }),
@@ -48,7 +56,14 @@ export async function claimIdempotencyKey(keyId: string, key: string, requestHas
 /** Gives up a claim whose request failed, so a retry with the key need not wait for it to expire. */
 export async function releaseIdempotencyClaim(keyId: string, key: string, claimToken: string): Promise<void> {
   try {
-    await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.idempotency(keyId, key), ConditionExpression: 'claimToken = :token AND pending = :yes', ExpressionAttributeValues: { ':token': claimToken, ':yes': true } }));
+    await ddb.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(keyId, key),
+        ConditionExpression: 'claimToken = :token AND pending = :yes',
+        ExpressionAttributeValues: { ':token': claimToken, ':yes': true },
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -65,7 +80,13 @@ export async function getIdempotencyRecord(keyId: string, key: string, nowMs = D
  * The stored response, written in the same transaction as the change it answers for: either
  * both exist or neither, so a retry can never repeat the change.
  */
-export function idempotencyPutItem(keyId: string, key: string, record: Omit<IdempotencyRecord, 'expiresAt' | 'createdAt'>, nowMs = Date.now(), claimToken?: string): TransactItem {
+export function idempotencyPutItem(
+  keyId: string,
+  key: string,
+  record: Omit<IdempotencyRecord, 'expiresAt' | 'createdAt'>,
+  nowMs = Date.now(),
+  claimToken?: string,
+): TransactItem {
   return {
     Put: {
       TableName: tableName(),

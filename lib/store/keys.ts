@@ -66,7 +66,10 @@ export const apiKeyList = 'APIKEYS';
 /** A key by its id (revoke, rotate), strongly consistent like the order children's references. */
 export const apiKeyReference = (id: string) => ({ pk: `APIKEYID#${id}`, sk: 'REF' });
 /** A tenant's keys (GSI2) and a user's keys (GSI3). */
-export const apiKeysOfTenantIndex = (tenantId: string | undefined, createdAt: string, id: string) => ({ gsi2pk: apiKeysOfTenant(tenantId), gsi2sk: `${createdAt}#${id}` });
+export const apiKeysOfTenantIndex = (tenantId: string | undefined, createdAt: string, id: string) => ({
+  gsi2pk: apiKeysOfTenant(tenantId),
+  gsi2sk: `${createdAt}#${id}`,
+});
 export const apiKeysOfTenant = (tenantId: string | undefined) => `APIKEYS#T#${tenantId ?? PLATFORM_SCOPE}`;
 export const apiKeysOfUserIndex = (userId: string, id: string) => ({ gsi3pk: apiKeysOfUser(userId), gsi3sk: id });
 export const apiKeysOfUser = (userId: string) => `APIKEYS#U#${userId}`;
@@ -108,7 +111,10 @@ export const user = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
 export const staffIndex = (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: staffOf(tenantId, role), gsi1sk: id });
 export const staffOf = (tenantId: string | undefined, role: string) => `USERS#${tenantId ?? 'NONE'}#${role}`;
 /** All users of a tenant by name (GSI2), for admins. */
-export const usersOfTenantIndex = (tenantId: string | undefined, name: string, id: string) => ({ gsi2pk: usersOfTenant(tenantId), gsi2sk: `${name.toLowerCase()}#${id}` });
+export const usersOfTenantIndex = (tenantId: string | undefined, name: string, id: string) => ({
+  gsi2pk: usersOfTenant(tenantId),
+  gsi2sk: `${name.toLowerCase()}#${id}`,
+});
 export const usersOfTenant = (tenantId: string | undefined) => `USERS#T#${tenantId ?? 'NONE'}`;
 /** A staff mobile number is unique within its tenant: a claim item written with the user. */
 export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`, sk: 'USERPHONE' });
@@ -125,7 +131,10 @@ export const chatLogPartition = 'CHAT#LOG';
 export const chatLogEntry = (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` });
 /** A message sent about an order, found by WhatsApp's id (status webhooks); GSI1 lists an order's messages. */
 export const chatMessage = (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' });
-export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId: string) => ({ gsi1pk: chatMessagesOfOrder(orderId), gsi1sk: `${createdAt}#${messageId}` });
+export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId: string) => ({
+  gsi1pk: chatMessagesOfOrder(orderId),
+  gsi1sk: `${createdAt}#${messageId}`,
+});
 export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
 /** Statuses WhatsApp reported for a message ours by its callback data but unknown by its id. */
 export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackData}`, sk: 'STATUS' });
@@ -135,7 +144,8 @@ export const chatInbound = (messageId: string) => ({ pk: `CHATIN#${messageId}`, 
 /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
 export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}`;
 export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}`, sk: `${at}#${id}` });
-export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`;
+export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) =>
+  `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`;
 export const auditOfEntity = (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
   gsi1pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
   gsi1sk: `${at}#${id}`,
@@ -168,7 +178,10 @@ export const orderChild = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId:
 export const childReference = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' });
 /** A tenant's open export deadlines, soonest first (written and removed with the order's export changes). */
 export const exportDeadlines = (tenantId: string | undefined) => `DEADLINES#${tenantId ?? 'NONE'}`;
-export const exportDeadline = (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({ pk: `DEADLINES#${tenantId ?? 'NONE'}`, sk: `${due}#${orderId}#${kind}` });
+export const exportDeadline = (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({
+  pk: `DEADLINES#${tenantId ?? 'NONE'}`,
+  sk: `${due}#${orderId}#${kind}`,
+});
 /** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
 export const eventFeed = (tenantId: string | undefined) => `EVENTS#${tenantId ?? 'NONE'}`;
 export const event = (tenantId: string | undefined, sk: string) => ({ pk: eventFeed(tenantId), sk });

@@ -68,7 +68,14 @@ export async function listChildren<T extends OrderChild>(scope: Scope, kind: Chi
 }
 
 /** The update of a child record: the fields to set, updatedAt, the caller's scope and the condition it must meet. */
-function childUpdate(scope: Scope, kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: Condition | undefined, now: string) {
+function childUpdate(
+  scope: Scope,
+  kind: ChildKind,
+  child: Pick<OrderChild, 'orderId' | 'id'>,
+  set: Record<string, unknown>,
+  condition: Condition | undefined,
+  now: string,
+) {
   const update = setExpression(set, now);
   const guard = allOf({ expression: 'attribute_exists(pk)' }, scopeCondition(scope), condition);
   return {
@@ -102,7 +109,14 @@ export async function updateChild<T extends OrderChild>(
 }
 
 /** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */
-export function updateChildItem(scope: Scope, kind: ChildKind, child: Pick<OrderChild, 'orderId' | 'id'>, set: Record<string, unknown>, condition: Condition, now: string): TransactItem {
+export function updateChildItem(
+  scope: Scope,
+  kind: ChildKind,
+  child: Pick<OrderChild, 'orderId' | 'id'>,
+  set: Record<string, unknown>,
+  condition: Condition,
+  now: string,
+): TransactItem {
   return { Update: childUpdate(scope, kind, child, set, condition, now) };
 }
 

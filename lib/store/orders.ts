@@ -83,7 +83,14 @@ export const CONTRACT_COUNTER = 'contractNumber';
 export async function readForNewOrder(
   scope: Scope,
   input: { customerId: string; walletId?: string; carId?: number; marketerId?: string; idempotency?: { keyId: string; key: string } },
-): Promise<{ customer?: CustomerRecord; wallet?: WalletRecord; car?: CarRecord; marketer?: StaffUser; marketerHasAccess: boolean; idempotency?: IdempotencyRecord }> {
+): Promise<{
+  customer?: CustomerRecord;
+  wallet?: WalletRecord;
+  car?: CarRecord;
+  marketer?: StaffUser;
+  marketerHasAccess: boolean;
+  idempotency?: IdempotencyRecord;
+}> {
   const table = tableName();
   const wanted = [
     keys.customer(input.customerId),
@@ -157,7 +164,9 @@ export function putHistoryItem(entry: HistoryEntry): TransactItem {
 
 /** The marketer of an order may see its customer from then on (idempotent: the same item every time). */
 export function marketerAccessItem(customerId: string, marketerId: string, tenantId: string | undefined): TransactItem {
-  return { Put: { TableName: tableName(), Item: { ...keys.customerAccess(customerId, marketerId), entity: 'customerAccess', customerId, marketerId, tenantId } } };
+  return {
+    Put: { TableName: tableName(), Item: { ...keys.customerAccess(customerId, marketerId), entity: 'customerAccess', customerId, marketerId, tenantId } },
+  };
 }
 
 const SEQUENCE_UNCHANGED = '((attribute_not_exists(notificationSeq) AND :seqRead = :zero) OR notificationSeq = :seqRead)';

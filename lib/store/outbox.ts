@@ -51,7 +51,10 @@ const LEASE_MS = 5 * 60_000;
 /** The consumer lost its lease (it took too long and another consumer took over): stop quietly. */
 export class LeaseLost extends Error {}
 
-export function newOutboxEvent(input: Pick<OutboxEvent, 'id' | 'kind' | 'orderId' | 'tenantId' | 'payload' | 'orderSeq'> & { event?: OrderEvent }, now: string): OutboxEvent {
+export function newOutboxEvent(
+  input: Pick<OutboxEvent, 'id' | 'kind' | 'orderId' | 'tenantId' | 'payload' | 'orderSeq'> & { event?: OrderEvent },
+  now: string,
+): OutboxEvent {
   return { ...input, status: 'pending', attempts: 0, nextAttemptAt: now, deliveries: {}, createdAt: now, updatedAt: now };
 }
 
@@ -94,7 +97,14 @@ const claimUpdate = (id: string, nowMs: number) => ({
   UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token, attempts = attempts + :one, updatedAt = :now',
   ConditionExpression: '#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)',
   ExpressionAttributeNames: { '#status': 'status' },
-  ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':token': randomUUID(), ':one': 1, ':now': new Date(nowMs).toISOString(), ':pending': 'pending', ':nowMs': nowMs },
+  ExpressionAttributeValues: {
+    ':until': nowMs + LEASE_MS,
+    ':token': randomUUID(),
+    ':one': 1,
+    ':now': new Date(nowMs).toISOString(),
+    ':pending': 'pending',
+    ':nowMs': nowMs,
+  },
 });
 
 /**
@@ -158,10 +168,7 @@ const leasedUpdateInput = (event: Pick<OutboxEvent, 'id' | 'leaseToken'>, update
  */
 async function leasedFinish(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, update: LeasedChange): Promise<void> {
   if (event.orderSeq === undefined) return leasedUpdate(event, update);
-  const outcome = await transact([
-    { Update: leasedUpdateInput(event, update) },
-    cursorAdvance(event, event.orderSeq),
-  ]);
+  const outcome = await transact([{ Update: leasedUpdateInput(event, update) }, cursorAdvance(event, event.orderSeq)]);
   if (outcome.ok) return;
   if (outcome.failedIndexes.includes(0)) throw new LeaseLost(`outbox event ${event.id}: lease lost`);
   await leasedUpdate(event, update);
@@ -222,7 +229,14 @@ export async function fail(event: OutboxEvent, reason: string, permanent: boolea
   await (park ? leasedFinish : leasedUpdate)(event, {
     expression: `SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken${unsent ? ', deliveries.#unsent' : ''}`,
     names: { '#status': 'status', ...(unsent ? { '#unsent': unsent } : {}) },
-    values: { ':status': park ? 'parked' : 'pending', ':next': park ? now : next, ':reason': reason.slice(0, 500), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk, ':now': now },
+    values: {
+      ':status': park ? 'parked' : 'pending',
+      ':next': park ? now : next,
+      ':reason': reason.slice(0, 500),
+      ':gpk': index.gsi1pk,
+      ':gsk': index.gsi1sk,
+      ':now': now,
+    },
   });
   return park ? 'parked' : 'retry';
 }
@@ -236,11 +250,21 @@ export async function replay(id: string): Promise<boolean> {
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.outboxEvent(id),
-        UpdateExpression: 'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
+        UpdateExpression:
+          'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
         // Never under a live consumer: only parked events, or pending ones whose lease ran out.
-        ConditionExpression: 'attribute_exists(pk) AND (#status = :parked OR (#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)))',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status = :parked OR (#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)))',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':parked': 'parked', ':zero': 0, ':now': now, ':nowMs': Date.now(), ':gpk': index.gsi1pk, ':gsk': index.gsi1sk },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':parked': 'parked',
+          ':zero': 0,
+          ':now': now,
+          ':nowMs': Date.now(),
+          ':gpk': index.gsi1pk,
+          ':gsk': index.gsi1sk,
+        },
       }),
     );
     return true;

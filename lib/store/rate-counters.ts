@@ -46,7 +46,11 @@ async function tryCount(key: { pk: string; sk: string }, second: number, limit: 
  * request may have opened it meanwhile). Refused: the counts as they stand, this request
  * included, for the caller to say which limit and how long to wait.
  */
-export async function admitRequest(keyId: string, nowMs: number, limit: Pick<RateLimit, 'rps' | 'quotaPerDay'>): Promise<{ admitted: true } | { admitted: false; counts: WindowCounts }> {
+export async function admitRequest(
+  keyId: string,
+  nowMs: number,
+  limit: Pick<RateLimit, 'rps' | 'quotaPerDay'>,
+): Promise<{ admitted: true } | { admitted: false; counts: WindowCounts }> {
   const key = keys.rateQuota(keyId, dayOf(nowMs));
   const second = secondOf(nowMs);
   for (const sameSecond of [true, false, true]) if (await tryCount(key, second, limit, sameSecond)) return { admitted: true };

@@ -8,7 +8,6 @@ import { cancellationReasons, isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { withoutKeys } from './without-keys.js';
 
-
 export interface Tenant {
   id: string;
   name: string;
@@ -81,16 +80,19 @@ export async function getTenantBySubdomain(subdomain: string): Promise<Tenant | 
 
 export async function listTenants(): Promise<Tenant[]> {
   const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.tenantList },
-    });
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.tenantList },
+  });
   return items.map((item) => withoutKeys(item) as unknown as Tenant);
 }
 
 /** Changes a tenant's settings (the staff CLI's `tenants update`); undefined when there is no such tenant. */
-export async function updateTenantSettings(id: string, settings: Partial<Pick<Tenant, 'requireSecondApprover' | 'defaultLanguage' | 'country' | 'timeZone'>>): Promise<Tenant | undefined> {
+export async function updateTenantSettings(
+  id: string,
+  settings: Partial<Pick<Tenant, 'requireSecondApprover' | 'defaultLanguage' | 'country' | 'timeZone'>>,
+): Promise<Tenant | undefined> {
   const changes = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (changes.length === 0) return getTenant(id);
   try {

@@ -34,10 +34,19 @@ const userItem = (user: StaffUser) => ({
 });
 
 const phoneClaim = (user: Pick<StaffUser, 'id' | 'tenantId'>, mobileNumber: string): TransactItem => ({
-  Put: { TableName: tableName(), Item: { ...keys.userPhoneClaim(user.tenantId, mobileNumber), entity: 'userPhoneClaim', userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.userPhoneClaim(user.tenantId, mobileNumber), entity: 'userPhoneClaim', userId: user.id },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
 });
 const phoneRelease = (user: Pick<StaffUser, 'id' | 'tenantId'>, mobileNumber: string): TransactItem => ({
-  Delete: { TableName: tableName(), Key: keys.userPhoneClaim(user.tenantId, mobileNumber), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': user.id } },
+  Delete: {
+    TableName: tableName(),
+    Key: keys.userPhoneClaim(user.tenantId, mobileNumber),
+    ConditionExpression: 'userId = :id',
+    ExpressionAttributeValues: { ':id': user.id },
+  },
 });
 
 export type UserWriteOutcome = { ok: true } | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' | 'changed' };
@@ -54,7 +63,8 @@ export async function insertUser(user: StaffUser, alongside: TransactItem[]): Pr
   const items: TransactItem[] = [{ Put: { TableName: tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } }];
   const at: { user: number; phone?: number; tenant?: number } = { user: 0 };
   if (user.mobileNumber) at.phone = items.push(phoneClaim(user, user.mobileNumber)) - 1;
-  if (user.tenantId) at.tenant = items.push({ ConditionCheck: { TableName: tableName(), Key: keys.tenant(user.tenantId), ConditionExpression: 'attribute_exists(pk)' } }) - 1;
+  if (user.tenantId)
+    at.tenant = items.push({ ConditionCheck: { TableName: tableName(), Key: keys.tenant(user.tenantId), ConditionExpression: 'attribute_exists(pk)' } }) - 1;
   const outcome = await transact([...items, ...alongside]);
   return outcome.ok ? { ok: true } : reasonOf(outcome.failedIndexes, at);
 }
@@ -62,7 +72,14 @@ export async function insertUser(user: StaffUser, alongside: TransactItem[]): Pr
 /** Replaces a user as read (guarded by its updatedAt), moving the phone claim when the number changes. */
 export async function replaceUser(before: StaffUser, after: StaffUser, alongside: TransactItem[]): Promise<UserWriteOutcome> {
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: userItem(after), ConditionExpression: 'updatedAt = :read', ExpressionAttributeValues: { ':read': before.updatedAt } } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: userItem(after),
+        ConditionExpression: 'updatedAt = :read',
+        ExpressionAttributeValues: { ':read': before.updatedAt },
+      },
+    },
   ];
   const at: { user: number; phone?: number } = { user: 0 };
   if (before.mobileNumber !== after.mobileNumber) {
@@ -83,15 +100,30 @@ export async function getUser(scope: Scope, id: string): Promise<StaffUser | und
 /** The users of one tenant (undefined: platform staff), by name, optionally of one role. */
 export async function listUsers(tenantId: string | undefined, role?: Role): Promise<StaffUser[]> {
   const items = role
-    ? await queryAll({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) } })
-    : await queryAll({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersOfTenant(tenantId) } });
+    ? await queryAll({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) },
+      })
+    : await queryAll({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.usersOfTenant(tenantId) },
+      });
   return items.map((item) => withoutKeys(item) as unknown as StaffUser).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The staff of a tenant in one role, active or not (who to notify is decided by the caller): one Query of GSI1. */
 export async function listStaff(tenantId: string | undefined, role: Role): Promise<StaffUser[]> {
   const { Items } = await ddb.send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) } }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) },
+    }),
   );
   return (Items ?? []).map((item) => withoutKeys(item) as unknown as StaffUser);
 }

@@ -97,7 +97,12 @@ export function movementItems(wallet: WalletRecord, entry: LedgerEntry): Transac
  * count) and then a single Query over the known range of sequence numbers. Undefined when the
  * wallet is not in scope.
  */
-export async function readLedgerPage(scope: Scope, walletId: string, page: number, pageSize: number): Promise<{ wallet: WalletRecord; entries: LedgerEntry[] } | undefined> {
+export async function readLedgerPage(
+  scope: Scope,
+  walletId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ wallet: WalletRecord; entries: LedgerEntry[] } | undefined> {
   const wallet = await getWallet(scope, walletId);
   if (!wallet) return undefined;
   const range = pageRange(wallet.entryCount, page, pageSize);

@@ -86,7 +86,13 @@ export async function getDelivery(endpointId: string, eventId: string): Promise<
 /** The endpoint's deliveries still to make, in event order (the worker's queue). */
 export async function pendingDeliveries(endpointId: string, limit = 500): Promise<DeliveryRecord[]> {
   const { Items } = await ddb.send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.webhookPending(endpointId) }, Limit: limit }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.webhookPending(endpointId) },
+      Limit: limit,
+    }),
   );
   return (Items ?? []).map(decode);
 }
@@ -101,7 +107,10 @@ export interface DeliveryPage {
  * first); or only those still queued after a failed attempt (`retrying`: newest event first; a
  * page may hold fewer than `limit`). Since an instant.
  */
-export async function listDeliveries(endpointId: string, options: { only?: 'failed' | 'retrying'; since?: string; limit: number; after?: Record<string, unknown> }): Promise<DeliveryPage> {
+export async function listDeliveries(
+  endpointId: string,
+  options: { only?: 'failed' | 'retrying'; since?: string; limit: number; after?: Record<string, unknown> },
+): Promise<DeliveryPage> {
   const [index, pk, pkName, skName] =
     options.only === 'failed'
       ? ['GSI3', keys.webhookFailed(endpointId), 'gsi3pk', 'gsi3sk']
@@ -186,10 +195,18 @@ export async function requeueDelivery(delivery: Pick<DeliveryRecord, 'endpointId
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookDelivery(delivery.endpointId, delivery.eventId),
-        UpdateExpression: 'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, replayed = :yes, updatedAt = :now, gsi1pk = :gpk, gsi1sk = :gsk REMOVE gsi3pk, gsi3sk',
+        UpdateExpression:
+          'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, replayed = :yes, updatedAt = :now, gsi1pk = :gpk, gsi1sk = :gsk REMOVE gsi3pk, gsi3sk',
         ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0, ':now': now, ':yes': true, ':gpk': keys.webhookPending(delivery.endpointId), ':gsk': delivery.eventSk },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':zero': 0,
+          ':now': now,
+          ':yes': true,
+          ':gpk': keys.webhookPending(delivery.endpointId),
+          ':gsk': delivery.eventSk,
+        },
       }),
     );
     return true;

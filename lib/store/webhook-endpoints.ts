@@ -51,7 +51,12 @@ export function putEndpointItem(endpoint: WebhookEndpointRecord): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.webhookEndpoint(endpoint.id), ...keys.webhookEndpointIndexes(endpoint.tenantId, endpoint.createdAt, endpoint.id), entity: 'webhookEndpoint', ...endpoint },
+      Item: {
+        ...keys.webhookEndpoint(endpoint.id),
+        ...keys.webhookEndpointIndexes(endpoint.tenantId, endpoint.createdAt, endpoint.id),
+        entity: 'webhookEndpoint',
+        ...endpoint,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -77,16 +82,30 @@ export async function listEndpoints(tenantId: string | undefined): Promise<Webho
 
 /** Every endpoint of every tenant, for the sweeper. */
 export async function listAllEndpoints(): Promise<WebhookEndpointRecord[]> {
-  const items = await queryAll({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.allWebhookEndpoints } });
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.allWebhookEndpoints },
+  });
   return items.map(decode);
 }
 
 /** Replaces the endpoint if it is still at the version read; false when it changed meanwhile. */
-export async function replaceEndpoint(before: Pick<WebhookEndpointRecord, 'id' | 'version'>, after: WebhookEndpointRecord, alongside: TransactItem[] = []): Promise<boolean> {
+export async function replaceEndpoint(
+  before: Pick<WebhookEndpointRecord, 'id' | 'version'>,
+  after: WebhookEndpointRecord,
+  alongside: TransactItem[] = [],
+): Promise<boolean> {
   const put: TransactItem = {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.webhookEndpoint(after.id), ...keys.webhookEndpointIndexes(after.tenantId, after.createdAt, after.id), entity: 'webhookEndpoint', ...after },
+      Item: {
+        ...keys.webhookEndpoint(after.id),
+        ...keys.webhookEndpointIndexes(after.tenantId, after.createdAt, after.id),
+        entity: 'webhookEndpoint',
+        ...after,
+      },
       ConditionExpression: 'version = :version',
       ExpressionAttributeValues: { ':version': before.version },
     },
@@ -111,7 +130,11 @@ const DELETED_KEPT_SECONDS = 35 * 86_400;
  * tombstone out of the tenant's list and the sweeper's round (so it no longer counts towards the
  * limit and no worker takes it up), and its reading position and lease go. False when it changed meanwhile.
  */
-export async function deleteEndpoint(before: Pick<WebhookEndpointRecord, 'id' | 'version'>, tombstone: WebhookEndpointRecord, alongside: TransactItem[] = []): Promise<boolean> {
+export async function deleteEndpoint(
+  before: Pick<WebhookEndpointRecord, 'id' | 'version'>,
+  tombstone: WebhookEndpointRecord,
+  alongside: TransactItem[] = [],
+): Promise<boolean> {
   const expiresAt = Math.floor(Date.parse(tombstone.deletedAt ?? tombstone.updatedAt) / 1000) + DELETED_KEPT_SECONDS;
   const outcome = await transact([
     {
@@ -130,17 +153,19 @@ export async function deleteEndpoint(before: Pick<WebhookEndpointRecord, 'id' | 
 
 /** A delivered attempt: the endpoint is healthy again. */
 export async function recordEndpointSuccess(id: string, at: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookEndpoint(id),
-      UpdateExpression: 'SET lastSuccessAt = :at, consecutiveFailures = :zero REMOVE failingSince',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-      ExpressionAttributeValues: { ':at': at, ':zero': 0 },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionalCheckFailed(error)) throw error;
-  });
+  await ddb
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookEndpoint(id),
+        UpdateExpression: 'SET lastSuccessAt = :at, consecutiveFailures = :zero REMOVE failingSince',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':at': at, ':zero': 0 },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailed(error)) throw error;
+    });
 }
 
 /** A failed attempt; answers the endpoint as it now is (when it still exists and is not deleted). */
@@ -150,7 +175,8 @@ export async function recordEndpointFailure(id: string, at: string): Promise<Web
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookEndpoint(id),
-        UpdateExpression: 'SET lastFailureAt = :at, failingSince = if_not_exists(failingSince, :at), consecutiveFailures = if_not_exists(consecutiveFailures, :zero) + :one',
+        UpdateExpression:
+          'SET lastFailureAt = :at, failingSince = if_not_exists(failingSince, :at), consecutiveFailures = if_not_exists(consecutiveFailures, :zero) + :one',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
         ExpressionAttributeValues: { ':at': at, ':zero': 0, ':one': 1 },
         ReturnValues: 'ALL_NEW',
@@ -214,7 +240,14 @@ export async function leaseEndpoint(endpointId: string, startAt: string, nowMs =
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     await ddb
-      .send(new UpdateCommand({ TableName: tableName(), Key: keys.webhookCursor(endpointId), UpdateExpression: 'SET rerun = :yes', ExpressionAttributeValues: { ':yes': true } }))
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.webhookCursor(endpointId),
+          UpdateExpression: 'SET rerun = :yes',
+          ExpressionAttributeValues: { ':yes': true },
+        }),
+      )
       .catch(() => undefined);
     return undefined;
   }

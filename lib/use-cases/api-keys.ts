@@ -8,7 +8,16 @@ import { actorOf, scopeOf } from '../domain/scope.js';
 import { disableGatewayCopy, registerGatewayCopy } from '../gateway/keys.js';
 import type { ApiKey, issueApiKey as IssueRoute } from '../schemas/api-keys.js';
 import { routeTable } from '../schemas/generated/route-table.js';
-import { bumpRevocationStamp, getApiKey, hashApiKey, insertApiKey, listApiKeys as readApiKeys, markApiKey, newPlainKey, type StoredApiKey } from '../store/api-keys.js';
+import {
+  bumpRevocationStamp,
+  getApiKey,
+  hashApiKey,
+  insertApiKey,
+  listApiKeys as readApiKeys,
+  markApiKey,
+  newPlainKey,
+  type StoredApiKey,
+} from '../store/api-keys.js';
 import { getUser } from '../store/users.js';
 import { auditItem } from './shared/audit.js';
 import { owningTenant } from './shared/tenancy.js';
@@ -36,7 +45,10 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   // A tenant admin names users of its own tenant; platform staff may name any user.
   const user = await getUser(tenantId === undefined ? {} : { tenantId }, body.userId);
   if (!user) throw notFound('User', 'body.userId');
-  if (user.active === false) throw invalidState('This user is deactivated; reactivate them first', [{ field: 'body.userId', message: 'this user is deactivated; reactivate them first' }]);
+  if (user.active === false)
+    throw invalidState('This user is deactivated; reactivate them first', [
+      { field: 'body.userId', message: 'this user is deactivated; reactivate them first' },
+    ]);
   if (body.role !== undefined && body.role !== user.role) throw invalidField('body.role', `the key takes its user's role (${user.role})`);
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }
@@ -50,11 +62,14 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
 function routesFor(caller: Caller, role: Role, requested: string[] | undefined): string[] {
   const routes = requested ?? (caller.allowedRoutes.includes('*') ? ['*'] : defaultAllowedRoutes(role, ROUTE_INFO));
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTES.has(route));
-  if (unknown.length > 0) throw invalidField('body.allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
+  if (unknown.length > 0)
+    throw invalidField('body.allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
   // Such a key would be refused on those routes anyway (403 by role): say so now, not at first use.
   const closed = routesBeyondRole(role, routes, ROUTE_INFO);
   if (closed.length > 0) {
-    throw validationError([{ field: 'body.allowedRoutes', message: `a ${role} key can never call ${closed.join(', ')}: the role rules them out`, role, routes: closed }]);
+    throw validationError([
+      { field: 'body.allowedRoutes', message: `a ${role} key can never call ${closed.join(', ')}: the role rules them out`, role, routes: closed },
+    ]);
   }
   if (!caller.allowedRoutes.includes('*')) {
     const beyond = routes.filter((route) => !caller.allowedRoutes.includes(route));
@@ -71,7 +86,11 @@ function checkRole(caller: Caller, role: Role): void {
 /** Issues a key; its value is in the answer once and never again (only its hash is stored). */
 export async function issueApiKey(caller: Caller, body: IssueBody, options: { plainKey?: string } = {}): Promise<{ key: string; apiKey: ApiKeyView }> {
   const expiresAt = body.expiresAt === undefined ? undefined : parseInstant(body.expiresAt);
-  if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString())) throw invalidField('body.expiresAt', `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+  if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString()))
+    throw invalidField(
+      'body.expiresAt',
+      `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
+    );
   const holder = await holderOf(caller, body);
   checkRole(caller, holder.role);
   const plain = options.plainKey ?? newPlainKey();
@@ -88,7 +107,9 @@ export async function issueApiKey(caller: Caller, body: IssueBody, options: { pl
     createdAt: now,
     hash: hashApiKey(plain),
   };
-  await insertApiKey(record, [auditItem(caller, { entity: 'apiKey', entityId: record.id, tenantId: record.tenantId, action: 'issued', after: apiKeyView(record) }, now)]);
+  await insertApiKey(record, [
+    auditItem(caller, { entity: 'apiKey', entityId: record.id, tenantId: record.tenantId, action: 'issued', after: apiKeyView(record) }, now),
+  ]);
   await registerGatewayCopy({ keyId: record.id, value: plain, description: record.name });
   return { key: plain, apiKey: apiKeyView(record) };
 }
@@ -117,7 +138,9 @@ export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyVi
   }
   const now = new Date().toISOString();
   const after = { ...key, revokedAt: now };
-  const marked = await markApiKey(key, { revokedAt: now }, [auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: key.tenantId, action: 'revoked', before: apiKeyView(key), after: apiKeyView(after) }, now)]);
+  const marked = await markApiKey(key, { revokedAt: now }, [
+    auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: key.tenantId, action: 'revoked', before: apiKeyView(key), after: apiKeyView(after) }, now),
+  ]);
   await disableGatewayCopy(id);
   return apiKeyView(marked ? after : await keyInScope(caller, id));
 }
@@ -127,9 +150,16 @@ export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyVi
  * grace period (default 24 hours) and then expires. Every container re-reads the old key within
  * seconds (markApiKey bumps the revocation stamp), and the expiry is checked on every request.
  */
-export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GRACE_DEFAULT_SECONDS): Promise<{ key: string; apiKey: ApiKeyView; previous: ApiKeyView }> {
+export async function rotateApiKey(
+  caller: Caller,
+  id: string,
+  graceSeconds = GRACE_DEFAULT_SECONDS,
+): Promise<{ key: string; apiKey: ApiKeyView; previous: ApiKeyView }> {
   const old = await keyInScope(caller, id);
-  if (old.revokedAt || old.disabledAt) throw invalidState('A revoked or disabled key cannot be rotated; issue a new one', [{ field: 'path.id', message: 'a revoked or disabled key cannot be rotated; issue a new one' }]);
+  if (old.revokedAt || old.disabledAt)
+    throw invalidState('A revoked or disabled key cannot be rotated; issue a new one', [
+      { field: 'path.id', message: 'a revoked or disabled key cannot be rotated; issue a new one' },
+    ]);
   if (old.rotatedTo) throw alreadyRotated(old.rotatedTo);
   const issued = await issueApiKey(caller, {
     name: old.name,
@@ -144,7 +174,11 @@ export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GR
   const set = { rotatedTo: issued.apiKey.id, ...(!old.expiresAt || graceEnds < old.expiresAt ? { expiresAt: graceEnds } : {}) };
   const after = { ...old, ...set };
   const marked = await markApiKey(old, set, [
-    auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: old.tenantId, action: 'rotated', before: apiKeyView(old), after: apiKeyView(after) }, now.toISOString()),
+    auditItem(
+      caller,
+      { entity: 'apiKey', entityId: id, tenantId: old.tenantId, action: 'rotated', before: apiKeyView(old), after: apiKeyView(after) },
+      now.toISOString(),
+    ),
   ]);
   if (!marked) {
     // A concurrent rotation won: the key this one issued must not stay as a second successor.
@@ -155,4 +189,6 @@ export async function rotateApiKey(caller: Caller, id: string, graceSeconds = GR
 }
 
 const alreadyRotated = (successor: string) =>
-  invalidState(`This key was already rotated; rotate its successor ${successor} instead`, [{ field: 'path.id', message: 'the key was already rotated', rotatedTo: successor }]);
+  invalidState(`This key was already rotated; rotate its successor ${successor} instead`, [
+    { field: 'path.id', message: 'the key was already rotated', rotatedTo: successor },
+  ]);

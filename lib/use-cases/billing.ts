@@ -23,9 +23,14 @@ const confirmedIsFinal = (entry: Entry) =>
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
   if (!isIsoCurrency(body.currency)) throw invalidField('body.currency', 'must be an ISO 4217 currency code, e.g. USD');
-  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`);
+  if (!fitsCurrency(body.amount, body.currency))
+    throw invalidField(
+      'body.amount',
+      `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`,
+    );
   body.items?.forEach((item, i) => {
-    if (!fitsCurrency(item.amount, body.currency)) throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows, e.g. ${item.amount.toFixed(minorUnits(body.currency))}`);
+    if (!fitsCurrency(item.amount, body.currency))
+      throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows, e.g. ${item.amount.toFixed(minorUnits(body.currency))}`);
   });
   const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
   ensureOrderAccepts(order, 'billing entry');
@@ -82,9 +87,17 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
   if (entry.status === 'Confirmed') return view(entry);
   const tenant = entry.tenantId === undefined ? undefined : await getTenant(entry.tenantId);
   if (tenant?.requireSecondApprover && entry.recordedBy !== undefined && entry.recordedBy === actorOf(caller)) {
-    throw new AppError('SECOND_APPROVER_REQUIRED', `This tenant requires a second person: whoever recorded this ${entry.type} cannot also confirm it`, { recordedBy: entry.recordedBy });
+    throw new AppError('SECOND_APPROVER_REQUIRED', `This tenant requires a second person: whoever recorded this ${entry.type} cannot also confirm it`, {
+      recordedBy: entry.recordedBy,
+    });
   }
-  const set = { status: 'Confirmed', confirmedAt: new Date().toISOString(), confirmedBy: actorOf(caller), confirmedByRole: caller.role, confirmedByKeyId: caller.keyId };
+  const set = {
+    status: 'Confirmed',
+    confirmedAt: new Date().toISOString(),
+    confirmedBy: actorOf(caller),
+    confirmedByRole: caller.role,
+    confirmedByKeyId: caller.keyId,
+  };
   const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
     auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next }, now),
     eventItem('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), now, { orderId: entry.orderId }),

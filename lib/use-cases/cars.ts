@@ -37,7 +37,11 @@ type Priced<T> = T & { convertedPrice?: number | null; convertedCurrency?: strin
 function pricerWith(storefront: Storefront, rates: RateTable | undefined, currency: string | undefined) {
   if (currency === undefined || rates === undefined) return { price: <T extends { price: number }>(car: T): Priced<T> => car, currencyMeta: undefined };
   const rate = resolveRate(rates, 'KRW', currency);
-  const currencyMeta: CurrencyMeta = { code: currency, rate: rate ? rate.toString() : null, ...(rate ? {} : { reason: missingRateReason(rates, 'KRW', currency) }) };
+  const currencyMeta: CurrencyMeta = {
+    code: currency,
+    rate: rate ? rate.toString() : null,
+    ...(rate ? {} : { reason: missingRateReason(rates, 'KRW', currency) }),
+  };
   return {
     price: <T extends { price: number }>(car: T): Priced<T> => ({
       ...car,
@@ -72,7 +76,12 @@ export async function listCars(caller: Caller, query: CarListQuery): Promise<{ d
 }
 
 /** The list itself, pure: what a warm container does per request (the benchmark times this). */
-export function runListQuery(index: CatalogueIndex, storefront: Storefront, rates: RateTable | undefined, query: ParsedCarQuery): { data: unknown[]; meta: PageMeta } {
+export function runListQuery(
+  index: CatalogueIndex,
+  storefront: Storefront,
+  rates: RateTable | undefined,
+  query: ParsedCarQuery,
+): { data: unknown[]; meta: PageMeta } {
   const { filter, page, fields, currency } = query;
   const { price, currencyMeta } = pricerWith(storefront, rates, currency);
   const { rows, total } = queryIndex(index, filter, storefront.visibility, page);

@@ -42,13 +42,18 @@ function wordsOf(message: Json): string | undefined {
  */
 export async function receiveWhatsAppWebhook(payload: unknown, channel: ChatChannel = chatChannel()): Promise<WebhookReceipt> {
   const receipt: WebhookReceipt = { statuses: 0, unknownStatuses: 0, messages: 0, optOuts: 0 };
-  const values = list(isObject(payload) ? payload.entry : undefined).flatMap((entry) => list(entry.changes).map((change) => (isObject(change.value) ? change.value : {})));
+  const values = list(isObject(payload) ? payload.entry : undefined).flatMap((entry) =>
+    list(entry.changes).map((change) => (isObject(change.value) ? change.value : {})),
+  );
   for (const value of values) {
     for (const status of list(value.statuses)) {
       if (typeof status.id !== 'string' || !isDeliveryStatus(status.status)) continue;
       const error = status.status === 'failed' ? list(status.errors)[0] : undefined;
       const at = instantOf(status.timestamp);
-      const reason = error && { code: typeof error.code === 'number' ? error.code : undefined, title: typeof error.title === 'string' ? error.title.slice(0, 500) : undefined };
+      const reason = error && {
+        code: typeof error.code === 'number' ? error.code : undefined,
+        title: typeof error.title === 'string' ? error.title.slice(0, 500) : undefined,
+      };
       const known = await recordDeliveryStatus(status.id, status.status, at, reason);
       const callbackData = typeof status.biz_opaque_callback_data === 'string' ? status.biz_opaque_callback_data : undefined;
       if (known) receipt.statuses += 1;

@@ -22,7 +22,8 @@ function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, 
 }
 
 export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
-  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency)) throw invalidField('body.walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
+  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency))
+    throw invalidField('body.walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
   const mobileNumber = normalizePhone(body.mobileNumber);
   if (!mobileNumber) throw invalidField('body.mobileNumber', PHONE_HINT);
   const name = personName(body.name, 'body.name');

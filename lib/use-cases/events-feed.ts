@@ -20,9 +20,13 @@ const MAX_SEEN = 8;
 
 function typesOf(text: string | undefined): Set<string> | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  const types = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const types = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const unknown = types.filter((t) => !isEventType(t));
-  if (unknown.length > 0) throw invalidField('query.types', `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`);
+  if (unknown.length > 0)
+    throw invalidField('query.types', `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`);
   return new Set(types);
 }
 

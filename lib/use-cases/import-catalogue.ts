@@ -39,7 +39,9 @@ export function parseCatalogueLines(text: string): { cars: CarImportLine[]; erro
       return;
     }
     if (!validate(value)) {
-      const reasons = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+      const reasons = (validate.errors ?? [])
+        .slice(0, 3)
+        .map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
       errors.push({ line, message: reasons.join('; ') });
       return;
     }
@@ -75,15 +77,18 @@ export async function importCars(lines: readonly CarImportLine[]): Promise<Impor
 
   // Two imports at once must not drop each other's cars: the pointer moves only from the
   // snapshot this one merged into, otherwise it merges again onto the newer one.
-  return withRetries(async () => {
-    const pointer = await getCataloguePointer();
-    const rows = new Map<number, CarRow>();
-    if (pointer) for (const row of allRows((await downloadSnapshot(pointer.objectKey)).index)) rows.set(row.id, row);
-    for (const car of cars) rows.set(car.id, toRow(car));
-    const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
-    const objectKey = snapshotKey(version);
-    await writeObject(bucketName(), objectKey, encodeSnapshot(version, buildIndex([...rows.values()])), 'application/octet-stream');
-    if (!(await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version))) return RETRY;
-    return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
-  }, () => new Error('the catalogue kept changing during the import; run it again'));
+  return withRetries(
+    async () => {
+      const pointer = await getCataloguePointer();
+      const rows = new Map<number, CarRow>();
+      if (pointer) for (const row of allRows((await downloadSnapshot(pointer.objectKey)).index)) rows.set(row.id, row);
+      for (const car of cars) rows.set(car.id, toRow(car));
+      const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
+      const objectKey = snapshotKey(version);
+      await writeObject(bucketName(), objectKey, encodeSnapshot(version, buildIndex([...rows.values()])), 'application/octet-stream');
+      if (!(await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version))) return RETRY;
+      return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
+    },
+    () => new Error('the catalogue kept changing during the import; run it again'),
+  );
 }

@@ -24,7 +24,9 @@ export async function createInspection(caller: Caller, body: CreateBody) {
   const [order, inspector] = await Promise.all([orderInScopeOrNotFound(scope, body.orderId), getUser(scope, body.inspectorId)]);
   ensureOrderAccepts(order, 'inspection');
   if (!inspector || inspector.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
-    throw new AppError('NOT_FOUND', 'Inspector not found', [{ field: 'body.inspectorId', message: "no active inspector with this user id in the order's tenant" }]);
+    throw new AppError('NOT_FOUND', 'Inspector not found', [
+      { field: 'body.inspectorId', message: "no active inspector with this user id in the order's tenant" },
+    ]);
   }
   const now = new Date().toISOString();
   const inspection: InspectionRecord = {
@@ -63,7 +65,12 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
   if (body.status && !inspectionCanMove(inspection.status, body.status)) {
     const next = inspectionNextStatuses(inspection.status);
     throw invalidState(`An inspection cannot move from ${inspection.status} to ${body.status}; from ${inspection.status} it can move to ${next.join(' or ')}`, [
-      { field: 'body.status', message: `must be one of ${next.join(', ')} while the inspection is ${inspection.status}`, currentStatus: inspection.status, allowedStatuses: next },
+      {
+        field: 'body.status',
+        message: `must be one of ${next.join(', ')} while the inspection is ${inspection.status}`,
+        currentStatus: inspection.status,
+        allowedStatuses: next,
+      },
     ]);
   }
   const photos = [...inspection.photos, ...(body.photos ?? [])];
@@ -80,17 +87,40 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     'INSPECTION',
     inspection,
     set,
-    { expression: '#status = :read AND updatedAt = :readAt', names: { '#status': 'status' }, values: { ':read': inspection.status, ':readAt': inspection.updatedAt } },
+    {
+      expression: '#status = :read AND updatedAt = :readAt',
+      names: { '#status': 'status' },
+      values: { ':read': inspection.status, ':readAt': inspection.updatedAt },
+    },
     (next, now) => [
-      auditItem(caller, { entity: 'inspection', entityId: id, tenantId: inspection.tenantId, action: body.status ? `status.${body.status}` : 'updated', before: inspection, after: next }, now),
+      auditItem(
+        caller,
+        {
+          entity: 'inspection',
+          entityId: id,
+          tenantId: inspection.tenantId,
+          action: body.status ? `status.${body.status}` : 'updated',
+          before: inspection,
+          after: next,
+        },
+        now,
+      ),
       // A move is news to integrators; photos and notes alone are not.
       ...(body.status && body.status !== inspection.status
-        ? [eventItem('inspection.status_changed', inspection.tenantId, { type: 'inspection', id }, view(next), now, { orderId: inspection.orderId, from: inspection.status, to: body.status })]
+        ? [
+            eventItem('inspection.status_changed', inspection.tenantId, { type: 'inspection', id }, view(next), now, {
+              orderId: inspection.orderId,
+              from: inspection.status,
+              to: body.status,
+            }),
+          ]
         : []),
     ],
   );
   if (result.ok) return view(result.record);
-  throw new AppError('VERSION_CONFLICT', 'The inspection changed while this request was applied; read it again and retry', { currentStatus: result.current?.status });
+  throw new AppError('VERSION_CONFLICT', 'The inspection changed while this request was applied; read it again and retry', {
+    currentStatus: result.current?.status,
+  });
 }
 
 export async function getInspection(caller: Caller, id: string) {

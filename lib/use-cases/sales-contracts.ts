@@ -36,7 +36,10 @@ const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 const ID_DOCUMENT_MAX_BYTES = 4 * 1024;
 
 // Contracts written before versions were kept count as version 1.
-const storedView = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => ({ ...contract, version: contract.version ?? 1 });
+const storedView = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => ({
+  ...contract,
+  version: contract.version ?? 1,
+});
 /** As answered: the car snapshot's pictures as addresses (an event keeps storedView's s3:// URIs; see eventBodyForIntegrators). */
 const view = (contract: ContractRecord): Static<typeof SalesContract> => ({ ...storedView(contract), carDetails: withPictureUrls(contract.carDetails) });
 const versionOf = (contract: ContractRecord): number => contract.version ?? 1;
@@ -164,9 +167,18 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
 
 /** The contract as a template (spec 4.11): with the signing link in its body when one is given, in the customer's language. */
 function contractMessage(to: string, contract: ContractRecord, language: ChatLanguage, signingLink?: string): ChatMessage {
-  const car = typeof contract.carDetails.title === 'string' ? contract.carDetails.title : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
+  const car =
+    typeof contract.carDetails.title === 'string'
+      ? contract.carDetails.title
+      : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
   const name = language === 'ar' && contract.customerNameAr ? contract.customerNameAr : contract.customerName;
-  const parameters = [name, String(contract.contractNumber), car || 'car', `${contract.totalAmount} ${contract.currency}`, ...(signingLink ? [signingLink] : [])];
+  const parameters = [
+    name,
+    String(contract.contractNumber),
+    car || 'car',
+    `${contract.totalAmount} ${contract.currency}`,
+    ...(signingLink ? [signingLink] : []),
+  ];
   return templateMessage(to, contractTemplateKey(signingLink !== undefined), language, parameters.map(templateParameter));
 }
 
@@ -207,7 +219,14 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
   let current = contract;
   return withRetries(async (attempt) => {
     const now = new Date().toISOString();
-    const set = { status: 'Sent' as const, sentAt: now, sentTo: to, messageId, version: versionOf(current) + 1, ...(body.signingLink ? { signingLink: body.signingLink } : {}) };
+    const set = {
+      status: 'Sent' as const,
+      sentAt: now,
+      sentTo: to,
+      messageId,
+      version: versionOf(current) + 1,
+      ...(body.signingLink ? { signingLink: body.signingLink } : {}),
+    };
     // The order read before sending serves the first attempt; a retry reads it again.
     const order = attempt === 0 ? orderBefore : await getOrder(scope, contract.orderId);
     if (!order) throw notFound('Contract');
@@ -217,9 +236,28 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
       updateChildItem(scope, 'CONTRACT', contract, set, guard(current, CONTRACT_SENDABLE), now),
       next.item,
       // The marketer hears that the contract went out (the customer got the contract itself).
-      outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.sent', orderId: contract.orderId, tenantId: contract.tenantId, orderSeq: next.seq, payload: { contractId: id } }, now)),
-      auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } }, now),
-      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), now, { orderId: contract.orderId }),
+      outboxPutItem(
+        newOutboxEvent(
+          {
+            id: newId(),
+            kind: 'notify',
+            event: 'contract.sent',
+            orderId: contract.orderId,
+            tenantId: contract.tenantId,
+            orderSeq: next.seq,
+            payload: { contractId: id },
+          },
+          now,
+        ),
+      ),
+      auditItem(
+        caller,
+        { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } },
+        now,
+      ),
+      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), now, {
+        orderId: contract.orderId,
+      }),
       // Listed with the order's notifications, where WhatsApp's delivery statuses land.
       chatMessagePutItem({
         messageId,

@@ -27,7 +27,8 @@ function mobileOf(given: string | undefined, field: string): string | undefined 
 }
 
 function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber: string | undefined): Error {
-  if (outcome.reason === 'duplicate-phone') return duplicate('body.mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
+  if (outcome.reason === 'duplicate-phone')
+    return duplicate('body.mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
   if (outcome.reason === 'unknown-tenant') return invalidField('body.tenantId', 'no such tenant');
   return new Error('the user changed while it was being written');
 }
@@ -49,7 +50,9 @@ export async function createUser(caller: Caller, body: CreateBody, options: { id
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await insertUser(user, [auditItem(caller, { entity: 'user', entityId: user.id, tenantId: user.tenantId, action: 'created', after: user }, now)]);
+  const outcome = await insertUser(user, [
+    auditItem(caller, { entity: 'user', entityId: user.id, tenantId: user.tenantId, action: 'created', after: user }, now),
+  ]);
   if (!outcome.ok) {
     if (outcome.reason === 'changed') throw duplicate('id', `A user with id ${user.id} already exists`);
     throw refused(outcome, mobileNumber);
@@ -88,7 +91,9 @@ export async function updateUser(caller: Caller, id: string, body: UpdateBody): 
     };
     const wasActive = before.active !== false;
     const action = wasActive && !after.active ? 'deactivated' : !wasActive && after.active ? 'reactivated' : 'updated';
-    const outcome = await replaceUser(before, after, [auditItem(caller, { entity: 'user', entityId: id, tenantId: before.tenantId, action, before, after }, now)]);
+    const outcome = await replaceUser(before, after, [
+      auditItem(caller, { entity: 'user', entityId: id, tenantId: before.tenantId, action, before, after }, now),
+    ]);
     if (outcome.ok) return after;
     if (outcome.reason === 'changed') return RETRY;
     throw refused(outcome, mobileNumber);
@@ -114,7 +119,11 @@ async function disableKeysOf(caller: Caller, user: StaffUser): Promise<void> {
     }
     const now = new Date().toISOString();
     const disabled = await markApiKey(key, { disabledAt: now }, [
-      auditItem(caller, { entity: 'apiKey', entityId: key.id, tenantId: key.tenantId, action: 'disabled', before: key, after: { ...key, disabledAt: now } }, now),
+      auditItem(
+        caller,
+        { entity: 'apiKey', entityId: key.id, tenantId: key.tenantId, action: 'disabled', before: key, after: { ...key, disabledAt: now } },
+        now,
+      ),
     ]);
     if (disabled) await disableGatewayCopy(key.id);
   }

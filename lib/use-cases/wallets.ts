@@ -24,9 +24,15 @@ export interface MovementResult {
 }
 
 function checkMovementBody(body: MoveBody): void {
-  if (body.type === 'adjustment' && body.direction === undefined) throw invalidField('body.direction', 'is required for an adjustment: increase or decrease, e.g. "increase"');
-  if (body.type !== 'adjustment' && body.direction !== undefined) throw invalidField('body.direction', `is only for adjustments; ${body.type} has a fixed direction`);
-  if (!fitsCurrency(body.amount, body.currency)) throw invalidField('body.amount', `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`);
+  if (body.type === 'adjustment' && body.direction === undefined)
+    throw invalidField('body.direction', 'is required for an adjustment: increase or decrease, e.g. "increase"');
+  if (body.type !== 'adjustment' && body.direction !== undefined)
+    throw invalidField('body.direction', `is only for adjustments; ${body.type} has a fixed direction`);
+  if (!fitsCurrency(body.amount, body.currency))
+    throw invalidField(
+      'body.amount',
+      `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`,
+    );
 }
 
 /**
@@ -51,7 +57,13 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
     }
     const now = new Date().toISOString();
     const { entry, walletAfter, items } = prepareMovement(wallet, body, caller.userId ?? caller.keyId, now);
-    items.push(auditItem(caller, { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: body.type, before: wallet, after: { ...walletAfter, lastEntry: entry } }, now));
+    items.push(
+      auditItem(
+        caller,
+        { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: body.type, before: wallet, after: { ...walletAfter, lastEntry: entry } },
+        now,
+      ),
+    );
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
     if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: result }));
     const outcome = await transact(items);
@@ -61,7 +73,12 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
   });
 }
 
-export async function listWalletTransactions(caller: Caller, walletId: string, page: number, pageSize: number): Promise<{ data: TransactionView[]; meta: PageMeta }> {
+export async function listWalletTransactions(
+  caller: Caller,
+  walletId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ data: TransactionView[]; meta: PageMeta }> {
   const found = await readLedgerPage(scopeOf(caller), walletId, page, pageSize);
   if (!found) throw notFound('Wallet');
   return { data: found.entries.map(transactionView), meta: pageMeta(page, pageSize, found.wallet.entryCount) };

@@ -43,7 +43,9 @@ if (command === 'build') {
   let jsonBytes: number | undefined;
   if (count <= 300_000) {
     const fields = Object.keys(rows[0]!);
-    const json = gzipSync(JSON.stringify({ version: `bench-${count}`, fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }));
+    const json = gzipSync(
+      JSON.stringify({ version: `bench-${count}`, fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+    );
     writeFileSync(join(dir, `${count}.json.gz`), json);
     jsonBytes = json.length;
   }
@@ -59,7 +61,8 @@ if (command === 'build') {
   if (format === 'binary') {
     const { index } = decodeSnapshot(body);
     body = undefined;
-    query = (filter, page) => queryIndex(index, filter, { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']) }, page).total;
+    query = (filter, page) =>
+      queryIndex(index, filter, { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']) }, page).total;
   } else {
     // The previous cold start: gunzip, JSON.parse, one object per car, then the scanning engine's index.
     const parsed = JSON.parse(gunzipSync(body).toString('utf8')) as { fields: string[]; rows: unknown[][] };

@@ -65,7 +65,10 @@ function coded(rows: readonly CarRow[], pick: (row: CarRow) => string | undefine
 }
 
 /** How titles split into searchable words: on spaces and punctuation, keeping "2.4", "520d", "ev6". */
-const titleWordsOf = (title: string): string[] => lower(title).split(/[\s,/()|:;]+/).filter((w) => w.length > 0);
+const titleWordsOf = (title: string): string[] =>
+  lower(title)
+    .split(/[\s,/()|:;]+/)
+    .filter((w) => w.length > 0);
 
 /**
  * The search check: a row matches when every query word begins one of its title's words
@@ -87,7 +90,8 @@ function searchCheck(columns: Columns, rowCount: number, words: readonly string[
 function previousColumns(rows: readonly CarRow[]): Columns {
   const n = rows.length;
   const optionDictionary = new Map<string, number>();
-  for (const row of rows) for (const option of row.options) if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
+  for (const row of rows)
+    for (const option of row.options) if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
   const words = Math.max(1, Math.ceil(optionDictionary.size / 32));
   const bits = new Uint32Array(n * words);
   const columns: Columns = {
@@ -153,10 +157,17 @@ function inSet(column: CodedColumn, wanted: Iterable<string> | undefined): Check
 }
 
 function makeModelCheck(columns: Columns, pairs: NonNullable<CarFilter['makeModel']>): Check {
-  const makeOnly = lookup(columns.make, pairs.filter((p) => p.model === undefined).map((p) => p.make));
+  const makeOnly = lookup(
+    columns.make,
+    pairs.filter((p) => p.model === undefined).map((p) => p.make),
+  );
   const withModel = pairs
     .filter((p) => p.model !== undefined)
-    .map((p) => ({ make: columns.make.dictionary.get(p.make) ?? -1, models: lookup(columns.model, [p.model!]), groups: lookup(columns.modelGroup, [p.model!]) }));
+    .map((p) => ({
+      make: columns.make.dictionary.get(p.make) ?? -1,
+      models: lookup(columns.model, [p.model!]),
+      groups: lookup(columns.modelGroup, [p.model!]),
+    }));
   const { make, model, modelGroup } = columns;
   return (i) => {
     const m = make.codes[i]!;
@@ -186,7 +197,12 @@ function predicate(index: PreviousIndex, filter: CarFilter, visibility: Visibili
   const checks: Array<Check | undefined> = [
     visibility.publishedOnly ? (i) => c.published[i] === 1 : undefined,
     inSet(c.provider, visibility.providers),
-    filter.published !== undefined ? ((want) => (i: number) => c.published[i] === want)(filter.published ? 1 : 0) : undefined,
+    filter.published !== undefined
+      ? (
+          (want) => (i: number) =>
+            c.published[i] === want
+        )(filter.published ? 1 : 0)
+      : undefined,
     filter.yearFrom !== undefined ? (i) => c.year[i]! >= filter.yearFrom! : undefined,
     filter.yearTo !== undefined ? (i) => c.year[i]! <= filter.yearTo! : undefined,
     filter.priceFrom !== undefined ? (i) => c.price[i]! >= filter.priceFrom! : undefined,
@@ -254,4 +270,3 @@ export function previousQueryIndex(index: PreviousIndex, filter: CarFilter, visi
   }
   return { rows, total };
 }
-

@@ -38,7 +38,9 @@ async function create(caller: Caller, customerId: string): Promise<OrderRecord> 
     attempts += 1;
     trips += 1;
     const table = tableName();
-    const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.customer(customerId), keys.counter(ORDER_COUNTER)], ConsistentRead: true } } }));
+    const { Responses } = await ddb.send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.customer(customerId), keys.counter(ORDER_COUNTER)], ConsistentRead: true } } }),
+    );
     const items = Responses?.[table] ?? [];
     const customer = items.find((i) => i.sk === 'CUSTOMER');
     if (!customer) throw new Error('bench customer missing');
@@ -72,7 +74,20 @@ async function create(caller: Caller, customerId: string): Promise<OrderRecord> 
       // The previous design also checked at the commit that the customer still existed.
       { ConditionCheck: { TableName: tableName(), Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(pk)' } },
       auditItem(caller, { entity: 'order', entityId: id, tenantId: record.tenantId, action: 'created', after: record }, now),
-      outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: record.tenantId, orderSeq: 1, payload: { customerNotificationsEnabled: true } }, now)),
+      outboxPutItem(
+        newOutboxEvent(
+          {
+            id: newId(),
+            kind: 'notify',
+            event: 'order.created',
+            orderId: id,
+            tenantId: record.tenantId,
+            orderSeq: 1,
+            payload: { customerNotificationsEnabled: true },
+          },
+          now,
+        ),
+      ),
     ]);
     return outcome.ok ? record : RETRY;
   });

@@ -87,9 +87,7 @@ function loadYamlModule(rootDir: string): JsYaml | undefined {
 /** CloudFormation short forms (!Ref, !GetAtt, !Join, ...) load as opaque { tag, value } objects. */
 function cloudFormationSchema(yaml: JsYaml): unknown {
   const kinds = ['scalar', 'sequence', 'mapping'] as const;
-  return yaml.DEFAULT_SCHEMA.extend(
-    kinds.map((kind) => new yaml.Type('!', { kind, multi: true, construct: (data, tag) => ({ tag, value: data }) })),
-  );
+  return yaml.DEFAULT_SCHEMA.extend(kinds.map((kind) => new yaml.Type('!', { kind, multi: true, construct: (data, tag) => ({ tag, value: data }) })));
 }
 
 function resolveEntry(rootDir: string, modulePath: string): string | undefined {
@@ -175,7 +173,10 @@ function scanFunctions(rootDir: string): FunctionEntry[] {
       if (dirent.isDirectory()) walk(path);
       else if (/\.(m|c)?[jt]s$/.test(dirent.name) && !/\.(test|d)\.[jt]s$/.test(dirent.name)) {
         if (/export\s+(const|async\s+function|function|let)\s+handler\b/.test(readFileSync(path, 'utf8'))) {
-          const name = relative(join(rootDir, 'functions'), path).replace(/\.[^.]+$/, '').split(sep).join('/');
+          const name = relative(join(rootDir, 'functions'), path)
+            .replace(/\.[^.]+$/, '')
+            .split(sep)
+            .join('/');
           // Events unknown here: every function is held to the HTTP budget.
           out.push({ name, entry: path, exportName: 'handler', http: true, packageFiles: [] });
         }
@@ -215,7 +216,17 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
       ...toBuildOptions(
         rootDir,
         { runtime: 'nodejs22.x' },
-        { bundle: true, minify: true, sourcemap: 'external', target: 'node20', platform: 'node', format: 'cjs', outputFileExtension: '.cjs', exclude: [], keepNames: false },
+        {
+          bundle: true,
+          minify: true,
+          sourcemap: 'external',
+          target: 'node20',
+          platform: 'node',
+          format: 'cjs',
+          outputFileExtension: '.cjs',
+          exclude: [],
+          keepNames: false,
+        },
       ),
       literalEnvironment: {},
       warnings,

@@ -22,7 +22,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { intOption, option, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 
-
 const storefront: Storefront = {
   visibility: { providers: new Set(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']), publishedOnly: true },
   markup: '1.08',
@@ -56,7 +55,8 @@ function timed(iterations: number, run: () => number): { p50: number; p95: numbe
 
 export const suite: BenchSuite = {
   name: 'catalogue',
-  description: 'GET /api/v1/cars warm path per query kind at 100k and 300k cars: the previous scanning engine against the current one, side by side; index build time and memory',
+  description:
+    'GET /api/v1/cars warm path per query kind at 100k and 300k cars: the previous scanning engine against the current one, side by side; index build time and memory',
   flags: {
     '--sizes <a,b>': 'catalogue sizes (default 100000,300000)',
     '--iterations <n>': 'timed runs per query kind (default 100)',
@@ -93,8 +93,24 @@ export const suite: BenchSuite = {
         worstP50 = Math.max(worstP50, handler.p50);
         worstRatio = Math.min(worstRatio, ratio);
         if (SELECTIVE.has(label)) worstSelectiveRatio = Math.min(worstSelectiveRatio, ratio);
-        results[label] = { previousP50Ms: round(before.p50, 3), p50Ms: round(current.p50, 3), p95Ms: round(current.p95, 3), speedup: round(ratio, 1), handlerP50Ms: round(handler.p50, 3), matches: current.total };
-        rows.push([size, label, round(before.p50, 3), round(current.p50, 3), `${round(ratio, 1)}x`, round(current.p95, 3), round(handler.p50, 3), current.total]);
+        results[label] = {
+          previousP50Ms: round(before.p50, 3),
+          p50Ms: round(current.p50, 3),
+          p95Ms: round(current.p95, 3),
+          speedup: round(ratio, 1),
+          handlerP50Ms: round(handler.p50, 3),
+          matches: current.total,
+        };
+        rows.push([
+          size,
+          label,
+          round(before.p50, 3),
+          round(current.p50, 3),
+          `${round(ratio, 1)}x`,
+          round(current.p95, 3),
+          round(handler.p50, 3),
+          current.total,
+        ]);
         peakRss = Math.max(peakRss, process.memoryUsage().rss);
       }
       rows.push([size, `(index build ${round(buildMs)} ms)`, '', '', '', '', '', '']);
@@ -121,12 +137,19 @@ function coldLoads(context: BenchContext, sizes: number[]): { text: string; data
   const dir = mkdtempSync(join(tmpdir(), 'vpo-cold-'));
   const child = (args: string[], heapMb: number) =>
     JSON.parse(
-      execFileSync(process.execPath, [`--max-old-space-size=${heapMb}`, '--expose-gc', '--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_cold-load.ts'), ...args], {
-        cwd: context.rootDir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        maxBuffer: 16 * 1024 * 1024,
-      }).trim().split('\n').pop()!,
+      execFileSync(
+        process.execPath,
+        [`--max-old-space-size=${heapMb}`, '--expose-gc', '--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_cold-load.ts'), ...args],
+        {
+          cwd: context.rootDir,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      )
+        .trim()
+        .split('\n')
+        .pop()!,
     ) as Record<string, any>;
   const rows: Array<Array<string | number>> = [];
   const data: Record<string, unknown> = {};
@@ -138,10 +161,32 @@ function coldLoads(context: BenchContext, sizes: number[]): { text: string; data
       const current = child(['load', join(dir, `${size}.vpocat.gz`), 'binary', 'q'], 1024);
       const previous = built.jsonBytes ? child(['load', join(dir, `${size}.json.gz`), 'json'], 4096) : undefined;
       const slowestQuery = Math.max(...Object.values(current.queries as Record<string, number>));
-      const budget = size <= 100_000 ? current.loadMs < 300 && current.after.rssMb - current.before.rssMb < 40 : current.loadMs < 3000 && current.after.rssMb < 1024 && slowestQuery < 20;
+      const budget =
+        size <= 100_000
+          ? current.loadMs < 300 && current.after.rssMb - current.before.rssMb < 40
+          : current.loadMs < 3000 && current.after.rssMb < 1024 && slowestQuery < 20;
       withinBudget &&= budget;
-      if (previous) rows.push([size, 'previous (JSON rows)', round(built.jsonBytes / 1e6, 1), previous.loadMs, round(previous.after.rssMb - previous.before.rssMb), previous.after.heapUsedMb, previous.after.arrayBuffersMb, '']);
-      rows.push([size, 'current (binary columns)', round(built.binaryBytes / 1e6, 1), current.loadMs, round(current.after.rssMb - current.before.rssMb), current.after.heapUsedMb, current.after.arrayBuffersMb, round(slowestQuery, 2)]);
+      if (previous)
+        rows.push([
+          size,
+          'previous (JSON rows)',
+          round(built.jsonBytes / 1e6, 1),
+          previous.loadMs,
+          round(previous.after.rssMb - previous.before.rssMb),
+          previous.after.heapUsedMb,
+          previous.after.arrayBuffersMb,
+          '',
+        ]);
+      rows.push([
+        size,
+        'current (binary columns)',
+        round(built.binaryBytes / 1e6, 1),
+        current.loadMs,
+        round(current.after.rssMb - current.before.rssMb),
+        current.after.heapUsedMb,
+        current.after.arrayBuffersMb,
+        round(slowestQuery, 2),
+      ]);
       data[String(size)] = { snapshotMb: round(built.binaryBytes / 1e6, 1), previous, current, slowestQueryP50Ms: slowestQuery };
     }
   } finally {

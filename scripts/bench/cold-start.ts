@@ -73,7 +73,9 @@ function naiveSource(variant: 'middy-transpile' | 'ajv-compile'): string {
   // The service's own formats (phone, currency: lib/schemas/formats.ts) are left out: a naive
   // handler checks those in code, and Ajv refuses formats it does not know.
   const ownFormats = new Set(['phone', 'currency']);
-  const body = JSON.parse(JSON.stringify(createCustomer.body), (key, value: unknown) => (key === 'format' && ownFormats.has(String(value)) ? undefined : value)) as unknown;
+  const body = JSON.parse(JSON.stringify(createCustomer.body), (key, value: unknown) =>
+    key === 'format' && ownFormats.has(String(value)) ? undefined : value,
+  ) as unknown;
   const schema = JSON.stringify({ type: 'object', required: ['body'], properties: { body } });
   const compile =
     variant === 'middy-transpile'
@@ -332,7 +334,10 @@ export const suite: BenchSuite = {
       lines.push(
         `HTTP functions within the budget: ${httpFunctions.filter((m) => verdict(m).within === true).length} of ${httpFunctions.length}; workers (not API Gateway's, measured all the same): ${functions.filter((m) => !m.http && verdict(m).within === true).length} of ${functions.length - httpFunctions.length} within.`,
       );
-      for (const m of functions.filter((x) => x.packageFileBytes > 0)) lines.push(`${m.name}: its package also carries ${kb(m.packageFileBytes)} KB of files it serves, read on the first request (not part of the bundle or its init).`);
+      for (const m of functions.filter((x) => x.packageFileBytes > 0))
+        lines.push(
+          `${m.name}: its package also carries ${kb(m.packageFileBytes)} KB of files it serves, read on the first request (not part of the bundle or its init).`,
+        );
       if (baselineVariant === 'ajv-compile') lines.push('note: baseline uses plain Ajv compile (the @middy/validator/transpile variant did not build).');
       for (const failure of failures) lines.push(`BUILD FAILED ${failure.name}: ${failure.error}`);
       for (const m of measured.filter((x) => x.error)) lines.push(`INIT FAILED ${m.name}: ${m.error}`);
@@ -347,10 +352,16 @@ export const suite: BenchSuite = {
         lines.push(
           '',
           `Top ${TOP_INPUTS} inputs of the ${title} (${bundle.name}, ${kb(total)} KB; bytes in the minified output):`,
-          renderTable(['input', 'KB', 'share'], bundle.inputs.slice(0, TOP_INPUTS).map((i) => [i.path, kb(i.bytes), share(i.bytes)])),
+          renderTable(
+            ['input', 'KB', 'share'],
+            bundle.inputs.slice(0, TOP_INPUTS).map((i) => [i.path, kb(i.bytes), share(i.bytes)]),
+          ),
           '',
           `By package (${bundle.name}):`,
-          renderTable(['package', 'KB', 'share'], bundle.packages.slice(0, TOP_INPUTS).map((p) => [p.path, kb(p.bytes), share(p.bytes)])),
+          renderTable(
+            ['package', 'KB', 'share'],
+            bundle.packages.slice(0, TOP_INPUTS).map((p) => [p.path, kb(p.bytes), share(p.bytes)]),
+          ),
         );
       }
 

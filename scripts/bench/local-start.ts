@@ -38,7 +38,9 @@ export const suite: BenchSuite = {
         run.repeatedLines.length,
         s(run.stopMs),
         run.portsFreed ? 'yes' : 'NO',
-        run.firstAnswerMs > 0 && run.firstAnswerMs <= goalMs && run.longestSilenceMs <= GOALS.silenceMs && run.stopMs <= GOALS.stopMs && run.portsFreed ? 'ok' : 'over',
+        run.firstAnswerMs > 0 && run.firstAnswerMs <= goalMs && run.longestSilenceMs <= GOALS.silenceMs && run.stopMs <= GOALS.stopMs && run.portsFreed
+          ? 'ok'
+          : 'over',
       ];
       const text = [
         renderTable(

@@ -64,14 +64,27 @@ const row = (run: Run, baseline?: Run) => {
       run.maxRoundTrips ?? '',
       run.retried === undefined ? '' : `${round((100 * run.retried) / run.durationsMs.length)}%`,
     ],
-    data: { perSecond: round(perSecond), p50Ms: round(p50), p95Ms: round(p95), p95OverP50: round(p95 / p50, 2), roundTripsPerCreation: round(run.roundTrips / run.durationsMs.length, 2), maxRoundTrips: run.maxRoundTrips, retried: run.retried },
+    data: {
+      perSecond: round(perSecond),
+      p50Ms: round(p50),
+      p95Ms: round(p95),
+      p95OverP50: round(p95 / p50, 2),
+      roundTripsPerCreation: round(run.roundTrips / run.durationsMs.length, 2),
+      maxRoundTrips: run.maxRoundTrips,
+      retried: run.retried,
+    },
   };
 };
 
 export const suite: BenchSuite = {
   name: 'orders',
-  description: 'Order creation at 10 concurrent callers: previous design (conditional counter in the transaction) vs current (atomic increment), and POST /orders vs a floor route over HTTP',
-  flags: { '--orders <n>': 'creations per design (default 400)', '--concurrency <n>': 'concurrent callers (default 10)', '--list-sizes <a,b,c>': 'orders in the listed tenant (default 100,1000,10000)' },
+  description:
+    'Order creation at 10 concurrent callers: previous design (conditional counter in the transaction) vs current (atomic increment), and POST /orders vs a floor route over HTTP',
+  flags: {
+    '--orders <n>': 'creations per design (default 400)',
+    '--concurrency <n>': 'concurrent callers (default 10)',
+    '--list-sizes <a,b,c>': 'orders in the listed tenant (default 100,1000,10000)',
+  },
 
   async run(context: BenchContext): Promise<SuiteReport> {
     const total = intOption(context.argv, 'orders', 400);
@@ -98,7 +111,9 @@ export const suite: BenchSuite = {
       const integrator = stack.keys.find((k) => k.role === 'integrator' && k.tenantId === GULF)!;
       const caller = { keyId: 'bench', tenantId: GULF, role: 'accountant' as const, allowedRoutes: ['*'] };
       const customers = await Promise.all(
-        Array.from({ length: concurrency }, (_, i) => createCustomer(caller, { name: `Bench customer ${i}`, mobileNumber: `+9715${String(Date.now() % 1e7).padStart(7, '0')}${i}`.slice(0, 13) })),
+        Array.from({ length: concurrency }, (_, i) =>
+          createCustomer(caller, { name: `Bench customer ${i}`, mobileNumber: `+9715${String(Date.now() % 1e7).padStart(7, '0')}${i}`.slice(0, 13) }),
+        ),
       );
       void ddb;
 
@@ -106,7 +121,10 @@ export const suite: BenchSuite = {
       // Warm both paths up (module init, DynamoDB Local's JIT), then measure.
       for (const [label, create] of [
         ['previous design: counter in the transaction', (i: number) => previousDesignCreateOrder(caller, customers[i % concurrency]!.id)],
-        ['current: atomic increment, then the transaction', async (i: number) => void (await createOrder(caller, { customerId: customers[i % concurrency]!.id, totalAmount: 100 }, undefined))],
+        [
+          'current: atomic increment, then the transaction',
+          async (i: number) => void (await createOrder(caller, { customerId: customers[i % concurrency]!.id, totalAmount: 100 }, undefined)),
+        ],
       ] as const) {
         await pool(40, concurrency, async (i) => void (await create(i)));
         context.log(`orders: ${total} creations, ${label}`);
@@ -127,12 +145,23 @@ export const suite: BenchSuite = {
       }
 
       const http = async (path: string, apiKey: string, body: unknown) => {
-        const response = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey }, body: JSON.stringify(body) });
+        const response = await fetch(`${stack.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey },
+          body: JSON.stringify(body),
+        });
         if (response.status !== 201) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
       };
       const httpRuns: Run[] = [];
       for (const [label, call] of [
-        ['HTTP floor: POST /customers', (i: number) => http('/api/v1/customers', integrator.key, { name: `Floor ${i}`, mobileNumber: `+97155${randomBytes(4).readUInt32BE() % 10_000_000}`.padEnd(13, '0') })],
+        [
+          'HTTP floor: POST /customers',
+          (i: number) =>
+            http('/api/v1/customers', integrator.key, {
+              name: `Floor ${i}`,
+              mobileNumber: `+97155${randomBytes(4).readUInt32BE() % 10_000_000}`.padEnd(13, '0'),
+            }),
+        ],
         ['HTTP: POST /orders', (i: number) => http('/api/v1/orders', key.key, { customerId: customers[i % concurrency]!.id, totalAmount: 100 })],
       ] as const) {
         await pool(40, concurrency, call);
@@ -149,10 +178,18 @@ export const suite: BenchSuite = {
       const overHttp = [row(floor), row(orders, floor)];
       const text = [
         `Order creation, ${total} per design, ${concurrency} concurrent callers, DynamoDB Local (in this process):`,
-        renderTable(header, inProcess.map((r) => r.cells), ['left']),
+        renderTable(
+          header,
+          inProcess.map((r) => r.cells),
+          ['left'],
+        ),
         '',
         `Over HTTP on the local stack (serverless-offline), ${total} requests each, ${concurrency} concurrent callers; "vs previous" is against the floor route:`,
-        renderTable(['route', 'req/s', 'vs floor', 'p50 ms', 'p95 ms', 'p95/p50', '', '', ''], overHttp.map((r) => r.cells.map((c, i) => (i >= 6 ? '' : c))), ['left']),
+        renderTable(
+          ['route', 'req/s', 'vs floor', 'p50 ms', 'p95 ms', 'p95/p50', '', '', ''],
+          overHttp.map((r) => r.cells.map((c, i) => (i >= 6 ? '' : c))),
+          ['left'],
+        ),
         '',
         'GET /orders?limit=20, page 1, one tenant (in this process on DynamoDB Local): the previous read-everything-then-slice against the one-page read:',
         listing.text,
@@ -160,7 +197,15 @@ export const suite: BenchSuite = {
       const speedup = inProcess[1]!.data.perSecond / inProcess[0]!.data.perSecond;
       return {
         text,
-        data: { concurrency, total, previous: inProcess[0]!.data, current: inProcess[1]!.data, speedup: round(speedup, 2), http: { floor: overHttp[0]!.data, orders: overHttp[1]!.data }, lists: listing.data },
+        data: {
+          concurrency,
+          total,
+          previous: inProcess[0]!.data,
+          current: inProcess[1]!.data,
+          speedup: round(speedup, 2),
+          http: { floor: overHttp[0]!.data, orders: overHttp[1]!.data },
+          lists: listing.data,
+        },
         ok: true,
         withinBudget: inProcess[1]!.data.p95OverP50 <= 3,
       };
@@ -184,7 +229,8 @@ async function measureLists(context: BenchContext, sizes: number[]): Promise<{ t
   ddb.middlewareStack.add(
     (next, ctx) => async (args) => {
       const result = await next(args);
-      if (ctx.commandName === QueryCommand.name || String(ctx.commandName) === 'QueryCommand') itemsRead += Number((result.output as { ScannedCount?: number }).ScannedCount ?? 0);
+      if (ctx.commandName === QueryCommand.name || String(ctx.commandName) === 'QueryCommand')
+        itemsRead += Number((result.output as { ScannedCount?: number }).ScannedCount ?? 0);
       return result;
     },
     { step: 'initialize', name: 'bench-items-read' },
@@ -198,7 +244,24 @@ async function measureLists(context: BenchContext, sizes: number[]): Promise<{ t
     const fresh = Array.from({ length: size - seeded }, (_, i) => {
       const n = seeded + i;
       const createdAt = new Date(base + n * 60_000).toISOString();
-      const order = { id: `benchorder${tenantId}${n}`, orderNumber: 900_000 + n, status: 'DepositSubmitted', version: 1, customerId: `benchcustomer${n % 50}`, tenantId, carDetails: { makeEn: 'Kia', modelEn: 'K5' }, totalAmount: 100, currency: 'USD', notes: null, inspectionDate: null, paidFromWallet: false, customer: { id: `benchcustomer${n % 50}`, name: 'Bench' }, createdByKeyId: 'bench', createdAt, updatedAt: createdAt };
+      const order = {
+        id: `benchorder${tenantId}${n}`,
+        orderNumber: 900_000 + n,
+        status: 'DepositSubmitted',
+        version: 1,
+        customerId: `benchcustomer${n % 50}`,
+        tenantId,
+        carDetails: { makeEn: 'Kia', modelEn: 'K5' },
+        totalAmount: 100,
+        currency: 'USD',
+        notes: null,
+        inspectionDate: null,
+        paidFromWallet: false,
+        customer: { id: `benchcustomer${n % 50}`, name: 'Bench' },
+        createdByKeyId: 'bench',
+        createdAt,
+        updatedAt: createdAt,
+      };
       return { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...order };
     });
     for (let i = 0; i < fresh.length; i += 25) {

@@ -23,7 +23,8 @@ export const suite: BenchSuite = {
       const build = step([join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'build-contracts.ts')]);
       const packaged = build.status === 0 ? step([join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', 'dev']) : build;
       const packagingMs = Date.now() - started;
-      if (packaged.status !== 0) return { text: `packaging failed:\n${packaged.stdout.slice(-2000)}\n${packaged.stderr.slice(-2000)}`, data: { packagingMs }, ok: false };
+      if (packaged.status !== 0)
+        return { text: `packaging failed:\n${packaged.stdout.slice(-2000)}\n${packaged.stderr.slice(-2000)}`, data: { packagingMs }, ok: false };
       const report = step([join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'serverless', 'template-report.ts')]);
       return {
         text: report.stdout.trim(),

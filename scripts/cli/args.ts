@@ -51,7 +51,14 @@ export function required(args: Args, flag: string): string {
 
 /** Splits "a, b,,c" into ["a","b","c"]; an empty result is an error, since the flag was given on purpose. */
 export function list(flag: string, value: string): string[] {
-  const items = [...new Set(value.split(',').map((item) => item.trim()).filter((item) => item !== ''))];
+  const items = [
+    ...new Set(
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
+  ];
   if (items.length === 0) throw new UsageError(`--${flag} needs at least one value`);
   return items;
 }
@@ -92,7 +99,8 @@ export function oneOf<const T extends string>(flag: string, value: string, allow
 
 /** A plain shape check; the address itself is the user's business. */
 export function email(flag: string, value: string): string {
-  if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new UsageError(`--${flag} must be an e-mail address such as mina@example.com, got "${value}"`);
+  if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    throw new UsageError(`--${flag} must be an e-mail address such as mina@example.com, got "${value}"`);
   return value;
 }
 

@@ -5,7 +5,11 @@ export const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').
 export function table(headers: string[], rows: string[][]): string[] {
   if (rows.length === 0) return ['(none)'];
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 

@@ -205,9 +205,7 @@ export function generateCar(rng: Rng, id: number, ctx: CarContext): CarRecord {
   const suffix = rng.weighted(make.suffixes);
   const driveText = model.driveInTrim && drivetrain !== '2WD' ? ` ${drivetrain}` : '';
   const gradeDetailEn =
-    model.trimOrder === 'grade-label'
-      ? `${grade} ${powertrain.label}${driveText}${suffix}`
-      : `${powertrain.label}${driveText} ${grade}${suffix}`;
+    model.trimOrder === 'grade-label' ? `${grade} ${powertrain.label}${driveText}${suffix}` : `${powertrain.label}${driveText} ${grade}${suffix}`;
   const modelEn = generation.name ?? (generation.code ? `${model.group} ${generation.code}` : model.group);
 
   // First registration: the model year, or the second half of the year before; never after `now`.
@@ -235,7 +233,16 @@ export function generateCar(rng: Rng, id: number, ctx: CarContext): CarRecord {
   if (rng.chance(0.004)) damage.push('flood');
   const ownerChanges = poissonCapped(rng, 0.1 + 0.15 * ageYears, 4);
 
-  const price = priceFor(rng, model.band, { ageYears, km: kilometers, tier, pf: powertrain.pf, fuel: powertrain.fuel, drive: drivetrain, damage, owners: ownerChanges });
+  const price = priceFor(rng, model.band, {
+    ageYears,
+    km: kilometers,
+    tier,
+    pf: powertrain.pf,
+    fuel: powertrain.fuel,
+    drive: drivetrain,
+    damage,
+    owners: ownerChanges,
+  });
 
   const color = rng.weighted(model.body === 'Truck' ? TRUCK_COLOR_WEIGHTS : COLOR_WEIGHTS);
   const city = rng.weighted(CITIES);

@@ -102,8 +102,7 @@ const PAINT: Record<CarColor, { fill: string; stroke: string }> = {
 /** Backdrop tint per photo number, so the photos of one car look different. */
 const BACKDROPS = ['#eef2f7', '#f3efe8', '#e9f1ec', '#f1eef5', '#eceff3', '#f5f1ea'];
 
-const escapeXml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function drawing(body: Body, color: CarColor, mirrored: boolean): string {
   const s = SILHOUETTES[body];

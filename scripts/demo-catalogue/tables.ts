@@ -121,7 +121,13 @@ function mix<T extends string>(allowed: readonly T[], value: RawMix, fallback: T
 
 function powertrain(raw: RawPowertrain, model: RawModel): Powertrain {
   const where = `${model.group} ${raw.label}`;
-  const p: Powertrain = { label: raw.label, fuel: oneOf(FUEL_TYPES, raw.fuel, where), w: raw.w, trans: mix(TRANSMISSIONS, raw.trans ?? 'Automatic', 'Automatic', where), pf: raw.pf ?? 1 };
+  const p: Powertrain = {
+    label: raw.label,
+    fuel: oneOf(FUEL_TYPES, raw.fuel, where),
+    w: raw.w,
+    trans: mix(TRANSMISSIONS, raw.trans ?? 'Automatic', 'Automatic', where),
+    pf: raw.pf ?? 1,
+  };
   if (raw.cc !== undefined) p.cc = raw.cc;
   if (raw.drive !== undefined) p.drive = mix(DRIVETRAINS, raw.drive, '2WD', where);
   if (raw.from !== undefined) p.from = raw.from;
@@ -190,7 +196,9 @@ export interface OptionSpec {
 }
 
 /** In this order; "Panoramic sunroof" comes first: a car with a panoramic roof does not also list a plain sunroof. */
-export const OPTIONS: readonly OptionSpec[] = optionsJson.map(({ bodies, ...o }) => (bodies === undefined ? o : { ...o, bodies: bodies.map((b) => oneOf(VEHICLE_TYPES, b, o.name)) }));
+export const OPTIONS: readonly OptionSpec[] = optionsJson.map(({ bodies, ...o }) =>
+  bodies === undefined ? o : { ...o, bodies: bodies.map((b) => oneOf(VEHICLE_TYPES, b, o.name)) },
+);
 
 interface ProviderProfile {
   /** Share of the catalogue */

@@ -13,7 +13,13 @@ import { inputsHash } from '../inputs-hash.js';
 export const FIGURE_INPUTS: Record<string, readonly string[]> = {
   'local-start': ['scripts/local-stack.ts', 'scripts/local', 'scripts/build-contracts.ts', 'scripts/serverless', 'serverless.yml', 'package-lock.json'],
   'cold-start': ['functions', 'lib', 'scripts/serverless', 'serverless.yml', 'package-lock.json', 'scripts/bench/cold-start.ts'],
-  catalogue: ['lib/catalogue', 'scripts/bench/catalogue.ts', 'scripts/bench/_previous-catalogue-query.ts', 'scripts/bench/_cold-load.ts', 'scripts/bench/_catalogue-mix.ts'],
+  catalogue: [
+    'lib/catalogue',
+    'scripts/bench/catalogue.ts',
+    'scripts/bench/_previous-catalogue-query.ts',
+    'scripts/bench/_cold-load.ts',
+    'scripts/bench/_catalogue-mix.ts',
+  ],
   orders: ['lib/use-cases/orders', 'lib/store', 'scripts/bench/orders.ts', 'scripts/bench/_previous-order-design.ts'],
   package: ['functions', 'lib/schemas', 'serverless.yml', 'scripts/serverless', 'package-lock.json'],
 };

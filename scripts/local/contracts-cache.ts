@@ -22,4 +22,3 @@ export function contractsUpToDate(root: string, inputs: string): boolean {
 export function markContractsBuilt(root: string, inputs: string): void {
   writeFileSync(join(root, MARK), inputs);
 }
-

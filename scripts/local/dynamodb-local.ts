@@ -61,7 +61,8 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   let stopping = false;
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
-      if (!stopping) resolve(`DynamoDB Local exited (${signal ?? `code ${code}`})${output.trim() ? `: ${output.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+      if (!stopping)
+        resolve(`DynamoDB Local exited (${signal ?? `code ${code}`})${output.trim() ? `: ${output.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
     });
   });
   const endpoint = `http://127.0.0.1:${options.port}`;

@@ -99,7 +99,11 @@ export async function measureStart(options: {
   }
 
   const counts = new Map<string, number>();
-  for (const line of output.split('\n').map((l) => l.trim()).filter((l) => l.length > 20)) counts.set(line, (counts.get(line) ?? 0) + 1);
+  for (const line of output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 20))
+    counts.set(line, (counts.get(line) ?? 0) + 1);
   const repeatedLines = [...counts.entries()].filter(([line, n]) => n > 2 && !/ -> \d{3} /.test(line) && !/still:/.test(line)).map(([line]) => line);
 
   // Its failure is reported after the stop, so a failing check never leaves the stack running.

@@ -12,7 +12,11 @@ const CODES = {
 };
 
 function envelope(statusCode) {
-  const [code, error] = CODES[statusCode] ?? (statusCode >= 500 ? ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, retry later'] : ['VALIDATION_ERROR', 'The request was refused: see the API reference at /api/v1/docs']);
+  const [code, error] =
+    CODES[statusCode] ??
+    (statusCode >= 500
+      ? ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, retry later']
+      : ['VALIDATION_ERROR', 'The request was refused: see the API reference at /api/v1/docs']);
   return { success: false, error, statusCode, code };
 }
 
@@ -25,7 +29,9 @@ function onClientError(error, socket) {
   const statusCode = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const body = JSON.stringify(envelope(statusCode));
   const reason = statusCode === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  socket.end(`HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** hapi's own errors (Boom) in the envelope; what a function answered passes as it is. */

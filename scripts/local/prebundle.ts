@@ -40,7 +40,12 @@ function filesUnder(root: string, path: string): string[] {
 
 function inputsHash(root: string): string {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((input) => filesUnder(root, input))) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  for (const file of INPUTS.flatMap((input) => filesUnder(root, input)))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

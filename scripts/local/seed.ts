@@ -12,10 +12,25 @@ import { createUser } from '../../lib/use-cases/users.js';
 import type { DemoKey } from './demo-keys.js';
 
 const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
-  { id: 'demotenantgulfmotors0001', name: 'Gulf Motors', subdomain: 'gulf', markup: '1.08', visibleProviders: [...PROVIDERS], publishedOnly: true, country: 'AE' },
-  { id: 'demotenantseoulexport001', name: 'Seoul Export Partners', subdomain: 'seoul', markup: '1.15', visibleProviders: ['glovis', 'kcar', 'lotte'], publishedOnly: false, country: 'KR' },
+  {
+    id: 'demotenantgulfmotors0001',
+    name: 'Gulf Motors',
+    subdomain: 'gulf',
+    markup: '1.08',
+    visibleProviders: [...PROVIDERS],
+    publishedOnly: true,
+    country: 'AE',
+  },
+  {
+    id: 'demotenantseoulexport001',
+    name: 'Seoul Export Partners',
+    subdomain: 'seoul',
+    markup: '1.15',
+    visibleProviders: ['glovis', 'kcar', 'lotte'],
+    publishedOnly: false,
+    country: 'KR',
+  },
 ];
-
 
 /** Demo staff, created through the same use case as POST /api/v1/users (fixed ids, so demo keys survive restarts). */
 const DEMO_STAFF: Array<{ id: string; name: string; role: Role; email?: string; mobileNumber: string }> = [

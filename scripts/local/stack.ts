@@ -90,7 +90,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     progress(`DynamoDB Local: starting on port ${options.dynamoPort}${options.dataDir ? '' : ' (in memory)'}, the S3 emulator on port ${options.s3Port}`);
     // Side by side: the emulator's start then costs nothing next to the JVM's.
     const [dynamoStart, s3Start] = await Promise.allSettled([
-      startDynamoDbLocal({ port: options.dynamoPort, dataDir: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined, quickStart: options.catalogueInBackground }).then((dynamo) => {
+      startDynamoDbLocal({
+        port: options.dynamoPort,
+        dataDir: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined,
+        quickStart: options.catalogueInBackground,
+      }).then((dynamo) => {
         progress('DynamoDB Local: ready');
         return dynamo;
       }),
@@ -153,7 +157,9 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   if (options.prebundle) {
     options.progress?.('API: checking the bundles');
     const built = await prebundle(options.root, prebuilt);
-    options.progress?.(built ? 'API: functions bundled (one esbuild call); starting serverless-offline' : 'API: bundles up to date; starting serverless-offline');
+    options.progress?.(
+      built ? 'API: functions bundled (one esbuild call); starting serverless-offline' : 'API: bundles up to date; starting serverless-offline',
+    );
   } else {
     rmSync(join(options.root, workFolder), { recursive: true, force: true });
     options.progress?.('API: bundling the functions (serverless-offline and esbuild), in parallel with the data services');

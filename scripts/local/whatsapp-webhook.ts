@@ -13,13 +13,24 @@ export const signatureOf = (body: string, secret: string): string => `sha256=${c
 
 const envelope = (value: Record<string, unknown>) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'LOCAL_WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: 'LOCAL' }, ...value } }] }],
+  entry: [
+    {
+      id: 'LOCAL_WABA',
+      changes: [
+        { field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: 'LOCAL' }, ...value } },
+      ],
+    },
+  ],
 });
 
 const epochSeconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
 
 /** A delivery status; `callbackData` is echoed as Meta echoes the biz_opaque_callback_data a message was sent with. */
-export function statusPayload(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed', options: { to?: string; errorCode?: number; errorTitle?: string; at?: Date; callbackData?: string } = {}) {
+export function statusPayload(
+  messageId: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  options: { to?: string; errorCode?: number; errorTitle?: string; at?: Date; callbackData?: string } = {},
+) {
   const error = status === 'failed' ? [{ code: options.errorCode ?? 131026, title: options.errorTitle ?? 'Message undeliverable' }] : undefined;
   return envelope({
     statuses: [

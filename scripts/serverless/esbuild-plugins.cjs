@@ -10,7 +10,9 @@ module.exports = [
     // About 15 KB less in every function that talks to DynamoDB.
     name: 'sdk-event-streams-on-demand',
     setup(build) {
-      build.onResolve({ filter: /^@smithy\/core\/event-streams$/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /^@smithy\/core\/event-streams$/ }, (args) =>
+        args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+      );
     },
   },
   {

@@ -60,7 +60,11 @@ const DOCUMENTS = { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ArchiveBucket', 'Arn'] }
 /** Presigned download URLs are signed with the function's own credentials, so it must be able to read what it signs for. */
 const READ_DOCUMENTS: Statement = { Effect: 'Allow', Action: ['s3:GetObject'], Resource: DOCUMENTS };
 /** The route that generates documents has the renderer function write them (lib/documents/renderer-client.ts). */
-const INVOKE_RENDERER: Statement = { Effect: 'Allow', Action: ['lambda:InvokeFunction'], Resource: { 'Fn::GetAtt': ['RenderOrderDocumentLambdaFunction', 'Arn'] } };
+const INVOKE_RENDERER: Statement = {
+  Effect: 'Allow',
+  Action: ['lambda:InvokeFunction'],
+  Resource: { 'Fn::GetAtt': ['RenderOrderDocumentLambdaFunction', 'Arn'] },
+};
 /** Routes that hand out download URLs of generated documents, and the one that has them made. */
 const DOCUMENT_READERS = new Set(['getOrder', 'listOrderDocuments', 'generateOrderDocument']);
 const DOCUMENT_MAKERS = new Set(['generateOrderDocument']);

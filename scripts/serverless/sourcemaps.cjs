@@ -38,7 +38,11 @@ class KeepSourceMaps {
       const map = JSON.parse(readFileSync(from, 'utf8'));
       // Sources as paths from the project root (lib/http/pipeline.ts), wherever the map is moved
       // to; their text is in the map too (sourcesContent).
-      map.sources = map.sources.map((source) => relative(serviceDir, resolve(dirname(from), source)).split(sep).join('/'));
+      map.sources = map.sources.map((source) =>
+        relative(serviceDir, resolve(dirname(from), source))
+          .split(sep)
+          .join('/'),
+      );
       mkdirSync(dirname(to), { recursive: true });
       writeFileSync(to, JSON.stringify(map));
     }

@@ -61,7 +61,8 @@ for (const template of templates) {
   const warnings = own.filter((f) => f.level !== 'Error' && !f.ignoredBecause).length;
   const ignored = own.length - errors - warnings;
   console.log(`  ${template.file}: ${errors} errors, ${warnings} warnings${ignored ? `, ${ignored} ignored` : ''}`);
-  for (const f of own) console.log(`    ${f.rule} ${f.level}${f.line ? ` line ${f.line}` : ''}: ${f.message}${f.ignoredBecause ? ` (ignored: ${f.ignoredBecause})` : ''}`);
+  for (const f of own)
+    console.log(`    ${f.rule} ${f.level}${f.line ? ` line ${f.line}` : ''}: ${f.message}${f.ignoredBecause ? ` (ignored: ${f.ignoredBecause})` : ''}`);
 }
 const ignoredRules = Object.entries(CFN_LINT_IGNORED);
 console.log(ignoredRules.length ? `Rules ignored: ${ignoredRules.map(([rule, why]) => `${rule} (${why})`).join('; ')}` : 'Rules ignored: none.');

@@ -19,8 +19,7 @@ const protectedRoutes = (): RouteSpec[] => allRoutes.filter((c) => !c.public);
 const publicRoutes = (): RouteSpec[] => allRoutes.filter((c) => c.public);
 
 /** Calls a route with a body that is syntactically JSON when the route takes one, so auth is what decides. */
-const callRoute = (c: RouteSpec, key: string | null): Promise<ApiResponse> =>
-  api(c.method, concretePath(c), { key, ...(c.body ? { body: {} } : {}) });
+const callRoute = (c: RouteSpec, key: string | null): Promise<ApiResponse> => api(c.method, concretePath(c), { key, ...(c.body ? { body: {} } : {}) });
 
 async function newKey(allowedRoutes: string[], role: Role = 'admin', tenantId?: string): Promise<{ key: string; id: string }> {
   return newApiKey({ name: `auth test ${allowedRoutes.join(',')}`, role, tenantId, allowedRoutes });
@@ -244,7 +243,11 @@ describe('public documentation routes', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    const { reference, openapi, routes } = res.body.data as { reference: string; openapi: string; routes: Array<{ method: string; path: string; access: string }> };
+    const { reference, openapi, routes } = res.body.data as {
+      reference: string;
+      openapi: string;
+      routes: Array<{ method: string; path: string; access: string }>;
+    };
     expect((await api('GET', new URL(reference).pathname)).status).toBe(200);
     expect((await api('GET', new URL(openapi).pathname)).body.openapi).toBe('3.1.0');
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(allRoutes.map(routeKey).sort());
@@ -261,7 +264,11 @@ describe('public documentation routes', () => {
   });
 
   // The webhooks are public too, but Meta proves itself otherwise (tests/e2e/notifications.test.ts).
-  it.each(publicRoutes().filter((c) => c.folder === 'docs').map((c) => [routeKey(c), c] as const))('answers %s without a key with 200', async (_route, c) => {
+  it.each(
+    publicRoutes()
+      .filter((c) => c.folder === 'docs')
+      .map((c) => [routeKey(c), c] as const),
+  )('answers %s without a key with 200', async (_route, c) => {
     const res = await api(c.method, concretePath(c));
 
     expect(res.status).toBe(200);

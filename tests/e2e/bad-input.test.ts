@@ -32,7 +32,10 @@ describe('a body nested thousands of levels deep', () => {
     expect(res.status, res.text).toBe(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body', message: expect.stringMatching(/nested too deeply/) }] });
     // Brackets inside strings are text, not nesting.
-    const inText = await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'note', text: `${'{['.repeat(300)} "quoted \\" ${'['.repeat(300)}` }] } });
+    const inText = await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, {
+      key: ops(),
+      body: { documents: [{ type: 'note', text: `${'{['.repeat(300)} "quoted \\" ${'['.repeat(300)}` }] },
+    });
     expect(inText.status, inText.text).toBe(200);
   });
 });
@@ -48,10 +51,26 @@ describe('free-form JSON nested deeper than can be stored', () => {
   });
 
   it.each([
-    ['signedDocument', () => api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: ops(), body: { signedDocument: deep(40) } }), /^body\.signedDocument/],
-    ['customerIdDocument', () => api('PATCH', `/api/v1/contracts/${contract.id}`, { key: ops(), body: { customerIdDocument: { type: 'passport', scan: deep(20) } } }), /^body\.customerIdDocument/],
-    ['customs documents', () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'bl', data: deep(20) }] } }), /^body\.documents\[0\]/],
-    ['a whole request body', () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [deep(100)] } }), /^body\.documents\[0\]/],
+    [
+      'signedDocument',
+      () => api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: ops(), body: { signedDocument: deep(40) } }),
+      /^body\.signedDocument/,
+    ],
+    [
+      'customerIdDocument',
+      () => api('PATCH', `/api/v1/contracts/${contract.id}`, { key: ops(), body: { customerIdDocument: { type: 'passport', scan: deep(20) } } }),
+      /^body\.customerIdDocument/,
+    ],
+    [
+      'customs documents',
+      () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'bl', data: deep(20) }] } }),
+      /^body\.documents\[0\]/,
+    ],
+    [
+      'a whole request body',
+      () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [deep(100)] } }),
+      /^body\.documents\[0\]/,
+    ],
   ] as const)('refuses %s with 400 naming the field, and changes nothing', async (_what, send, field) => {
     const before = await orderDetail(order.id);
 
@@ -62,11 +81,17 @@ describe('free-form JSON nested deeper than can be stored', () => {
 
 describe('numbers and dates out of range', () => {
   it('refuses a version beyond any real version with 400, not a conflict or a crash', async () => {
-    expectRefused(await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: accountantKey(), body: { enabled: false, version: 9007199254740994 } }), /body\.version/);
+    expectRefused(
+      await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: accountantKey(), body: { enabled: false, version: 9007199254740994 } }),
+      /body\.version/,
+    );
   });
 
   it('refuses a photo priority of 1e300', async () => {
-    const res = await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, photos: [{ url: 'https://example.com/a.jpg', priority: 1e300 }] } });
+    const res = await api('POST', '/api/v1/inspections', {
+      key: ops(),
+      body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, photos: [{ url: 'https://example.com/a.jpg', priority: 1e300 }] },
+    });
 
     expectRefused(res, /body\.photos\[0\]\.priority/);
   });
@@ -76,7 +101,10 @@ describe('numbers and dates out of range', () => {
   });
 
   it('refuses the leap second as an inspection date', async () => {
-    const res = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: accountantKey(), body: { status: 'Cancelled', version: 1, inspectionDate: '2026-12-31T23:59:60Z' } });
+    const res = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
+      key: accountantKey(),
+      body: { status: 'Cancelled', version: 1, inspectionDate: '2026-12-31T23:59:60Z' },
+    });
 
     expectRefused(res, /body\.inspectionDate/);
   });
@@ -103,16 +131,22 @@ describe('unknown routes', () => {
 describe('media types', () => {
   const customer = () => JSON.stringify({ name: 'Media Type', mobileNumber: uniquePhone() });
 
-  it.each([['APPLICATION/JSON'], ['Application/Json; charset=UTF-8'], ['application/json;charset="utf-8"']])('reads %s as JSON: media types are case-insensitive', async (type) => {
-    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
-    expect(res.status, res.text).toBe(201);
-  });
+  it.each([['APPLICATION/JSON'], ['Application/Json; charset=UTF-8'], ['application/json;charset="utf-8"']])(
+    'reads %s as JSON: media types are case-insensitive',
+    async (type) => {
+      const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
+      expect(res.status, res.text).toBe(201);
+    },
+  );
 
-  it.each([['application/vnd.api+json'], ['application/merge-patch+json'], ['application/json; charset=utf-16'], ['text/plain']])('refuses %s with 415, naming what it takes', async (type) => {
-    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
-    expect(res.status, res.text).toBe(415);
-    expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringContaining('application/json') });
-  });
+  it.each([['application/vnd.api+json'], ['application/merge-patch+json'], ['application/json; charset=utf-16'], ['text/plain']])(
+    'refuses %s with 415, naming what it takes',
+    async (type) => {
+      const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
+      expect(res.status, res.text).toBe(415);
+      expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringContaining('application/json') });
+    },
+  );
 });
 
 describe('text that is not text', () => {
@@ -144,7 +178,9 @@ describe('a repeated X-API-Key header', () => {
     // fetch would join them into one.
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname === 'localhost' ? '127.0.0.1' : url.hostname, () => {
-        socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nX-API-Key: ${demoKey('admin')}\r\nX-API-Key: ${demoKey('marketer')}\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nX-API-Key: ${demoKey('admin')}\r\nX-API-Key: ${demoKey('marketer')}\r\nConnection: close\r\n\r\n`,
+        );
       });
       let text = '';
       socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -155,7 +191,13 @@ describe('a repeated X-API-Key header', () => {
     const status = Number(raw.split(' ')[1]);
     const body = JSON.parse(raw.slice(raw.indexOf('{'), raw.lastIndexOf('}') + 1)) as unknown;
     const answer = { status, body };
-    expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', details: [{ field: 'X-API-Key', message: 'must be sent once: it was sent 2 times; send one key, e.g. one "X-API-Key: vpo_…" line' }] } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'X-API-Key', message: 'must be sent once: it was sent 2 times; send one key, e.g. one "X-API-Key: vpo_…" line' }],
+      },
+    });
     const joined = await api('GET', '/api/v1/orders?limit=1', { headers: { 'X-API-Key': `${demoKey('admin')}, ${demoKey('marketer')}` } });
     expect(joined.status).toBe(400);
   });

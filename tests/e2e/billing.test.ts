@@ -171,10 +171,20 @@ describe('PATCH /api/v1/billing/{id}/document-url', () => {
   it.each([['invoice'], ['receipt']] as const)('stores the PDF URL as receiptFileUrl and the invoiceNumber on a %s', async (type) => {
     const created = await entry({ type });
 
-    const res = await setDocumentUrl(created.id, acct(), { type, pdfUrl: `https://files.example.com/${type}s/7.pdf`, invoiceNumber: `${type.toUpperCase()}-7` });
+    const res = await setDocumentUrl(created.id, acct(), {
+      type,
+      pdfUrl: `https://files.example.com/${type}s/7.pdf`,
+      invoiceNumber: `${type.toUpperCase()}-7`,
+    });
 
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ id: created.id, type, status: 'Pending', receiptFileUrl: `https://files.example.com/${type}s/7.pdf`, invoiceNumber: `${type.toUpperCase()}-7` });
+    expect(res.body.data).toMatchObject({
+      id: created.id,
+      type,
+      status: 'Pending',
+      receiptFileUrl: `https://files.example.com/${type}s/7.pdf`,
+      invoiceNumber: `${type.toUpperCase()}-7`,
+    });
     expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
     expect(await entryOf(created.orderId, created.id)).toEqual(res.body.data);
   });
@@ -196,7 +206,10 @@ describe('PATCH /api/v1/billing/{id}/document-url', () => {
 
     expect(res.status, res.text).toBe(409);
     expect(res.body.code).toBe('INVALID_STATE');
-    expect((await billingOf(created.orderId)).find((e) => e.id === created.id)).toMatchObject({ status: 'Confirmed', receiptFileUrl: confirmed.receiptFileUrl });
+    expect((await billingOf(created.orderId)).find((e) => e.id === created.id)).toMatchObject({
+      status: 'Confirmed',
+      receiptFileUrl: confirmed.receiptFileUrl,
+    });
   });
 
   it.each([
@@ -237,7 +250,14 @@ describe('PATCH /api/v1/billing/{id}/confirm', () => {
     const res = await confirm(created.id, acct());
 
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ id: created.id, status: 'Confirmed', orderId: created.orderId, amount: 1500, currency: 'AED', confirmedAt: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      id: created.id,
+      status: 'Confirmed',
+      orderId: created.orderId,
+      amount: 1500,
+      currency: 'AED',
+      confirmedAt: expect.any(String),
+    });
     expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
     expect(await entryOf(created.orderId, created.id)).toEqual(res.body.data);
   });
@@ -273,15 +293,18 @@ describe('PATCH /api/v1/billing/{id}/confirm', () => {
     expect(new Set(results.map((r) => r.body.data.updatedAt))).toEqual(new Set([stored.updatedAt]));
   });
 
-  it.each([['operations'], ['marketer'], ['integrator'], ['inspector']] as const)('answers 403 FORBIDDEN to a %s key and leaves the entry Pending', async (role) => {
-    const created = await entry({ orderId: (await freshOrder({ marketerId: DEMO_MARKETER })).id });
+  it.each([['operations'], ['marketer'], ['integrator'], ['inspector']] as const)(
+    'answers 403 FORBIDDEN to a %s key and leaves the entry Pending',
+    async (role) => {
+      const created = await entry({ orderId: (await freshOrder({ marketerId: DEMO_MARKETER })).id });
 
-    const res = await confirm(created.id, demoKey(role));
+      const res = await confirm(created.id, demoKey(role));
 
-    expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ success: false, statusCode: 403, code: 'FORBIDDEN' });
-    expect((await entryOf(created.orderId, created.id)).status).toBe('Pending');
-  });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, statusCode: 403, code: 'FORBIDDEN' });
+      expect((await entryOf(created.orderId, created.id)).status).toBe('Pending');
+    },
+  );
 
   it('answers 404 for an unknown entry and 400 for a malformed id', async () => {
     const unknown = await confirm(UNKNOWN_ID, acct());
@@ -430,9 +453,18 @@ describe('a cancelled order takes nothing new', () => {
     const attempts = [
       await createEntry(acct(), { orderId: order.id, type: 'receipt', amount: 5, currency: 'USD', description: 'After the cancel' }),
       await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'After the cancel' } }),
-      await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, inspectionDate: new Date(Date.now() + 86_400_000).toISOString() } }),
-      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: ops(), body: { buyerName: 'B', items: [{ description: 'Vehicle', amount: 10 }], currency: 'USD' } }),
-      await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'bl', url: 'https://files.example.com/bl.pdf' }] } }),
+      await api('POST', '/api/v1/inspections', {
+        key: ops(),
+        body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, inspectionDate: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+        key: ops(),
+        body: { buyerName: 'B', items: [{ description: 'Vehicle', amount: 10 }], currency: 'USD' },
+      }),
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, {
+        key: ops(),
+        body: { documents: [{ type: 'bl', url: 'https://files.example.com/bl.pdf' }] },
+      }),
     ];
     for (const res of attempts) {
       expect(res.status, res.text).toBe(409);

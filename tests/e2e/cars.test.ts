@@ -70,7 +70,11 @@ describe('GET /api/v1/cars', () => {
   });
 
   it('converts to riyals of Qatar and Oman and dinars of Bahrain by their US dollar pegs, and says which rate it used', async () => {
-    for (const [code, peg, decimals] of [['QAR', '3.64', 2], ['OMR', '0.3845', 3], ['BHD', '0.376', 3]] as const) {
+    for (const [code, peg, decimals] of [
+      ['QAR', '3.64', 2],
+      ['OMR', '0.3845', 3],
+      ['BHD', '0.376', 3],
+    ] as const) {
       const list = await cars(`?currency=${code}&limit=5`, gulf());
       const rate = new Decimal('0.00072').times(peg).toString();
       for (const car of list.data) expect(car.convertedPrice).toBe(expectedPrice(car.price, '1.08', rate, decimals));

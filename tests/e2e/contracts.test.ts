@@ -419,7 +419,9 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     const res = await sendContract(contract.id, acct(), { phone: '+971 50 123 4567', phoneNumber: '+971501234568' });
 
     expect(res.status, res.text).toBe(400);
-    expect(res.body.details).toEqual([{ field: 'body.phoneNumber', message: 'must be the same number as phone, or left out: give one of them, e.g. {"phone": "+971501234567"}' }]);
+    expect(res.body.details).toEqual([
+      { field: 'body.phoneNumber', message: 'must be the same number as phone, or left out: give one of them, e.g. {"phone": "+971501234567"}' },
+    ]);
   });
 
   it.each([
@@ -449,7 +451,12 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     const res = await sendContract(contract.id, acct(), {});
 
     expect(res.status, res.text).toBe(400);
-    expect(res.body.details).toEqual([{ field: 'body.phone', message: `phone or phoneNumber is required: the number to send the contract to, in E.164; the contract's customerPhone is ${phone}, e.g. {"phone": "${phone}"}` }]);
+    expect(res.body.details).toEqual([
+      {
+        field: 'body.phone',
+        message: `phone or phoneNumber is required: the number to send the contract to, in E.164; the contract's customerPhone is ${phone}, e.g. {"phone": "${phone}"}`,
+      },
+    ]);
     expect(await messagesTo(phone)).toHaveLength(0);
     expect(await getContract(contract.id)).toEqual(contract);
   });
@@ -467,7 +474,12 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
     filename: 'contract-77-signed.pdf',
     mimeType: 'application/pdf',
     size: 482_113,
-    signature: { by: 'Ahmed Al Mansouri', at: '2026-11-20T10:15:00.000Z', method: 'wet-ink', witnesses: ['Mina Park', { name: 'Joon Lee', role: 'inspector' }] },
+    signature: {
+      by: 'Ahmed Al Mansouri',
+      at: '2026-11-20T10:15:00.000Z',
+      method: 'wet-ink',
+      witnesses: ['Mina Park', { name: 'Joon Lee', role: 'inspector' }],
+    },
     pages: [1, 2, 3.5],
     verified: true,
     remarks: null,
@@ -482,7 +494,13 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
     const res = await signContract(contract.id, acct(), { signedDocument });
 
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ id: contract.id, status: 'Signed', contractNumber: contract.contractNumber, updatedAt: expect.any(String), signedAt: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      id: contract.id,
+      status: 'Signed',
+      contractNumber: contract.contractNumber,
+      updatedAt: expect.any(String),
+      signedAt: expect.any(String),
+    });
     expect(res.body.data.signedDocument).toEqual(signedDocument);
     expect((await getContract(contract.id)).signedDocument).toEqual(signedDocument);
   });

@@ -10,7 +10,13 @@ describe('POST /api/v1/customers', () => {
     const res = await api('POST', '/api/v1/customers', { key: gulf(), body: { name: 'Ali Hassan', mobileNumber: phone, email: 'ali@example.com' } });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toMatchObject({ name: 'Ali Hassan', mobileNumber: phone, email: 'ali@example.com', walletBalance: 0, tenantId: 'demotenantgulfmotors0001' });
+    expect(res.body.data).toMatchObject({
+      name: 'Ali Hassan',
+      mobileNumber: phone,
+      email: 'ali@example.com',
+      walletBalance: 0,
+      tenantId: 'demotenantgulfmotors0001',
+    });
     expect(res.body.data.id).toMatch(/^[a-z0-9]{20,}$/);
     expect(Date.parse(res.body.data.createdAt)).not.toBeNaN();
   });
@@ -108,10 +114,16 @@ describe('POST /api/v1/customers', () => {
   });
 
   it('lets a platform key create a customer in a named tenant, and refuses an unknown tenant', async () => {
-    const ok = await api('POST', '/api/v1/customers', { key: demoKey('platform'), body: { name: 'X', mobileNumber: uniquePhone(), tenantId: 'demotenantseoulexport001' } });
+    const ok = await api('POST', '/api/v1/customers', {
+      key: demoKey('platform'),
+      body: { name: 'X', mobileNumber: uniquePhone(), tenantId: 'demotenantseoulexport001' },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.tenantId).toBe('demotenantseoulexport001');
-    const bad = await api('POST', '/api/v1/customers', { key: demoKey('platform'), body: { name: 'X', mobileNumber: uniquePhone(), tenantId: 'nosuchtenant' } });
+    const bad = await api('POST', '/api/v1/customers', {
+      key: demoKey('platform'),
+      body: { name: 'X', mobileNumber: uniquePhone(), tenantId: 'nosuchtenant' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].field).toBe('body.tenantId');
   });
@@ -122,7 +134,10 @@ describe('names of only spaces', () => {
     const phone = uniquePhone();
     const customer = await api('POST', '/api/v1/customers', { key: gulf(), body: { name: '   ', mobileNumber: phone } });
     expect(customer.status, customer.text).toBe(400);
-    expect(customer.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: 'must not be blank: give letters, not only spaces, e.g. "Layla Haddad"' }] });
+    expect(customer.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body.name', message: 'must not be blank: give letters, not only spaces, e.g. "Layla Haddad"' }],
+    });
     const search = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: gulf() });
     expect(search.body.data).toEqual([]);
 
@@ -151,7 +166,7 @@ describe('GET /api/v1/customers/search', () => {
     expect(res.body.data).toEqual([]);
   });
 
-  it('does not show another tenant\'s customers, but shows them to platform staff', async () => {
+  it("does not show another tenant's customers, but shows them to platform staff", async () => {
     const phone = uniquePhone();
     await api('POST', '/api/v1/customers', { key: gulf(), body: { name: 'Private', mobileNumber: phone } });
     const other = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: seoul() });
@@ -180,7 +195,7 @@ describe('GET /api/v1/customers/{id}', () => {
     expect(res.body.data).toMatchObject({ id: created.body.data.id, name: 'Detail', country: 'AE', walletBalance: 0, walletCurrency: 'USD' });
   });
 
-  it('answers 404 for another tenant\'s customer, exactly as for an unknown id', async () => {
+  it("answers 404 for another tenant's customer, exactly as for an unknown id", async () => {
     const created = await api('POST', '/api/v1/customers', { key: gulf(), body: { name: 'Hidden', mobileNumber: uniquePhone() } });
     const foreign = await api('GET', `/api/v1/customers/${created.body.data.id}`, { key: seoul() });
     const unknown = await api('GET', '/api/v1/customers/doesnotexist000000000000', { key: seoul() });

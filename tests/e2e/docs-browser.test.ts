@@ -98,7 +98,8 @@ describe('the API reference in a real browser, offline', () => {
       found.forEach((summary) => seen.add(summary));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const diagnosis = async () => JSON.stringify({ blocked, consoleErrors, pageErrors, text: (await page.evaluate(() => document.body.innerText)).slice(0, 300) });
+    const diagnosis = async () =>
+      JSON.stringify({ blocked, consoleErrors, pageErrors, text: (await page.evaluate(() => document.body.innerText)).slice(0, 300) });
     expect([...seen].sort(), await diagnosis()).toEqual([...SUMMARIES].sort());
 
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -32,17 +32,36 @@ describe('order documents', () => {
     data(
       await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
         key: ops(),
-        body: { buyerName: 'ليلى حداد', buyerAddress: 'دبي مارينا، دبي', carMake: 'Kia', carModel: 'Sorento', carYear: 2022, carVin: 'KNAPU81BDN7123456', items: [{ description: 'سيارة كيا سورينتو', amount: 17_000 }, { description: 'الشحن إلى جبل علي', amount: 1_500 }], currency: 'AED', language: 'ar' },
+        body: {
+          buyerName: 'ليلى حداد',
+          buyerAddress: 'دبي مارينا، دبي',
+          carMake: 'Kia',
+          carModel: 'Sorento',
+          carYear: 2022,
+          carVin: 'KNAPU81BDN7123456',
+          items: [
+            { description: 'سيارة كيا سورينتو', amount: 17_000 },
+            { description: 'الشحن إلى جبل علي', amount: 1_500 },
+          ],
+          currency: 'AED',
+          language: 'ar',
+        },
       }),
     );
     const document = data(await generate(order.id, { type: 'customs-invoice' }), 201);
-    expect(document).toMatchObject({ type: 'customs-invoice', version: 1, language: 'ar', key: expect.stringMatching(new RegExp(`^orders/${order.orderNumber}/documents/customs-invoice/[a-z0-9]+\\.pdf$`)) });
+    expect(document).toMatchObject({
+      type: 'customs-invoice',
+      version: 1,
+      language: 'ar',
+      key: expect.stringMatching(new RegExp(`^orders/${order.orderNumber}/documents/customs-invoice/[a-z0-9]+\\.pdf$`)),
+    });
     expect(Date.parse(document.urlExpiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
     const pdf = await download(document.url);
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     const { text, png } = popplerView(pdf);
-    for (const words of ['فاتورة جمركية', 'المشتري', 'ليلى حداد', 'دبي مارينا، دبي', 'سيارة كيا سورينتو', 'الشحن إلى جبل علي', 'الإجمالي']) expect(letters(text), words).toContain(letters(words));
+    for (const words of ['فاتورة جمركية', 'المشتري', 'ليلى حداد', 'دبي مارينا، دبي', 'سيارة كيا سورينتو', 'الشحن إلى جبل علي', 'الإجمالي'])
+      expect(letters(text), words).toContain(letters(words));
     for (const latin of [`#${order.orderNumber}`, '17,000.00 AED', '18,500.00 AED', 'KNAPU81BDN7123456']) expect(text).toContain(latin);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     console.log(`arabic customs invoice #${order.orderNumber}, as pdftotext reads it:\n${text.trim()}`);
@@ -55,7 +74,12 @@ describe('order documents', () => {
 
   it('versions a regenerated document, lists every version, and shows the latest in the order detail', async () => {
     const order = await gulfOrder();
-    data(await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: ops(), body: { buyerName: 'Layla Haddad', items: [{ description: 'Kia Sorento 2022', amount: 18_500 }], currency: 'AED' } }));
+    data(
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+        key: ops(),
+        body: { buyerName: 'Layla Haddad', items: [{ description: 'Kia Sorento 2022', amount: 18_500 }], currency: 'AED' },
+      }),
+    );
     const first = data(await generate(order.id, { type: 'customs-invoice' }), 201);
     const second = data(await generate(order.id, { type: 'customs-invoice', language: 'ar' }), 201);
     expect([first.version, second.version]).toEqual([1, 2]);

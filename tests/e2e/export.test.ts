@@ -29,8 +29,20 @@ async function purchasedOrder({ key = admin(), inspectorId = DEMO_INSPECTOR } = 
   const phone = uniquePhone();
   const customerRes = await api('POST', '/api/v1/customers', { key, body: { name: 'Export Customer', mobileNumber: phone } });
   const customer = data(customerRes, 201);
-  data(await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, { key, body: { type: 'credit', amount: 20_000, currency: 'USD', description: 'top up' } }), 201);
-  const order = await placeOrder(key, { customerId: customer.id, totalAmount: 12_000, useWalletBalance: true, inspectionDate: inspectionDate(), carDetails: { makeEn: 'Genesis', modelEn: 'G80', year: 2022 } });
+  data(
+    await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, {
+      key,
+      body: { type: 'credit', amount: 20_000, currency: 'USD', description: 'top up' },
+    }),
+    201,
+  );
+  const order = await placeOrder(key, {
+    customerId: customer.id,
+    totalAmount: 12_000,
+    useWalletBalance: true,
+    inspectionDate: inspectionDate(),
+    carDetails: { makeEn: 'Genesis', modelEn: 'G80', year: 2022 },
+  });
   const inspection = data(await api('POST', '/api/v1/inspections', { key, body: { orderId: order.id, inspectorId } }), 201);
   data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key, body: { status: 'InProgress' } }));
   data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key, body: { status: 'Completed' } }));
@@ -42,7 +54,8 @@ async function purchasedOrder({ key = admin(), inspectorId = DEMO_INSPECTOR } = 
   return { order: await orderDetail(order.id, key), phone };
 }
 
-const step = (orderId: string, name: string, body: Record<string, unknown>, key = ops()) => api('PUT', `/api/v1/orders/${orderId}/export-steps/${name}`, { key, body });
+const step = (orderId: string, name: string, body: Record<string, unknown>, key = ops()) =>
+  api('PUT', `/api/v1/orders/${orderId}/export-steps/${name}`, { key, body });
 const ship = (orderId: string, body: Record<string, unknown>, key = ops()) => api('PATCH', `/api/v1/orders/${orderId}/shipment`, { key, body });
 const deadlines = async (before: string, key = ops()) => data(await api('GET', `/api/v1/export-deadlines?before=${before}`, { key })) as any[];
 
@@ -54,7 +67,13 @@ describe('an order from Purchased to Delivered', () => {
     // Export steps, in turn; each raises the version and answers the order.
     expect((await step(order.id, 'bonded-area', { date: today })).body).toMatchObject({ code: 'INVALID_STATE', error: 'Record the deregistration step first' });
     const dereg = data(await step(order.id, 'deregistration', { date: today, documentUrl: 'https://files.example.com/dereg.pdf' }));
-    expect(dereg).toMatchObject({ version: 5, exportSteps: { deregistration: { date: today, documentUrl: 'https://files.example.com/dereg.pdf' }, completionReportDueBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect(dereg).toMatchObject({
+      version: 5,
+      exportSteps: {
+        deregistration: { date: today, documentUrl: 'https://files.example.com/dereg.pdf' },
+        completionReportDueBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    });
     data(await step(order.id, 'bonded-area', { date: today, location: 'Pyeongtaek bonded yard' }));
     const declared = data(await step(order.id, 'export-declaration', { date: today, number: '12345-26-000777X', version: 6 }));
     expect(declared.exportSteps.exportDeclaration).toMatchObject({ number: '12345-26-000777X', loadBy: daysFromToday(30) });
@@ -64,13 +83,32 @@ describe('an order from Purchased to Delivered', () => {
     expect(open.map((d) => d.kind).sort()).toEqual(['completion-report', 'load-by']);
 
     // Booked: the customer hears of it.
-    const booked = data(await ship(order.id, { method: 'container', bookingNumber: 'BK-900', carrier: 'HMM', vessel: 'HMM Algeciras', voyage: '012W', containerNumber: 'HMMU1234560', sealNumber: 'S-55', portOfLoading: 'KRPUS', portOfDischarge: 'AEJEA', etd: today, eta: daysFromToday(21) }));
+    const booked = data(
+      await ship(order.id, {
+        method: 'container',
+        bookingNumber: 'BK-900',
+        carrier: 'HMM',
+        vessel: 'HMM Algeciras',
+        voyage: '012W',
+        containerNumber: 'HMMU1234560',
+        sealNumber: 'S-55',
+        portOfLoading: 'KRPUS',
+        portOfDischarge: 'AEJEA',
+        etd: today,
+        eta: daysFromToday(21),
+      }),
+    );
     expect(booked.shipment).toMatchObject({ method: 'container', bookingNumber: 'BK-900', eta: daysFromToday(21) });
     // Shipped needs the bill of lading.
     const early = await changeStatus(order.id, ops(), { status: 'Shipped', version: booked.version });
     expect(early.status).toBe(422);
     expect(early.body.details[0].missingRequirements.map((r: any) => r.code)).toEqual(['CUSTOMS_INVOICE_REQUIRED', 'BILL_OF_LADING_REQUIRED']);
-    data(await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: ops(), body: { buyerName: 'Export Customer', items: [{ description: 'Genesis G80 2022', amount: 12_000 }], currency: 'USD', language: 'ar' } }));
+    data(
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+        key: ops(),
+        body: { buyerName: 'Export Customer', items: [{ description: 'Genesis G80 2022', amount: 12_000 }], currency: 'USD', language: 'ar' },
+      }),
+    );
     const departed = data(await ship(order.id, { billOfLadingNumber: 'HMMBL123', billOfLadingUrl: 'https://files.example.com/bl.pdf', atd: today }));
     // Loaded: the load-by deadline is closed.
     expect((await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id).map((d) => d.kind)).toEqual(['completion-report']);
@@ -106,10 +144,16 @@ describe('an order from Purchased to Delivered', () => {
     // Kept in the history and the audit trail.
     const detail = await orderDetail(order.id);
     expect(detail.statusHistory.map((h: any) => h.note).filter(Boolean)).toEqual(
-      expect.arrayContaining([`export step deregistration recorded (${today})`, `export step export-declaration recorded (${today})`, `export step completion-report recorded (${today})`]),
+      expect.arrayContaining([
+        `export step deregistration recorded (${today})`,
+        `export step export-declaration recorded (${today})`,
+        `export step completion-report recorded (${today})`,
+      ]),
     );
     const audit = data(await api('GET', `/api/v1/audit?entity=order&id=${order.id}&limit=50`, { key: admin() }));
-    expect(audit.map((a: any) => a.action)).toEqual(expect.arrayContaining(['export.deregistration', 'export.bonded-area', 'export.export-declaration', 'shipment.updated', 'export.completion-report']));
+    expect(audit.map((a: any) => a.action)).toEqual(
+      expect.arrayContaining(['export.deregistration', 'export.bonded-area', 'export.export-declaration', 'shipment.updated', 'export.completion-report']),
+    );
   });
 
   it('refuses bad input with every problem at once, other roles, and another tenant', async () => {
@@ -119,16 +163,39 @@ describe('an order from Purchased to Delivered', () => {
     expect(bad.body.details.map((d: any) => d.field).sort()).toEqual(['body.date', 'body.documentUrl', 'body.number']);
     expect((await step(order.id, 'teleport', { date: TODAY() })).status).toBe(400);
     expect((await step(order.id, 'deregistration', { date: '2026-02-30', documentUrl: 'https://f.example/d.pdf' })).status).toBe(400);
-    const roro = await ship(order.id, { method: 'roro', bookingNumber: 'B', carrier: 'C', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', containerNumber: 'HMMU1234560', atd: TODAY() });
+    const roro = await ship(order.id, {
+      method: 'roro',
+      bookingNumber: 'B',
+      carrier: 'C',
+      portOfLoading: 'KRPTK',
+      portOfDischarge: 'AEJEA',
+      containerNumber: 'HMMU1234560',
+      atd: TODAY(),
+    });
     expect(roro.body.details.map((d: any) => d.field).sort()).toEqual(['body.atd', 'body.containerNumber']);
-    expect((await ship(order.id, { bookingNumber: 'B' })).body.details.map((d: any) => d.field)).toEqual(['body.method', 'body.carrier', 'body.portOfLoading', 'body.portOfDischarge']);
+    expect((await ship(order.id, { bookingNumber: 'B' })).body.details.map((d: any) => d.field)).toEqual([
+      'body.method',
+      'body.carrier',
+      'body.portOfLoading',
+      'body.portOfDischarge',
+    ]);
     expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, demoKey('marketer'))).status).toBe(403);
-    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, demoKey('integrator', 'seoul'))).status).toBe(403);
-    const seoulOps = data(await api('POST', '/api/v1/api-keys', { key: demoKey('platform'), body: { name: 'seoul ops', role: 'operations', tenantId: 'demotenantseoulexport001' } }), 201).key;
+    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, demoKey('integrator', 'seoul'))).status).toBe(
+      403,
+    );
+    const seoulOps = data(
+      await api('POST', '/api/v1/api-keys', {
+        key: demoKey('platform'),
+        body: { name: 'seoul ops', role: 'operations', tenantId: 'demotenantseoulexport001' },
+      }),
+      201,
+    ).key;
     expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, seoulOps)).status).toBe(404);
     expect((await orderDetail(order.id)).version).toBe(order.version);
     // A stale version.
-    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf', version: 1 })).body).toMatchObject({ code: 'VERSION_CONFLICT' });
+    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf', version: 1 })).body).toMatchObject({
+      code: 'VERSION_CONFLICT',
+    });
     // The deadline list needs a real day.
     for (const query of ['', '?before=2026-13-01', '?before=tomorrow', `?before=${TODAY()}&extra=1`]) {
       const res = await api('GET', `/api/v1/export-deadlines${query}`, { key: ops() });
@@ -170,7 +237,14 @@ describe('an order from Purchased to Delivered', () => {
     const hour = new Date().getUTCHours();
     const ahead = hour >= 10;
     const timeZone = ahead ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
-    const tenant = await createTenant({ name: `Zone ${unique()}`, subdomain: `zone${unique()}`, markup: '1', visibleProviders: [], publishedOnly: false, timeZone });
+    const tenant = await createTenant({
+      name: `Zone ${unique()}`,
+      subdomain: `zone${unique()}`,
+      markup: '1',
+      visibleProviders: [],
+      publishedOnly: false,
+      timeZone,
+    });
     const { key } = await newApiKey({ role: 'admin', tenantId: tenant.id });
     const inspectorId = await newStaffUser('inspector', tenant.id);
     const { order } = await purchasedOrder({ key, inspectorId });
@@ -187,7 +261,9 @@ describe('an order from Purchased to Delivered', () => {
       const res = await dereg(TODAY());
       // Assert
       expect(res.status, res.text).toBe(400);
-      expect(res.body.details).toEqual([{ field: 'body.date', message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone, e.g. ${daysFromToday(-1)}` }]);
+      expect(res.body.details).toEqual([
+        { field: 'body.date', message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone, e.g. ${daysFromToday(-1)}` },
+      ]);
     }
   });
 });

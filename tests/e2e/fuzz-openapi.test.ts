@@ -134,7 +134,11 @@ function urlOf(op: Operation, request: Pick<FuzzRequest, 'pathParams' | 'query'>
   return `${path}${search ? `?${search}` : ''}`;
 }
 
-async function send(method: string, url: string, options: { key: string; body?: string; contentType?: string; headers?: Record<string, string> }): Promise<Answer> {
+async function send(
+  method: string,
+  url: string,
+  options: { key: string; body?: string; contentType?: string; headers?: Record<string, string> },
+): Promise<Answer> {
   const headers: Record<string, string> = { 'X-API-Key': options.key, ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   for (let attempt = 1; ; attempt += 1) {
@@ -186,7 +190,10 @@ function problemsOf(answer: Answer): string[] {
     const unexpected = extra(['success', 'error', 'statusCode', 'code', 'details']);
     if (unexpected.length > 0) problems.push(`unexpected keys ${unexpected.join(', ')}`);
     // The one documented shape of details, on every code: a list of {field?, message, ...facts}.
-    if ('details' in body && !(Array.isArray(body.details) && body.details.length > 0 && body.details.every((d) => isObject(d) && typeof d.message === 'string'))) {
+    if (
+      'details' in body &&
+      !(Array.isArray(body.details) && body.details.length > 0 && body.details.every((d) => isObject(d) && typeof d.message === 'string'))
+    ) {
       problems.push(`details is not a non-empty list of problems: ${truncate(JSON.stringify(body.details), 120)}`);
     }
   }
@@ -195,8 +202,17 @@ function problemsOf(answer: Answer): string[] {
 
 const codeOf = (answer: Answer): string => (isObject(answer.json) && typeof answer.json.code === 'string' ? answer.json.code : '(no code)');
 
-function describeExchange(method: string, url: string, keyName: string, body: string | undefined, answer: Answer, headers: Record<string, string> = {}): { request: string; response: string } {
-  const extra = Object.entries(headers).map(([name, value]) => `, ${name}: ${truncate(JSON.stringify(value), 140)}`).join('');
+function describeExchange(
+  method: string,
+  url: string,
+  keyName: string,
+  body: string | undefined,
+  answer: Answer,
+  headers: Record<string, string> = {},
+): { request: string; response: string } {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `, ${name}: ${truncate(JSON.stringify(value), 140)}`)
+    .join('');
   const request = `${method} ${url} (key: ${keyName}${extra})${body === undefined ? '' : `\n      body: ${truncate(body)}`}`;
   const response = answer.error ? `(no answer: ${answer.error})` : `${answer.status} ${answer.contentType}\n      ${truncate(answer.text)}`;
   return { request, response };
@@ -330,22 +346,32 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
   const validBody = op.body ? validArbitrary(op.body, options) : fc.constant(undefined);
   const validKey = idempotent && !minimal ? idempotencyKeys : fc.constant(undefined);
 
-  const assemble = (kind: string, parts: { path?: fc.Arbitrary<Record<string, string>>; query?: fc.Arbitrary<unknown>; body?: fc.Arbitrary<unknown>; key?: fc.Arbitrary<string | undefined> }): fc.Arbitrary<Parts> =>
-    fc.record({ pathParams: parts.path ?? validPath, query: parts.query ?? validQuery, body: parts.body ?? validBody, key: parts.key ?? validKey }).map((p) => ({
-      kind,
-      pathParams: p.pathParams,
-      query: (p.query ?? {}) as Record<string, unknown>,
-      ...(op.body ? { body: p.body } : {}),
-      ...(p.key === undefined ? {} : { idempotencyKey: p.key }),
-    }));
+  const assemble = (
+    kind: string,
+    parts: { path?: fc.Arbitrary<Record<string, string>>; query?: fc.Arbitrary<unknown>; body?: fc.Arbitrary<unknown>; key?: fc.Arbitrary<string | undefined> },
+  ): fc.Arbitrary<Parts> =>
+    fc
+      .record({ pathParams: parts.path ?? validPath, query: parts.query ?? validQuery, body: parts.body ?? validBody, key: parts.key ?? validKey })
+      .map((p) => ({
+        kind,
+        pathParams: p.pathParams,
+        query: (p.query ?? {}) as Record<string, unknown>,
+        ...(op.body ? { body: p.body } : {}),
+        ...(p.key === undefined ? {} : { idempotencyKey: p.key }),
+      }));
 
   const hostile: Hostile[] = [];
   for (const parameter of pathParameters) {
-    const others = (value: fc.Arbitrary<string>) =>
-      fc.tuple(validPath, value).map(([path, v]) => ({ ...path, [parameter.name]: v }));
-    hostile.push({ kind: `path.${parameter.name}: random (unknown) id`, arbitrary: assemble(`path.${parameter.name}: random (unknown) id`, { path: others(validArbitrary(parameter.schema, { mode: 'text' }) as fc.Arbitrary<string>) }) });
+    const others = (value: fc.Arbitrary<string>) => fc.tuple(validPath, value).map(([path, v]) => ({ ...path, [parameter.name]: v }));
+    hostile.push({
+      kind: `path.${parameter.name}: random (unknown) id`,
+      arbitrary: assemble(`path.${parameter.name}: random (unknown) id`, {
+        path: others(validArbitrary(parameter.schema, { mode: 'text' }) as fc.Arbitrary<string>),
+      }),
+    });
     // (With minLength 1, the schema's own "too short" variant is the empty segment.)
-    if (parameter.schema.minLength !== 1) hostile.push({ kind: `path.${parameter.name}: empty`, arbitrary: assemble(`path.${parameter.name}: empty`, { path: others(fc.constant('')) }) });
+    if (parameter.schema.minLength !== 1)
+      hostile.push({ kind: `path.${parameter.name}: empty`, arbitrary: assemble(`path.${parameter.name}: empty`, { path: others(fc.constant('')) }) });
     for (const variant of invalidVariants(parameter.schema, `path.${parameter.name}`, { mode: 'text' })) {
       hostile.push({ kind: variant.kind, arbitrary: assemble(variant.kind, { path: others(variant.arbitrary.map(String)) }) });
     }
@@ -357,7 +383,9 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
     // The same parameter twice (API Gateway passes multi-value query strings).
     for (const parameter of queryParameters) {
       const kind = `query.${parameter.name}: repeated`;
-      const twice = fc.tuple(validQuery, validArbitrary(parameter.schema, textOptions), validArbitrary(parameter.schema, textOptions)).map(([q, a, b]) => ({ ...q, [parameter.name]: [a, b] }));
+      const twice = fc
+        .tuple(validQuery, validArbitrary(parameter.schema, textOptions), validArbitrary(parameter.schema, textOptions))
+        .map(([q, a, b]) => ({ ...q, [parameter.name]: [a, b] }));
       hostile.push({ kind, arbitrary: assemble(kind, { query: twice }), signature: `query repeated|${JSON.stringify(parameter.schema)}` });
     }
   }
@@ -383,7 +411,10 @@ function randomRequests(op: Operation): fc.Arbitrary<FuzzRequest> {
   const withRealIds = requestArbitraries(op, true);
   const withRandomIds = requestArbitraries(op, false);
   const of = (set: typeof withRealIds): fc.Arbitrary<Parts> =>
-    fc.oneof({ weight: 1, arbitrary: set.valid }, { weight: 2, arbitrary: set.hostile.length > 0 ? fc.oneof(...set.hostile.map((h) => h.arbitrary)) : set.valid });
+    fc.oneof(
+      { weight: 1, arbitrary: set.valid },
+      { weight: 2, arbitrary: set.hostile.length > 0 ? fc.oneof(...set.hostile.map((h) => h.arbitrary)) : set.valid },
+    );
   return fc
     .tuple(fc.oneof(of(withRealIds), of(withRandomIds)), fc.integer({ min: 0, max: 4 }))
     .map(([parts, n]) => ({ ...parts, platform: platformKey !== undefined && n === 0 }));
@@ -450,7 +481,10 @@ beforeAll(async () => {
   });
   const contract = await api('POST', '/api/v1/contracts', { key: ops, body: { orderId: order.id, customerName: 'Fuzz Customer' } });
   expect(contract.status, contract.text).toBe(201);
-  const billing = await api('POST', '/api/v1/billing', { key: ops, body: { orderId: order.id, type: 'invoice', amount: 1000, currency: 'USD', description: 'fuzz invoice' } });
+  const billing = await api('POST', '/api/v1/billing', {
+    key: ops,
+    body: { orderId: order.id, type: 'invoice', amount: 1000, currency: 'USD', description: 'fuzz invoice' },
+  });
   expect(billing.status, billing.text).toBe(201);
   const inspection = await api('POST', '/api/v1/inspections', { key: ops, body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } });
   expect(inspection.status, inspection.text).toBe(201);
@@ -472,7 +506,9 @@ afterAll(() => {
   if (distinct.length > 0) {
     console.log(
       `fuzz: ${distinct.length} distinct failing inputs (operation | input | status | code | problems):\n` +
-        distinct.map((f) => `  ${f.operation} | ${f.kind} | ${f.status} | ${f.code} | ${f.problems.join('; ')}${f.count > 1 ? ` (×${f.count})` : ''}`).join('\n'),
+        distinct
+          .map((f) => `  ${f.operation} | ${f.kind} | ${f.status} | ${f.code} | ${f.problems.join('; ')}${f.count > 1 ? ` (×${f.count})` : ''}`)
+          .join('\n'),
     );
   }
   console.log(
@@ -502,7 +538,9 @@ describe('fuzz: every operation of the OpenAPI document', () => {
         { numRuns: examples.length + RUNS, seed, examples, endOnFailure: !SHRINK },
       );
       if (VERBOSE) {
-        console.log(`fuzz: ${op.id}: ${examples.length} systematic + ${RUNS} random, ${stats.requests - requestsBefore} requests, examples built in ${generated - started} ms, sent in ${Date.now() - generated} ms`);
+        console.log(
+          `fuzz: ${op.id}: ${examples.length} systematic + ${RUNS} random, ${stats.requests - requestsBefore} requests, examples built in ${generated - started} ms, sent in ${Date.now() - generated} ms`,
+        );
       }
       assertNoFailures(name);
     }, 300_000);
@@ -511,7 +549,13 @@ describe('fuzz: every operation of the OpenAPI document', () => {
 
 describe('fuzz: raw requests', () => {
   const bodyOperations = () => operations.filter((op) => op.body);
-  const realPath = (op: Operation) => urlOf(op, { pathParams: Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, fc.sample(realIdFor(op.path) ?? fc.constant('x'), { numRuns: 1, seed: 1 })[0]!])), query: {} });
+  const realPath = (op: Operation) =>
+    urlOf(op, {
+      pathParams: Object.fromEntries(
+        op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, fc.sample(realIdFor(op.path) ?? fc.constant('x'), { numRuns: 1, seed: 1 })[0]!]),
+      ),
+      query: {},
+    });
 
   async function raw(label: string, op: Operation, body: string, contentType = 'application/json'): Promise<Answer> {
     const url = realPath(op);
@@ -545,7 +589,11 @@ describe('fuzz: raw requests', () => {
   it('a JSON body nested 100 levels deep is refused in the envelope', () =>
     run('nested 100 levels', async (op) => {
       await raw('nested 100 levels', op, JSON.stringify(nested(100, 'object')));
-      await raw('nested 100 levels', op, JSON.stringify({ carDetails: nested(100, 'array'), signedDocument: nested(100, 'object'), documents: [nested(100, 'object')] }));
+      await raw(
+        'nested 100 levels',
+        op,
+        JSON.stringify({ carDetails: nested(100, 'array'), signedDocument: nested(100, 'object'), documents: [nested(100, 'object')] }),
+      );
     }));
 
   it('a body that is not sent as JSON, or is over 256 KB, is refused in the envelope', () =>
@@ -564,7 +612,14 @@ describe('fuzz: raw requests', () => {
       if (answer.status !== 404) problems.push(`expected 404, got ${answer.status}`);
       if (codeOf(answer) !== 'ROUTE_NOT_FOUND') problems.push(`expected code ROUTE_NOT_FOUND, got ${codeOf(answer)}`);
       if (problems.length > 0) {
-        record({ operation: 'raw: unknown route', kind: `${method} ${path}`, status: answer.status, code: codeOf(answer), problems, ...describeExchange(method, path, 'tenant admin', undefined, answer) });
+        record({
+          operation: 'raw: unknown route',
+          kind: `${method} ${path}`,
+          status: answer.status,
+          code: codeOf(answer),
+          problems,
+          ...describeExchange(method, path, 'tenant admin', undefined, answer),
+        });
       }
     }
     assertNoFailures('raw: unknown route');

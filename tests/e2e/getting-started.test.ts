@@ -25,9 +25,13 @@ describe('getting started, as the reference writes it', () => {
       // Every answer a line got was a success, in the envelope.
       const refused = run.answers.filter((answer) => (answer as { success?: boolean }).success !== true);
       expect(refused).toEqual([]);
-      const orders = run.answers.map((a) => (a as { data?: { id?: string; status?: string; orderNumber?: number } }).data).filter((d) => typeof d?.orderNumber === 'number');
+      const orders = run.answers
+        .map((a) => (a as { data?: { id?: string; status?: string; orderNumber?: number } }).data)
+        .filter((d) => typeof d?.orderNumber === 'number');
       const orderId = orders[0]!.id!;
-      expect(orders.map((o) => o!.status)).toEqual(expect.arrayContaining(['DepositSubmitted', 'DepositConfirmed', 'InspectionCompleted', 'Purchased', 'Shipped', 'Delivered']));
+      expect(orders.map((o) => o!.status)).toEqual(
+        expect.arrayContaining(['DepositSubmitted', 'DepositConfirmed', 'InspectionCompleted', 'Purchased', 'Shipped', 'Delivered']),
+      );
       const read = await api('GET', `/api/v1/orders/${orderId}`, { key: demoKey('integrator') });
       expect(read.body.data).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true, financialSummary: { totalConfirmed: 18500 } });
       expect(run.stdout).toContain('"status": "Delivered"');
@@ -84,18 +88,26 @@ describe('getting started, through the typed client', () => {
       expect(etag).toBe(`"${moved.version}"`);
     };
 
-    const deposit = ok(await operations.POST('/api/v1/billing', { body: { orderId, type: 'receipt', amount: 2_000, currency: 'USD', description: 'Deposit' } }));
-    const before = ok(await accountant.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'DepositConfirmed' } }));
+    const deposit = ok(
+      await operations.POST('/api/v1/billing', { body: { orderId, type: 'receipt', amount: 2_000, currency: 'USD', description: 'Deposit' } }),
+    );
+    const before = ok(
+      await accountant.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'DepositConfirmed' } }),
+    );
     expect(before.blocked.map((b) => b.status)).toContain('DepositConfirmed');
     ok(await accountant.PATCH('/api/v1/billing/{id}/confirm', { params: { path: { id: deposit.id } } }));
-    const after = ok(await accountant.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'DepositConfirmed' } }));
+    const after = ok(
+      await accountant.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'DepositConfirmed' } }),
+    );
     expect(after).toMatchObject({ valid: true, reachableNow: expect.arrayContaining(['DepositConfirmed']) });
     await move(accountant, 'DepositConfirmed');
 
     await move(operations, 'InspectionScheduled', { inspectionDate: new Date(Date.now() + 3 * 86_400_000).toISOString() });
     const inspection = ok(await operations.POST('/api/v1/inspections', { body: { orderId, inspectorId: DEMO_INSPECTOR } }));
     ok(await inspector.PATCH('/api/v1/inspections/{id}/status', { params: { path: { id: inspection.id } }, body: { status: 'InProgress' } }));
-    ok(await inspector.PATCH('/api/v1/inspections/{id}/status', { params: { path: { id: inspection.id } }, body: { status: 'Completed', notes: 'Clean car' } }));
+    ok(
+      await inspector.PATCH('/api/v1/inspections/{id}/status', { params: { path: { id: inspection.id } }, body: { status: 'Completed', notes: 'Clean car' } }),
+    );
     await move(inspector, 'InspectionCompleted');
 
     const contract = ok(await operations.POST('/api/v1/contracts', { body: { orderId, customerName: customer.name } }));
@@ -105,7 +117,9 @@ describe('getting started, through the typed client', () => {
     await move(operations, 'ContractSigned');
 
     await move(operations, 'PaymentSubmitted');
-    const payment = ok(await operations.POST('/api/v1/billing', { body: { orderId, type: 'receipt', amount: 16_500, currency: 'USD', description: 'Balance' } }));
+    const payment = ok(
+      await operations.POST('/api/v1/billing', { body: { orderId, type: 'receipt', amount: 16_500, currency: 'USD', description: 'Balance' } }),
+    );
     ok(await accountant.PATCH('/api/v1/billing/{id}/confirm', { params: { path: { id: payment.id } } }));
     await move(accountant, 'PaymentConfirmed');
     await move(operations, 'Purchased');
@@ -119,8 +133,14 @@ describe('getting started, through the typed client', () => {
 
     // The export: deregistration, bonded area, declaration; then the voyage, with its bill of lading.
     const today = new Date().toISOString().slice(0, 10);
-    const step = async (name: 'deregistration' | 'bonded-area' | 'export-declaration', body: { date: string; documentUrl?: string; number?: string; location?: string }) => {
-      const result = await operations.PUT('/api/v1/orders/{id}/export-steps/{step}', { params: { path: { id: orderId, step: name }, header: { 'If-Match': etag } }, body });
+    const step = async (
+      name: 'deregistration' | 'bonded-area' | 'export-declaration',
+      body: { date: string; documentUrl?: string; number?: string; location?: string },
+    ) => {
+      const result = await operations.PUT('/api/v1/orders/{id}/export-steps/{step}', {
+        params: { path: { id: orderId, step: name }, header: { 'If-Match': etag } },
+        body,
+      });
       ok(result);
       etag = result.response.headers.get('etag')!;
     };
@@ -133,7 +153,9 @@ describe('getting started, through the typed client', () => {
       return ok(result);
     };
     await ship({ method: 'roro', bookingNumber: 'BK-1', carrier: 'Hyundai Glovis', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', etd: today, eta: today });
-    const blocked = ok(await operations.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'Shipped' } }));
+    const blocked = ok(
+      await operations.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'Shipped' } }),
+    );
     expect(blocked.missingRequirements.map((r) => r.code)).toEqual(['BILL_OF_LADING_REQUIRED']);
     await ship({ billOfLadingNumber: 'BL-77', billOfLadingUrl: 'https://files.example.com/bl.pdf', atd: today });
     await move(operations, 'Shipped');
@@ -150,7 +172,10 @@ describe('getting started, through the typed client', () => {
   it('gets refusals in the documented shape, with codes the operation lists', async () => {
     const refused = await integrator.POST('/api/v1/customers', { body: { name: '', mobileNumber: 'not a phone' } });
     expect(refused.response.status).toBe(400);
-    expect(refused.error).toMatchObject({ code: 'VALIDATION_ERROR', details: expect.arrayContaining([expect.objectContaining({ field: 'body.mobileNumber' })]) });
+    expect(refused.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: expect.arrayContaining([expect.objectContaining({ field: 'body.mobileNumber' })]),
+    });
 
     const unknown = await integrator.GET('/api/v1/orders/{id}', { params: { path: { id: 'ckunknownrecord000000000000' } } });
     expect(unknown.response.status).toBe(404);

@@ -65,7 +65,13 @@ describe('POST /api/v1/inspections', () => {
     const order = await freshOrder();
     const date = inspectionDate();
     const photos = [
-      photo(1, { thumbnailUrl: 'https://files.example.com/inspections/1-thumb.jpg', type: 'exterior', caption: 'Front left', priority: 0, uploadedAt: '2026-11-20T09:00:00.000Z' }),
+      photo(1, {
+        thumbnailUrl: 'https://files.example.com/inspections/1-thumb.jpg',
+        type: 'exterior',
+        caption: 'Front left',
+        priority: 0,
+        uploadedAt: '2026-11-20T09:00:00.000Z',
+      }),
       photo(2),
     ];
 
@@ -102,7 +108,7 @@ describe('POST /api/v1/inspections', () => {
     expect(created).toMatchObject({ status: 'Pending', inspectionDate: null, notes: null, photos: [], pdfReportUrl: null });
   });
 
-  it("takes the inspectionDate from the order when none is given", async () => {
+  it('takes the inspectionDate from the order when none is given', async () => {
     const order = await walletPaidOrder();
 
     const created = await pending({ orderId: order.id });
@@ -193,7 +199,12 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     expect(started.status, started.text).toBe(200);
     expect(started.body.data).toMatchObject({ id: created.id, status: 'InProgress' });
     expect(completed.status, completed.text).toBe(200);
-    expect(completed.body.data).toMatchObject({ id: created.id, status: 'Completed', pdfReportUrl: 'https://files.example.com/reports/9.pdf', notes: 'All good' });
+    expect(completed.body.data).toMatchObject({
+      id: created.id,
+      status: 'Completed',
+      pdfReportUrl: 'https://files.example.com/reports/9.pdf',
+      notes: 'All good',
+    });
     expect(await getInspection(created.id)).toEqual(completed.body.data);
   });
 
@@ -236,7 +247,12 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     expect(res.status, res.text).toBe(409);
     expect(res.body.error).toBe('An inspection cannot move from Pending to Completed; from Pending it can move to InProgress or Cancelled');
     expect(res.body.details).toEqual([
-      { field: 'body.status', message: 'must be one of InProgress, Cancelled while the inspection is Pending', currentStatus: 'Pending', allowedStatuses: ['InProgress', 'Cancelled'] },
+      {
+        field: 'body.status',
+        message: 'must be one of InProgress, Cancelled while the inspection is Pending',
+        currentStatus: 'Pending',
+        allowedStatuses: ['InProgress', 'Cancelled'],
+      },
     ]);
   });
 
@@ -252,21 +268,21 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     expect(withMove.body.data).toMatchObject({ status: 'InProgress', photos: [photo(1), photo(2), photo(3, { priority: 2 }), photo(4)] });
   });
 
-  it.each([['Completed', ['InProgress', 'Completed']], ['Cancelled', ['Cancelled']]])(
-    'refuses photos, notes and reports once the inspection is %s',
-    async (_final, path) => {
-      const created = await pending({ photos: [photo(1)] });
-      const final = await walk(created.id, path);
+  it.each([
+    ['Completed', ['InProgress', 'Completed']],
+    ['Cancelled', ['Cancelled']],
+  ])('refuses photos, notes and reports once the inspection is %s', async (_final, path) => {
+    const created = await pending({ photos: [photo(1)] });
+    const final = await walk(created.id, path);
 
-      const photos = await move(created.id, ops(), { photos: [photo(2)] });
-      const notes = await move(created.id, ops(), { notes: 'late note' });
-      const report = await move(created.id, ops(), { pdfReportUrl: 'https://files.example.com/late.pdf' });
+    const photos = await move(created.id, ops(), { photos: [photo(2)] });
+    const notes = await move(created.id, ops(), { notes: 'late note' });
+    const report = await move(created.id, ops(), { pdfReportUrl: 'https://files.example.com/late.pdf' });
 
-      expect([photos.status, notes.status, report.status]).toEqual([409, 409, 409]);
-      expect(photos.body.code).toBe('INVALID_STATE');
-      expect(await getInspection(created.id)).toEqual(final);
-    },
-  );
+    expect([photos.status, notes.status, report.status]).toEqual([409, 409, 409]);
+    expect(photos.body.code).toBe('INVALID_STATE');
+    expect(await getInspection(created.id)).toEqual(final);
+  });
 
   it('refuses with 400 photos that would take an inspection beyond 100, and keeps those it has', async () => {
     const created = await pending({ photos: Array.from({ length: 100 }, (_, i) => photo(i)) });
@@ -288,7 +304,10 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(statuses).toContain(200);
     const stored = await getInspection(created.id);
-    const accepted = results.filter((r) => r.status === 200).map((r) => r.body.data.photos.at(-1).url).sort();
+    const accepted = results
+      .filter((r) => r.status === 200)
+      .map((r) => r.body.data.photos.at(-1).url)
+      .sort();
     expect(stored.photos.map((p: { url: string }) => p.url).sort()).toEqual(accepted);
   });
 
@@ -298,7 +317,12 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => move(created.id, ops(), { status: 'InProgress' })));
 
     const counts = tally(results.map((r) => r.status));
-    console.info(`10 concurrent moves to InProgress: ${JSON.stringify(counts)} (${results.filter((r) => r.status === 409).map((r) => r.body.code).join(', ')})`);
+    console.info(
+      `10 concurrent moves to InProgress: ${JSON.stringify(counts)} (${results
+        .filter((r) => r.status === 409)
+        .map((r) => r.body.code)
+        .join(', ')})`,
+    );
     expect(counts[200]).toBe(1);
     expect(counts[409]).toBe(9);
     expect((await getInspection(created.id)).status).toBe('InProgress');
@@ -397,7 +421,8 @@ describe('reading inspections', () => {
   it('lists every inspection of an order, also when together they exceed one DynamoDB page (1 MB)', async () => {
     const order = await freshOrder();
     // 100 photos with presigned URLs of about 1 KB each: some 200 KB per inspection.
-    const signed = (i: number, j: number, kind: string) => `https://bucket.s3.amazonaws.com/inspections/${i}/${j}-${kind}.jpg?X-Amz-Signature=${'a'.repeat(950)}`;
+    const signed = (i: number, j: number, kind: string) =>
+      `https://bucket.s3.amazonaws.com/inspections/${i}/${j}-${kind}.jpg?X-Amz-Signature=${'a'.repeat(950)}`;
     const created: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       const photos = Array.from({ length: 100 }, (_, j) => ({ url: signed(i, j, 'full'), thumbnailUrl: signed(i, j, 'thumb') }));
@@ -426,7 +451,12 @@ describe('reading inspections', () => {
     const detail = await orderDetail(order.id);
 
     expect(none.inspection).toBeNull();
-    expect(detail.inspection).toEqual({ id: newer.id, status: 'Pending', inspectionDate: newer.inspectionDate, pdfReportUrl: 'https://files.example.com/reports/n.pdf' });
+    expect(detail.inspection).toEqual({
+      id: newer.id,
+      status: 'Pending',
+      inspectionDate: newer.inspectionDate,
+      pdfReportUrl: 'https://files.example.com/reports/n.pdf',
+    });
   });
 });
 
@@ -491,17 +521,24 @@ describe('order lifecycle with inspections', () => {
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({
         code: 'INVALID_TRANSITION',
-        details: [expect.objectContaining({ missingRequirements: [{ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED', message: expect.any(String) }] })],
+        details: [
+          expect.objectContaining({ missingRequirements: [{ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED', message: expect.any(String) }] }),
+        ],
       });
     }
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'InspectionCompleted', version: 4 });
     const detail = await orderDetail(order.id);
     expect(detail.inspection).toMatchObject({ id: completed.id, status: 'Completed', inspectionDate: order.inspectionDate });
-    expect(detail.statusHistory.map((h: { to: string }) => h.to)).toEqual(['DepositSubmitted', 'DepositConfirmed', 'InspectionScheduled', 'InspectionCompleted']);
+    expect(detail.statusHistory.map((h: { to: string }) => h.to)).toEqual([
+      'DepositSubmitted',
+      'DepositConfirmed',
+      'InspectionScheduled',
+      'InspectionCompleted',
+    ]);
   });
 
-  it("schedules the order with the date its inspection was created with, so staff give it once", async () => {
+  it('schedules the order with the date its inspection was created with, so staff give it once', async () => {
     // Arrange: deposit confirmed, then the inspection booked with its date
     const order = await freshOrder({ receiptAmount: 400 });
     expect((await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status).toBe(200);
@@ -529,7 +566,9 @@ describe('order lifecycle with inspections', () => {
     const moved = await changeStatus(order.id, ops(), { status: 'InspectionScheduled', version: 2 });
 
     expect(moved.status).toBe(422);
-    expect(moved.body.details[0].missingRequirements).toEqual([{ type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: expect.stringContaining('POST /inspections') }]);
+    expect(moved.body.details[0].missingRequirements).toEqual([
+      { type: 'field', code: 'INSPECTION_DATE_REQUIRED', message: expect.stringContaining('POST /inspections') },
+    ]);
   });
 
   it('answers 403 to operations moving the order to InspectionCompleted, even with a Completed inspection', async () => {

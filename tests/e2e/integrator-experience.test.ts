@@ -25,7 +25,10 @@ describe('errors that explain', () => {
 
     expectProblemShape(res, 400, 'VALIDATION_ERROR');
     expect(res.body.details).toEqual([
-      { field: 'body.nickname', message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId' },
+      {
+        field: 'body.nickname',
+        message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
+      },
       { field: 'body.name', message: 'must not be empty, e.g. "Layla Haddad"' },
       { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"' },
       { field: 'body.email', message: 'must be an email address, e.g. name@example.com; got "nope"' },
@@ -56,7 +59,11 @@ describe('errors that explain', () => {
 
     expectProblemShape(res, 403, 'FORBIDDEN');
     expect(res.body.error).toContain('admin, operations, accountant, marketer, integrator');
-    expect(res.body.details[0]).toMatchObject({ field: 'X-API-Key', role: 'inspector', allowedRoles: ['admin', 'operations', 'accountant', 'marketer', 'integrator'] });
+    expect(res.body.details[0]).toMatchObject({
+      field: 'X-API-Key',
+      role: 'inspector',
+      allowedRoles: ['admin', 'operations', 'accountant', 'marketer', 'integrator'],
+    });
   });
 
   it('answers the same details shape on 401, 404, 409 and 422', async () => {
@@ -70,7 +77,10 @@ describe('errors that explain', () => {
 
     const blocked = await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 });
     expectProblemShape(blocked, 422, 'INVALID_TRANSITION');
-    expect(blocked.body.details[0]).toMatchObject({ field: 'body.status', missingRequirements: [expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })] });
+    expect(blocked.body.details[0]).toMatchObject({
+      field: 'body.status',
+      missingRequirements: [expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })],
+    });
 
     const customer = await newCustomer();
     const poor = await api('POST', '/api/v1/orders', {
@@ -88,17 +98,29 @@ describe('optimistic locking the HTTP way', () => {
     const read = await api('GET', `/api/v1/orders/${order.id}`, { key: accountantKey() });
     expect(read.headers.get('etag')).toBe('"1"');
 
-    const stale = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: accountantKey(), body: { enabled: false }, headers: { 'If-Match': '"5"' } });
+    const stale = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+      key: accountantKey(),
+      body: { enabled: false },
+      headers: { 'If-Match': '"5"' },
+    });
     expectProblemShape(stale, 412, 'PRECONDITION_FAILED');
     expect(stale.body.details).toEqual([expect.objectContaining({ field: 'If-Match', currentVersion: 1 })]);
     expect((await orderDetail(order.id)).version).toBe(1);
 
-    const fresh = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: accountantKey(), body: { enabled: false }, headers: { 'If-Match': read.headers.get('etag')! } });
+    const fresh = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+      key: accountantKey(),
+      body: { enabled: false },
+      headers: { 'If-Match': read.headers.get('etag')! },
+    });
     expect(fresh.status, fresh.text).toBe(200);
     expect(fresh.headers.get('etag')).toBe('"2"');
     expect(fresh.body.data.version).toBe(2);
 
-    const moved = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: accountantKey(), body: { status: 'Cancelled' }, headers: { 'If-Match': '"2"' } });
+    const moved = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
+      key: accountantKey(),
+      body: { status: 'Cancelled' },
+      headers: { 'If-Match': '"2"' },
+    });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.headers.get('etag')).toBe('"3"');
   });
@@ -110,10 +132,18 @@ describe('optimistic locking the HTTP way', () => {
     expectProblemShape(neither, 400, 'VALIDATION_ERROR');
     expect(neither.body.details[0]).toMatchObject({ field: 'body.version', message: expect.stringContaining('If-Match') });
 
-    const both = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: accountantKey(), body: { status: 'Cancelled', version: 1 }, headers: { 'If-Match': '"2"' } });
+    const both = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
+      key: accountantKey(),
+      body: { status: 'Cancelled', version: 1 },
+      headers: { 'If-Match': '"2"' },
+    });
     expectProblemShape(both, 400, 'VALIDATION_ERROR');
 
-    const garbled = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: accountantKey(), body: { status: 'Cancelled' }, headers: { 'If-Match': 'yesterday' } });
+    const garbled = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
+      key: accountantKey(),
+      body: { status: 'Cancelled' },
+      headers: { 'If-Match': 'yesterday' },
+    });
     expectProblemShape(garbled, 400, 'VALIDATION_ERROR');
     expect((await orderDetail(order.id)).status).toBe('DepositSubmitted');
   });
@@ -201,6 +231,8 @@ describe('the small ones', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.valid).toBe(false);
     expect(res.body.data.reachableNow).toEqual(['Cancelled']);
-    expect(res.body.data.blocked).toEqual([{ status: 'DepositConfirmed', missingRequirements: [expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })] }]);
+    expect(res.body.data.blocked).toEqual([
+      { status: 'DepositConfirmed', missingRequirements: [expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })] },
+    ]);
   });
 });

@@ -116,7 +116,10 @@ async function measure(label: string, key: string, change: () => Promise<{ stopp
   for (const route of ROUTES) {
     const before = warm.filter((a) => a.route === route);
     expect(before.length, `${route} answered during the warm-up`).toBeGreaterThan(0);
-    expect(before.filter((a) => a.status === 401), `${route} refused the key before the change`).toEqual([]);
+    expect(
+      before.filter((a) => a.status === 401),
+      `${route} refused the key before the change`,
+    ).toEqual([]);
   }
   // Nothing but the route's own answers (200, or 404 for the made-up id) and 401: no 5xx, no 429.
   expect(running.answers.filter((a) => ![200, 404, 401].includes(a.status))).toEqual([]);
@@ -165,7 +168,7 @@ describe('a stopped key answers 401 on every route within 5 seconds, under conti
     expect(after.body.error).toMatch(/revoked/);
   }, 60_000);
 
-  it('rotated: from the end of the old key\'s grace period', async () => {
+  it("rotated: from the end of the old key's grace period", async () => {
     const { key, id } = await newApiKey({ name: 'rotated under load', role: 'integrator', tenantId: GULF });
     let successor = '';
 
@@ -219,7 +222,8 @@ ddb.middlewareStack.add(
       if (/^Update(Item)?Command$/.test(command)) consumed.keyWrites += 1;
     }
     const result = await next(args);
-    const capacity = (result.output as { ConsumedCapacity?: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } }).ConsumedCapacity;
+    const capacity = (result.output as { ConsumedCapacity?: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } })
+      .ConsumedCapacity;
     if (capacity) {
       // DynamoDB Local gives the total only: count it by the call's kind.
       const units = capacity.CapacityUnits ?? (capacity.ReadCapacityUnits ?? 0) + (capacity.WriteCapacityUnits ?? 0);

@@ -57,7 +57,13 @@ async function customerOf(language?: 'en' | 'ar', name = 'Notified Customer') {
 }
 
 const orderFor = (customerId: string) =>
-  placeOrder(accountant(), { customerId, totalAmount: 12_000, receiptAmount: 1_000, receiptCurrency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2022 } });
+  placeOrder(accountant(), {
+    customerId,
+    totalAmount: 12_000,
+    receiptAmount: 1_000,
+    receiptCurrency: 'USD',
+    carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2022 },
+  });
 
 /** The receipt confirmed and the order moved to DepositConfirmed: the deposit.confirmed event. */
 async function confirmDeposit(orderId: string, version = 1): Promise<void> {
@@ -70,7 +76,7 @@ async function confirmDeposit(orderId: string, version = 1): Promise<void> {
 const rawPost = (body: string, headers: Record<string, string>) =>
   fetch(`${baseUrl()}/api/v1/webhooks/whatsapp`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
 
-describe('notifications are templates in the recipient\'s language, listed per order', () => {
+describe("notifications are templates in the recipient's language, listed per order", () => {
   it('sends an Arabic-speaking customer the Arabic template and the staff theirs, and lists each message with its template, text and status', async () => {
     // Arrange
     const customer = await customerOf('ar', 'أحمد سعيد');
@@ -97,13 +103,22 @@ describe('notifications are templates in the recipient\'s language, listed per o
     expect(logged.find((m) => m.messageId === toCustomer.messageId)?.text).toBe(toCustomer.text);
   });
 
-  it('writes to a customer who chose no language in their tenant\'s default language', async () => {
+  it("writes to a customer who chose no language in their tenant's default language", async () => {
     // Arrange: a tenant whose customers read Arabic unless they say otherwise
     const suffix = randomBytes(4).toString('hex');
-    const tenant = await createTenant({ name: `Arabic Motors ${suffix}`, subdomain: `arabic-${suffix}`, markup: '1', visibleProviders: ['glovis'], publishedOnly: false });
+    const tenant = await createTenant({
+      name: `Arabic Motors ${suffix}`,
+      subdomain: `arabic-${suffix}`,
+      markup: '1',
+      visibleProviders: ['glovis'],
+      publishedOnly: false,
+    });
     await updateTenantSettings(tenant.id, { defaultLanguage: 'ar' });
     const platform = demoKey('platform');
-    const chosen = await api('POST', '/api/v1/customers', { key: platform, body: { name: 'Sara Khan', mobileNumber: uniquePhone(), tenantId: tenant.id, language: 'en' } });
+    const chosen = await api('POST', '/api/v1/customers', {
+      key: platform,
+      body: { name: 'Sara Khan', mobileNumber: uniquePhone(), tenantId: tenant.id, language: 'en' },
+    });
     const unchosen = await api('POST', '/api/v1/customers', { key: platform, body: { name: 'Omar Ali', mobileNumber: uniquePhone(), tenantId: tenant.id } });
     expect(chosen.status, chosen.text).toBe(201);
     expect(unchosen.status, unchosen.text).toBe(201);
@@ -120,7 +135,7 @@ describe('notifications are templates in the recipient\'s language, listed per o
     expect(languages).toEqual(['ar', 'en']);
   });
 
-  it('lists an order\'s messages in the order of its events', async () => {
+  it("lists an order's messages in the order of its events", async () => {
     const customer = await customerOf();
     const order = await orderFor(customer.id);
     await messagesFor(order.id, 'order.created');
@@ -132,7 +147,7 @@ describe('notifications are templates in the recipient\'s language, listed per o
     expect(events).toEqual(['order.created', 'deposit.confirmed']);
   });
 
-  it('answers 404 for another tenant\'s order and for an unknown one', async () => {
+  it("answers 404 for another tenant's order and for an unknown one", async () => {
     const customer = await customerOf();
     const order = await orderFor(customer.id);
 
@@ -145,8 +160,9 @@ describe('notifications are templates in the recipient\'s language, listed per o
 });
 
 describe('the WhatsApp webhook', () => {
-  it('answers Meta\'s verification handshake with the challenge for the right token only', async () => {
-    const url = (token: string) => `${baseUrl()}/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
+  it("answers Meta's verification handshake with the challenge for the right token only", async () => {
+    const url = (token: string) =>
+      `${baseUrl()}/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
 
     const right = await fetch(url(LOCAL_WHATSAPP.verifyToken));
     const wrong = await fetch(url('a-guess'));
@@ -168,7 +184,12 @@ describe('the WhatsApp webhook', () => {
     const at = (s: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, s));
 
     // Act: delivered arrives before sent, and read twice
-    for (const [status, second] of [['delivered', 2], ['sent', 1], ['read', 3], ['read', 9]] as const) {
+    for (const [status, second] of [
+      ['delivered', 2],
+      ['sent', 1],
+      ['read', 3],
+      ['read', 9],
+    ] as const) {
       const answer = await postWebhook(baseUrl(), statusPayload(message!.messageId, status, { at: at(second) }));
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     }
@@ -179,7 +200,7 @@ describe('the WhatsApp webhook', () => {
     expect(listed.statuses).toEqual({ sent: at(1).toISOString(), delivered: at(2).toISOString(), read: at(3).toISOString() });
   });
 
-  it('records a failure with Meta\'s error code', async () => {
+  it("records a failure with Meta's error code", async () => {
     const customer = await customerOf();
     const order = await orderFor(customer.id);
     const [message] = (await messagesFor(order.id, 'order.created')).filter((n) => n.audience === 'customer');
@@ -223,7 +244,12 @@ describe('the WhatsApp webhook', () => {
 
   it('answers 400 to a signed body that is not JSON, and 200 to changes it does not act on', async () => {
     const garbage = 'not json at all';
-    const templateReview = { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_name: 'vpo_order_shipped_customer' } }] }] };
+    const templateReview = {
+      object: 'whatsapp_business_account',
+      entry: [
+        { id: '1', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_name: 'vpo_order_shipped_customer' } }] },
+      ],
+    };
 
     const bad = await rawPost(garbage, { 'X-Hub-Signature-256': signatureOf(garbage, LOCAL_WHATSAPP.appSecret) });
     const ignored = await postWebhook(baseUrl(), templateReview);
@@ -236,7 +262,7 @@ describe('the WhatsApp webhook', () => {
 });
 
 describe('opting out by replying STOP', () => {
-  it('turns the customer\'s messages off, acknowledges it, keeps the staff\'s, and START turns them back on', async () => {
+  it("turns the customer's messages off, acknowledges it, keeps the staff's, and START turns them back on", async () => {
     // Arrange
     const customer = await customerOf();
     const order = await orderFor(customer.id);
@@ -259,7 +285,11 @@ describe('opting out by replying STOP', () => {
 
     // Act: START, in Arabic
     const start = await postWebhook(baseUrl(), inboundPayload(customer.mobileNumber, 'ابدأ'));
-    const scheduled = await changeStatus(order.id, demoKey('operations'), { status: 'InspectionScheduled', version: 2, inspectionDate: '2026-12-20T09:00:00.000Z' });
+    const scheduled = await changeStatus(order.id, demoKey('operations'), {
+      status: 'InspectionScheduled',
+      version: 2,
+      inspectionDate: '2026-12-20T09:00:00.000Z',
+    });
     expect(scheduled.status, scheduled.text).toBe(200);
 
     // Assert
@@ -271,7 +301,7 @@ describe('opting out by replying STOP', () => {
 });
 
 describe('the contract goes out as a template', () => {
-  it('carries the signing link, is listed with the order\'s messages, and takes WhatsApp\'s statuses', async () => {
+  it("carries the signing link, is listed with the order's messages, and takes WhatsApp's statuses", async () => {
     // Arrange
     const customer = await customerOf();
     const order = await orderFor(customer.id);
@@ -280,7 +310,10 @@ describe('the contract goes out as a template', () => {
     const link = `https://sign.example.com/c/${randomBytes(4).toString('hex')}`;
 
     // Act
-    const sent = await api('POST', `/api/v1/contracts/${created.body.data.id}/send`, { key: accountant(), body: { phone: customer.mobileNumber, signingLink: link } });
+    const sent = await api('POST', `/api/v1/contracts/${created.body.data.id}/send`, {
+      key: accountant(),
+      body: { phone: customer.mobileNumber, signingLink: link },
+    });
     expect(sent.status, sent.text).toBe(200);
     const [message] = (await notificationsOf(order.id)).filter((n) => n.event === 'contract.ready');
     await postWebhook(baseUrl(), statusPayload(message!.messageId, 'delivered'));
@@ -317,9 +350,17 @@ describe('the staff CLI plays WhatsApp on the local stack', () => {
     const result = await cli(['chat', 'templates', '--json']);
 
     expect(result.code, result.stderr).toBe(0);
-    const templates = JSON.parse(result.stdout) as Array<{ name: string; language: string; category: string; components: Array<{ type: string; text: string; example: { body_text: string[][] } }> }>;
+    const templates = JSON.parse(result.stdout) as Array<{
+      name: string;
+      language: string;
+      category: string;
+      components: Array<{ type: string; text: string; example: { body_text: string[][] } }>;
+    }>;
     const shipped = templates.filter((t) => t.name === 'vpo_order_shipped_customer');
     expect(shipped.map((t) => t.language).sort()).toEqual(['ar', 'en']);
-    expect(shipped[0]).toMatchObject({ category: 'UTILITY', components: [{ type: 'BODY', example: { body_text: [['Ahmed Said', '1042', 'Hyundai Sonata 2021']] } }] });
+    expect(shipped[0]).toMatchObject({
+      category: 'UTILITY',
+      components: [{ type: 'BODY', example: { body_text: [['Ahmed Said', '1042', 'Hyundai Sonata 2021']] } }],
+    });
   });
 });

@@ -19,8 +19,11 @@ const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
 function cliJson<T>(args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args, '--json'], { cwd: root, env: process.env, timeout: 50_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`cli ${args.join(' ')}: ${stderr}`)) : resolve(JSON.parse(stdout) as T),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/cli.ts', ...args, '--json'],
+      { cwd: root, env: process.env, timeout: 50_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`cli ${args.join(' ')}: ${stderr}`)) : resolve(JSON.parse(stdout) as T)),
     );
   });
 }
@@ -36,13 +39,25 @@ let admin: string;
 const staff: Record<'marketer' | 'inspector' | 'accountant' | 'operations', { id: string; key: string; keyId: string }> = {} as never;
 
 async function register(role: keyof typeof staff): Promise<void> {
-  const user = data(await api('POST', '/api/v1/users', { key: admin, body: { name: `New ${role}`, role, mobileNumber: uniquePhone(), email: `${role}@newtenant.example`, language: 'ar' } }), 201);
+  const user = data(
+    await api('POST', '/api/v1/users', {
+      key: admin,
+      body: { name: `New ${role}`, role, mobileNumber: uniquePhone(), email: `${role}@newtenant.example`, language: 'ar' },
+    }),
+    201,
+  );
   const issued = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: `${role} key`, userId: user.id } }), 201);
   expect(issued.apiKey).toMatchObject({ userId: user.id, role, tenantId });
   staff[role] = { id: user.id, key: issued.key, keyId: issued.apiKey.id };
 }
 
-const auditOf = async (entity: string, id: string) => data(await api('GET', `/api/v1/audit?entity=${entity}&id=${id}`, { key: admin })) as Array<{ action: string; actor: { keyId: string; userId?: string; role: string }; changes: Record<string, unknown>; requestId?: string }>;
+const auditOf = async (entity: string, id: string) =>
+  data(await api('GET', `/api/v1/audit?entity=${entity}&id=${id}`, { key: admin })) as Array<{
+    action: string;
+    actor: { keyId: string; userId?: string; role: string };
+    changes: Record<string, unknown>;
+    requestId?: string;
+  }>;
 
 beforeAll(async () => {
   const subdomain = `t${randomBytes(4).toString('hex')}`;
@@ -82,7 +97,10 @@ describe("the README's onboarding runbook, as written", () => {
       expect(users.map((u) => u.role).sort()).toEqual(['accountant', 'inspector', 'marketer', 'operations']);
 
       // Each role did its own part, as the audit trail the runbook prints says.
-      const trail = data(await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=50&tenantId=${tenant}`, { key: platform })) as Array<{ action: string; actor: { role: string } }>;
+      const trail = data(await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=50&tenantId=${tenant}`, { key: platform })) as Array<{
+        action: string;
+        actor: { role: string };
+      }>;
       const byAction = Object.fromEntries(trail.map((r) => [r.action, r.actor.role]));
       expect(byAction).toMatchObject({
         created: 'marketer',
@@ -108,9 +126,18 @@ describe("the README's onboarding runbook, as written", () => {
 describe('a tenant with no seed data', () => {
   it('runs an order end to end with its own staff: marketer order, inspection by its inspector, receipt confirmed by a second person', async () => {
     await updateTenantSettings(tenantId, { requireSecondApprover: true });
-    const customer = data(await api('POST', '/api/v1/customers', { key: staff.marketer.key, body: { name: 'First Customer', mobileNumber: uniquePhone() } }), 201);
-    const order = data(await api('POST', '/api/v1/orders', { key: staff.marketer.key, body: { customerId: customer.id, totalAmount: 9000, receiptAmount: 1000 } }), 201);
-    const inspection = data(await api('POST', '/api/v1/inspections', { key: staff.operations.key, body: { orderId: order.id, inspectorId: staff.inspector.id } }), 201);
+    const customer = data(
+      await api('POST', '/api/v1/customers', { key: staff.marketer.key, body: { name: 'First Customer', mobileNumber: uniquePhone() } }),
+      201,
+    );
+    const order = data(
+      await api('POST', '/api/v1/orders', { key: staff.marketer.key, body: { customerId: customer.id, totalAmount: 9000, receiptAmount: 1000 } }),
+      201,
+    );
+    const inspection = data(
+      await api('POST', '/api/v1/inspections', { key: staff.operations.key, body: { orderId: order.id, inspectorId: staff.inspector.id } }),
+      201,
+    );
     const [receipt] = data(await api('GET', `/api/v1/orders/${order.id}/billing`, { key: staff.accountant.key }));
 
     const confirmed = data(await api('PATCH', `/api/v1/billing/${receipt.id}/confirm`, { key: staff.accountant.key }));
@@ -119,14 +146,23 @@ describe('a tenant with no seed data', () => {
     expect(inspection).toMatchObject({ inspectorId: staff.inspector.id, status: 'Pending' });
     expect(confirmed).toMatchObject({ status: 'Confirmed', recordedBy: staff.marketer.id, confirmedBy: staff.accountant.id, confirmedByRole: 'accountant' });
     expect((await auditOf('billing', receipt.id)).map((r) => r.action)).toEqual(['confirmed', 'created']);
-    expect((await auditOf('order', order.id))[0]).toMatchObject({ action: 'created', actor: { keyId: staff.marketer.keyId, userId: staff.marketer.id, role: 'marketer' } });
+    expect((await auditOf('order', order.id))[0]).toMatchObject({
+      action: 'created',
+      actor: { keyId: staff.marketer.keyId, userId: staff.marketer.id, role: 'marketer' },
+    });
   });
 
   it('refuses the confirmation of a receipt by the person who recorded it when the tenant requires a second person', async () => {
     await updateTenantSettings(tenantId, { requireSecondApprover: true });
     const customer = data(await api('POST', '/api/v1/customers', { key: staff.accountant.key, body: { name: 'Four Eyes', mobileNumber: uniquePhone() } }), 201);
     const order = data(await api('POST', '/api/v1/orders', { key: staff.accountant.key, body: { customerId: customer.id, totalAmount: 500 } }), 201);
-    const receipt = data(await api('POST', '/api/v1/billing', { key: staff.accountant.key, body: { orderId: order.id, type: 'receipt', amount: 500, currency: 'USD', description: 'deposit' } }), 201);
+    const receipt = data(
+      await api('POST', '/api/v1/billing', {
+        key: staff.accountant.key,
+        body: { orderId: order.id, type: 'receipt', amount: 500, currency: 'USD', description: 'deposit' },
+      }),
+      201,
+    );
 
     const own = await api('PATCH', `/api/v1/billing/${receipt.id}/confirm`, { key: staff.accountant.key });
     const byAdmin = await api('PATCH', `/api/v1/billing/${receipt.id}/confirm`, { key: admin });
@@ -138,8 +174,14 @@ describe('a tenant with no seed data', () => {
 
   it('lets the recorder confirm when the setting is off (the default)', async () => {
     await updateTenantSettings(tenantId, { requireSecondApprover: false });
-    const customer = data(await api('POST', '/api/v1/customers', { key: staff.accountant.key, body: { name: 'One Person', mobileNumber: uniquePhone() } }), 201);
-    const order = data(await api('POST', '/api/v1/orders', { key: staff.accountant.key, body: { customerId: customer.id, totalAmount: 500, receiptAmount: 100 } }), 201);
+    const customer = data(
+      await api('POST', '/api/v1/customers', { key: staff.accountant.key, body: { name: 'One Person', mobileNumber: uniquePhone() } }),
+      201,
+    );
+    const order = data(
+      await api('POST', '/api/v1/orders', { key: staff.accountant.key, body: { customerId: customer.id, totalAmount: 500, receiptAmount: 100 } }),
+      201,
+    );
     const [receipt] = data(await api('GET', `/api/v1/orders/${order.id}/billing`, { key: staff.accountant.key }));
 
     expect(data(await api('PATCH', `/api/v1/billing/${receipt.id}/confirm`, { key: staff.accountant.key })).status).toBe('Confirmed');
@@ -148,12 +190,24 @@ describe('a tenant with no seed data', () => {
 
 describe('money controls', () => {
   it('refuses to change the document of a Confirmed billing entry (409) and leaves it as it was', async () => {
-    const customer = data(await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Final Receipt', mobileNumber: uniquePhone() } }), 201);
-    const order = data(await api('POST', '/api/v1/orders', { key: staff.operations.key, body: { customerId: customer.id, totalAmount: 100, receiptAmount: 100, receiptFileUrl: 'https://files.example.com/original.pdf' } }), 201);
+    const customer = data(
+      await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Final Receipt', mobileNumber: uniquePhone() } }),
+      201,
+    );
+    const order = data(
+      await api('POST', '/api/v1/orders', {
+        key: staff.operations.key,
+        body: { customerId: customer.id, totalAmount: 100, receiptAmount: 100, receiptFileUrl: 'https://files.example.com/original.pdf' },
+      }),
+      201,
+    );
     const [receipt] = data(await api('GET', `/api/v1/orders/${order.id}/billing`, { key: admin }));
     data(await api('PATCH', `/api/v1/billing/${receipt.id}/confirm`, { key: staff.accountant.key }));
 
-    const res = await api('PATCH', `/api/v1/billing/${receipt.id}/document-url`, { key: staff.operations.key, body: { type: 'receipt', pdfUrl: 'https://files.example.com/replaced.pdf' } });
+    const res = await api('PATCH', `/api/v1/billing/${receipt.id}/document-url`, {
+      key: staff.operations.key,
+      body: { type: 'receipt', pdfUrl: 'https://files.example.com/replaced.pdf' },
+    });
 
     expect(res.status, res.text).toBe(409);
     expect(res.body.code).toBe('INVALID_STATE');
@@ -191,7 +245,10 @@ describe('staff users', () => {
     await register('inspector');
     const inspector = staff.inspector;
     data(await api('POST', `/api/v1/users/${inspector.id}/deactivate`, { key: admin }));
-    const customer = data(await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Late Inspection', mobileNumber: uniquePhone() } }), 201);
+    const customer = data(
+      await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Late Inspection', mobileNumber: uniquePhone() } }),
+      201,
+    );
     const order = data(await api('POST', '/api/v1/orders', { key: staff.operations.key, body: { customerId: customer.id } }), 201);
 
     const res = await api('POST', '/api/v1/inspections', { key: staff.operations.key, body: { orderId: order.id, inspectorId: inspector.id } });
@@ -218,7 +275,7 @@ describe('API keys over the API', () => {
     expect(trail.body.data[0]).toMatchObject({ action: 'issued', entity: 'apiKey' });
   });
 
-  it('requires a user for marketer and inspector keys, and gives a user key the user\'s role', async () => {
+  it("requires a user for marketer and inspector keys, and gives a user key the user's role", async () => {
     const noUser = await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'marketer without user', role: 'marketer' } });
     const wrongRole = await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'mismatch', userId: staff.marketer.id, role: 'accountant' } });
 
@@ -227,17 +284,23 @@ describe('API keys over the API', () => {
     expect(wrongRole.status).toBe(400);
   });
 
-  it('never issues routes beyond the issuing key\'s own (403)', async () => {
+  it("never issues routes beyond the issuing key's own (403)", async () => {
     const narrowAdmin = (await newApiKey({ role: 'admin', tenantId, allowedRoutes: ['POST /api/v1/api-keys', 'GET /api/v1/orders'] })).key;
 
-    const wider = await api('POST', '/api/v1/api-keys', { key: narrowAdmin, body: { name: 'wider', role: 'integrator', allowedRoutes: ['GET /api/v1/orders', 'POST /api/v1/orders'] } });
-    const within = await api('POST', '/api/v1/api-keys', { key: narrowAdmin, body: { name: 'within', role: 'integrator', allowedRoutes: ['GET /api/v1/orders'] } });
+    const wider = await api('POST', '/api/v1/api-keys', {
+      key: narrowAdmin,
+      body: { name: 'wider', role: 'integrator', allowedRoutes: ['GET /api/v1/orders', 'POST /api/v1/orders'] },
+    });
+    const within = await api('POST', '/api/v1/api-keys', {
+      key: narrowAdmin,
+      body: { name: 'within', role: 'integrator', allowedRoutes: ['GET /api/v1/orders'] },
+    });
 
     expect(wider.status, wider.text).toBe(403);
     expect(within.status, within.text).toBe(201);
   });
 
-  it('refuses routes the key\'s role could never call (400), instead of a key that fails at first use', async () => {
+  it("refuses routes the key's role could never call (400), instead of a key that fails at first use", async () => {
     const before = data(await api('GET', '/api/v1/api-keys', { key: admin }), 200).length;
     const refused = await api('POST', '/api/v1/api-keys', {
       key: admin,
@@ -291,7 +354,9 @@ describe('API keys over the API', () => {
     expect(won).toHaveLength(1);
     expect(race.filter((r) => r.status === 409)).toHaveLength(3);
     // Only the winner's key works; the keys the losers issued were revoked.
-    const live = (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ name: string; id: string; revokedAt?: string }>).filter((k) => k.name === 'rotate race' && k.id !== racer.apiKey.id && !k.revokedAt);
+    const live = (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ name: string; id: string; revokedAt?: string }>).filter(
+      (k) => k.name === 'rotate race' && k.id !== racer.apiKey.id && !k.revokedAt,
+    );
     expect(live.map((k) => k.id)).toEqual([won[0]!.body.data.apiKey.id]);
     expect((await api('GET', '/api/v1/orders', { key: won[0]!.body.data.key })).status).toBe(200);
   });
@@ -321,7 +386,8 @@ describe('API keys over the API', () => {
 
   it('notes when a key was last used, at most once a minute', async () => {
     const { key, apiKey } = data(await api('POST', '/api/v1/api-keys', { key: admin, body: { name: 'used', role: 'integrator' } }), 201);
-    const listedAt = async () => (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ id: string; lastUsedAt?: string }>).find((k) => k.id === apiKey.id)?.lastUsedAt;
+    const listedAt = async () =>
+      (data(await api('GET', '/api/v1/api-keys', { key: admin })) as Array<{ id: string; lastUsedAt?: string }>).find((k) => k.id === apiKey.id)?.lastUsedAt;
 
     const unused = await listedAt();
     await api('GET', '/api/v1/orders', { key });
@@ -354,7 +420,9 @@ describe('API keys over the API', () => {
 
     const refused = answers.find((a) => a.status === 401);
     const lastAccepted = answers.filter((a) => a.status === 200).at(-1);
-    console.info(`revoked key in continuous use (${answers.length} requests): last accepted request started ${lastAccepted?.startedMs} ms after the revocation, refused from ${refused?.startedMs} ms (cache bound ${boundSeconds} s)`);
+    console.info(
+      `revoked key in continuous use (${answers.length} requests): last accepted request started ${lastAccepted?.startedMs} ms after the revocation, refused from ${refused?.startedMs} ms (cache bound ${boundSeconds} s)`,
+    );
     expect(refused).toBeDefined();
     expect(lastAccepted?.startedMs ?? 0).toBeLessThanOrEqual(boundSeconds * 1000 + 1_000);
   }, 120_000);
@@ -364,7 +432,9 @@ describe('audit trail', () => {
   it('records who changed what, before and after, with the request id, newest first and paged by cursor', async () => {
     const customer = data(await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Audited', mobileNumber: uniquePhone() } }), 201);
     const order = data(await api('POST', '/api/v1/orders', { key: staff.operations.key, body: { customerId: customer.id, totalAmount: 10 } }), 201);
-    const toggled = data(await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: staff.operations.key, body: { enabled: false, version: 1 } }));
+    const toggled = data(
+      await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: staff.operations.key, body: { enabled: false, version: 1 } }),
+    );
     data(await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: admin, body: { status: 'Cancelled', version: toggled.version } }));
 
     const trail = await auditOf('order', order.id);
@@ -373,7 +443,10 @@ describe('audit trail', () => {
 
     expect(trail.map((r) => r.action)).toEqual(['status.Cancelled', 'customerNotifications.set', 'created']);
     expect(trail[1]).toMatchObject({ actor: { userId: staff.operations.id, role: 'operations' }, requestId: expect.any(String) });
-    expect(trail[1]!.changes).toMatchObject({ version: { before: 1, after: 2 }, carDetails: { before: { customerNotificationsEnabled: true }, after: { customerNotificationsEnabled: false } } });
+    expect(trail[1]!.changes).toMatchObject({
+      version: { before: 1, after: 2 },
+      carDetails: { before: { customerNotificationsEnabled: true }, after: { customerNotificationsEnabled: false } },
+    });
     expect(trail[0]!.changes).toMatchObject({ status: { before: 'DepositSubmitted', after: 'Cancelled' } });
     expect([...first.body.data, ...second.body.data].map((r: { action: string }) => r.action)).toEqual(trail.map((r) => r.action));
     expect(second.body.meta.nextCursor).toBeUndefined();
@@ -382,14 +455,31 @@ describe('audit trail', () => {
 
   it('records contract, inspection and wallet changes too, each with the fields it changed', async () => {
     await register('inspector');
-    const customer = data(await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Paper Trail', mobileNumber: uniquePhone() } }), 201);
+    const customer = data(
+      await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: 'Paper Trail', mobileNumber: uniquePhone() } }),
+      201,
+    );
     const order = data(await api('POST', '/api/v1/orders', { key: staff.operations.key, body: { customerId: customer.id, totalAmount: 10 } }), 201);
     const contract = data(await api('POST', '/api/v1/contracts', { key: staff.operations.key, body: { orderId: order.id, customerName: 'Paper Trail' } }), 201);
     data(await api('PATCH', `/api/v1/contracts/${contract.id}`, { key: staff.operations.key, body: { notes: 'second draft' } }));
-    data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: staff.operations.key, body: { signedDocument: { url: 'https://files.example.com/signed.pdf' } } }));
-    const inspection = data(await api('POST', '/api/v1/inspections', { key: staff.operations.key, body: { orderId: order.id, inspectorId: staff.inspector.id } }), 201);
+    data(
+      await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, {
+        key: staff.operations.key,
+        body: { signedDocument: { url: 'https://files.example.com/signed.pdf' } },
+      }),
+    );
+    const inspection = data(
+      await api('POST', '/api/v1/inspections', { key: staff.operations.key, body: { orderId: order.id, inspectorId: staff.inspector.id } }),
+      201,
+    );
     data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: staff.operations.key, body: { status: 'InProgress' } }));
-    data(await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, { key: staff.accountant.key, body: { type: 'credit', amount: 25, currency: 'USD', description: 'top up' } }), 201);
+    data(
+      await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, {
+        key: staff.accountant.key,
+        body: { type: 'credit', amount: 25, currency: 'USD', description: 'top up' },
+      }),
+      201,
+    );
 
     const contractTrail = await auditOf('contract', contract.id);
     const inspectionTrail = await auditOf('inspection', inspection.id);

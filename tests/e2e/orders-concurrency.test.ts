@@ -23,7 +23,9 @@ async function orderNumbersSince(since: string): Promise<number[]> {
   const numberOf = new Map<string, number>();
   let cursor: string | undefined;
   do {
-    const res = await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(since)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: demoKey('platform') });
+    const res = await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(since)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, {
+      key: demoKey('platform'),
+    });
     expect(res.status, res.text).toBe(200);
     for (const order of res.body.data as Array<{ id: string; orderNumber: number }>) numberOf.set(order.id, order.orderNumber);
     cursor = res.body.meta.nextCursor;
@@ -60,7 +62,9 @@ describe('optimistic locking under concurrency', () => {
     const order = await placeOrder(acct(), { customerId: customer.id });
 
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: acct(), body: { enabled: i % 2 === 0, version: 1 } })),
+      Array.from({ length: 50 }, (_, i) =>
+        api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: acct(), body: { enabled: i % 2 === 0, version: 1 } }),
+      ),
     );
 
     expect(tally(results.map((r) => r.status))).toEqual({ 200: 1, 409: 49 });
@@ -102,7 +106,10 @@ describe('wallet payments under concurrency', () => {
 
     expect(tally(results.map((r) => r.status))).toEqual({ 201: 3, 422: 7 });
     for (const failure of results.filter((r) => r.status === 422)) expect(failure.body.code).toBe('WALLET_INSUFFICIENT_BALANCE');
-    const paidIds = results.filter((r) => r.status === 201).map((r) => r.body.data.id as string).sort();
+    const paidIds = results
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.data.id as string)
+      .sort();
     expect(await balanceOf(customer.id)).toBe(10);
     const ledger = await ledgerOf(customer.walletId);
     expect(ledger).toHaveLength(4);

@@ -192,7 +192,13 @@ describe('POST /api/v1/orders', () => {
       const check = await validateTransition(order.id, acct(), 'DepositConfirmed');
       const move = await changeStatus(order.id, acct(), { status: 'DepositConfirmed', version: 1 });
 
-      expect(detail.financialSummary).toEqual({ depositAmount: 2000, depositCurrency: 'USD', remainingAmount: 20000, remainingCurrency: 'USD', totalConfirmed: 0 });
+      expect(detail.financialSummary).toEqual({
+        depositAmount: 2000,
+        depositCurrency: 'USD',
+        remainingAmount: 20000,
+        remainingCurrency: 'USD',
+        totalConfirmed: 0,
+      });
       expect(check.status).toBe(200);
       expect(check.body.data).toMatchObject({
         valid: false,
@@ -226,7 +232,12 @@ describe('POST /api/v1/orders', () => {
 
       const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 900, currency: 'AED', receiptAmount: 100 });
 
-      expect((await orderDetail(order.id)).financialSummary).toMatchObject({ depositAmount: 100, depositCurrency: 'AED', remainingCurrency: 'AED', totalConfirmed: 0 });
+      expect((await orderDetail(order.id)).financialSummary).toMatchObject({
+        depositAmount: 100,
+        depositCurrency: 'AED',
+        remainingCurrency: 'AED',
+        totalConfirmed: 0,
+      });
     });
 
     it('without receipt fields give a summary with no deposit and the whole total remaining', async () => {
@@ -234,7 +245,13 @@ describe('POST /api/v1/orders', () => {
 
       const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 700.5 });
 
-      expect((await orderDetail(order.id)).financialSummary).toEqual({ depositAmount: 0, depositCurrency: 'USD', remainingAmount: 700.5, remainingCurrency: 'USD', totalConfirmed: 0 });
+      expect((await orderDetail(order.id)).financialSummary).toEqual({
+        depositAmount: 0,
+        depositCurrency: 'USD',
+        remainingAmount: 700.5,
+        remainingCurrency: 'USD',
+        totalConfirmed: 0,
+      });
     });
   });
 
@@ -281,7 +298,15 @@ describe('POST /api/v1/orders', () => {
 
       const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 300.25, useWalletBalance: true, inspectionDate: date });
 
-      expect(order).toMatchObject({ status: 'InspectionScheduled', progress: 20, version: 1, paidFromWallet: true, inspectionDate: date, canCancel: true, isTerminal: false });
+      expect(order).toMatchObject({
+        status: 'InspectionScheduled',
+        progress: 20,
+        version: 1,
+        paidFromWallet: true,
+        inspectionDate: date,
+        canCancel: true,
+        isTerminal: false,
+      });
       expect(order.allowedStatusTransitions).toEqual(['Cancelled']);
       expect(await balanceOf(customer.id)).toBe(199.75);
       const ledger = await ledgerOf(customer.walletId);
@@ -317,7 +342,13 @@ describe('POST /api/v1/orders', () => {
       const customer = await newCustomer({ walletCurrency });
       await credit(customer.walletId, 1000, walletCurrency ?? 'USD');
 
-      const res = await createOrder(acct(), { customerId: customer.id, totalAmount: amount, currency, useWalletBalance: true, inspectionDate: inspectionDate() });
+      const res = await createOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: amount,
+        currency,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      });
 
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('WALLET_CURRENCY_MISMATCH');
@@ -336,7 +367,14 @@ describe('POST /api/v1/orders', () => {
       const stale = await changeStatus(order.id, ops(), { status: 'Cancelled', version: 1 });
 
       expect(cancel.status).toBe(200);
-      expect(cancel.body.data).toMatchObject({ status: 'Cancelled', version: 2, progress: -1, canCancel: false, isTerminal: true, allowedStatusTransitions: [] });
+      expect(cancel.body.data).toMatchObject({
+        status: 'Cancelled',
+        version: 2,
+        progress: -1,
+        canCancel: false,
+        isTerminal: true,
+        allowedStatusTransitions: [],
+      });
       expect(again.status).toBe(422);
       expect(again.body.code).toBe('INVALID_TRANSITION');
       expect(stale.status).toBe(409);
@@ -485,7 +523,7 @@ describe('POST /api/v1/orders', () => {
   });
 
   describe('carId', () => {
-    it('copies the catalogue car into carDetails, with the caller\'s carDetails on top', async () => {
+    it("copies the catalogue car into carDetails, with the caller's carDetails on top", async () => {
       const cars = await api('GET', '/api/v1/cars?limit=1', { key: acct() });
       expect(cars.status).toBe(200);
       const car = cars.body.data[0];
@@ -494,7 +532,15 @@ describe('POST /api/v1/orders', () => {
       const order = await placeOrder(acct(), { customerId: customer.id, carId: car.id, carDetails: { color: 'Custom wrap' } });
 
       expect(order.carId).toBe(car.id);
-      expect(order.carDetails).toMatchObject({ carId: car.id, makeEn: car.makeEn, modelEn: car.modelEn, year: car.year, price: car.price, color: 'Custom wrap', customerNotificationsEnabled: true });
+      expect(order.carDetails).toMatchObject({
+        carId: car.id,
+        makeEn: car.makeEn,
+        modelEn: car.modelEn,
+        year: car.year,
+        price: car.price,
+        color: 'Custom wrap',
+        customerNotificationsEnabled: true,
+      });
     });
 
     it('answers 404 for a car that does not exist', async () => {
@@ -607,7 +653,7 @@ describe('GET /api/v1/orders', () => {
   };
   const ids = (body: { data: Array<{ id: string }> }) => body.data.map((o) => o.id);
 
-  it('lists a customer\'s orders newest first with meta, and filters by status', async () => {
+  it("lists a customer's orders newest first with meta, and filters by status", async () => {
     const { customer, o1, o2, o3 } = await threeOrders();
 
     const all = await list(`customerId=${customer.id}`);
@@ -663,7 +709,11 @@ describe('GET /api/v1/orders', () => {
 
     const otherCustomer = await api('GET', `/api/v1/orders?customerId=${other.customer.id}&limit=1&cursor=${first.meta.nextCursor}`, { key: accountantKey() });
     const otherTenant = await api('GET', `/api/v1/orders?limit=1&cursor=${first.meta.nextCursor}`, { key: demoKey('integrator', 'seoul') });
-    const madeUp = await api('GET', `/api/v1/orders?limit=1&cursor=${Buffer.from(JSON.stringify({ pk: 'ORDER#x', sk: 'ORDER', gsi1pk: 'ORDERS#T#demotenantseoulexport001', gsi1sk: '2026' })).toString('base64url')}`, { key: accountantKey() });
+    const madeUp = await api(
+      'GET',
+      `/api/v1/orders?limit=1&cursor=${Buffer.from(JSON.stringify({ pk: 'ORDER#x', sk: 'ORDER', gsi1pk: 'ORDERS#T#demotenantseoulexport001', gsi1sk: '2026' })).toString('base64url')}`,
+      { key: accountantKey() },
+    );
     const garbage = await api('GET', '/api/v1/orders?cursor=%7B%7D%7B', { key: accountantKey() });
 
     for (const res of [otherCustomer, otherTenant, madeUp, garbage]) {
@@ -749,7 +799,15 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     const res = await changeStatus(order.id, ops(), { status: 'Cancelled', version: 1, note: 'duplicate order' });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: order.id, status: 'Cancelled', version: 2, progress: -1, canCancel: false, isTerminal: true, allowedStatusTransitions: [] });
+    expect(res.body.data).toMatchObject({
+      id: order.id,
+      status: 'Cancelled',
+      version: 2,
+      progress: -1,
+      canCancel: false,
+      isTerminal: true,
+      allowedStatusTransitions: [],
+    });
     const detail = await orderDetail(order.id);
     expect(detail.statusHistory).toEqual([
       expect.objectContaining({ from: null, to: 'DepositSubmitted', role: 'accountant' }),
@@ -784,7 +842,9 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     expect(res.body.code).toBe('FORBIDDEN');
     // It says who may make the move.
     const expected = status === 'Cancelled' ? ['admin', 'operations', 'accountant'] : ['admin', 'accountant'];
-    expect(res.body.details).toEqual([{ field: 'X-API-Key', message: `needs a key of one of these roles: ${expected.join(', ')}`, role, allowedRoles: expected }]);
+    expect(res.body.details).toEqual([
+      { field: 'X-API-Key', message: `needs a key of one of these roles: ${expected.join(', ')}`, role, allowedRoles: expected },
+    ]);
     expect(res.body.error).toContain(`${expected.join(', ')} may`);
     expect(await orderDetail(order.id)).toMatchObject({ status: 'DepositSubmitted', version: 1 });
   });
@@ -1220,7 +1280,7 @@ describe('PATCH /api/v1/orders/{id}/customs-documents', () => {
     expect(res.status).toBe(403);
   });
 
-  it('answers 404 for an unknown order, and lets a platform key attach documents to any tenant\'s order', async () => {
+  it("answers 404 for an unknown order, and lets a platform key attach documents to any tenant's order", async () => {
     const order = await fresh();
 
     const unknown = await add(UNKNOWN_ID, { documents: [doc(1)] });

@@ -48,7 +48,10 @@ async function gulfRecords(): Promise<GulfRecords> {
   const { id: keyId } = await newApiKey({ name: 'isolated key', userId });
   // A disabled endpoint (nothing is delivered to it) with one logged test delivery.
   const admin = demoKey('admin');
-  const endpoint = expectOk(await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'http://127.0.0.1:9/isolated', eventTypes: ['order.created'] } }), 201).endpoint;
+  const endpoint = expectOk(
+    await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'http://127.0.0.1:9/isolated', eventTypes: ['order.created'] } }),
+    201,
+  ).endpoint;
   expectOk(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } }));
   const delivery = expectOk(await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`, { key: admin }));
   return {
@@ -164,7 +167,12 @@ describe("another tenant's record named in a body", () => {
   it.each([
     ['an order for its customer', 'POST', '/api/v1/orders', (r: GulfRecords) => ({ customerId: r.customerId, totalAmount: 1 })],
     ['a contract for its order', 'POST', '/api/v1/contracts', (r: GulfRecords) => ({ orderId: r.orderId, customerName: 'Intruder' })],
-    ['a billing entry for its order', 'POST', '/api/v1/billing', (r: GulfRecords) => ({ orderId: r.orderId, type: 'receipt', amount: 1, currency: 'USD', description: 'x' })],
+    [
+      'a billing entry for its order',
+      'POST',
+      '/api/v1/billing',
+      (r: GulfRecords) => ({ orderId: r.orderId, type: 'receipt', amount: 1, currency: 'USD', description: 'x' }),
+    ],
     ['an inspection of its order', 'POST', '/api/v1/inspections', (r: GulfRecords) => ({ orderId: r.orderId, inspectorId: DEMO_INSPECTOR })],
   ] as const)('refuses %s with 404 and writes nothing', async (_what, method, path, body) => {
     const before = await snapshot(records, gulfAdmin);
@@ -193,7 +201,10 @@ describe("another tenant's record named in a body", () => {
     const other = await newCustomer();
     const otherOrder = await placeOrder(accountantKey(), { customerId: other.id, totalAmount: 10 });
     const move = (orderId: string) =>
-      api('POST', `/api/v1/wallets/${records.walletId}/transactions`, { key: accountantKey(), body: { type: 'credit', amount: 5, currency: 'USD', description: 'refund', orderId } });
+      api('POST', `/api/v1/wallets/${records.walletId}/transactions`, {
+        key: accountantKey(),
+        body: { type: 'credit', amount: 5, currency: 'USD', description: 'refund', orderId },
+      });
 
     const foreign = await move(otherOrder.id);
     const own = await move(records.orderId);
@@ -208,7 +219,10 @@ describe('marketers', () => {
   let marketerA: string;
   let marketerB: string;
   beforeAll(async () => {
-    const [marketerAId, marketerBId] = await Promise.all([newStaffUser('marketer', GULF, { name: 'Marketer A' }), newStaffUser('marketer', GULF, { name: 'Marketer B' })]);
+    const [marketerAId, marketerBId] = await Promise.all([
+      newStaffUser('marketer', GULF, { name: 'Marketer A' }),
+      newStaffUser('marketer', GULF, { name: 'Marketer B' }),
+    ]);
     [marketerA, marketerB] = await Promise.all([keyFor('marketer', GULF, marketerAId), keyFor('marketer', GULF, marketerBId)]);
   });
 
@@ -233,7 +247,13 @@ describe('marketers', () => {
     await credit(customer.walletId, 50);
 
     const before = await customerViews(marketerA, customer);
-    const searched = expectOk(await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent((await api('GET', `/api/v1/customers/${customer.id}`, { key: accountantKey() })).body.data.mobileNumber)}`, { key: marketerA }));
+    const searched = expectOk(
+      await api(
+        'GET',
+        `/api/v1/customers/search?phone=${encodeURIComponent((await api('GET', `/api/v1/customers/${customer.id}`, { key: accountantKey() })).body.data.mobileNumber)}`,
+        { key: marketerA },
+      ),
+    );
     await placeOrder(marketerA, { customerId: customer.id, totalAmount: 100 });
     const after = await customerViews(marketerA, customer);
 
@@ -248,9 +268,12 @@ describe('marketers', () => {
     const order = await placeOrder(marketerA, { customerId: customer.id, totalAmount: 100 });
 
     const statuses = await Promise.all(
-      [`/api/v1/orders/${order.id}`, `/api/v1/orders/${order.id}/billing`, `/api/v1/orders/${order.id}/contracts`, `/api/v1/orders/${order.id}/inspections`].map(
-        async (path) => (await api('GET', path, { key: marketerB })).status,
-      ),
+      [
+        `/api/v1/orders/${order.id}`,
+        `/api/v1/orders/${order.id}/billing`,
+        `/api/v1/orders/${order.id}/contracts`,
+        `/api/v1/orders/${order.id}/inspections`,
+      ].map(async (path) => (await api('GET', path, { key: marketerB })).status),
     );
 
     expect(statuses).toEqual([404, 404, 404, 404]);

@@ -6,7 +6,10 @@ import { api, demoKey, uniquePhone } from '../support/http.js';
 const accountant = () => demoKey('accountant', 'gulf');
 
 async function newCustomer(key = demoKey('integrator', 'gulf'), walletCurrency?: string) {
-  const res = await api('POST', '/api/v1/customers', { key, body: { name: 'Wallet Owner', mobileNumber: uniquePhone(), ...(walletCurrency ? { walletCurrency } : {}) } });
+  const res = await api('POST', '/api/v1/customers', {
+    key,
+    body: { name: 'Wallet Owner', mobileNumber: uniquePhone(), ...(walletCurrency ? { walletCurrency } : {}) },
+  });
   expect(res.status).toBe(201);
   return res.body.data as { id: string; walletId: string };
 }
@@ -194,7 +197,13 @@ describe('ledger invariant', () => {
         for (const m of moves) {
           const amount = new Decimal(m.cents).div(100);
           const sign = m.type === 'debit' || (m.type === 'adjustment' && m.direction === 'decrease') ? -1 : 1;
-          const body = { type: m.type, amount: amount.toNumber(), currency: 'USD', description: 'property', ...(m.type === 'adjustment' ? { direction: m.direction } : {}) };
+          const body = {
+            type: m.type,
+            amount: amount.toNumber(),
+            currency: 'USD',
+            description: 'property',
+            ...(m.type === 'adjustment' ? { direction: m.direction } : {}),
+          };
           const res = await move(walletId, body);
           const next = model.plus(amount.times(sign));
           if (next.isNegative()) expect(res.status).toBe(422);
@@ -225,7 +234,9 @@ describe('GET /api/v1/wallets/{id}/transactions', () => {
     const { walletId } = await newCustomer();
     for (let batch = 0; batch < 10; batch += 1) {
       await Promise.all(
-        Array.from({ length: 10 }, (_, i) => move(walletId, { type: 'credit', amount: batch * 10 + i + 1, currency: 'USD', description: `c${batch * 10 + i}` })),
+        Array.from({ length: 10 }, (_, i) =>
+          move(walletId, { type: 'credit', amount: batch * 10 + i + 1, currency: 'USD', description: `c${batch * 10 + i}` }),
+        ),
       );
     }
     const full = await api('GET', `/api/v1/wallets/${walletId}/transactions?pageSize=100`, { key: accountant() });

@@ -45,24 +45,37 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const deliveriesOf = async (endpointId: string, query = '', key = admin): Promise<any[]> => data<any[]>(await api('GET', `/api/v1/webhook-endpoints/${endpointId}/deliveries${query}`, { key }));
+const deliveriesOf = async (endpointId: string, query = '', key = admin): Promise<any[]> =>
+  data<any[]>(await api('GET', `/api/v1/webhook-endpoints/${endpointId}/deliveries${query}`, { key }));
 
 const ofOrder = (orderId: string) => (r: Received) => r.body?.data?.object?.id === orderId || r.body?.data?.orderId === orderId;
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
   const subdomain = `hooks${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Webhook tenant ${subdomain}`, subdomain, markup: '1.05', visibleProviders: ['sk', 'glovis', 'kcar', 'lotte', 'autohub', 'heydealer'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `Webhook tenant ${subdomain}`,
+      subdomain,
+      markup: '1.05',
+      visibleProviders: ['sk', 'glovis', 'kcar', 'lotte', 'autohub', 'heydealer'],
+      publishedOnly: false,
+    })
+  ).id;
   admin = (await newApiKey({ name: 'webhook admin', role: 'admin', tenantId })).key;
   integrator = (await newApiKey({ name: 'webhook integrator', role: 'integrator', tenantId })).key;
-  const operations = data(await api('POST', '/api/v1/users', { key: admin, body: { name: 'Ops On Call', role: 'operations', mobileNumber: uniquePhone() } }), 201);
+  const operations = data(
+    await api('POST', '/api/v1/users', { key: admin, body: { name: 'Ops On Call', role: 'operations', mobileNumber: uniquePhone() } }),
+    201,
+  );
   operationsPhone = operations.mobileNumber;
 });
 
 afterAll(async () => {
   // The endpoints stop with the receiver: nothing keeps retrying them for the rest of the run.
   const endpoints = admin ? ((await api('GET', '/api/v1/webhook-endpoints', { key: admin })).body.data as Array<{ id: string; enabled: boolean }>) : [];
-  for (const endpoint of endpoints.filter((e) => e.enabled)) await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } });
+  for (const endpoint of endpoints.filter((e) => e.enabled))
+    await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } });
   await receiver?.stop();
 });
 
@@ -70,13 +83,16 @@ describe('a webhook endpoint', () => {
   it('receives a signed order.created that verifies, carrying the order as GET returns it', async () => {
     const endpoint = await newEndpoint('/hook/first');
     const order = await newOrder();
-    const got = await waitFor('order.created delivery', async () => receiver.accepted('/hook/first').find((r) => r.body.type === 'order.created' && r.body.data.object.id === order.id));
+    const got = await waitFor('order.created delivery', async () =>
+      receiver.accepted('/hook/first').find((r) => r.body.type === 'order.created' && r.body.data.object.id === order.id),
+    );
     expect(got.verified).toBe(true);
     expect(got.id).toBe(got.body.id);
     expect(got.headers['webhook-timestamp']).toMatch(/^\d{10}$/);
     expect(got.body).toMatchObject({ type: 'order.created', tenantId, resource: { type: 'order', id: order.id } });
     const read = data(await api('GET', `/api/v1/orders/${order.id}`, { key: admin }));
-    for (const field of ['id', 'orderNumber', 'status', 'version', 'customerId', 'totalAmount', 'currency', 'createdAt']) expect(got.body.data.object[field], field).toEqual(read[field]);
+    for (const field of ['id', 'orderNumber', 'status', 'version', 'customerId', 'totalAmount', 'currency', 'createdAt'])
+      expect(got.body.data.object[field], field).toEqual(read[field]);
 
     // The delivery log shows the attempt and the exact payload.
     const delivery = await waitFor('the delivery recorded', async () => {
@@ -98,7 +114,12 @@ describe('a webhook endpoint', () => {
     data(await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: admin, body: { status: 'DepositConfirmed', version: 1 } }));
     data(await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: admin, body: { enabled: false, version: 2 } }));
     data(await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: admin, body: { enabled: true, version: 3 } }));
-    data(await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: admin, body: { buyerName: 'Webhook Buyer', items: [{ description: 'car', amount: 5_000 }], currency: 'AED', version: 4 } }));
+    data(
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+        key: admin,
+        body: { buyerName: 'Webhook Buyer', items: [{ description: 'car', amount: 5_000 }], currency: 'AED', version: 4 },
+      }),
+    );
 
     const orderLane = () => receiver.accepted(path).filter((r) => r.body.resource.type === 'order' && r.body.resource.id === order.id);
     await waitFor('five order events', async () => (orderLane().length >= 5 ? true : undefined), 30_000);
@@ -112,7 +133,10 @@ describe('a webhook endpoint', () => {
     expect(orderLane()[1]!.body.data).toMatchObject({ from: 'DepositSubmitted', to: 'DepositConfirmed', version: 2 });
     expect(orderLane()[4]!.body.data.fields).toContain('customsInvoice');
     // The billing entry's own events, in their order too.
-    const billing = receiver.accepted(path).filter((r) => r.body.resource.id === receipt.id).map((r) => r.body.type);
+    const billing = receiver
+      .accepted(path)
+      .filter((r) => r.body.resource.id === receipt.id)
+      .map((r) => r.body.type);
     expect(billing).toEqual(['billing_entry.created', 'billing_entry.confirmed']);
     // The retried one: a 500, then delivered, both in its log.
     const moved = orderLane()[1]!;
@@ -200,15 +224,34 @@ describe('a webhook endpoint', () => {
     const contract = data(await api('POST', '/api/v1/contracts', { key: admin, body: { orderId: order.id, customerName: 'Every Event' } }), 201);
     data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin, body: { phone: customer.mobileNumber } }));
     data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: admin }));
-    const inspector = data(await api('POST', '/api/v1/users', { key: admin, body: { name: 'Inspector Events', role: 'inspector', mobileNumber: uniquePhone() } }), 201);
+    const inspector = data(
+      await api('POST', '/api/v1/users', { key: admin, body: { name: 'Inspector Events', role: 'inspector', mobileNumber: uniquePhone() } }),
+      201,
+    );
     const inspection = data(await api('POST', '/api/v1/inspections', { key: admin, body: { orderId: order.id, inspectorId: inspector.id } }), 201);
     data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: admin, body: { status: 'InProgress' } }));
-    const moved = data(await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, { key: admin, body: { type: 'credit', amount: 250, currency: 'USD', description: 'top-up' } }), 201);
+    const moved = data(
+      await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, {
+        key: admin,
+        body: { type: 'credit', amount: 250, currency: 'USD', description: 'top-up' },
+      }),
+      201,
+    );
 
-    const about = (id: string) => receiver.accepted(path).filter((r) => r.body.resource.id === id).map((r) => r.body);
+    const about = (id: string) =>
+      receiver
+        .accepted(path)
+        .filter((r) => r.body.resource.id === id)
+        .map((r) => r.body);
     await waitFor(
       'every kind of event',
-      async () => (about(order.id).some((e) => e.type === 'order.pictures_archived') && about(contract.id).length === 2 && about(inspection.id).length === 2 && about(customer.walletId).length === 1 ? true : undefined),
+      async () =>
+        about(order.id).some((e) => e.type === 'order.pictures_archived') &&
+        about(contract.id).length === 2 &&
+        about(inspection.id).length === 2 &&
+        about(customer.walletId).length === 1
+          ? true
+          : undefined,
       60_000,
       250,
     );
@@ -217,9 +260,16 @@ describe('a webhook endpoint', () => {
     expect(about(contract.id).map((e) => e.type)).toEqual(['contract.sent', 'contract.signed']);
     expect(about(contract.id)[1].data).toMatchObject({ orderId: order.id, object: data(await api('GET', `/api/v1/contracts/${contract.id}`, { key: admin })) });
     expect(about(inspection.id).map((e) => e.type)).toEqual(['inspection.created', 'inspection.status_changed']);
-    expect(about(inspection.id)[1].data).toMatchObject({ from: 'Pending', to: 'InProgress', object: data(await api('GET', `/api/v1/inspections/${inspection.id}`, { key: admin })) });
+    expect(about(inspection.id)[1].data).toMatchObject({
+      from: 'Pending',
+      to: 'InProgress',
+      object: data(await api('GET', `/api/v1/inspections/${inspection.id}`, { key: admin })),
+    });
     const [movement] = about(customer.walletId);
-    expect(movement).toMatchObject({ type: 'wallet.transaction_created', data: { object: moved.transaction, wallet: { id: customer.walletId, balance: 250 } } });
+    expect(movement).toMatchObject({
+      type: 'wallet.transaction_created',
+      data: { object: moved.transaction, wallet: { id: customer.walletId, balance: 250 } },
+    });
   });
 
   it('sends nothing across tenants, and another tenant cannot see or change it', async () => {
@@ -243,14 +293,24 @@ describe('a webhook endpoint', () => {
     const path = '/hook/managed';
     const endpoint = await newEndpoint(path, { eventTypes: ['order.status_changed'], description: 'ERP' });
     expect((await api('POST', '/api/v1/webhook-endpoints', { key: demoKey('operations'), body: { url: receiver.url('/x') } })).status).toBe(403);
-    expect((await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'ftp://example.com/x' } })).body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.url' }] });
-    expect((await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: receiver.url('/x'), eventTypes: ['order.teleported'] } })).status).toBe(400);
+    expect((await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'ftp://example.com/x' } })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body.url' }],
+    });
+    expect((await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: receiver.url('/x'), eventTypes: ['order.teleported'] } })).status).toBe(
+      400,
+    );
 
     // Only the subscribed type arrives.
     const order = await newOrder();
     data(await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: admin, body: { status: 'Cancelled', version: 1 } }));
     await waitFor('the status change', async () => receiver.accepted(path).find(ofOrder(order.id)));
-    expect(receiver.accepted(path).filter(ofOrder(order.id)).map((r) => r.body.type)).toEqual(['order.status_changed']);
+    expect(
+      receiver
+        .accepted(path)
+        .filter(ofOrder(order.id))
+        .map((r) => r.body.type),
+    ).toEqual(['order.status_changed']);
 
     // Disabled by hand: nothing goes out until it is enabled again.
     data(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } }));
@@ -285,7 +345,11 @@ describe('a webhook endpoint', () => {
     // As a client should: an Idempotency-Key, and a retry after Retry-After when the overloaded
     // local stack answers 503 (200 creations at once on one DynamoDB Local).
     const create = async (i: number, attempt = 1): Promise<any> => {
-      const res = await api('POST', '/api/v1/orders', { key: admin, body: { customerId: customer.id, totalAmount: 10 }, headers: { 'Idempotency-Key': `load-${customer.id}-${i}` } });
+      const res = await api('POST', '/api/v1/orders', {
+        key: admin,
+        body: { customerId: customer.id, totalAmount: 10 },
+        headers: { 'Idempotency-Key': `load-${customer.id}-${i}` },
+      });
       if (res.status === 503 && attempt < 4) {
         await sleep(1_000 * Number(res.headers.get('retry-after') ?? 1));
         return create(i, attempt + 1);
@@ -303,19 +367,32 @@ describe('a webhook endpoint', () => {
     expect(got).toHaveLength(200);
     expect(new Set(got.map((r) => r.id)).size).toBe(200);
     expect(got.every((r) => r.verified && r.body.type === 'order.created')).toBe(true);
-    console.log(`webhook load: 200 orders created in ${createdMs} ms; all 200 order.created delivered ${deliveredMs} ms after the first request; ${got.length} POSTs received`);
+    console.log(
+      `webhook load: 200 orders created in ${createdMs} ms; all 200 order.created delivered ${deliveredMs} ms after the first request; ${got.length} POSTs received`,
+    );
   });
 });
 
 describe('delivery status', () => {
   it('shows a delivery to a receiver that is down as retrying, with the next attempt and the last error, then failed', async () => {
-    const endpoint = data(await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: `http://127.0.0.1:${await closedPort()}/down`, eventTypes: ['order.created'] } }), 201).endpoint;
+    const endpoint = data(
+      await api('POST', '/api/v1/webhook-endpoints', {
+        key: admin,
+        body: { url: `http://127.0.0.1:${await closedPort()}/down`, eventTypes: ['order.created'] },
+      }),
+      201,
+    ).endpoint;
     const order = await newOrder();
     const mine = (list: any[]) => list.find((d) => d.eventType === 'order.created');
 
     // While it is retried: `retrying`, in the retrying list, with when and why.
     const retrying = await waitFor('the delivery retrying', async () => mine(await deliveriesOf(endpoint.id, '?status=retrying')), 20_000, 50);
-    expect(retrying).toMatchObject({ status: 'retrying', attempts: expect.any(Number), nextAttemptAt: expect.any(String), lastError: expect.stringMatching(/ECONNREFUSED|refused/i) });
+    expect(retrying).toMatchObject({
+      status: 'retrying',
+      attempts: expect.any(Number),
+      nextAttemptAt: expect.any(String),
+      lastError: expect.stringMatching(/ECONNREFUSED|refused/i),
+    });
     expect(retrying.attempts).toBeGreaterThanOrEqual(1);
     expect(retrying.attemptLog.at(-1).statusCode).toBeUndefined();
     const one = data(await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${retrying.id}`, { key: admin }));
@@ -327,7 +404,13 @@ describe('delivery status', () => {
 
     // Once the schedule gives up: `failed`, in the failed list and out of the retrying one.
     const failed = await waitFor('the delivery given up', async () => mine(await deliveriesOf(endpoint.id, '?status=failed')), 60_000, 250);
-    expect(failed).toMatchObject({ id: retrying.id, status: 'failed', attempts: 8, failedAt: expect.any(String), lastError: expect.stringMatching(/ECONNREFUSED|refused/i) });
+    expect(failed).toMatchObject({
+      id: retrying.id,
+      status: 'failed',
+      attempts: 8,
+      failedAt: expect.any(String),
+      lastError: expect.stringMatching(/ECONNREFUSED|refused/i),
+    });
     expect(failed.nextAttemptAt).toBeUndefined();
     expect(await deliveriesOf(endpoint.id, '?status=retrying')).toEqual([]);
     expect(mine(await deliveriesOf(endpoint.id))).toMatchObject({ id: retrying.id, status: 'failed' });
@@ -340,7 +423,12 @@ describe('delivery status', () => {
     const endpoint = await newEndpoint(path, { eventTypes: ['order.created'] });
     data(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } }));
     const order = await newOrder();
-    const waiting = await waitFor('the queued delivery', async () => (await deliveriesOf(endpoint.id)).find((d) => d.eventType === 'order.created'), 20_000, 250);
+    const waiting = await waitFor(
+      'the queued delivery',
+      async () => (await deliveriesOf(endpoint.id)).find((d) => d.eventType === 'order.created'),
+      20_000,
+      250,
+    );
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
     expect(waiting.nextAttemptAt).toBeUndefined();
     expect(waiting.lastError).toBeUndefined();
@@ -355,7 +443,12 @@ describe('deleting a webhook endpoint', () => {
     receiver.answer(path, () => 503);
     const endpoint = await newEndpoint(path, { eventTypes: ['order.created'] });
     const order = await newOrder();
-    const retrying = await waitFor('a delivery being retried', async () => (await deliveriesOf(endpoint.id, '?status=retrying')).find((d) => d.eventType === 'order.created'), 20_000, 50);
+    const retrying = await waitFor(
+      'a delivery being retried',
+      async () => (await deliveriesOf(endpoint.id, '?status=retrying')).find((d) => d.eventType === 'order.created'),
+      20_000,
+      50,
+    );
 
     const deleted = data(await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin }));
     expect(deleted).toMatchObject({ id: endpoint.id, tenantId, enabled: false, deletedAt: expect.any(String), url: receiver.url(path) });
@@ -393,7 +486,10 @@ describe('deleting a webhook endpoint', () => {
 
     const audit = data<any[]>(await api('GET', `/api/v1/audit?entity=webhookEndpoint&id=${endpoint.id}`, { key: admin }));
     expect(audit.map((a) => a.action)).toContain('deleted');
-    expect(audit.find((a) => a.action === 'deleted').changes).toMatchObject({ enabled: { before: true, after: false }, deletedAt: { after: deleted.deletedAt } });
+    expect(audit.find((a) => a.action === 'deleted').changes).toMatchObject({
+      enabled: { before: true, after: false },
+      deletedAt: { after: deleted.deletedAt },
+    });
   });
 
   it("is for admins of the endpoint's tenant only (platform staff: any); an unknown id is 404", async () => {
@@ -407,7 +503,11 @@ describe('deleting a webhook endpoint', () => {
     expect((await api('DELETE', '/api/v1/webhook-endpoints/cm0unknownendpoint000000', { key: admin })).status).toBe(404);
     expect((await api('DELETE', '/api/v1/webhook-endpoints/not%20an%20id', { key: admin })).status).toBe(400);
 
-    expect(data(await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: demoKey('platform') }))).toMatchObject({ id: endpoint.id, tenantId, deletedAt: expect.any(String) });
+    expect(data(await api('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: demoKey('platform') }))).toMatchObject({
+      id: endpoint.id,
+      tenantId,
+      deletedAt: expect.any(String),
+    });
     expect((await api('GET', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin })).status).toBe(404);
   });
 
@@ -415,7 +515,8 @@ describe('deleting a webhook endpoint', () => {
     const subdomain = `hooklimit${Date.now().toString(36)}`;
     const limitTenant = (await createTenant({ name: `Webhook limit ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
     const limitAdmin = (await newApiKey({ name: 'limit admin', role: 'admin', tenantId: limitTenant })).key;
-    const create = (i: number) => api('POST', '/api/v1/webhook-endpoints', { key: limitAdmin, body: { url: receiver.url(`/hook/limit/${i}`), eventTypes: ['order.created'] } });
+    const create = (i: number) =>
+      api('POST', '/api/v1/webhook-endpoints', { key: limitAdmin, body: { url: receiver.url(`/hook/limit/${i}`), eventTypes: ['order.created'] } });
     const ids: string[] = [];
     for (let i = 0; i < 20; i += 1) ids.push(data(await create(i), 201).endpoint.id);
     data(await api('PATCH', `/api/v1/webhook-endpoints/${ids[0]}`, { key: limitAdmin, body: { enabled: false } }));
@@ -459,7 +560,10 @@ describe('the event feed', () => {
     const created = data<any[]>(await api('GET', '/api/v1/events?types=order.status_changed&limit=200', { key: integrator }));
     expect(created.length).toBeGreaterThan(0);
     expect(created.every((e) => e.type === 'order.status_changed')).toBe(true);
-    expect((await api('GET', '/api/v1/events?after=nonsense', { key: integrator })).body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'query.after' }] });
+    expect((await api('GET', '/api/v1/events?after=nonsense', { key: integrator })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'query.after' }],
+    });
     expect((await api('GET', '/api/v1/events?types=order.exploded', { key: integrator })).status).toBe(400);
     const theirs = data<any[]>(await api('GET', '/api/v1/events?limit=200', { key: demoKey('integrator', 'seoul') }));
     expect(theirs.some((e) => e.tenantId === tenantId)).toBe(false);

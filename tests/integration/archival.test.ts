@@ -245,6 +245,8 @@ describe('car picture archival', () => {
     expect(requestsOf(slow)).toBe(4);
     expect(retryDone.code).toBe(1);
     expect(retryDone.stderr).toContain('already archived');
-    console.info(`slow picture: order answered in ${ms} ms; attempts this test drove: ${outcomes.join(' -> ')}; ${slowRequestsWhileFailing} requests before parking, 1 after archive retry`);
+    console.info(
+      `slow picture: order answered in ${ms} ms; attempts this test drove: ${outcomes.join(' -> ')}; ${slowRequestsWhileFailing} requests before parking, 1 after archive retry`,
+    );
   }, 150_000);
 });

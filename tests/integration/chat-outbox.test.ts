@@ -47,10 +47,12 @@ async function wroteUs(phone: string, at = new Date()): Promise<void> {
 const SHIPPED = { name: 'vpo_order_shipped_customer', language: 'en', parameters: ['Ahmed Said', '1042', 'Kia K5 2022'] };
 
 describe('the local stand-in refuses what WhatsApp refuses', () => {
-  it('refuses free-form text to someone who never wrote, with Meta\'s code 131047, and records nothing', async () => {
+  it("refuses free-form text to someone who never wrote, with Meta's code 131047, and records nothing", async () => {
     const to = uniquePhone();
 
-    const error: unknown = await createLocalChatLogChannel().send({ to, text: 'hello out of the blue' }).catch((e: unknown) => e);
+    const error: unknown = await createLocalChatLogChannel()
+      .send({ to, text: 'hello out of the blue' })
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ChannelError);
     expect(error).toMatchObject({ code: 'REJECTED', retryable: false, providerCode: 131047 });
@@ -91,7 +93,10 @@ describe('the local stand-in refuses what WhatsApp refuses', () => {
     const channel = createLocalChatLogChannel();
     const to = uniquePhone();
 
-    await expect(channel.send({ to, template: { ...SHIPPED, name: 'vpo_order_teleported_customer' } })).rejects.toMatchObject({ code: 'REJECTED', providerCode: 132001 });
+    await expect(channel.send({ to, template: { ...SHIPPED, name: 'vpo_order_teleported_customer' } })).rejects.toMatchObject({
+      code: 'REJECTED',
+      providerCode: 132001,
+    });
     await expect(channel.send({ to, template: { ...SHIPPED, language: 'fr' } })).rejects.toMatchObject({ providerCode: 132001 });
     await expect(channel.send({ to, template: { ...SHIPPED, parameters: ['Ahmed Said'] } })).rejects.toMatchObject({ providerCode: 132000 });
     expect((await listChatLog(200)).some((m) => m.to === to)).toBe(false);

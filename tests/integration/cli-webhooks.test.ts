@@ -25,7 +25,18 @@ afterAll(async () => {
 
 describe('cli webhooks', () => {
   it('creates an endpoint, tests it with a verified delivery, lists, disables, enables and rotates it', async () => {
-    const created = await cliJson(['webhooks', 'create', '--tenant', tenantId, '--url', receiver.url('/cli'), '--events', 'order.created,contract.signed', '--description', 'ERP']);
+    const created = await cliJson([
+      'webhooks',
+      'create',
+      '--tenant',
+      tenantId,
+      '--url',
+      receiver.url('/cli'),
+      '--events',
+      'order.created,contract.signed',
+      '--description',
+      'ERP',
+    ]);
     expect(created.secret).toMatch(/^whsec_/);
     expect(created.endpoint).toMatchObject({ tenantId, eventTypes: ['order.created', 'contract.signed'], enabled: true });
     receiver.trust('/cli', created.secret);

@@ -94,7 +94,19 @@ describe('cli tenants', () => {
     const subdomain = `t${unique()}`;
 
     // Act
-    const created = await cliJson<Tenant>(['tenants', 'create', '--name', 'Dubai Cars', '--subdomain', subdomain, '--markup', '1.12', '--providers', 'glovis,kcar', '--published-only']);
+    const created = await cliJson<Tenant>([
+      'tenants',
+      'create',
+      '--name',
+      'Dubai Cars',
+      '--subdomain',
+      subdomain,
+      '--markup',
+      '1.12',
+      '--providers',
+      'glovis,kcar',
+      '--published-only',
+    ]);
     const listed = await cliJson<Tenant[]>(['tenants', 'list']);
 
     // Assert
@@ -376,14 +388,37 @@ describe('cli users', () => {
     const name = `Layla ${unique()}`;
 
     // Act
-    const created = await cliJson<StaffUser>(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'inspector', '--mobile', spaced, '--email', 'layla@example.com', '--language', 'ar']);
+    const created = await cliJson<StaffUser>([
+      'users',
+      'create',
+      '--tenant',
+      STAFF_TENANT,
+      '--name',
+      name,
+      '--role',
+      'inspector',
+      '--mobile',
+      spaced,
+      '--email',
+      'layla@example.com',
+      '--language',
+      'ar',
+    ]);
     const byRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT, '--role', 'inspector']);
     const otherRole = await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT, '--role', 'accountant']);
     const everyone = await cliJson<StaffUser[]>(['users', 'list']);
     const human = await cli(['users', 'list', '--tenant', STAFF_TENANT]);
 
     // Assert
-    expect(created).toMatchObject({ name, role: 'inspector', tenantId: STAFF_TENANT, mobileNumber: phone, email: 'layla@example.com', language: 'ar', active: true });
+    expect(created).toMatchObject({
+      name,
+      role: 'inspector',
+      tenantId: STAFF_TENANT,
+      mobileNumber: phone,
+      email: 'layla@example.com',
+      language: 'ar',
+      active: true,
+    });
     expect(byRole).toContainEqual(created);
     expect(otherRole.some((u) => u.id === created.id)).toBe(false);
     expect(everyone).toContainEqual(created);
@@ -395,7 +430,17 @@ describe('cli users', () => {
 
   it('creates platform staff with --platform and lists them with --platform', async () => {
     // Act
-    const created = await cliJson<StaffUser>(['users', 'create', '--platform', '--name', `Platform ${unique()}`, '--role', 'operations', '--mobile', uniquePhone()]);
+    const created = await cliJson<StaffUser>([
+      'users',
+      'create',
+      '--platform',
+      '--name',
+      `Platform ${unique()}`,
+      '--role',
+      'operations',
+      '--mobile',
+      uniquePhone(),
+    ]);
     const listed = await cliJson<StaffUser[]>(['users', 'list', '--platform']);
 
     // Assert
@@ -429,7 +474,9 @@ describe('cli users', () => {
 
     // Assert
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, e.g. +971501234567');
+    expect(result.stderr.trim()).toBe(
+      'Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, e.g. +971501234567',
+    );
     expect(result.stdout).toBe('');
     expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
@@ -442,7 +489,19 @@ describe('cli users', () => {
 
     // Act
     const updated = await cliJson<StaffUser>(['users', 'update', user.id, '--name', name, '--mobile', phone, '--email', 'new@example.com', '--language', 'ar']);
-    const reused = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', `Reuse ${unique()}`, '--role', 'operations', '--mobile', user.mobileNumber ?? '', '--json']);
+    const reused = await cli([
+      'users',
+      'create',
+      '--tenant',
+      STAFF_TENANT,
+      '--name',
+      `Reuse ${unique()}`,
+      '--role',
+      'operations',
+      '--mobile',
+      user.mobileNumber ?? '',
+      '--json',
+    ]);
 
     // Assert
     expect(updated).toMatchObject({ id: user.id, name, mobileNumber: phone, email: 'new@example.com', language: 'ar', active: true, role: 'operations' });
@@ -490,7 +549,10 @@ describe('cli users', () => {
 
   it('reports an unknown user id with exit code 1', async () => {
     // Act
-    const [update, deactivate] = await Promise.all([cli(['users', 'update', 'nosuchuser0000000000001', '--name', 'X']), cli(['users', 'deactivate', 'nosuchuser0000000000001'])]);
+    const [update, deactivate] = await Promise.all([
+      cli(['users', 'update', 'nosuchuser0000000000001', '--name', 'X']),
+      cli(['users', 'deactivate', 'nosuchuser0000000000001']),
+    ]);
 
     // Assert
     for (const result of [update, deactivate]) {
@@ -554,7 +616,20 @@ describe('cli tenants update', () => {
 describe('cli rates', () => {
   it('sets a rate and lists it, with the as-of time in UTC', async () => {
     // Act
-    const saved = await cliJson<Record<string, string>>(['rates', 'set', '--from', 'CNY', '--to', 'USD', '--rate', '0.1381', '--source', 'treasury desk', '--as-of', '2026-11-02T09:30:00+04:00']);
+    const saved = await cliJson<Record<string, string>>([
+      'rates',
+      'set',
+      '--from',
+      'CNY',
+      '--to',
+      'USD',
+      '--rate',
+      '0.1381',
+      '--source',
+      'treasury desk',
+      '--as-of',
+      '2026-11-02T09:30:00+04:00',
+    ]);
     const listed = await cliJson<Array<Record<string, string>>>(['rates', 'list']);
 
     // Assert
@@ -615,7 +690,15 @@ describe('cli chat log', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await cliJson<{ messages: ChatLogEntry[]; next?: string }>(['chat', 'log', '--to', to, '--limit', '3', ...(cursor ? ['--cursor', cursor] : [])]);
+      const page = await cliJson<{ messages: ChatLogEntry[]; next?: string }>([
+        'chat',
+        'log',
+        '--to',
+        to,
+        '--limit',
+        '3',
+        ...(cursor ? ['--cursor', cursor] : []),
+      ]);
       seen.push(...page.messages.map((m) => m.messageId));
       cursor = page.next;
       pages += 1;
@@ -666,14 +749,21 @@ describe('cli chat log', () => {
 describe.concurrent('cli arguments', () => {
   const tenantWritten = (subdomain: string) => async () => (await getTenantBySubdomain(subdomain)) !== undefined;
   const keyWritten = (name: string) => async () => (await listApiKeys(PLATFORM_SCOPE)).some((key) => key.name === name);
-  const userWritten = (phone: string) => async () => (await Promise.all([GULF, undefined].map((tenantId) => listUsers(tenantId)))).flat().some((u) => u.mobileNumber === phone);
+  const userWritten = (phone: string) => async () =>
+    (await Promise.all([GULF, undefined].map((tenantId) => listUsers(tenantId)))).flat().some((u) => u.mobileNumber === phone);
   const rateWritten = (from: string, to: string) => async () => (await listFxRates()).some((rate) => rate.from === from && rate.to === to);
   const nothing = () => async () => false;
 
-  const tenant = (subdomain = `t${unique()}`) => ({ args: ['tenants', 'create', '--name', `Bad ${subdomain}`, '--subdomain', subdomain, '--markup', '1.08'], wrote: tenantWritten(subdomain) });
+  const tenant = (subdomain = `t${unique()}`) => ({
+    args: ['tenants', 'create', '--name', `Bad ${subdomain}`, '--subdomain', subdomain, '--markup', '1.08'],
+    wrote: tenantWritten(subdomain),
+  });
   const key = (name = `bad key ${unique()}`) => ({ args: ['keys', 'create', '--name', name], wrote: keyWritten(name) });
   const rate = (from: string, to: string) => ({ args: ['rates', 'set', '--from', from, '--to', to], wrote: rateWritten(from, to) });
-  const user = (phone = uniquePhone()) => ({ args: ['users', 'create', '--name', `Bad user ${unique()}`, '--role', 'operations', '--mobile', phone, '--tenant', STAFF_TENANT], wrote: userWritten(phone) });
+  const user = (phone = uniquePhone()) => ({
+    args: ['users', 'create', '--name', `Bad user ${unique()}`, '--role', 'operations', '--mobile', phone, '--tenant', STAFF_TENANT],
+    wrote: userWritten(phone),
+  });
 
   const cases: Array<{ label: string; args: string[]; message: RegExp; wrote: () => Promise<boolean> }> = [
     { label: 'an unknown command', args: ['frobnicate'], message: /unknown command "frobnicate"/, wrote: nothing() },
@@ -685,17 +775,37 @@ describe.concurrent('cli arguments', () => {
     { label: 'a markup that is not a number', ...replacing(tenant(), '--markup', '1,08'), message: /--markup must be a positive decimal/ },
     { label: 'a negative markup', ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'), message: /--markup must be a positive decimal/ },
     { label: 'an unknown provider', ...adding(tenant(), ['--providers', 'glovis,ebay']), message: /unknown provider ebay; providers: glovis/ },
-    { label: 'a country that is no ISO code', ...adding(tenant(), ['--country', 'Qatar']), message: /--country must be a two-letter ISO 3166 country code, e.g. QA or AE; got "QATAR"/ },
-    { label: 'a time zone that does not exist', ...adding(tenant(), ['--time-zone', 'Asia/Doha']), message: /--time-zone must be an IANA time zone name, e.g. Asia\/Qatar or Asia\/Dubai; got "Asia\/Doha"/ },
+    {
+      label: 'a country that is no ISO code',
+      ...adding(tenant(), ['--country', 'Qatar']),
+      message: /--country must be a two-letter ISO 3166 country code, e.g. QA or AE; got "QATAR"/,
+    },
+    {
+      label: 'a time zone that does not exist',
+      ...adding(tenant(), ['--time-zone', 'Asia/Doha']),
+      message: /--time-zone must be an IANA time zone name, e.g. Asia\/Qatar or Asia\/Dubai; got "Asia\/Doha"/,
+    },
     { label: 'a subdomain that is no DNS label', ...tenant('no_underscores'), message: /--subdomain must be a DNS label/ },
     { label: '--target aws without --stage', ...adding(tenant(), ['--target', 'aws']), message: /needs --stage/ },
     { label: '--stage without --target aws', ...adding(tenant(), ['--stage', 'dev']), message: /--stage and --region apply only to --target aws/ },
     { label: 'a missing --role', ...adding(key(), ['--platform']), message: /"keys create" needs --role/ },
     { label: 'a role that does not exist', ...adding(key(), ['--role', 'superuser', '--platform']), message: /--role must be one of admin, operations/ },
-    { label: 'both --tenant and --platform', ...adding(key(), ['--role', 'admin', '--tenant', GULF, '--platform']), message: /either --tenant ID or --platform, not both/ },
+    {
+      label: 'both --tenant and --platform',
+      ...adding(key(), ['--role', 'admin', '--tenant', GULF, '--platform']),
+      message: /either --tenant ID or --platform, not both/,
+    },
     { label: 'neither --tenant nor --platform', ...adding(key(), ['--role', 'admin']), message: /needs --tenant ID .* or --platform/ },
-    { label: 'a tenant that does not exist', ...adding(key(), ['--role', 'admin', '--tenant', 'nosuchtenant000000000001']), message: /no tenant with id "nosuchtenant000000000001"/ },
-    { label: 'an unknown route', ...adding(key(), ['--role', 'integrator', '--platform', '--routes', 'GET /api/v1/no-such-route']), message: /unknown route "GET \/api\/v1\/no-such-route"/ },
+    {
+      label: 'a tenant that does not exist',
+      ...adding(key(), ['--role', 'admin', '--tenant', 'nosuchtenant000000000001']),
+      message: /no tenant with id "nosuchtenant000000000001"/,
+    },
+    {
+      label: 'an unknown route',
+      ...adding(key(), ['--role', 'integrator', '--platform', '--routes', 'GET /api/v1/no-such-route']),
+      message: /unknown route "GET \/api\/v1\/no-such-route"/,
+    },
     { label: 'a fractional --rps', ...adding(key(), ['--role', 'integrator', '--platform', '--rps', '1.5']), message: /--rps must be a positive whole number/ },
     { label: 'a lower-case currency', ...adding(rate('krw', 'USD'), ['--rate', '0.00072']), message: /--from must be a currency code of 3 capital letters/ },
     { label: 'a two-letter currency', ...adding(rate('KRW', 'US'), ['--rate', '0.00072']), message: /--to must be a currency code/ },
@@ -705,27 +815,80 @@ describe.concurrent('cli arguments', () => {
     { label: 'a missing --rate', ...rate('XAE', 'XAF'), message: /"rates set" needs --rate/ },
     { label: 'an impossible --as-of date', ...adding(rate('XAH', 'XAI'), ['--rate', '1', '--as-of', '2026-02-31']), message: /--as-of must be an ISO date/ },
     { label: 'keys revoke without an id', args: ['keys', 'revoke'], message: /"keys revoke" takes <id>/, wrote: nothing() },
-    { label: 'a key for a user with another --role', ...adding(key(), ['--user-id', DEMO_MARKETER, '--role', 'admin']), message: /--role admin does not match user demousermarketer00000001, who is a marketer/ },
-    { label: 'a key for a user with another --tenant', ...adding(key(), ['--user-id', DEMO_MARKETER, '--tenant', SEOUL]), message: /--tenant demotenantseoulexport001 does not match user demousermarketer00000001/ },
-    { label: 'a key for a tenant user with --platform', ...adding(key(), ['--user-id', DEMO_MARKETER, '--platform']), message: /--platform does not match user .* who is of tenant demotenantgulfmotors0001/ },
-    { label: 'a key for a user who does not exist', ...adding(key(), ['--user-id', 'nosuchuser0000000000002']), message: /no user with id "nosuchuser0000000000002"/ },
-    { label: 'a key that expired already', ...adding(key(), ['--role', 'integrator', '--platform', '--expires-at', '2020-01-01T00:00:00Z']), message: /--expires-at must be in the future/ },
-    { label: 'an impossible --expires-at', ...adding(key(), ['--role', 'integrator', '--platform', '--expires-at', 'tomorrow']), message: /--expires-at must be an ISO date/ },
-    { label: 'a grace period that is no whole number of hours', args: ['keys', 'rotate', 'nosuchkey000000000000003', '--grace-hours', '1.5'], message: /--grace-hours must be a whole number of hours/, wrote: nothing() },
+    {
+      label: 'a key for a user with another --role',
+      ...adding(key(), ['--user-id', DEMO_MARKETER, '--role', 'admin']),
+      message: /--role admin does not match user demousermarketer00000001, who is a marketer/,
+    },
+    {
+      label: 'a key for a user with another --tenant',
+      ...adding(key(), ['--user-id', DEMO_MARKETER, '--tenant', SEOUL]),
+      message: /--tenant demotenantseoulexport001 does not match user demousermarketer00000001/,
+    },
+    {
+      label: 'a key for a tenant user with --platform',
+      ...adding(key(), ['--user-id', DEMO_MARKETER, '--platform']),
+      message: /--platform does not match user .* who is of tenant demotenantgulfmotors0001/,
+    },
+    {
+      label: 'a key for a user who does not exist',
+      ...adding(key(), ['--user-id', 'nosuchuser0000000000002']),
+      message: /no user with id "nosuchuser0000000000002"/,
+    },
+    {
+      label: 'a key that expired already',
+      ...adding(key(), ['--role', 'integrator', '--platform', '--expires-at', '2020-01-01T00:00:00Z']),
+      message: /--expires-at must be in the future/,
+    },
+    {
+      label: 'an impossible --expires-at',
+      ...adding(key(), ['--role', 'integrator', '--platform', '--expires-at', 'tomorrow']),
+      message: /--expires-at must be an ISO date/,
+    },
+    {
+      label: 'a grace period that is no whole number of hours',
+      args: ['keys', 'rotate', 'nosuchkey000000000000003', '--grace-hours', '1.5'],
+      message: /--grace-hours must be a whole number of hours/,
+      wrote: nothing(),
+    },
     { label: 'keys rotate without an id', args: ['keys', 'rotate'], message: /"keys rotate" takes <id>/, wrote: nothing() },
     { label: 'a user without --name', ...dropping(user(), '--name'), message: /"users create" needs --name/ },
     { label: 'a user without --mobile', ...dropping(user(), '--mobile'), message: /"users create" needs --mobile/ },
     { label: 'a user with a role that does not exist', ...replacing(user(), '--role', 'boss'), message: /--role must be one of admin, operations/ },
     { label: 'a user with neither --tenant nor --platform', ...dropping(user(), '--tenant'), message: /"users create" needs --tenant ID .* or --platform/ },
-    { label: 'a user of a tenant that does not exist', ...replacing(user(), '--tenant', 'nosuchtenant000000000003'), message: /no tenant with id "nosuchtenant000000000003"/ },
+    {
+      label: 'a user of a tenant that does not exist',
+      ...replacing(user(), '--tenant', 'nosuchtenant000000000003'),
+      message: /no tenant with id "nosuchtenant000000000003"/,
+    },
     { label: 'a user with an unknown --language', ...adding(user(), ['--language', 'fr']), message: /--language must be en or ar, got "fr"/ },
     { label: 'a user with a malformed --email', ...adding(user(), ['--email', 'not-an-address']), message: /--email must be an e-mail address/ },
-    { label: 'users update without a change', args: ['users', 'update', DEMO_MARKETER], message: /"users update" needs at least one of --name/, wrote: nothing() },
-    { label: 'users update with --active yes', args: ['users', 'update', DEMO_MARKETER, '--active', 'yes'], message: /--active must be true or false, got "yes"/, wrote: nothing() },
+    {
+      label: 'users update without a change',
+      args: ['users', 'update', DEMO_MARKETER],
+      message: /"users update" needs at least one of --name/,
+      wrote: nothing(),
+    },
+    {
+      label: 'users update with --active yes',
+      args: ['users', 'update', DEMO_MARKETER, '--active', 'yes'],
+      message: /--active must be true or false, got "yes"/,
+      wrote: nothing(),
+    },
     { label: 'users deactivate without an id', args: ['users', 'deactivate'], message: /"users deactivate" takes <userId>/, wrote: nothing() },
     { label: 'tenants update without a setting', args: ['tenants', 'update', GULF], message: /"tenants update" needs --second-approver/, wrote: nothing() },
-    { label: 'a second approver that is neither on nor off', args: ['tenants', 'update', GULF, '--second-approver', 'yes'], message: /--second-approver must be on or off, got "yes"/, wrote: nothing() },
-    { label: 'tenants update with a time zone that does not exist', args: ['tenants', 'update', GULF, '--time-zone', 'GST'], message: /--time-zone must be an IANA time zone name/, wrote: nothing() },
+    {
+      label: 'a second approver that is neither on nor off',
+      args: ['tenants', 'update', GULF, '--second-approver', 'yes'],
+      message: /--second-approver must be on or off, got "yes"/,
+      wrote: nothing(),
+    },
+    {
+      label: 'tenants update with a time zone that does not exist',
+      args: ['tenants', 'update', GULF, '--time-zone', 'GST'],
+      message: /--time-zone must be an IANA time zone name/,
+      wrote: nothing(),
+    },
   ];
 
   it.each(cases)('exits 2 with a one-line message and writes nothing for $label', async ({ args, message, wrote }) => {
@@ -755,7 +918,17 @@ describe.concurrent('cli arguments', () => {
     const result = await cli(['help']);
 
     // Assert
-    for (const command of ['users create', 'users list', 'users update <userId>', 'users deactivate <userId>', 'keys rotate <id> [--grace-hours H]', 'keys list      [--tenant ID]', 'tenants update <tenantId> [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]', '--user-id ID', '--expires-at']) {
+    for (const command of [
+      'users create',
+      'users list',
+      'users update <userId>',
+      'users deactivate <userId>',
+      'keys rotate <id> [--grace-hours H]',
+      'keys list      [--tenant ID]',
+      'tenants update <tenantId> [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]',
+      '--user-id ID',
+      '--expires-at',
+    ]) {
       expect(result.stdout).toContain(command);
     }
   });

@@ -75,7 +75,10 @@ async function expectNothingRecorded(order: { id: string; version: number }) {
 }
 
 const codeOf = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return error instanceof AppError ? error.code : `not an AppError: ${String(error)}`;
 };
 
@@ -124,7 +127,10 @@ describe('the PDF renderer behind the document route', () => {
     await afterEachClose();
 
     await standInLambda((res) => res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom","errorType":"Error"}'));
-    const failure = await generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }).then(() => undefined, (e: unknown) => e);
+    const failure = await generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(AppError); // the pipeline answers 500 INTERNAL_ERROR and logs it
     expect(String((failure as Error).message)).toContain('boom');
@@ -142,7 +148,11 @@ describe('the PDF renderer behind the document route', () => {
 });
 
 describe('the renderer function itself', () => {
-  const model = proformaModel({ orderNumber: 7, totalAmount: 900, currency: 'USD', status: 'DepositSubmitted', car: 'Kia K5', customerName: 'Layla Haddad', depositConfirmed: 0 }, 'en', '2026-11-23');
+  const model = proformaModel(
+    { orderNumber: 7, totalAmount: 900, currency: 'USD', status: 'DepositSubmitted', car: 'Kia K5', customerName: 'Layla Haddad', depositConfirmed: 0 },
+    'en',
+    '2026-11-23',
+  );
   const key = documentKey(7, 'proforma-invoice', 'testrenderer1');
 
   it('stores the PDF under the key it was given and answers its size', async () => {
@@ -154,8 +164,13 @@ describe('the renderer function itself', () => {
 
   it('answers "not stored" when the bucket keeps failing, and refuses a request that is not one', async () => {
     process.env.AWS_ENDPOINT_URL_S3 = 'http://127.0.0.1:9';
-    expect(await renderAndStoreDocument({ model, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).toEqual({ stored: false, reason: 'the bucket did not take the file' });
-    await expect(renderAndStoreDocument({ model, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key: 'catalogue/snapshot.bin' })).rejects.toThrow(/key must be/);
+    expect(await renderAndStoreDocument({ model, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).toEqual({
+      stored: false,
+      reason: 'the bucket did not take the file',
+    });
+    await expect(renderAndStoreDocument({ model, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key: 'catalogue/snapshot.bin' })).rejects.toThrow(
+      /key must be/,
+    );
     await expect(renderAndStoreDocument({ title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).rejects.toThrow(/model is required/);
   });
 });

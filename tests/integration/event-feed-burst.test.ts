@@ -30,7 +30,14 @@ describe('the event feed in a burst', () => {
     // change took a while does: later instants often commit first.
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = w; i < EVENTS; i += WRITERS) {
-        const event = newIntegratorEvent('wallet.transaction_created', tenant.id, { type: 'wallet', id: `wallet${i}` }, { id: `wallet${i}` }, {}, new Date().toISOString());
+        const event = newIntegratorEvent(
+          'wallet.transaction_created',
+          tenant.id,
+          { type: 'wallet', id: `wallet${i}` },
+          { id: `wallet${i}` },
+          {},
+          new Date().toISOString(),
+        );
         await sleep(Math.floor(Math.random() * 40));
         const outcome = await transact([eventPutItem(event, `wallet#wallet${i}`)]);
         expect(outcome.ok).toBe(true);

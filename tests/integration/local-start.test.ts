@@ -27,7 +27,9 @@ const env = { DEMO_CATALOGUE_SIZE: '60' };
 /** Processes still running from this start: anything listening on its ports or using its data folder. */
 function leftovers(): string[] {
   const found = spawnSync('pgrep', ['-af', dataDir], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-  const listening = spawnSync('ss', ['-ltnp'], { encoding: 'utf8' }).stdout.split('\n').filter((line) => Object.values(PORTS).some((port) => line.includes(`:${port} `)));
+  const listening = spawnSync('ss', ['-ltnp'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => Object.values(PORTS).some((port) => line.includes(`:${port} `)));
   return [...found, ...listening];
 }
 
@@ -110,7 +112,15 @@ describe('npm start, stopped by a signal', () => {
     const child = spawn('npm', ['start'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PORT: String(PORTS.http), LAMBDA_PORT: String(PORTS.lambda), DYNAMODB_PORT: String(PORTS.dynamo), S3_PORT: String(PORTS.s3), LOCAL_DATA_DIR: dataDir, ...env },
+      env: {
+        ...process.env,
+        PORT: String(PORTS.http),
+        LAMBDA_PORT: String(PORTS.lambda),
+        DYNAMODB_PORT: String(PORTS.dynamo),
+        S3_PORT: String(PORTS.s3),
+        LOCAL_DATA_DIR: dataDir,
+        ...env,
+      },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -121,7 +131,9 @@ describe('npm start, stopped by a signal', () => {
     expect(output, output.slice(-3000)).toContain('ready after');
 
     // The JVM of this stack's DynamoDB Local, found by its data folder.
-    const java = spawnSync('pgrep', ['-f', `java.*${join(dataDir, 'dynamodb')}`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    const java = spawnSync('pgrep', ['-f', `java.*${join(dataDir, 'dynamodb')}`], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
     expect(java).toHaveLength(1);
     process.kill(Number(java[0]), 'SIGKILL');
     const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running'), 15_000))]);

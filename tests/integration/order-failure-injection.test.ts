@@ -41,7 +41,8 @@ function failNextTransaction(): () => void {
   return () => ddb.middlewareStack.remove(name);
 }
 
-const counterValue = async () => Number((await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.counter('orderNumber'), ConsistentRead: true }))).Item?.value ?? 0);
+const counterValue = async () =>
+  Number((await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.counter('orderNumber'), ConsistentRead: true }))).Item?.value ?? 0);
 
 let accountant: Caller;
 beforeAll(async () => {

@@ -21,7 +21,14 @@ const RUNS = 5;
 async function callerFor(role: Role): Promise<Caller> {
   const record = await getApiKeyByHash(hashApiKey(demoKey(role)));
   if (!record) throw new Error(`demo key for ${role} not found`);
-  return { keyId: record.id, tenantId: record.tenantId, role: record.role, userId: record.userId, allowedRoutes: record.allowedRoutes, rateLimit: record.rateLimit };
+  return {
+    keyId: record.id,
+    tenantId: record.tenantId,
+    role: record.role,
+    userId: record.userId,
+    allowedRoutes: record.allowedRoutes,
+    rateLimit: record.rateLimit,
+  };
 }
 
 /** The items of every TransactWriteItems sent while `action` runs: their kind (Put, Update, ConditionCheck) and key. */
@@ -68,7 +75,8 @@ beforeAll(async () => {
 
 async function newCustomerWithBalance(amount = 0): Promise<{ id: string; walletId: string }> {
   const customer = await createCustomer(integrator, { name: 'Round trips', mobileNumber: uniquePhone() });
-  if (amount > 0) await createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount, currency: 'USD', description: 'round-trip test' }, undefined);
+  if (amount > 0)
+    await createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount, currency: 'USD', description: 'round-trip test' }, undefined);
   return customer;
 }
 

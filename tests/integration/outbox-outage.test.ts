@@ -65,9 +65,25 @@ async function seedOrder(i: number): Promise<OrderRecord> {
 /** An accountant and an operations user of the tenant, who hear of some of the events. */
 async function seedStaff(): Promise<void> {
   const createdAt = new Date(Date.now() - 60_000).toISOString();
-  for (const [role, phone] of [['accountant', '+971502220002'], ['operations', '+971502220003']] as const) {
+  for (const [role, phone] of [
+    ['accountant', '+971502220002'],
+    ['operations', '+971502220003'],
+  ] as const) {
     const id = `outage${role}`.padEnd(24, '0');
-    await put({ ...keys.user(id), ...keys.staffIndex(TENANT, role, id), entity: 'user', id, name: `Outage ${role}`, role, tenantId: TENANT, mobileNumber: phone, language: 'en', active: true, createdAt, updatedAt: createdAt });
+    await put({
+      ...keys.user(id),
+      ...keys.staffIndex(TENANT, role, id),
+      entity: 'user',
+      id,
+      name: `Outage ${role}`,
+      role,
+      tenantId: TENANT,
+      mobileNumber: phone,
+      language: 'en',
+      active: true,
+      createdAt,
+      updatedAt: createdAt,
+    });
   }
 }
 
@@ -79,14 +95,22 @@ describe('outbox consumers through a 10-second DynamoDB outage', () => {
     for (let i = 0; i < ORDERS; i += 1) {
       const order = await seedOrder(i);
       for (const [seq, event] of SEQUENCE.entries()) {
-        const outboxEvent = newOutboxEvent({ id: newId(), kind: 'notify', event, orderId: order.id, tenantId: TENANT, orderSeq: seq + 1, payload: { customerNotificationsEnabled: true } }, new Date().toISOString());
+        const outboxEvent = newOutboxEvent(
+          { id: newId(), kind: 'notify', event, orderId: order.id, tenantId: TENANT, orderSeq: seq + 1, payload: { customerNotificationsEnabled: true } },
+          new Date().toISOString(),
+        );
         await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(outboxEvent)] }));
         events.push(outboxEvent);
       }
     }
     const mine = new Set(events.map((e) => e.id));
     const channel = new RecordingChannel(() => undefined, 15);
-    const deps: ProcessorDeps = { channel, copy: async () => { throw new Error('notification events copy no images'); } };
+    const deps: ProcessorDeps = {
+      channel,
+      copy: async () => {
+        throw new Error('notification events copy no images');
+      },
+    };
     const outage = outageSwitch();
     const doneAt = new Map<string, number>();
     const backoffs: number[] = [];
@@ -141,7 +165,9 @@ describe('outbox consumers through a 10-second DynamoDB outage', () => {
     const unknown = stored.flatMap((e) => Object.values(e?.deliveries ?? {})).filter((v) => v.startsWith('unknown:')).length;
     const lateAfterOutage = [...doneAt.values()].map((at) => Math.max(0, at - outageEnd));
     // Of the events not yet done when the table went away, the first ones each order had ready (the others wait their turn behind them).
-    const firstWaiting = events.filter((e) => inFlight.has(e.id) && !events.some((other) => other.orderId === e.orderId && inFlight.has(other.id) && (other.orderSeq ?? 0) < (e.orderSeq ?? 0)));
+    const firstWaiting = events.filter(
+      (e) => inFlight.has(e.id) && !events.some((other) => other.orderId === e.orderId && inFlight.has(other.id) && (other.orderSeq ?? 0) < (e.orderSeq ?? 0)),
+    );
     const firstDoneAfterOutage = firstWaiting.map((e) => Math.max(0, (doneAt.get(e.id) ?? Infinity) - outageEnd));
     const maxBackoff = Math.max(0, ...backoffs);
     const figures = {

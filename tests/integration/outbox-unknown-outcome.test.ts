@@ -87,9 +87,26 @@ async function deliverUntilDone(eventId: string, channel: ChatChannel): Promise<
   throw new Error(`event ${eventId} not done`);
 }
 
-async function firstAttempt(): Promise<{ order: OrderRecord; eventId: string; channel: ChatChannel; sent: Array<ChatMessage & { messageId: string }>; outage: ReturnType<typeof outageSwitch> }> {
+async function firstAttempt(): Promise<{
+  order: OrderRecord;
+  eventId: string;
+  channel: ChatChannel;
+  sent: Array<ChatMessage & { messageId: string }>;
+  outage: ReturnType<typeof outageSwitch>;
+}> {
   const order = await seedOrder();
-  const event = newOutboxEvent({ id: newId(), kind: 'notify', event: 'deposit.confirmed', orderId: order.id, tenantId: TENANT, orderSeq: 1, payload: { customerNotificationsEnabled: true } }, new Date().toISOString());
+  const event = newOutboxEvent(
+    {
+      id: newId(),
+      kind: 'notify',
+      event: 'deposit.confirmed',
+      orderId: order.id,
+      tenantId: TENANT,
+      orderSeq: 1,
+      payload: { customerNotificationsEnabled: true },
+    },
+    new Date().toISOString(),
+  );
   await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(event)] }));
   const outage = outageSwitch();
   const { channel, sent } = channelThatLosesTheTable(outage);
@@ -118,7 +135,14 @@ describe('a message whose id the table never got', () => {
     expect(sent.filter((m) => m.to === order.customer.mobileNumber)).toHaveLength(1);
     const messages = await listOrderMessages(PLATFORM_SCOPE, order.id);
     const toCustomer = messages.filter((m) => m.to === order.customer.mobileNumber);
-    expect(toCustomer).toEqual([expect.objectContaining({ messageId: sent[0]!.messageId, outcome: 'accepted', statuses: { delivered: expect.any(String) }, text: expect.stringContaining('#7001') })]);
+    expect(toCustomer).toEqual([
+      expect.objectContaining({
+        messageId: sent[0]!.messageId,
+        outcome: 'accepted',
+        statuses: { delivered: expect.any(String) },
+        text: expect.stringContaining('#7001'),
+      }),
+    ]);
     expect(messages.some((m) => m.outcome === 'unknown')).toBe(false);
   });
 
@@ -137,7 +161,9 @@ describe('a message whose id the table never got', () => {
     expect(sent.filter((m) => m.to === order.customer.mobileNumber)).toHaveLength(1);
     expect(read).toMatchObject({ statuses: 1, unknownStatuses: 0 });
     const after = (await listOrderMessages(PLATFORM_SCOPE, order.id)).filter((m) => m.to === order.customer.mobileNumber);
-    expect(after).toEqual([expect.objectContaining({ messageId: sent[0]!.messageId, outcome: 'accepted', statuses: { delivered: expect.any(String), read: expect.any(String) } })]);
+    expect(after).toEqual([
+      expect.objectContaining({ messageId: sent[0]!.messageId, outcome: 'accepted', statuses: { delivered: expect.any(String), read: expect.any(String) } }),
+    ]);
     expect(after[0]!.reason).toBeUndefined();
   });
 });

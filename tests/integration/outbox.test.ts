@@ -125,9 +125,16 @@ describe('outbox consumer: retries deliver exactly once', () => {
     const done = await stored(event.id);
     expect(done).toMatchObject({ status: 'done', attempts: 4 });
     expect(Object.keys(done.deliveries).sort()).toEqual([...recipients.keys].sort());
-    expect(Object.values(done.deliveries).sort()).toEqual(channel.sends.filter((s) => s.ok).map((s) => s.messageId).sort());
+    expect(Object.values(done.deliveries).sort()).toEqual(
+      channel.sends
+        .filter((s) => s.ok)
+        .map((s) => s.messageId)
+        .sort(),
+    );
     for (const send of channel.sends.filter((s) => s.ok)) expect(send.text).toContain(`#${order.orderNumber} (Kia Sorento 2022)`);
-    console.info(`fails 3 times then succeeds: ${outcomes.join(' -> ')}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`);
+    console.info(
+      `fails 3 times then succeeds: ${outcomes.join(' -> ')}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`,
+    );
   });
 
   it('after a failure part-way through, the retry sends only to the recipients not yet reached', async () => {
@@ -153,7 +160,9 @@ describe('outbox consumer: retries deliver exactly once', () => {
     expect(channel.delivered()).toEqual(once(recipients.phones));
     expect(channel.attempted()[DEMO_ACCOUNTANT.phone]).toBe(2);
     expect(Object.keys((await stored(event.id)).deliveries).sort()).toEqual([...recipients.keys].sort());
-    console.info(`failure after ${reachedFirst.length} deliveries: ${first} -> ${second}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`);
+    console.info(
+      `failure after ${reachedFirst.length} deliveries: ${first} -> ${second}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`,
+    );
   });
 
   it('lets only one of three consumers that race for the same event work on it', async () => {
@@ -188,10 +197,14 @@ describe('outbox consumer: parking and replay', () => {
     const parkedCli = await cli(['outbox', 'parked', '--json']);
     const replayCli = await cli(['outbox', 'replay', event.id, '--json']);
     // The runner finds the replayed event due and delivers it through the local chat channel.
-    const delivered = await waitFor('the replayed event to be delivered', async () => {
-      const current = await stored(event.id);
-      return current.status === 'done' ? current : undefined;
-    }, RUNNER_WAIT_MS);
+    const delivered = await waitFor(
+      'the replayed event to be delivered',
+      async () => {
+        const current = await stored(event.id);
+        return current.status === 'done' ? current : undefined;
+      },
+      RUNNER_WAIT_MS,
+    );
     const replayDone = await cli(['outbox', 'replay', event.id]);
 
     // Assert
@@ -200,7 +213,9 @@ describe('outbox consumer: parking and replay', () => {
     expect(parked).toMatchObject({ status: 'parked', attempts: 5, lastError: 'WhatsApp is down (test)', deliveries: {} });
     expect(listed.map((e) => e.id)).toContain(event.id);
     expect(parkedCli.code, parkedCli.stderr).toBe(0);
-    expect(JSON.parse(parkedCli.stdout)).toContainEqual(expect.objectContaining({ id: event.id, status: 'parked', attempts: 5, orderId: order.id, event: 'contract.signed' }));
+    expect(JSON.parse(parkedCli.stdout)).toContainEqual(
+      expect.objectContaining({ id: event.id, status: 'parked', attempts: 5, orderId: order.id, event: 'contract.signed' }),
+    );
     expect(replayCli.code, replayCli.stderr).toBe(0);
     expect(JSON.parse(replayCli.stdout)).toEqual({ replayed: event.id });
     // A fresh attempt budget: the one successful attempt after the replay.
@@ -212,7 +227,9 @@ describe('outbox consumer: parking and replay', () => {
     expect(tally(signed.map((m) => m.to))).toEqual(once(recipients.phones));
     expect(replayDone.code).toBe(1);
     expect(replayDone.stderr).toContain(`No outbox event ${event.id} waiting to be replayed`);
-    console.info(`parked after ${outcomes.length} attempts (${channel.sends.length} failed sends); after replay, local outbox messages per recipient ${JSON.stringify(tally(signed.map((m) => m.to)))}`);
+    console.info(
+      `parked after ${outcomes.length} attempts (${channel.sends.length} failed sends); after replay, local outbox messages per recipient ${JSON.stringify(tally(signed.map((m) => m.to)))}`,
+    );
   }, 120_000);
 });
 
@@ -249,7 +266,11 @@ describe('outbox consumer: a crash right after the change commits', () => {
     // Act
     await ddb.send(
       new TransactWriteCommand({
-        TransactItems: [putOrderItem(order), putHistoryItem({ id: newId(), orderId: order.id, from: null, to: 'DepositSubmitted', by: 'test', role: 'accountant', at: now }), outboxPutItem(event)],
+        TransactItems: [
+          putOrderItem(order),
+          putHistoryItem({ id: newId(), orderId: order.id, from: null, to: 'DepositSubmitted', by: 'test', role: 'accountant', at: now }),
+          outboxPutItem(event),
+        ],
       }),
     );
     const delivered = await waitFor(
@@ -267,8 +288,12 @@ describe('outbox consumer: a crash right after the change commits', () => {
     expect(Object.keys(delivered.deliveries).sort()).toEqual([...expected.keys].sort());
     const listed = about(await listChatLog(1000), order.orderNumber);
     expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones));
-    expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(`Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order. Reply STOP to stop these messages.`);
-    expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(`Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`);
+    expect(listed.find((m) => m.to === customer.mobileNumber)?.text).toBe(
+      `Hello Crash Customer, order #${order.orderNumber} (Genesis GV80 2023): we have received your order. Reply STOP to stop these messages.`,
+    );
+    expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(
+      `Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`,
+    );
     expect((await messagesSince(since)).filter((m) => m.text?.includes(`#${order.orderNumber} `))).toHaveLength(expected.phones.length);
   }, 120_000);
 });
@@ -376,15 +401,20 @@ describe('outbox consumer: who hears of an event is decided when it happens', ()
   });
 });
 
-describe('outbox consumer: an order\'s messages go out in the order of its events', () => {
+describe("outbox consumer: an order's messages go out in the order of its events", () => {
   const SEQUENCE: OrderEvent[] = ['deposit.confirmed', 'inspection.scheduled', 'inspection.completed', 'contract.signed', 'order.purchased', 'order.shipped'];
 
-  it('delivers each recipient an order\'s messages in sequence while 3 consumers race over the events in random order, with failures', async () => {
+  it("delivers each recipient an order's messages in sequence while 3 consumers race over the events in random order, with failures", async () => {
     // Arrange: the order's own creation message (sequence 1) goes first, through the local runner.
     const { order } = await realOrder();
-    await waitFor('the order-created message', async () => ((await messagesTo(DEMO_MARKETER.phone)).some((m) => m.text?.includes(`#${order.orderNumber} `)) ? true : undefined), RUNNER_WAIT_MS);
+    await waitFor(
+      'the order-created message',
+      async () => ((await messagesTo(DEMO_MARKETER.phone)).some((m) => m.text?.includes(`#${order.orderNumber} `)) ? true : undefined),
+      RUNNER_WAIT_MS,
+    );
     const events = [];
-    for (const [i, event] of SEQUENCE.entries()) events.push(await writeOutboxEvent({ orderId: order.id, event, orderSeq: i + 2, payload: { customerNotificationsEnabled: true } }));
+    for (const [i, event] of SEQUENCE.entries())
+      events.push(await writeOutboxEvent({ orderId: order.id, event, orderSeq: i + 2, payload: { customerNotificationsEnabled: true } }));
     let sendIndex = 0;
     // Every fourth send fails (retryable), so attempts are retried out of order too.
     const channel = new RecordingChannel(() => (sendIndex++ % 4 === 3 ? unavailable() : undefined), 5);
@@ -421,7 +451,12 @@ describe('outbox consumer: a failed attempt is given back promptly', () => {
     ddb.middlewareStack.add(
       (next, context) => async (args) => {
         const input = (args as { input?: { Key?: { pk?: string }; UpdateExpression?: string } }).input;
-        if (refusals > 0 && String(context.commandName).startsWith('Update') && input?.Key?.pk === keys.outboxEvent(event.id).pk && input.UpdateExpression?.includes('lastError')) {
+        if (
+          refusals > 0 &&
+          String(context.commandName).startsWith('Update') &&
+          input?.Key?.pk === keys.outboxEvent(event.id).pk &&
+          input.UpdateExpression?.includes('lastError')
+        ) {
           refusals -= 1;
           throw Object.assign(new Error('injected: DynamoDB unreachable'), { name: 'TimeoutError', code: 'ECONNRESET' });
         }

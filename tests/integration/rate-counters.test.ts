@@ -37,12 +37,14 @@ const startOfNextSecond = async (): Promise<number> => {
   return Date.now();
 };
 
-describe('the local rate limiter\'s counter', () => {
+describe("the local rate limiter's counter", () => {
   it('admits exactly rps of 12 parallel requests in one second, with one write each, and writes nothing for the refused ones', async () => {
     const keyId = `rate${randomBytes(6).toString('hex')}`;
     const now = await startOfNextSecond();
 
-    const { value: outcomes, writes } = await writesDuring(() => Promise.all(Array.from({ length: 12 }, () => admitRequest(keyId, now, { rps: 5, quotaPerDay: 1000 }))));
+    const { value: outcomes, writes } = await writesDuring(() =>
+      Promise.all(Array.from({ length: 12 }, () => admitRequest(keyId, now, { rps: 5, quotaPerDay: 1000 }))),
+    );
 
     expect(outcomes.filter((o) => o.admitted)).toHaveLength(5);
     expect(writes).toBe(5);
@@ -52,7 +54,7 @@ describe('the local rate limiter\'s counter', () => {
     expect(Item).toMatchObject({ dayCount: 5, inSecond: 5 });
   });
 
-  it('opens a new window each second and refuses once the day\'s quota is used, writing nothing then', async () => {
+  it("opens a new window each second and refuses once the day's quota is used, writing nothing then", async () => {
     const keyId = `rate${randomBytes(6).toString('hex')}`;
     const first = await startOfNextSecond();
     const limit = { rps: 2, quotaPerDay: 3 };

@@ -103,7 +103,14 @@ async function call(ports: Ports, key: string, method: string, path: string, bod
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const s3Of = (ports: Ports) =>
-  new S3Client({ endpoint: `http://127.0.0.1:${ports.s3}`, region: 'us-east-1', credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  new S3Client({
+    endpoint: `http://127.0.0.1:${ports.s3}`,
+    region: 'us-east-1',
+    credentials,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 
 async function objectsUnder(s3: S3Client, prefix: string): Promise<string[]> {
   const keys: string[] = [];
@@ -163,7 +170,10 @@ describe('npm start restarted on other ports', () => {
       const car = await call(SECOND, marketer, 'GET', `/cars/${carId}`);
       expect(car.status).toBe(200);
 
-      const customer = await call(SECOND, marketer, 'POST', '/customers', { name: 'Restart Customer', mobileNumber: `+97150${String(Date.now() % 10_000_000).padStart(7, '0')}` });
+      const customer = await call(SECOND, marketer, 'POST', '/customers', {
+        name: 'Restart Customer',
+        mobileNumber: `+97150${String(Date.now() % 10_000_000).padStart(7, '0')}`,
+      });
       expect(customer.status, JSON.stringify(customer.body)).toBe(201);
       const created = await call(SECOND, marketer, 'POST', '/orders', { customerId: customer.body.data.id, carId, totalAmount: 15_000 });
       expect(created.status, JSON.stringify(created.body)).toBe(201);

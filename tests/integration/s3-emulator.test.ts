@@ -71,7 +71,22 @@ async function xmlError(response: Response): Promise<{ status: number; code: str
 }
 
 /** Keys that sort differently by folder, by UTF-16 and by bytes, besides the bulk of plain ones. */
-const TRICKY_KEYS = ['a', 'a.b', 'a/x', 'a/x/y', 'a-b', 'a0', 'b c/d e.txt', 'plus+sign&amp', 'dir/', 'dir/inner', 'ünïcode/ключ', '\u{1F600}/emoji', '\uFB01-ligature', 'z'];
+const TRICKY_KEYS = [
+  'a',
+  'a.b',
+  'a/x',
+  'a/x/y',
+  'a-b',
+  'a0',
+  'b c/d e.txt',
+  'plus+sign&amp',
+  'dir/',
+  'dir/inner',
+  'ünïcode/ключ',
+  '\u{1F600}/emoji',
+  '\uFB01-ligature',
+  'z',
+];
 
 async function fillBucket(client: S3Client, bucket: string, keys: string[]): Promise<void> {
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
@@ -191,9 +206,15 @@ describe("the test stack's S3 emulator", () => {
   it('answers malformed requests with S3 XML errors and goes on serving', async () => {
     const list = (query: string) => fetch(`${endpoint}/${bucket}?${query}`);
     expect(await xmlError(await list('list-type=2&continuation-token=garbage'))).toEqual({ status: 400, code: 'InvalidArgument' });
-    expect(await xmlError(await list(`list-type=2&continuation-token=${encodeURIComponent(randomBytes(6_000).toString('base64'))}`))).toEqual({ status: 400, code: 'InvalidArgument' });
+    expect(await xmlError(await list(`list-type=2&continuation-token=${encodeURIComponent(randomBytes(6_000).toString('base64'))}`))).toEqual({
+      status: 400,
+      code: 'InvalidArgument',
+    });
     // A token of another bucket, well-formed.
-    expect(await xmlError(await list(`list-type=2&continuation-token=${encodeURIComponent(Buffer.from('other-bucket/a').toString('base64'))}`))).toEqual({ status: 400, code: 'InvalidArgument' });
+    expect(await xmlError(await list(`list-type=2&continuation-token=${encodeURIComponent(Buffer.from('other-bucket/a').toString('base64'))}`))).toEqual({
+      status: 400,
+      code: 'InvalidArgument',
+    });
     // Longer than Node's HTTP parser takes: refused before any handler runs.
     expect(await xmlError(await list(`list-type=2&continuation-token=${'A'.repeat(40_000)}`))).toEqual({ status: 400, code: 'RequestHeaderSectionTooLarge' });
     expect(await xmlError(await list('list-type=2&max-keys=abc'))).toEqual({ status: 400, code: 'InvalidArgument' });
@@ -204,7 +225,9 @@ describe("the test stack's S3 emulator", () => {
     expect(await xmlError(await list('start-after=a'))).toEqual({ status: 400, code: 'InvalidArgument' });
     expect(await xmlError(await list('cors&website'))).toEqual({ status: 400, code: 'InvalidArgument' });
     expect(await xmlError(await list('uploads'))).toEqual({ status: 501, code: 'NotImplemented' });
-    expect((await xmlError(await fetch(`${endpoint}/${bucket}`, { headers: { authorization: 'AWS4-HMAC-SHA256 garbage' } }))).status).toBeGreaterThanOrEqual(400);
+    expect((await xmlError(await fetch(`${endpoint}/${bucket}`, { headers: { authorization: 'AWS4-HMAC-SHA256 garbage' } }))).status).toBeGreaterThanOrEqual(
+      400,
+    );
 
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'bad-xml' }));
     const complete = (body: string) => fetch(`${endpoint}/${bucket}/bad-xml?uploadId=${UploadId}`, { method: 'POST', body });
@@ -248,11 +271,23 @@ describe("the test stack's S3 emulator", () => {
         client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/big.bin', UploadId, MultipartUpload: { Parts } }));
 
       // A part never uploaded: the fork's own code ended its process on this one.
-      expect(await s3Error(completeWith([...parts, { PartNumber: 3, ETag: '"00000000000000000000000000000000"' }]))).toEqual({ name: 'InvalidPart', status: 400 });
-      expect(await s3Error(completeWith([parts[0]!, { ...parts[1]!, ETag: '"0123456789abcdef0123456789abcdef"' }]))).toEqual({ name: 'InvalidPart', status: 400 });
+      expect(await s3Error(completeWith([...parts, { PartNumber: 3, ETag: '"00000000000000000000000000000000"' }]))).toEqual({
+        name: 'InvalidPart',
+        status: 400,
+      });
+      expect(await s3Error(completeWith([parts[0]!, { ...parts[1]!, ETag: '"0123456789abcdef0123456789abcdef"' }]))).toEqual({
+        name: 'InvalidPart',
+        status: 400,
+      });
       expect(await s3Error(completeWith([parts[1]!, parts[0]!]))).toEqual({ name: 'InvalidPartOrder', status: 400 });
-      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/big.bin', UploadId, PartNumber: 10_001, Body: 'x' })))).toEqual({ name: 'InvalidArgument', status: 400 });
-      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/other-key', UploadId, PartNumber: 1, Body: 'x' })))).toEqual({ name: 'NoSuchUpload', status: 404 });
+      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/big.bin', UploadId, PartNumber: 10_001, Body: 'x' })))).toEqual({
+        name: 'InvalidArgument',
+        status: 400,
+      });
+      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/other-key', UploadId, PartNumber: 1, Body: 'x' })))).toEqual({
+        name: 'NoSuchUpload',
+        status: 404,
+      });
 
       const done = await completeWith(parts);
       const expectedETag = `"${md5(Buffer.concat(bodies.map((body) => Buffer.from(md5(body), 'hex'))))}-2"`;
@@ -266,10 +301,14 @@ describe("the test stack's S3 emulator", () => {
 
     it('refuses parts under 5 MiB but the last (EntityTooSmall)', async () => {
       const { UploadId, parts } = await upload('multipart/small.bin', [randomBytes(1_000), randomBytes(1_000)]);
-      const complete = client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/small.bin', UploadId, MultipartUpload: { Parts: parts } }));
+      const complete = client.send(
+        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/small.bin', UploadId, MultipartUpload: { Parts: parts } }),
+      );
       expect(await s3Error(complete)).toEqual({ name: 'EntityTooSmall', status: 400 });
       // A single small part is a whole (last) part.
-      const single = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/small.bin', UploadId, MultipartUpload: { Parts: parts.slice(0, 1) } }));
+      const single = await client.send(
+        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/small.bin', UploadId, MultipartUpload: { Parts: parts.slice(0, 1) } }),
+      );
       expect(single.ETag).toMatch(/^"[0-9a-f]{32}-1"$/);
     });
 
@@ -277,10 +316,23 @@ describe("the test stack's S3 emulator", () => {
       const { UploadId } = await upload('multipart/aborted.bin', [randomBytes(2_000)]);
       await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId }));
 
-      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId, PartNumber: 2, Body: 'x' })))).toEqual({ name: 'NoSuchUpload', status: 404 });
-      const complete = client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] } }));
+      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId, PartNumber: 2, Body: 'x' })))).toEqual({
+        name: 'NoSuchUpload',
+        status: 404,
+      });
+      const complete = client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: 'multipart/aborted.bin',
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] },
+        }),
+      );
       expect(await s3Error(complete)).toEqual({ name: 'NoSuchUpload', status: 404 });
-      expect(await s3Error(client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId })))).toEqual({ name: 'NoSuchUpload', status: 404 });
+      expect(await s3Error(client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId })))).toEqual({
+        name: 'NoSuchUpload',
+        status: 404,
+      });
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'multipart/' }));
       expect(listed.Contents?.map((object) => object.Key)).not.toContain('multipart/aborted.bin');
     });
@@ -330,12 +382,18 @@ describe('an emulator of its own (startS3Local)', () => {
 
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'feeds/big.csv' }));
     const { ETag } = await client.send(new UploadPartCommand({ Bucket: bucket, Key: 'feeds/big.csv', UploadId, PartNumber: 1, Body: body }));
-    await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'feeds/big.csv', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] } }));
+    await client.send(
+      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'feeds/big.csv', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] } }),
+    );
     await client.send(new CopyObjectCommand({ Bucket: bucket, Key: 'archive/price list.csv', CopySource: `${bucket}/feeds/price%20list.csv` }));
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'feeds/big.csv' }));
     await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: 'feeds/price list.csv' }, { Key: 'archive/price list.csv' }] } }));
 
-    const later = (await arrived(records, from + 1, 5)).map((record) => ({ eventName: record.eventName, key: record.s3.object.key, eTag: record.s3.object.eTag }));
+    const later = (await arrived(records, from + 1, 5)).map((record) => ({
+      eventName: record.eventName,
+      key: record.s3.object.key,
+      eTag: record.s3.object.eTag,
+    }));
     expect(later).toHaveLength(5);
     expect(later.slice(0, 3)).toEqual([
       { eventName: 'ObjectCreated:CompleteMultipartUpload', key: 'feeds/big.csv', eTag: `${md5(Buffer.from(md5(body), 'hex'))}-1` },
@@ -397,7 +455,9 @@ describe('an emulator of its own (startS3Local)', () => {
 
     const complete = client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
     expect(await s3Error(complete)).toEqual({ name: 'InternalError', status: 500 });
-    expect(await arrived(lines, logged, 1)).toEqual([expect.stringMatching(/^S3 emulator: 500 InternalError \(uncaught\) on POST \/own-bucket\/uncaught\/object\.bin\?uploadId=\w+: .*EISDIR/)]);
+    expect(await arrived(lines, logged, 1)).toEqual([
+      expect.stringMatching(/^S3 emulator: 500 InternalError \(uncaught\) on POST \/own-bucket\/uncaught\/object\.bin\?uploadId=\w+: .*EISDIR/),
+    ]);
     expect(lines.every((line) => !line.includes('\n'))).toBe(true);
 
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'uncaught/after.txt', Body: 'still here' }));

@@ -334,7 +334,12 @@ describe('Gateway responses', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const response of all) {
       const body = envelopeOf(response);
-      expect(body, response.ResponseType).toEqual({ success: false, error: expect.any(String), statusCode: Number(response.StatusCode), code: expect.any(String) });
+      expect(body, response.ResponseType).toEqual({
+        success: false,
+        error: expect.any(String),
+        statusCode: Number(response.StatusCode),
+        code: expect.any(String),
+      });
       expect(response.RestApiId).toEqual({ Ref: 'ApiGatewayRestApi' });
     }
   });
@@ -377,8 +382,7 @@ describe('IAM', () => {
 
   it('scopes every DynamoDB and S3 permission to named resources, not "*"', () => {
     const offending = statements().filter(
-      ({ statement }) =>
-        statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some((a) => /^(dynamodb|s3):/.test(a)),
+      ({ statement }) => statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some((a) => /^(dynamodb|s3):/.test(a)),
     );
 
     expect(offending).toEqual([]);
@@ -410,7 +414,9 @@ describe('functions and API Gateway methods', () => {
     if (value === null || typeof value !== 'object') return undefined;
     const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
     if (Array.isArray(getAtt) && getAtt[1] === 'Arn' && resources[String(getAtt[0])]?.Type === 'AWS::Lambda::Function') return String(getAtt[0]);
-    return Object.values(value).map(functionIn).find((id) => id !== undefined);
+    return Object.values(value)
+      .map(functionIn)
+      .find((id) => id !== undefined);
   }
 
   const methods = (): Method[] =>
@@ -447,10 +453,19 @@ describe('functions and API Gateway methods', () => {
     const contractFunctions = new Set(allRoutes.map(functionIdOf));
 
     // The only method no route declares is the catch-all that answers unknown routes with 404 in the envelope.
-    expect(methods().map((m) => `${m.httpMethod} ${m.path}`).filter((route) => !declared.has(route))).toEqual(['ANY /{proxy+}']);
+    expect(
+      methods()
+        .map((m) => `${m.httpMethod} ${m.path}`)
+        .filter((route) => !declared.has(route)),
+    ).toEqual(['ANY /{proxy+}']);
     // The only functions without a route are that catch-all, the outbox consumers, the webhook
     // delivery, the deadline reminders and the PDF renderer the document route invokes.
-    expect(ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !contractFunctions.has(id)).sort()).toEqual([
+    expect(
+      ofType('AWS::Lambda::Function')
+        .map(([id]) => id)
+        .filter((id) => !contractFunctions.has(id))
+        .sort(),
+    ).toEqual([
       'ExportDeadlineRemindersLambdaFunction',
       'OutboxStreamLambdaFunction',
       'OutboxSweepLambdaFunction',
@@ -536,8 +551,14 @@ describe('one package per function', () => {
   it('puts one minified bundle in each zip, and no source map', () => {
     for (const [id, fn] of functions()) {
       const entries = zipEntries(join(artifactDir, artifactOf(fn))).filter((name) => !name.endsWith('/'));
-      expect(entries.filter((name) => name.endsWith('.map')), id).toEqual([]);
-      expect(entries.filter((name) => name.endsWith('.cjs')), id).toHaveLength(1);
+      expect(
+        entries.filter((name) => name.endsWith('.map')),
+        id,
+      ).toEqual([]);
+      expect(
+        entries.filter((name) => name.endsWith('.cjs')),
+        id,
+      ).toHaveLength(1);
     }
   });
 
@@ -574,7 +595,13 @@ describe('one package per function', () => {
       // The PDF renderer carries pdfkit, fontkit and the Amiri font (Arabic and Latin); the
       // reference's renderer the script it serves, as a file beside its bundle.
       const budget =
-        id === 'GetDocsRendererLambdaFunction' ? ZIP_BUDGET_KB.docsRenderer : id === 'RenderOrderDocumentLambdaFunction' ? ZIP_BUDGET_KB.pdfRenderer : id.startsWith('Outbox') ? ZIP_BUDGET_KB.consumer : ZIP_BUDGET_KB.http;
+        id === 'GetDocsRendererLambdaFunction'
+          ? ZIP_BUDGET_KB.docsRenderer
+          : id === 'RenderOrderDocumentLambdaFunction'
+            ? ZIP_BUDGET_KB.pdfRenderer
+            : id.startsWith('Outbox')
+              ? ZIP_BUDGET_KB.consumer
+              : ZIP_BUDGET_KB.http;
       if (kb > budget) over.push(`${id}: ${kb.toFixed(1)} KB > ${budget} KB`);
     }
     expect(over).toEqual([]);
@@ -632,7 +659,11 @@ describe('deployable templates', () => {
   it('writes the template of every nested stack the root stack deploys, and of no other', () => {
     const deployed = Object.values(rootStack().Resources).filter(isStack).map(nestedTemplateFile).sort();
 
-    expect(nestedStacks().map((t) => t.file).sort()).toEqual(deployed);
+    expect(
+      nestedStacks()
+        .map((t) => t.file)
+        .sort(),
+    ).toEqual(deployed);
   });
 
   it("puts each function, with its role, log group, versions, permissions and methods, in its part's nested stack", () => {
@@ -642,7 +673,11 @@ describe('deployable templates', () => {
       for (const [id, fn] of functionsIn(t)) {
         expect(partOf(String(fn.Properties?.Handler)), id).toBe(part);
         const name = id.replace(/LambdaFunction$/, '');
-        const own = Object.keys(resources).filter((other) => other.startsWith(name) && ['LogGroup', 'IamRoleLambdaExecution', 'LambdaVersion', 'LambdaPermission'].some((kind) => other.slice(name.length).startsWith(kind)));
+        const own = Object.keys(resources).filter(
+          (other) =>
+            other.startsWith(name) &&
+            ['LogGroup', 'IamRoleLambdaExecution', 'LambdaVersion', 'LambdaPermission'].some((kind) => other.slice(name.length).startsWith(kind)),
+        );
         expect(own.length, id).toBeGreaterThanOrEqual(3);
         for (const other of own) expect(stackOf.get(other), other).toBe(t.file);
       }
@@ -654,7 +689,15 @@ describe('deployable templates', () => {
     }
     // What the functions share stays in the root stack.
     const inRoot = new Set(Object.values(rootStack().Resources).map((r) => r.Type));
-    for (const type of ['AWS::ApiGateway::RestApi', 'AWS::ApiGateway::Deployment', 'AWS::ApiGateway::UsagePlan', 'AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SNS::Topic', 'AWS::CloudWatch::Dashboard']) {
+    for (const type of [
+      'AWS::ApiGateway::RestApi',
+      'AWS::ApiGateway::Deployment',
+      'AWS::ApiGateway::UsagePlan',
+      'AWS::DynamoDB::Table',
+      'AWS::S3::Bucket',
+      'AWS::SNS::Topic',
+      'AWS::CloudWatch::Dashboard',
+    ]) {
       expect(inRoot.has(type), type).toBe(true);
     }
     expect(inRoot.has('AWS::Lambda::Function')).toBe(false);
@@ -667,7 +710,8 @@ describe('deployable templates', () => {
       if (value === null || typeof value !== 'object') return;
       const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: unknown; 'Fn::GetAtt'?: unknown };
       const target = typeof ref === 'string' ? ref : Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
-      if (target !== undefined && !target.startsWith('AWS::') && !(target in resources) && !(target in (template.Parameters ?? {}))) dangling.push(`${owner} -> ${target}`);
+      if (target !== undefined && !target.startsWith('AWS::') && !(target in resources) && !(target in (template.Parameters ?? {})))
+        dangling.push(`${owner} -> ${target}`);
       Object.values(value).forEach((inner) => visit(inner, owner));
     };
     for (const [id, resource] of Object.entries(resources)) visit(resource.Properties, id);
@@ -689,17 +733,25 @@ describe('deployable templates', () => {
     expect(count(rootStack().Resources) + MORE * 4).toBeLessThanOrEqual(MAX_RESOURCES);
   });
 
-  it('passes cfn-lint with no error, in every template, nested ones too', async () => {
-    const errors = (await lint()).filter((f) => f.level === 'Error');
+  it(
+    'passes cfn-lint with no error, in every template, nested ones too',
+    async () => {
+      const errors = (await lint()).filter((f) => f.level === 'Error');
 
-    expect(described(errors)).toEqual([]);
-  }, LINT_TIMEOUT_MS);
+      expect(described(errors)).toEqual([]);
+    },
+    LINT_TIMEOUT_MS,
+  );
 
-  it('has no cfn-lint warning but those of the documented ignore list', async () => {
-    const findings = (await lint()).filter((f) => f.level !== 'Error' && f.ignoredBecause === undefined);
+  it(
+    'has no cfn-lint warning but those of the documented ignore list',
+    async () => {
+      const findings = (await lint()).filter((f) => f.level !== 'Error' && f.ignoredBecause === undefined);
 
-    expect(described(findings)).toEqual([]);
-  }, LINT_TIMEOUT_MS);
+      expect(described(findings)).toEqual([]);
+    },
+    LINT_TIMEOUT_MS,
+  );
 
   it('gives a reason for every cfn-lint rule it ignores', () => {
     for (const [rule, reason] of Object.entries(CFN_LINT_IGNORED)) {
@@ -743,7 +795,18 @@ describe('observability', () => {
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
     for (const { id } of alarms()) expect(body, id).toContain(id);
-    for (const metric of ['5XXError', 'Latency', 'OrdersCreated', 'WalletMovements', 'MessagesSent', 'MessagesFailed', 'EventsParked', 'WebhooksFailed', 'WebhookEndpointsDisabled']) expect(body).toContain(metric);
+    for (const metric of [
+      '5XXError',
+      'Latency',
+      'OrdersCreated',
+      'WalletMovements',
+      'MessagesSent',
+      'MessagesFailed',
+      'EventsParked',
+      'WebhooksFailed',
+      'WebhookEndpointsDisabled',
+    ])
+      expect(body).toContain(metric);
   });
 });
 
@@ -777,8 +840,7 @@ describe('least privilege: a role per function', () => {
     return (resources[ref!]!.Properties.Policies as Array<{ PolicyDocument: Policy }>).map((p) => p.PolicyDocument);
   };
   const statementsOf = (functionId: string) => roleOf(functionId).flatMap((p) => p.Statement);
-  const allowed = (functionId: string, action: string) =>
-    statementsOf(functionId).filter((s) => s.Effect === 'Allow' && asList(s.Action).includes(action));
+  const allowed = (functionId: string, action: string) => statementsOf(functionId).filter((s) => s.Effect === 'Allow' && asList(s.Action).includes(action));
   const httpFunctionIds = () => allRoutes.map((r) => `${r.id.charAt(0).toUpperCase()}${r.id.slice(1)}LambdaFunction`);
 
   it('gives every function a role of its own', () => {
@@ -804,9 +866,7 @@ describe('least privilege: a role per function', () => {
       const mayUpdateAnything = statements.some((s) => s.Effect === 'Allow' && asList(s.Action).includes('dynamodb:UpdateItem') && !s.Condition);
       if (!mayUpdateAnything) continue;
       expect(
-        statements.some(
-          (s) => s.Effect === 'Deny' && asList(s.Action).includes('dynamodb:UpdateItem') && JSON.stringify(s.Condition).includes('OUTBOX#*'),
-        ),
+        statements.some((s) => s.Effect === 'Deny' && asList(s.Action).includes('dynamodb:UpdateItem') && JSON.stringify(s.Condition).includes('OUTBOX#*')),
         id,
       ).toBe(true);
     }
@@ -814,9 +874,18 @@ describe('least privilege: a role per function', () => {
 
   it('gives API Gateway key rights to the key and user routes only, and no data rights to the documentation', () => {
     const withGateway = httpFunctionIds().filter((id) => statementsOf(id).some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:'))));
-    expect(withGateway.sort()).toEqual(['DeactivateUserLambdaFunction', 'IssueApiKeyLambdaFunction', 'RevokeApiKeyLambdaFunction', 'RotateApiKeyLambdaFunction', 'UpdateUserLambdaFunction']);
+    expect(withGateway.sort()).toEqual([
+      'DeactivateUserLambdaFunction',
+      'IssueApiKeyLambdaFunction',
+      'RevokeApiKeyLambdaFunction',
+      'RotateApiKeyLambdaFunction',
+      'UpdateUserLambdaFunction',
+    ]);
     for (const id of ['GetDocsPageLambdaFunction', 'GetDocsRendererLambdaFunction', 'GetOpenApiLambdaFunction', 'RouteNotFoundLambdaFunction']) {
-      expect(statementsOf(id).filter((s) => asList(s.Action).some((a) => /^(dynamodb|s3|apigateway):/.test(a))), id).toEqual([]);
+      expect(
+        statementsOf(id).filter((s) => asList(s.Action).some((a) => /^(dynamodb|s3|apigateway):/.test(a))),
+        id,
+      ).toEqual([]);
     }
   });
 
@@ -838,7 +907,9 @@ describe('least privilege: a role per function', () => {
       .map(([id]) => id)
       .filter((id) => allowed(id, 'lambda:InvokeFunction').length > 0);
     expect(invokers).toEqual(['GenerateOrderDocumentLambdaFunction']);
-    expect(allowed('GenerateOrderDocumentLambdaFunction', 'lambda:InvokeFunction')[0]!.Resource).toEqual({ 'Fn::GetAtt': ['RenderOrderDocumentLambdaFunction', 'Arn'] });
+    expect(allowed('GenerateOrderDocumentLambdaFunction', 'lambda:InvokeFunction')[0]!.Resource).toEqual({
+      'Fn::GetAtt': ['RenderOrderDocumentLambdaFunction', 'Arn'],
+    });
     const renderer = ofType('AWS::Lambda::Function').find(([id]) => id === 'RenderOrderDocumentLambdaFunction')![1];
     const route = ofType('AWS::Lambda::Function').find(([id]) => id === 'GenerateOrderDocumentLambdaFunction')![1];
     expect(route.Properties.Environment.Variables.DOCUMENT_RENDERER_FUNCTION).toBe(renderer.Properties.FunctionName);

@@ -37,7 +37,19 @@ describe('webhook delivery through a 10-second DynamoDB outage', () => {
     await ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          putEndpointItem({ id: endpointId, tenantId: TENANT, url: 'https://receiver.example/hook', eventTypes: [], enabled: true, secrets: [{ secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`, createdAt }], consecutiveFailures: 0, createdAt, createdBy: 'test', updatedAt: createdAt, version: 1 }),
+          putEndpointItem({
+            id: endpointId,
+            tenantId: TENANT,
+            url: 'https://receiver.example/hook',
+            eventTypes: [],
+            enabled: true,
+            secrets: [{ secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`, createdAt }],
+            consecutiveFailures: 0,
+            createdAt,
+            createdBy: 'test',
+            updatedAt: createdAt,
+            version: 1,
+          }),
         ],
       }),
     );
@@ -46,7 +58,14 @@ describe('webhook delivery through a 10-second DynamoDB outage', () => {
     const base = Date.now() - 5_000;
     for (let n = 0; n < PER_LANE; n += 1) {
       for (const [i, orderId] of lanes.entries()) {
-        const event = newIntegratorEvent('order.updated', TENANT, { type: 'order', id: orderId }, { id: orderId, n }, { n }, new Date(base + n * 100 + i).toISOString());
+        const event = newIntegratorEvent(
+          'order.updated',
+          TENANT,
+          { type: 'order', id: orderId },
+          { id: orderId, n },
+          { n },
+          new Date(base + n * 100 + i).toISOString(),
+        );
         order.set(event.id, { lane: laneOf(event), n });
         await ddb.send(new TransactWriteCommand({ TransactItems: [eventPutItem(event, laneOf(event))] }));
       }

@@ -24,9 +24,11 @@ export function seoulKey(role: Extract<Role, 'operations' | 'accountant' | 'insp
   let key = seoulKeys.get(role);
   if (!key) {
     // Inspector keys are for an inspector user (the key takes the user's role and tenant).
-    key = (role === 'inspector' ? newStaffUser('inspector', SEOUL).then((userId) => newApiKey({ name: 'test: Seoul inspector', userId })) : newApiKey({ name: `test: Seoul ${role}`, role, tenantId: SEOUL })).then(
-      (created) => created.key,
-    );
+    key = (
+      role === 'inspector'
+        ? newStaffUser('inspector', SEOUL).then((userId) => newApiKey({ name: 'test: Seoul inspector', userId }))
+        : newApiKey({ name: `test: Seoul ${role}`, role, tenantId: SEOUL })
+    ).then((created) => created.key);
     seoulKeys.set(role, key);
   }
   return key;

@@ -47,10 +47,25 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
  * Writes an outbox event the way the services do (outboxPutItem in a transaction), with
  * `nextAttemptAt` as given: FAR_FUTURE keeps the local runner away so a test drives processEvent itself.
  */
-export async function writeOutboxEvent(input: { orderId: string; event?: OrderEvent; kind?: OutboxEvent['kind']; payload?: Record<string, unknown>; nextAttemptAt?: string; orderSeq?: number }): Promise<OutboxEvent> {
+export async function writeOutboxEvent(input: {
+  orderId: string;
+  event?: OrderEvent;
+  kind?: OutboxEvent['kind'];
+  payload?: Record<string, unknown>;
+  nextAttemptAt?: string;
+  orderSeq?: number;
+}): Promise<OutboxEvent> {
   const event: OutboxEvent = {
     ...newOutboxEvent(
-      { id: newId(), kind: input.kind ?? 'notify', event: input.event, orderId: input.orderId, tenantId: GULF, payload: input.payload ?? {}, ...(input.orderSeq === undefined ? {} : { orderSeq: input.orderSeq }) },
+      {
+        id: newId(),
+        kind: input.kind ?? 'notify',
+        event: input.event,
+        orderId: input.orderId,
+        tenantId: GULF,
+        payload: input.payload ?? {},
+        ...(input.orderSeq === undefined ? {} : { orderSeq: input.orderSeq }),
+      },
       new Date().toISOString(),
     ),
     nextAttemptAt: input.nextAttemptAt ?? FAR_FUTURE,
@@ -106,7 +121,13 @@ export class RecordingChannel implements ChatChannel {
 }
 
 /** The text a notification's recipient reads (its template rendered), for comparing with what was sent. */
-export function notificationText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string; paidFromWallet?: boolean }, name: string, language: ChatLanguage = 'en'): string {
+export function notificationText(
+  event: OrderEvent,
+  audience: Audience,
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean },
+  name: string,
+  language: ChatLanguage = 'en',
+): string {
   const { key, parameters } = notificationTemplate(event, audience, order, name);
   const text = renderTemplate(chatTemplate(key)!, language, parameters);
   if (text === undefined) throw new Error(`template ${key} does not take ${parameters.length} parameters`);
@@ -154,7 +175,8 @@ export async function messagesSince(since: string): Promise<ChatLogEntry[]> {
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) out.push({ messageId: String(item.messageId), to: String(item.to), text: item.text as string | undefined, createdAt: String(item.createdAt) });
+    for (const item of page.Items ?? [])
+      out.push({ messageId: String(item.messageId), to: String(item.to), text: item.text as string | undefined, createdAt: String(item.createdAt) });
     start = page.LastEvaluatedKey;
   } while (start);
   return out;

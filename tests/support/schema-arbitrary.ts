@@ -95,8 +95,7 @@ function literalsOf(schema: JsonSchema): unknown[] | undefined {
 }
 
 /** `{}`: anything at all (TypeBox Type.Unknown / Type.Any). */
-const isAnything = (schema: JsonSchema): boolean =>
-  typesOf(schema).length === 0 && literalsOf(schema) === undefined && branchesOf(schema) === undefined;
+const isAnything = (schema: JsonSchema): boolean => typesOf(schema).length === 0 && literalsOf(schema) === undefined && branchesOf(schema) === undefined;
 
 /** Objects that take keys nobody declared: additionalProperties true or a schema, patternProperties. */
 const isFreeForm = (schema: JsonSchema): boolean =>
@@ -121,7 +120,8 @@ function withKey(object: Record<string, unknown>, key: string, value: unknown): 
 
 function withoutKey(object: Record<string, unknown>, key: string): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) if (k !== key) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(object))
+    if (k !== key) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
@@ -140,7 +140,9 @@ export function nested(levels: number, shape: 'object' | 'array' = 'object', lea
  * every variant of a large schema (stringMatching compiles a generator per pattern) is slow.
  */
 const DEFAULT_OPTIONS: ArbitraryOptions = {};
-function memo<T>(build: (schema: JsonSchema, options: ArbitraryOptions) => fc.Arbitrary<T>): (schema: JsonSchema, options?: ArbitraryOptions) => fc.Arbitrary<T> {
+function memo<T>(
+  build: (schema: JsonSchema, options: ArbitraryOptions) => fc.Arbitrary<T>,
+): (schema: JsonSchema, options?: ArbitraryOptions) => fc.Arbitrary<T> {
   const cache = new WeakMap<ArbitraryOptions, WeakMap<JsonSchema, fc.Arbitrary<T>>>();
   return (schema, options = DEFAULT_OPTIONS) => {
     let bySchema = cache.get(options);
@@ -169,7 +171,9 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
         )
         .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc
         .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('example.com', 'mail.example.ae', 'sub.example.co.kr'))
@@ -177,7 +181,11 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
         .filter(fits);
     case 'uri':
       return fc
-        .tuple(fc.constantFrom('https://files.example.com', 'http://cdn.example.org', 'https://s3.example.com/bucket'), fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.constantFrom('.jpg', '.pdf', '', '/'))
+        .tuple(
+          fc.constantFrom('https://files.example.com', 'http://cdn.example.org', 'https://s3.example.com/bucket'),
+          fc.stringMatching(/^[a-z0-9]{1,16}$/),
+          fc.constantFrom('.jpg', '.pdf', '', '/'),
+        )
         .map(([origin, name, ext]) => `${origin}/${name}${ext}`)
         .filter(fits);
     default:
@@ -325,16 +333,41 @@ const UNICODE_SAMPLES = [
   'Zalgo: Z̵̡̛a̶l̷g̸o̵',
 ];
 
-const SPECIAL_TEXT = ["'; DROP TABLE orders; --", '<script>alert(1)</script>', '${jndi:ldap://x}', '#name :value', '%s%n%x', '../../etc/passwd', '{{7*7}}', 'null', 'undefined', '__proto__'];
+const SPECIAL_TEXT = [
+  "'; DROP TABLE orders; --",
+  '<script>alert(1)</script>',
+  '${jndi:ldap://x}',
+  '#name :value',
+  '%s%n%x',
+  '../../etc/passwd',
+  '{{7*7}}',
+  'null',
+  'undefined',
+  '__proto__',
+];
 
 const INVALID_DATE_TIMES = ['2025-13-01T00:00:00Z', '2025-04-31T10:00:00Z', '2025-01-01T24:00:01Z', '2025-01-01T10:60:00Z', '2023-02-29T00:00:00Z'];
 const EXTREME_DATE_TIMES = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '1969-12-31T23:59:59Z', '2038-01-19T03:14:08Z'];
-const ODD_DATE_TIMES = ['2025-06-01t12:00:00z', '2025-06-01T12:00:00.123456789Z', '2025-06-01T12:00:00+14:00', '2025-06-01T12:00:00-12:00', '2025-06-01T12:00:00-00:00', '2025-06-01 12:00:00Z'];
+const ODD_DATE_TIMES = [
+  '2025-06-01t12:00:00z',
+  '2025-06-01T12:00:00.123456789Z',
+  '2025-06-01T12:00:00+14:00',
+  '2025-06-01T12:00:00-12:00',
+  '2025-06-01T12:00:00-00:00',
+  '2025-06-01 12:00:00Z',
+];
 const NOT_DATE_TIMES = ['now', 'yesterday', '2025-06-01', '1700000000', '12:00:00', '2025-06-01T12:00', '+275760-09-13T00:00:00Z', '2025-06-01T12:00:00+25:00'];
 const NOT_EMAILS = ['plainaddress', 'a@', '@example.com', 'a@@example.com', 'a b@example.com', 'a@example..com'];
 const ODD_EMAILS = ['"quoted local"@example.com', 'user+tag@sub.example.co', 'ünï@example.com', 'a@[127.0.0.1]', 'x@localhost'];
 const NOT_URIS = ['ftp://example.com/x', 'javascript:alert(1)', 'example.com/x', 'http//x', '//example.com/x', 'https://exa mple.com/'];
-const ODD_URIS = ['https://例え.jp/パス', 'http://[::1]:8080/', 'http://user:pass@example.com/?q=%00#frag', 'https://example.com/' + '%'.repeat(3), 'http://localhost:0/', 'https://169.254.169.254/latest/meta-data/'];
+const ODD_URIS = [
+  'https://例え.jp/パス',
+  'http://[::1]:8080/',
+  'http://user:pass@example.com/?q=%00#frag',
+  'https://example.com/' + '%'.repeat(3),
+  'http://localhost:0/',
+  'https://169.254.169.254/latest/meta-data/',
+];
 const NAN_LIKE = ['NaN', 'Infinity', '-Infinity', '1e999', '0x10', '1,5', ' 1', '1 ', '', 'abc', '1e', '--1', '١٢٣'];
 
 function wrongTypeValues(types: string[], text: boolean): unknown[] {
@@ -361,7 +394,9 @@ function stringVariants(schema: JsonSchema, text: boolean): LeafVariant[] {
   const literals = literalsOf(schema);
   if (literals) {
     const strings = literals.filter((l): l is string => typeof l === 'string');
-    const others = [...strings.map((s) => s.toLowerCase()), ...strings.map((s) => s.toUpperCase()), ...strings.map((s) => ` ${s}`), 'UNKNOWN', ''].filter((s) => !strings.includes(s));
+    const others = [...strings.map((s) => s.toLowerCase()), ...strings.map((s) => s.toUpperCase()), ...strings.map((s) => ` ${s}`), 'UNKNOWN', ''].filter(
+      (s) => !strings.includes(s),
+    );
     variants.push({ name: 'not one of the allowed values', arbitrary: pick(...others) });
     return variants;
   }
@@ -372,7 +407,8 @@ function stringVariants(schema: JsonSchema, text: boolean): LeafVariant[] {
     const tooLong = text ? ['a'] : ['a', 'é', '😀'];
     if (max + 1 <= room) variants.push({ name: 'one character too long', arbitrary: fc.constantFrom(...tooLong).map((c) => c.repeat(max + 1)) });
     // Valid by code points, but 4 bytes each (Ajv counts code points; storage counts bytes).
-    if (max * (text ? 12 : 4) <= room && !schema.pattern && !schema.format) variants.push({ name: 'emoji at the length limit', arbitrary: fc.constant('😀'.repeat(max)) });
+    if (max * (text ? 12 : 4) <= room && !schema.pattern && !schema.format)
+      variants.push({ name: 'emoji at the length limit', arbitrary: fc.constant('😀'.repeat(max)) });
   } else {
     variants.push({ name: 'long', arbitrary: fc.constant('x'.repeat(text ? 2_000 : 10_000)) });
   }
@@ -425,7 +461,8 @@ function numberVariants(schema: JsonSchema, integer: boolean, text: boolean): Le
   if (schema.exclusiveMinimum !== undefined) variants.push(one('equal to the exclusive minimum', schema.exclusiveMinimum));
   if (min !== undefined && min - 1 !== -1) variants.push(one('below the minimum', min - 1));
   if (max !== undefined) variants.push(one('above the maximum', max + 1));
-  if (min !== undefined && max !== undefined) variants.push({ name: 'at the bounds', arbitrary: pick(r(schema.exclusiveMinimum === undefined ? min : min + 1), r(max)) });
+  if (min !== undefined && max !== undefined)
+    variants.push({ name: 'at the bounds', arbitrary: pick(r(schema.exclusiveMinimum === undefined ? min : min + 1), r(max)) });
   variants.push(
     one('negative (-1)', -1),
     one('hugely negative (-1e300)', -1e300),
@@ -482,12 +519,17 @@ function objectVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVari
   if (schema.additionalProperties === false) {
     variants.push({
       name: 'unknown property',
-      arbitrary: fc.tuple(valid, fc.constantFrom('unexpected', 'id', 'tenantId', 'createdAt', 'version', 'Status', 'hasOwnProperty')).map(([o, key]) => (key in o ? o : withKey(o, key, text ? '1' : 1))),
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom('unexpected', 'id', 'tenantId', 'createdAt', 'version', 'Status', 'hasOwnProperty'))
+        .map(([o, key]) => (key in o ? o : withKey(o, key, text ? '1' : 1))),
     });
   }
   if (!text) {
     const protoValue = JSON.parse('{"polluted": true}') as unknown;
-    variants.push({ name: '__proto__ key', arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor', 'prototype')).map(([o, key]) => withKey(o, key, protoValue)) });
+    variants.push({
+      name: '__proto__ key',
+      arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor', 'prototype')).map(([o, key]) => withKey(o, key, protoValue)),
+    });
   }
   if (schema.maxProperties !== undefined) {
     const n = schema.maxProperties + 1;
@@ -509,7 +551,8 @@ function arrayVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVaria
     const n = schema.maxItems + 1;
     variants.push({ name: 'too many items', arbitrary: fc.array(item, { minLength: n, maxLength: n }) });
   }
-  if ((schema.minItems ?? 0) > 0) variants.push({ name: 'too few items', arbitrary: fc.array(item, { minLength: schema.minItems! - 1, maxLength: schema.minItems! - 1 }) });
+  if ((schema.minItems ?? 0) > 0)
+    variants.push({ name: 'too few items', arbitrary: fc.array(item, { minLength: schema.minItems! - 1, maxLength: schema.minItems! - 1 }) });
   else variants.push({ name: 'empty array', arbitrary: fc.constant([]) });
   return variants;
 }
@@ -537,7 +580,8 @@ function leafVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVarian
     if (type === 'string') variants.push(...stringVariants(schema, text));
     else if (type === 'integer') variants.push(...numberVariants(schema, true, text));
     else if (type === 'number') variants.push(...numberVariants(schema, false, text));
-    else if (type === 'boolean') variants.push({ name: 'boolean-like', arbitrary: text ? pick('yes', '1', '0', 'TRUE', 'False', '', 'null') : pick('true', 1, 0) });
+    else if (type === 'boolean')
+      variants.push({ name: 'boolean-like', arbitrary: text ? pick('yes', '1', '0', 'TRUE', 'False', '', 'null') : pick('true', 1, 0) });
     else if (type === 'array') variants.push(...arrayVariants(schema, options));
     else if (type === 'object') variants.push(...objectVariants(schema, options));
   }

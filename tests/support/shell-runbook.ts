@@ -26,7 +26,10 @@ export interface RunbookRun {
 export function stackFolder(dir: string): string {
   const port = Number(new URL(inject('baseUrl')).port);
   mkdirSync(join(dir, '.local'), { recursive: true });
-  writeFileSync(join(dir, '.local', 'stack.json'), `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), ports: { http: port, lambda: 0, dynamo: 0, s3: 0 } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, '.local', 'stack.json'),
+    `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), ports: { http: port, lambda: 0, dynamo: 0, s3: 0 } }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, '.local', 'demo-keys.json'), `${JSON.stringify(inject('demoKeys'), null, 2)}\n`);
   return dir;
 }

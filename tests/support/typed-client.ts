@@ -41,9 +41,11 @@ export function driftOf(method: string, pathname: string, status: number, body: 
     validate = ajv.compile({ allOf: [media.schema], components: document.components });
     compiled.set(key, validate);
   }
-  if (!validate(body)) return `${key}: the answer does not match the documented schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
+  if (!validate(body))
+    return `${key}: the answer does not match the documented schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`;
   const code = (body as { code?: string }).code;
-  if (status >= 400 && media.examples && !(String(code) in media.examples)) return `${key}: code ${code} is not among the documented codes ${Object.keys(media.examples).join(', ')}`;
+  if (status >= 400 && media.examples && !(String(code) in media.examples))
+    return `${key}: code ${code} is not among the documented codes ${Object.keys(media.examples).join(', ')}`;
   return undefined;
 }
 
@@ -52,7 +54,15 @@ const checkAgainstDocument: Middleware = {
   async onResponse({ request, response }) {
     const pathname = new URL(request.url).pathname;
     if (!operationOf(request.method, pathname)) throw new Error(`${request.method} ${request.url}: no such operation in the document`);
-    const drift = driftOf(request.method, pathname, response.status, await response.clone().json().catch(() => undefined));
+    const drift = driftOf(
+      request.method,
+      pathname,
+      response.status,
+      await response
+        .clone()
+        .json()
+        .catch(() => undefined),
+    );
     if (drift) throw new Error(drift);
     return undefined;
   },

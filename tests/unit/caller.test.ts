@@ -71,9 +71,7 @@ describe('defaultAllowedRoutes', () => {
   it('over the real contracts, gives each non-admin role exactly the non-public routes its role may call', () => {
     const real = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
     for (const role of ROLES.filter((r) => r !== 'admin')) {
-      const expected = allRoutes
-        .filter((c) => !c.public && (c.roles === undefined || c.roles.includes(role)))
-        .map((c) => `${c.method} ${c.path}`);
+      const expected = allRoutes.filter((c) => !c.public && (c.roles === undefined || c.roles.includes(role))).map((c) => `${c.method} ${c.path}`);
 
       const granted = defaultAllowedRoutes(role, real);
 

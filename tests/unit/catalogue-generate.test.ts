@@ -205,14 +205,23 @@ describe('generateCatalogue: field domains', () => {
 
   it('prices the cars of the models the design names inside the design bands, and every light car at 300-1,500 만원', () => {
     const design: Array<[string, string, number, number]> = [
-      ['Hyundai', 'Casper', 300, 1500], ['Kia', 'Morning', 300, 1500], ['Kia', 'Ray', 300, 1500], ['Chevrolet', 'Spark', 300, 1500],
-      ['Hyundai', 'Avante', 600, 2000], ['Kia', 'K3', 600, 2000],
-      ['Hyundai', 'Sonata', 900, 3000], ['Kia', 'K5', 900, 3000],
-      ['Hyundai', 'Grandeur', 1200, 4500], ['Kia', 'K8', 1200, 4500],
-      ['Hyundai', 'Santa Fe', 1500, 4500], ['Kia', 'Sorento', 1500, 4500],
-      ['Hyundai', 'Palisade', 1800, 5500], ['Kia', 'Carnival', 1800, 5500],
+      ['Hyundai', 'Casper', 300, 1500],
+      ['Kia', 'Morning', 300, 1500],
+      ['Kia', 'Ray', 300, 1500],
+      ['Chevrolet', 'Spark', 300, 1500],
+      ['Hyundai', 'Avante', 600, 2000],
+      ['Kia', 'K3', 600, 2000],
+      ['Hyundai', 'Sonata', 900, 3000],
+      ['Kia', 'K5', 900, 3000],
+      ['Hyundai', 'Grandeur', 1200, 4500],
+      ['Kia', 'K8', 1200, 4500],
+      ['Hyundai', 'Santa Fe', 1500, 4500],
+      ['Kia', 'Sorento', 1500, 4500],
+      ['Hyundai', 'Palisade', 1800, 5500],
+      ['Kia', 'Carnival', 1800, 5500],
       ['Genesis', 'GV80', 4500, 8500],
-      ['Mercedes-Benz', 'E-Class', 1500, 7000], ['BMW', '5 Series', 1500, 7000],
+      ['Mercedes-Benz', 'E-Class', 1500, 7000],
+      ['BMW', '5 Series', 1500, 7000],
     ];
     const bad = violations(cars, (car) => {
       const named = design.find(([make, group]) => make === car.makeEn && group === car.modelGroupEn);
@@ -221,7 +230,11 @@ describe('generateCatalogue: field domains', () => {
       return undefined;
     });
     expect(bad).toEqual([]);
-    for (const [make, group] of design) expect(cars.some((c) => c.makeEn === make && c.modelGroupEn === group), `${make} ${group} generated`).toBe(true);
+    for (const [make, group] of design)
+      expect(
+        cars.some((c) => c.makeEn === make && c.modelGroupEn === group),
+        `${make} ${group} generated`,
+      ).toBe(true);
   });
 
   it('gives the fuels the models really have', () => {
@@ -322,8 +335,15 @@ describe('generateCatalogue: field domains', () => {
     const counts = new Map<string, number>();
     for (const car of cars) counts.set(car.makeEn, (counts.get(car.makeEn) ?? 0) + 1);
     const targets: Record<string, number> = {
-      Hyundai: 0.3, Kia: 0.25, Genesis: 0.08, 'Mercedes-Benz': 0.08, BMW: 0.08,
-      Chevrolet: 0.04, 'Renault Korea': 0.04, 'KG Mobility': 0.04, Audi: 0.03,
+      Hyundai: 0.3,
+      Kia: 0.25,
+      Genesis: 0.08,
+      'Mercedes-Benz': 0.08,
+      BMW: 0.08,
+      Chevrolet: 0.04,
+      'Renault Korea': 0.04,
+      'KG Mobility': 0.04,
+      Audi: 0.03,
     };
     let named = 0;
     for (const [make, target] of Object.entries(targets)) {
@@ -362,7 +382,9 @@ describe('generateCatalogue: calibration against the design examples', () => {
 
   it('prices a 2017 BMW 520d with ~135,000 km around 2,190 만원', () => {
     const prices = cars
-      .filter((c) => c.modelEn === '5 Series G30' && c.gradeDetailEn?.startsWith('520d ') && c.year === 2017 && c.kilometers > 115_000 && c.kilometers < 155_000)
+      .filter(
+        (c) => c.modelEn === '5 Series G30' && c.gradeDetailEn?.startsWith('520d ') && c.year === 2017 && c.kilometers > 115_000 && c.kilometers < 155_000,
+      )
       .map((c) => c.price);
     expect(prices.length).toBeGreaterThan(10);
     expect(median(prices)).toBeGreaterThan(2190 * 0.8);

@@ -28,9 +28,18 @@ describe('the catalogue snapshot', () => {
     const { index } = decodeSnapshot(encodeSnapshot('v-test', built));
     const queries = [
       { filter: {}, request: { sortBy: 'createdAt' as const, sortOrder: 'desc' as const, page: 3, limit: 20 } },
-      { filter: { fuelTypes: new Set(['hybrid']), cities: new Set(['seoul']) }, request: { sortBy: 'price' as const, sortOrder: 'asc' as const, page: 1, limit: 50 } },
-      { filter: { words: ['sorento'], excludeDamage: new Set(['accident']) }, request: { sortBy: 'kilometers' as const, sortOrder: 'asc' as const, page: 1, limit: 10 } },
-      { filter: { yearFrom: 2019, priceTo: 3000, makeModel: [{ make: 'hyundai', model: 'grandeur' }] }, request: { sortBy: 'year' as const, sortOrder: 'desc' as const, page: 1, limit: 10 } },
+      {
+        filter: { fuelTypes: new Set(['hybrid']), cities: new Set(['seoul']) },
+        request: { sortBy: 'price' as const, sortOrder: 'asc' as const, page: 1, limit: 50 },
+      },
+      {
+        filter: { words: ['sorento'], excludeDamage: new Set(['accident']) },
+        request: { sortBy: 'kilometers' as const, sortOrder: 'asc' as const, page: 1, limit: 10 },
+      },
+      {
+        filter: { yearFrom: 2019, priceTo: 3000, makeModel: [{ make: 'hyundai', model: 'grandeur' }] },
+        request: { sortBy: 'year' as const, sortOrder: 'desc' as const, page: 1, limit: 10 },
+      },
     ];
     for (const { filter, request } of queries) {
       const visibility = { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte']) };
@@ -48,7 +57,9 @@ describe('the catalogue snapshot', () => {
 
   it('still reads a snapshot of the previous format (gzipped JSON rows), so an upgraded stage keeps its catalogue', () => {
     const fields = Object.keys(rows[0]!);
-    const legacy = gzipSync(JSON.stringify({ version: 'v-old', fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }));
+    const legacy = gzipSync(
+      JSON.stringify({ version: 'v-old', fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+    );
 
     const { version, index } = decodeSnapshot(legacy);
 

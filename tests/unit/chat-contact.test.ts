@@ -37,7 +37,11 @@ describe('opt-out words', () => {
     expect(optOutIntent(text)).toEqual({ optOut: true, language: 'ar' });
   });
 
-  it.each([['START', 'en'], ['start', 'en'], ['ابدأ', 'ar']] as const)('%j opts back in', (text, language) => {
+  it.each([
+    ['START', 'en'],
+    ['start', 'en'],
+    ['ابدأ', 'ar'],
+  ] as const)('%j opts back in', (text, language) => {
     expect(optOutIntent(text)).toEqual({ optOut: false, language });
   });
 
@@ -95,11 +99,14 @@ describe('the webhook signature', () => {
     const header = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     expect(signatureOf(body, secret)).toBe(header);
     expect(refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': header }, body, isBase64Encoded: false }))).toBe('accepted');
-    expect(refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': header }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }))).toBe('accepted');
+    expect(
+      refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': header }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true })),
+    ).toBe('accepted');
   });
 
-  it('refuses a missing header, another secret\'s signature, a changed body, and a malformed header', () => {
-    const check = (header: string | undefined, payload = body) => refusal(() => checkWhatsAppSignature({ headers: header === undefined ? {} : { 'x-hub-signature-256': header }, body: payload, isBase64Encoded: false }));
+  it("refuses a missing header, another secret's signature, a changed body, and a malformed header", () => {
+    const check = (header: string | undefined, payload = body) =>
+      refusal(() => checkWhatsAppSignature({ headers: header === undefined ? {} : { 'x-hub-signature-256': header }, body: payload, isBase64Encoded: false }));
     expect(check(undefined)).toBe('UNAUTHORIZED');
     expect(check(signatureOf(body, 'another secret'))).toBe('UNAUTHORIZED');
     expect(check(signatureOf(body, secret), `${body} `)).toBe('UNAUTHORIZED');
@@ -109,7 +116,9 @@ describe('the webhook signature', () => {
 
   it('refuses every call while no app secret is configured', () => {
     process.env.WHATSAPP_APP_SECRET = '';
-    expect(refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': signatureOf(body, '') }, body, isBase64Encoded: false }))).toBe('UNAUTHORIZED');
+    expect(refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': signatureOf(body, '') }, body, isBase64Encoded: false }))).toBe(
+      'UNAUTHORIZED',
+    );
   });
 });
 

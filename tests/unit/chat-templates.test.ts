@@ -38,17 +38,20 @@ describe('the template catalogue', () => {
     expect(missing).toEqual([]);
   });
 
-  it('numbers each body\'s placeholders {{1}}..{{n}}, each once, n being the parameters and example values it declares', () => {
+  it("numbers each body's placeholders {{1}}..{{n}}, each once, n being the parameters and example values it declares", () => {
     for (const template of CHAT_TEMPLATES) {
       expect(template.examples, template.key).toHaveLength(template.parameters.length);
       for (const language of CHAT_LANGUAGES) {
         const used = placeholdersOf(template.body[language]);
-        expect(used.slice().sort((a, b) => a - b), `${template.key} ${language}`).toEqual(template.parameters.map((_, i) => i + 1));
+        expect(
+          used.slice().sort((a, b) => a - b),
+          `${template.key} ${language}`,
+        ).toEqual(template.parameters.map((_, i) => i + 1));
       }
     }
   });
 
-  it('follows Meta\'s rules: names of lower-case letters, digits and underscores, bodies that neither start nor end with a placeholder, at most 1024 characters, Utility category', () => {
+  it("follows Meta's rules: names of lower-case letters, digits and underscores, bodies that neither start nor end with a placeholder, at most 1024 characters, Utility category", () => {
     for (const template of CHAT_TEMPLATES) {
       expect(`vpo_${template.key}`, template.key).toMatch(/^[a-z0-9_]{1,512}$/);
       expect(template.category).toBe('UTILITY');
@@ -108,12 +111,16 @@ describe('the words of each path', () => {
 
   it('tells the customer of a wallet-paid order that the wallet paid it', () => {
     const { key, parameters } = notificationTemplate('order.created', 'customer', order(true), 'Ahmed Said');
-    expect(renderTemplate(chatTemplate(key)!, 'en', parameters)).toBe('Hello Ahmed Said, order #1042 (Hyundai Sonata 2021): we have received your order, paid from your wallet. Reply STOP to stop these messages.');
+    expect(renderTemplate(chatTemplate(key)!, 'en', parameters)).toBe(
+      'Hello Ahmed Said, order #1042 (Hyundai Sonata 2021): we have received your order, paid from your wallet. Reply STOP to stop these messages.',
+    );
   });
 
   it('names the order number and the car in Arabic too', () => {
     const { key, parameters } = notificationTemplate('order.shipped', 'customer', order(false), 'أحمد سعيد');
-    expect(renderTemplate(chatTemplate(key)!, 'ar', parameters)).toBe('مرحباً أحمد سعيد، الطلب #1042 (Hyundai Sonata 2021): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.');
+    expect(renderTemplate(chatTemplate(key)!, 'ar', parameters)).toBe(
+      'مرحباً أحمد سعيد، الطلب #1042 (Hyundai Sonata 2021): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.',
+    );
   });
 
   it('writes a departure without an ETA in the message language', () => {
@@ -131,7 +138,9 @@ describe('the contract template', () => {
     const template = chatTemplate(contractTemplateKey(true))!;
     const text = renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031']);
     expect(text).toContain('https://sign.example.com/c/2031');
-    expect(renderTemplate(template, 'ar', ['أحمد', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031'])).toContain('https://sign.example.com/c/2031');
+    expect(renderTemplate(template, 'ar', ['أحمد', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031'])).toContain(
+      'https://sign.example.com/c/2031',
+    );
   });
 
   it('has a version without a link that says the team will share the contract', () => {

@@ -14,7 +14,9 @@ const SAMPLES = new Set(['lib/openapi/guide.ts']);
 
 describe('environment settings', () => {
   it('are read in lib/config.ts only, so each has one name, one default and one place to look', () => {
-    const readers = [...sources('lib'), ...sources('functions')].filter((file) => file !== 'lib/config.ts' && !SAMPLES.has(file) && readFileSync(file, 'utf8').includes('process.env'));
+    const readers = [...sources('lib'), ...sources('functions')].filter(
+      (file) => file !== 'lib/config.ts' && !SAMPLES.has(file) && readFileSync(file, 'utf8').includes('process.env'),
+    );
 
     expect(readers).toEqual([]);
   });

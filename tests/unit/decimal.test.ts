@@ -45,7 +45,7 @@ describe('Decimal, against decimal.js', () => {
     );
   });
 
-  it('rounds to a currency\'s decimals half away from zero, and counts decimals, as decimal.js does', () => {
+  it("rounds to a currency's decimals half away from zero, and counts decimals, as decimal.js does", () => {
     fc.assert(
       fc.property(amount, fc.integer({ min: 0, max: 3 }), (a, places) => {
         same(new Decimal(a).toDecimalPlaces(places, Decimal.ROUND_HALF_UP), new Reference(a).toDecimalPlaces(places, Reference.ROUND_HALF_UP));
@@ -58,8 +58,18 @@ describe('Decimal, against decimal.js', () => {
   it('prices a car exactly as before: price x 10,000 x markup x rate, rounded once to the currency', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 50_000 }), decimalText, nonZeroText, fc.integer({ min: 0, max: 3 }), (price, markup, inverse, places) => {
-        const mine = new Decimal(price).times(10_000).times(markup).times(new Decimal(1).div(inverse)).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
-        const theirs = new Reference(price).times(10_000).times(markup).times(new Reference(1).div(inverse)).toDecimalPlaces(places, Reference.ROUND_HALF_UP).toNumber();
+        const mine = new Decimal(price)
+          .times(10_000)
+          .times(markup)
+          .times(new Decimal(1).div(inverse))
+          .toDecimalPlaces(places, Decimal.ROUND_HALF_UP)
+          .toNumber();
+        const theirs = new Reference(price)
+          .times(10_000)
+          .times(markup)
+          .times(new Reference(1).div(inverse))
+          .toDecimalPlaces(places, Reference.ROUND_HALF_UP)
+          .toNumber();
         expect(mine).toBe(theirs);
       }),
       { numRuns: 3000 },

@@ -51,8 +51,18 @@ describe('the event feed cursor', () => {
   });
 
   it('leaves out the types not asked for, and still moves past them', () => {
-    const events = [{ ...at(10, 'a'), type: 'order.created' }, { ...at(11, 'b'), type: 'wallet.transaction_created' }, { ...at(12, 'c'), type: 'order.created' }];
-    const step = nextFeedPage(FEED_START, events, { limit: 10, horizon: horizonAt(50), exhausted: true, maxSeen: 100, wanted: (e) => e.type === 'order.created' });
+    const events = [
+      { ...at(10, 'a'), type: 'order.created' },
+      { ...at(11, 'b'), type: 'wallet.transaction_created' },
+      { ...at(12, 'c'), type: 'order.created' },
+    ];
+    const step = nextFeedPage(FEED_START, events, {
+      limit: 10,
+      horizon: horizonAt(50),
+      exhausted: true,
+      maxSeen: 100,
+      wanted: (e) => e.type === 'order.created',
+    });
     expect(step.page.map((e) => e.id)).toEqual(['a', 'c']);
     expect(step.cursor).toEqual({ safe: horizonAt(50), seen: [] });
   });
@@ -69,37 +79,49 @@ describe('the event feed cursor', () => {
     expect(decodeFeedCursor(Buffer.from('{"s":1}').toString('base64url'))).toBeUndefined();
   });
 
-  it.each([1_000, 10_000])('reads a burst of %i events within 30 s, committing out of order, to the end: each once, with a cursor of bounded length', (count) => {
-    // Deterministic shuffle: events stamped within 30 s become visible in another order.
-    let seed = count;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const start = Date.parse('2026-11-23T10:00:00.000Z');
-    const events = Array.from({ length: count }, (_, i) => {
-      const stamp = start + Math.floor(random() * 30_000);
-      return { sk: `${new Date(stamp).toISOString()}#evt_${String(i).padStart(24, '0')}`, id: `evt_${String(i).padStart(24, '0')}`, visibleAt: stamp + Math.floor(random() * 5_000) };
-    });
-    const settle = 30_000;
-    const read: string[] = [];
-    let cursor = FEED_START;
-    let longest = 0;
-    const bySk = sorted(events);
-    // A reader polling every second from the start of the burst until a minute after it.
-    for (let now = start; now <= start + 90_000; now += 1_000) {
-      for (let round = 0; round < 200; round += 1) {
-        // As the use case reads: limit + seen + 1 events after the safe point.
-        const visible = bySk.filter((e) => e.sk > cursor.safe && e.visibleAt <= now);
-        const max = 200 + cursor.seen.length + 1;
-        const step = nextFeedPage(cursor, visible.slice(0, max), { limit: 200, horizon: new Date(now - settle).toISOString(), exhausted: visible.length <= max, maxSeen: 8 });
-        read.push(...step.page.map((e) => e.id));
-        cursor = step.cursor;
-        longest = Math.max(longest, encodeFeedCursor(cursor).length);
-        if (step.page.length === 0) break;
+  it.each([1_000, 10_000])(
+    'reads a burst of %i events within 30 s, committing out of order, to the end: each once, with a cursor of bounded length',
+    (count) => {
+      // Deterministic shuffle: events stamped within 30 s become visible in another order.
+      let seed = count;
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+      const start = Date.parse('2026-11-23T10:00:00.000Z');
+      const events = Array.from({ length: count }, (_, i) => {
+        const stamp = start + Math.floor(random() * 30_000);
+        return {
+          sk: `${new Date(stamp).toISOString()}#evt_${String(i).padStart(24, '0')}`,
+          id: `evt_${String(i).padStart(24, '0')}`,
+          visibleAt: stamp + Math.floor(random() * 5_000),
+        };
+      });
+      const settle = 30_000;
+      const read: string[] = [];
+      let cursor = FEED_START;
+      let longest = 0;
+      const bySk = sorted(events);
+      // A reader polling every second from the start of the burst until a minute after it.
+      for (let now = start; now <= start + 90_000; now += 1_000) {
+        for (let round = 0; round < 200; round += 1) {
+          // As the use case reads: limit + seen + 1 events after the safe point.
+          const visible = bySk.filter((e) => e.sk > cursor.safe && e.visibleAt <= now);
+          const max = 200 + cursor.seen.length + 1;
+          const step = nextFeedPage(cursor, visible.slice(0, max), {
+            limit: 200,
+            horizon: new Date(now - settle).toISOString(),
+            exhausted: visible.length <= max,
+            maxSeen: 8,
+          });
+          read.push(...step.page.map((e) => e.id));
+          cursor = step.cursor;
+          longest = Math.max(longest, encodeFeedCursor(cursor).length);
+          if (step.page.length === 0) break;
+        }
       }
-    }
 
-    expect(read.length).toBe(count);
-    expect(new Set(read).size).toBe(count);
-    expect(longest).toBeLessThanOrEqual(500);
-    console.log(`burst of ${count} events: longest cursor ${longest} characters`);
-  });
+      expect(read.length).toBe(count);
+      expect(new Set(read).size).toBe(count);
+      expect(longest).toBeLessThanOrEqual(500);
+      console.log(`burst of ${count} events: longest cursor ${longest} characters`);
+    },
+  );
 });

@@ -28,12 +28,20 @@ describe('export steps', () => {
   });
 
   it('refuse a step out of turn or in the wrong status, with the reason', () => {
-    expect(planExportStep('Purchased', undefined, 'bonded-area', { date: '2026-02-02' }, 'ops', NOW)).toMatchObject({ ok: false, state: 'Record the deregistration step first' });
-    expect(planExportStep('PaymentConfirmed', undefined, 'deregistration', { date: '2026-02-02', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW)).toMatchObject({ ok: false, state: expect.stringContaining('Purchased') });
+    expect(planExportStep('Purchased', undefined, 'bonded-area', { date: '2026-02-02' }, 'ops', NOW)).toMatchObject({
+      ok: false,
+      state: 'Record the deregistration step first',
+    });
+    expect(
+      planExportStep('PaymentConfirmed', undefined, 'deregistration', { date: '2026-02-02', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW),
+    ).toMatchObject({ ok: false, state: expect.stringContaining('Purchased') });
     const dereg = ok(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-01-31', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW));
     const bonded = ok(planExportStep('Purchased', dereg, 'bonded-area', { date: '2026-02-02' }, 'ops', NOW));
     const declared = ok(planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-02-05', number: 'X1' }, 'ops', NOW));
-    expect(planExportStep('Purchased', declared, 'completion-report', { date: '2026-03-01' }, 'ops', NOW)).toMatchObject({ ok: false, state: expect.stringContaining('Shipped') });
+    expect(planExportStep('Purchased', declared, 'completion-report', { date: '2026-03-01' }, 'ops', NOW)).toMatchObject({
+      ok: false,
+      state: expect.stringContaining('Shipped'),
+    });
   });
 
   it('report every problem of the input at once', () => {
@@ -54,7 +62,16 @@ describe('export steps', () => {
 });
 
 describe('the shipment', () => {
-  const booking = { method: 'container' as const, bookingNumber: 'BK1', carrier: 'HMM', portOfLoading: 'KRPUS', portOfDischarge: 'AEJEA', containerNumber: 'HMMU1234560', etd: '2026-11-20', eta: '2026-12-10' };
+  const booking = {
+    method: 'container' as const,
+    bookingNumber: 'BK1',
+    carrier: 'HMM',
+    portOfLoading: 'KRPUS',
+    portOfDischarge: 'AEJEA',
+    containerNumber: 'HMMU1234560',
+    etd: '2026-11-20',
+    eta: '2026-12-10',
+  };
 
   it('tells of booking, departure and arrival, each once', () => {
     const booked = planShipment(undefined, booking, NOW);

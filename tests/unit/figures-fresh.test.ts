@@ -17,13 +17,21 @@ describe('figures in the documentation', () => {
   it('are all generated: the README shows the start times, docs/ every suite', () => {
     expect(blocks.filter((b) => b.document === 'README.md').map((b) => `${b.suite}:${b.part}`)).toContain('local-start:summary');
     expect(blocks.filter((b) => b.document === 'docs/deploying.md').map((b) => b.suite)).toEqual(['package']);
-    expect(blocks.filter((b) => b.document.startsWith('docs/') && b.part === 'main').map((b) => b.suite).sort()).toEqual(Object.keys(FIGURE_INPUTS).sort());
+    expect(
+      blocks
+        .filter((b) => b.document.startsWith('docs/') && b.part === 'main')
+        .map((b) => b.suite)
+        .sort(),
+    ).toEqual(Object.keys(FIGURE_INPUTS).sort());
   });
 
   it('were measured on the code they describe', () => {
     const stale = blocks
       .filter((block) => figureInputs(root, block.suite) !== block.inputs)
-      .map((block) => `${block.document}: the ${block.suite} figures describe older code (${FIGURE_INPUTS[block.suite]!.join(', ')}): run npm run docs:figures -- --only ${block.suite}`);
+      .map(
+        (block) =>
+          `${block.document}: the ${block.suite} figures describe older code (${FIGURE_INPUTS[block.suite]!.join(', ')}): run npm run docs:figures -- --only ${block.suite}`,
+      );
     expect(stale).toEqual([]);
   });
 

@@ -18,7 +18,12 @@ describe('registering a CLI key with API Gateway', () => {
   it('imports the same key value and attaches it to the stage usage plan the caller chose', async () => {
     const { http, sent } = fakeGateway({
       // The REST API lists collections under `item`.
-      'GET /usageplans?limit=500': { item: [{ id: 'plan-std', name: usagePlanName('standard', 'prod') }, { id: 'plan-partner', name: usagePlanName('partner', 'prod') }] },
+      'GET /usageplans?limit=500': {
+        item: [
+          { id: 'plan-std', name: usagePlanName('standard', 'prod') },
+          { id: 'plan-partner', name: usagePlanName('partner', 'prod') },
+        ],
+      },
       'POST /apikeys': { id: 'gw-key-1' },
     });
 
@@ -70,6 +75,8 @@ describe('the signed calls', () => {
     server.close();
 
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/apikeys', contentType: 'application/json', body: '{"name":"vpo-k","value":"v","enabled":true}' });
-    expect(seen[0]!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/apigateway\/aws4_request, SignedHeaders=[^,]*x-amz-security-token/);
+    expect(seen[0]!.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/apigateway\/aws4_request, SignedHeaders=[^,]*x-amz-security-token/,
+    );
   });
 });

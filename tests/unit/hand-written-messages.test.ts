@@ -57,8 +57,14 @@ describe('export steps', () => {
     expect(plan.ok).toBe(false);
     const problems = !plan.ok ? plan.problems : [];
     expectActionable(problems, ['body.date', 'body.documentUrl', 'body.number', 'body.location']);
-    expect(problems).toContainEqual({ field: 'body.date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" });
-    expect(problems).toContainEqual({ field: 'body.documentUrl', message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"' });
+    expect(problems).toContainEqual({
+      field: 'body.date',
+      message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27",
+    });
+    expect(problems).toContainEqual({
+      field: 'body.documentUrl',
+      message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"',
+    });
     expect(problems.find((p) => p.field === 'body.number')!.message).toContain('export-declaration');
     expect(problems.find((p) => p.field === 'body.location')!.message).toContain('bonded-area');
   });
@@ -70,7 +76,9 @@ describe('export steps', () => {
     ]);
     const bonded = (planExportStep('Purchased', deregistered, 'bonded-area', { date: '2026-11-02' }, 'ops', NOW, TODAY) as { steps: ExportSteps }).steps;
     const declared = planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-11-03' }, 'ops', NOW, TODAY);
-    expect(!declared.ok && declared.problems).toEqual([{ field: 'body.number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' }]);
+    expect(!declared.ok && declared.problems).toEqual([
+      { field: 'body.number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' },
+    ]);
   });
 });
 
@@ -85,14 +93,24 @@ describe('the shipment', () => {
   });
 
   it('container fields on RoRo, dates out of order or ahead, a departure without its bill of lading', () => {
-    const plan = planShipment(undefined, { ...booking, sealNumber: 'SL1', etd: '2026-11-20', eta: '2026-11-10', atd: '2026-11-22', ata: '2026-11-21' }, NOW, TODAY);
+    const plan = planShipment(
+      undefined,
+      { ...booking, sealNumber: 'SL1', etd: '2026-11-20', eta: '2026-11-10', atd: '2026-11-22', ata: '2026-11-21' },
+      NOW,
+      TODAY,
+    );
     const problems = !plan.ok ? plan.problems : [];
     expectActionable(problems, ['body.sealNumber', 'body.eta', 'body.ata', 'body.atd']);
     expect(problems).toContainEqual({ field: 'body.eta', message: 'must not be before etd (2026-11-20): the arrival follows the departure, e.g. 2026-12-10' });
     expect(problems).toContainEqual({ field: 'body.ata', message: 'must not be before atd (2026-11-22): the car arrives after it departs, e.g. 2026-11-27' });
     expect(problems.find((p) => p.field === 'body.atd')!.message).toContain('billOfLadingNumber');
 
-    const ahead = planShipment(undefined, { ...booking, billOfLadingNumber: 'BL1', billOfLadingUrl: 'https://f.example/bl.pdf', atd: '2026-11-28' }, NOW, TODAY);
+    const ahead = planShipment(
+      undefined,
+      { ...booking, billOfLadingNumber: 'BL1', billOfLadingUrl: 'https://f.example/bl.pdf', atd: '2026-11-28' },
+      NOW,
+      TODAY,
+    );
     expect(!ahead.ok && ahead.problems).toEqual([
       { field: 'body.atd', message: "must not be in the future: it is an actual date (today is 2026-11-27 in the tenant's time zone), e.g. 2026-11-27" },
     ]);
@@ -103,7 +121,12 @@ describe('the shipment', () => {
   it('a field it needs, removed', () => {
     const current = (planShipment(undefined, booking, NOW, TODAY) as { shipment: Shipment }).shipment;
     const plan = planShipment(current, { portOfLoading: '' }, NOW, TODAY);
-    expect(!plan.ok && plan.problems).toEqual([{ field: 'body.portOfLoading', message: 'must not be removed from the shipment: to change the port the car leaves from, send another, e.g. "KRINC" (Incheon)' }]);
+    expect(!plan.ok && plan.problems).toEqual([
+      {
+        field: 'body.portOfLoading',
+        message: 'must not be removed from the shipment: to change the port the car leaves from, send another, e.g. "KRINC" (Incheon)',
+      },
+    ]);
   });
 });
 
@@ -111,10 +134,24 @@ describe('the car list query', () => {
   const parse = (query: Partial<CarListQuery>) => parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
 
   it('ranges the wrong way round, unknown fields and damage kinds, malformed make:model, empty lists', () => {
-    const parsed = parse({ yearFrom: 2020, yearTo: 2010, priceFrom: 3000, priceTo: 100, kmFrom: 9, kmTo: 1, fields: 'id,secretMargin', damage: 'scratch', makeModel: 'Kia:K5:DL3', trim: '|||' });
+    const parsed = parse({
+      yearFrom: 2020,
+      yearTo: 2010,
+      priceFrom: 3000,
+      priceTo: 100,
+      kmFrom: 9,
+      kmTo: 1,
+      fields: 'id,secretMargin',
+      damage: 'scratch',
+      makeModel: 'Kia:K5:DL3',
+      trim: '|||',
+    });
     const errors = !parsed.ok ? parsed.errors : [];
     expectActionable(errors, ['query.yearFrom', 'query.priceFrom', 'query.kmFrom', 'query.fields', 'query.damage', 'query.makeModel', 'query.trim']);
-    expect(errors).toContainEqual({ field: 'query.yearFrom', message: 'must not be greater than yearTo (2010): the range starts at the lower value, e.g. yearFrom=2010&yearTo=2020' });
+    expect(errors).toContainEqual({
+      field: 'query.yearFrom',
+      message: 'must not be greater than yearTo (2010): the range starts at the lower value, e.g. yearFrom=2010&yearTo=2020',
+    });
     expect(errors.find((e) => e.field === 'query.damage')!.message).toContain('accident, total_loss, flood');
   });
 
@@ -129,11 +166,20 @@ describe('an order', () => {
 
   it('created with amounts its currency cannot hold, a wallet payment without date or amount, a receipt without its amount', async () => {
     const details = await detailsOf(() =>
-      checkCreateBody({ customerId: 'c1', currency: 'KRW', totalAmount: 1000.5, useWalletBalance: true, receiptCurrency: 'ABC', receiptDescription: 'Deposit' } as Parameters<typeof checkCreateBody>[0]),
+      checkCreateBody({
+        customerId: 'c1',
+        currency: 'KRW',
+        totalAmount: 1000.5,
+        useWalletBalance: true,
+        receiptCurrency: 'ABC',
+        receiptDescription: 'Deposit',
+      } as Parameters<typeof checkCreateBody>[0]),
     );
     expectActionable(details, ['body.inspectionDate', 'body.totalAmount', 'body.receiptAmount', 'body.receiptCurrency']);
     expect(details).toContainEqual({ field: 'body.totalAmount', message: 'must be a whole number in KRW, e.g. 1001' });
-    const usd = await detailsOf(() => checkCreateBody({ customerId: 'c1', totalAmount: 10.005, receiptAmount: 2.125 } as Parameters<typeof checkCreateBody>[0]));
+    const usd = await detailsOf(() =>
+      checkCreateBody({ customerId: 'c1', totalAmount: 10.005, receiptAmount: 2.125 } as Parameters<typeof checkCreateBody>[0]),
+    );
     expect(usd).toEqual([
       { field: 'body.totalAmount', message: 'must have at most 2 decimals in USD, e.g. 10.01' },
       { field: 'body.receiptAmount', message: 'must have at most 2 decimals in USD, e.g. 2.13' },
@@ -141,7 +187,9 @@ describe('an order', () => {
   });
 
   it('listed from a time after the one it lists to', async () => {
-    const details = await detailsOf(() => listOrders(caller, { createdFrom: '2026-02-01T00:00:00Z', createdTo: '2026-01-01T00:00:00Z', page: 1, limit: 20 } as Parameters<typeof listOrders>[1]));
+    const details = await detailsOf(() =>
+      listOrders(caller, { createdFrom: '2026-02-01T00:00:00Z', createdTo: '2026-01-01T00:00:00Z', page: 1, limit: 20 } as Parameters<typeof listOrders>[1]),
+    );
     expectActionable(details, ['query.createdFrom']);
     expect(details[0]!.message).toContain('createdFrom=2026-01-01T00:00:00.000Z&createdTo=2026-02-01T00:00:00.000Z');
   });
@@ -156,13 +204,21 @@ describe('the request pipeline', () => {
     expectActionable(disagree, ['If-Match']);
     expect(disagree[0]!.message).toContain('If-Match: "4"');
     const neither = await detailsOf(() => expectedVersionOf(route('required'), {}, {}));
-    expect(neither).toEqual([{ field: 'body.version', message: `is required: send the order's current version in the body or as an If-Match header, e.g. {"version": 3} or If-Match: "3"` }]);
+    expect(neither).toEqual([
+      {
+        field: 'body.version',
+        message: `is required: send the order's current version in the body or as an If-Match header, e.g. {"version": 3} or If-Match: "3"`,
+      },
+    ]);
   });
 
   it('text with control characters, half characters or bytes that were not UTF-8', async () => {
     const details = await detailsOf(() => checkText({ name: 'Ali\u0000 Hassan', notes: ['a\ud800b'], city: 'Dub\ufffdai' }, { search: 'kia\u001b' }));
     expectActionable(details, ['body.city', 'body.name', 'body.notes[0]', 'query.search']);
-    expect(details).toContainEqual({ field: 'body.name', message: 'must not hold control characters other than tab and newline: it holds U+0000 at position 3, e.g. "Ali Hassan"' });
+    expect(details).toContainEqual({
+      field: 'body.name',
+      message: 'must not hold control characters other than tab and newline: it holds U+0000 at position 3, e.g. "Ali Hassan"',
+    });
     expect(details.find((d) => d.field === 'body.notes[0]')!.message).toMatch(/half of a character .* e\.g\. "ab"$/);
     expect(details.find((d) => d.field === 'body.city')!.message).toMatch(/not UTF-8, e\.g\. "Dubai"$/);
   });
@@ -181,7 +237,9 @@ describe('the request pipeline', () => {
   it("WhatsApp's handshake without its mode, token or challenge", async () => {
     expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'unsubscribe' })), ['query.hub.mode']);
     expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe' })), ['query.hub.verify_token']);
-    expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 't', 'hub.challenge': 'x'.repeat(257) })), ['query.hub.challenge']);
+    expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 't', 'hub.challenge': 'x'.repeat(257) })), [
+      'query.hub.challenge',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customerIdOfWallet, newId, walletIdFor } from '../../lib/domain/ids.js';
 
 describe('newId', () => {
-  it('makes 24 characters: a lower-case letter, then lower-case letters and digits (the Id schema\'s pattern)', () => {
+  it("makes 24 characters: a lower-case letter, then lower-case letters and digits (the Id schema's pattern)", () => {
     for (let i = 0; i < 2000; i += 1) expect(newId()).toMatch(/^[a-z][a-z0-9]{23}$/);
   });
 

@@ -19,7 +19,8 @@ describe('maskPersonalData', () => {
   });
 
   it('leaves timestamps, ids, durations and plain numbers alone', () => {
-    const line = '{"time":"2026-11-23T10:31:05.123Z","requestId":"c8a4b2e0-1f3b-4c1a-9d2e-123456789012","id":"cm3abc123def456","durationMs":1234567,"at":1732354265123}';
+    const line =
+      '{"time":"2026-11-23T10:31:05.123Z","requestId":"c8a4b2e0-1f3b-4c1a-9d2e-123456789012","id":"cm3abc123def456","durationMs":1234567,"at":1732354265123}';
 
     expect(maskPersonalData(line)).toBe(line);
   });

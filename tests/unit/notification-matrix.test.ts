@@ -120,7 +120,12 @@ describe('recipientsOf', () => {
         // Assert
         for (const r of recipients) {
           const isThem = people(facts).some(
-            ({ audience, person }) => audience === r.audience && r.key === `${audience}:${person.id}` && person.mobileNumber && r.phone === person.mobileNumber && r.name === person.name,
+            ({ audience, person }) =>
+              audience === r.audience &&
+              r.key === `${audience}:${person.id}` &&
+              person.mobileNumber &&
+              r.phone === person.mobileNumber &&
+              r.name === person.name,
           );
           expect(isThem, r.key).toBe(true);
         }
@@ -275,7 +280,13 @@ describe('who hears about what', () => {
 // --- the text a recipient reads --------------------------------------------------------------------
 
 /** The notification's template, rendered as the recipient reads it. */
-function messageText(event: OrderEvent, audience: Audience, order: { orderNumber: number; car: string; paidFromWallet?: boolean }, name: string, language: ChatLanguage = 'en'): string {
+function messageText(
+  event: OrderEvent,
+  audience: Audience,
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean },
+  name: string,
+  language: ChatLanguage = 'en',
+): string {
   const { key, parameters } = notificationTemplate(event, audience, order, name);
   const template = chatTemplate(key);
   if (!template) throw new Error(`no template ${key}`);
@@ -430,4 +441,3 @@ describe('the words on the wallet path', () => {
     expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false }, 'Sara')).toMatch(/deposit to confirm/);
   });
 });
-

@@ -38,7 +38,9 @@ describe('readObject: an S3 GET signed without the S3 client', () => {
     expect([...bytes]).toEqual([1, 2, 3, 4]);
     expect(received).toHaveLength(1);
     expect(received[0]!.url).toBe('/bucket/catalogue/snapshots/v%201.vpocat.gz');
-    expect(received[0]!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/[a-z0-9-]+\/s3\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/);
+    expect(received[0]!.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/[a-z0-9-]+\/s3\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/,
+    );
     expect(received[0]!.headers['x-amz-content-sha256']).toBeDefined();
   });
 

@@ -9,7 +9,9 @@ import { allRoutes } from '../../lib/schemas/index.js';
 
 type Json = Record<string, any>;
 const doc = buildOpenApi(allRoutes, '0.0.0-test') as Json;
-const operations = Object.entries(doc.paths as Json).flatMap(([path, methods]) => Object.entries(methods as Json).map(([method, op]) => ({ path, method, op: op as Json })));
+const operations = Object.entries(doc.paths as Json).flatMap(([path, methods]) =>
+  Object.entries(methods as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+);
 
 const ajv = new Ajv({ allErrors: true, strict: false, formats });
 /** Validates against a schema of the document, its $refs to components resolved. */
@@ -37,7 +39,9 @@ describe('the OpenAPI document: examples', () => {
         expect(problemsOf(media.schema, media.example), `${method} ${path} ${status}`).toEqual([]);
       }
     }
-    expect(operations.filter(({ op }) => Object.values(op.responses as Json).some((r: Json) => r.content?.['application/json']?.example)).length).toBeGreaterThan(40);
+    expect(
+      operations.filter(({ op }) => Object.values(op.responses as Json).some((r: Json) => r.content?.['application/json']?.example)).length,
+    ).toBeGreaterThan(40);
   });
 
   it('gives path and header parameters examples their schemas accept', () => {
@@ -74,13 +78,18 @@ describe('the OpenAPI document: what a newcomer needs', () => {
       expect(op['x-roles'], `${method} ${path}`).toContain('admin');
       expect(op.description, `${method} ${path}`).toContain('**Who may call:**');
       expect(op.description, `${method} ${path}`).toContain('**Errors:**');
-      expect(Object.keys(op.responses).filter((s) => Number(s) >= 400), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403', '429']));
+      expect(
+        Object.keys(op.responses).filter((s) => Number(s) >= 400),
+        `${method} ${path}`,
+      ).toEqual(expect.arrayContaining(['401', '403', '429']));
     }
   });
 
   it('lists only the codes an operation can answer: no wallet errors on a read, version errors where versions are taken', () => {
     const codesOf = (id: string): string[] =>
-      Object.values(operations.find(({ op }) => op.operationId === id)!.op.responses as Json).flatMap((r: Json) => Object.keys(r.content?.['application/json']?.examples ?? {}));
+      Object.values(operations.find(({ op }) => op.operationId === id)!.op.responses as Json).flatMap((r: Json) =>
+        Object.keys(r.content?.['application/json']?.examples ?? {}),
+      );
     expect(codesOf('getOrder')).not.toContain('WALLET_INSUFFICIENT_BALANCE');
     expect(codesOf('getOrder')).toContain('NOT_FOUND');
     expect(codesOf('createOrder')).toEqual(expect.arrayContaining(['WALLET_INSUFFICIENT_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'VALIDATION_ERROR']));
@@ -140,7 +149,10 @@ describe('the OpenAPI document: webhooks', () => {
   it('names the Standard Webhooks signature headers and what counts as delivered', () => {
     for (const [type, item] of Object.entries(webhooks)) {
       const post = (item as Json).post;
-      expect(post.parameters.map((p: Json) => p.name), type).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(
+        post.parameters.map((p: Json) => p.name),
+        type,
+      ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
       expect(Object.keys(post.responses), type).toEqual(['2XX', 'default']);
     }
   });

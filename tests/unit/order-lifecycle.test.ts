@@ -127,9 +127,12 @@ describe('the path of an order', () => {
 
   it('gives a wallet-paid order the same next statuses as a deposit-paid one, except at ContractSigned', () => {
     fc.assert(
-      fc.property(anyStatus.filter((s) => s !== 'ContractSigned'), (status) => {
-        expect(nextStatuses(status, true)).toEqual(nextStatuses(status, false));
-      }),
+      fc.property(
+        anyStatus.filter((s) => s !== 'ContractSigned'),
+        (status) => {
+          expect(nextStatuses(status, true)).toEqual(nextStatuses(status, false));
+        },
+      ),
     );
   });
 
@@ -206,9 +209,15 @@ describe('cancelling', () => {
 
   it('is allowed to operations and accountants in every status before Purchased, whoever owns the order', () => {
     fc.assert(
-      fc.property(anyStatus.filter(beforePurchased), fc.constantFrom<Role>('operations', 'accountant'), fc.boolean(), fc.boolean(), (status, role, paidFromWallet, owns) => {
-        expect(allowedTransitions({ status, paidFromWallet, callerOwnsOrder: owns }, role)).toContain('Cancelled');
-      }),
+      fc.property(
+        anyStatus.filter(beforePurchased),
+        fc.constantFrom<Role>('operations', 'accountant'),
+        fc.boolean(),
+        fc.boolean(),
+        (status, role, paidFromWallet, owns) => {
+          expect(allowedTransitions({ status, paidFromWallet, callerOwnsOrder: owns }, role)).toContain('Cancelled');
+        },
+      ),
     );
   });
 
@@ -277,10 +286,15 @@ describe('who may move an order', () => {
 
   it('gives every forward move exactly one role besides admin, whoever owns the order', () => {
     fc.assert(
-      fc.property(anyStatus.filter((s) => !isTerminal(s)), fc.boolean(), fc.boolean(), (from, paidFromWallet, owns) => {
-        const to = forwardOf(from, paidFromWallet)!;
-        expect(nonAdminRolesThatMay(from, to, paidFromWallet, owns)).toHaveLength(1);
-      }),
+      fc.property(
+        anyStatus.filter((s) => !isTerminal(s)),
+        fc.boolean(),
+        fc.boolean(),
+        (from, paidFromWallet, owns) => {
+          const to = forwardOf(from, paidFromWallet)!;
+          expect(nonAdminRolesThatMay(from, to, paidFromWallet, owns)).toHaveLength(1);
+        },
+      ),
     );
   });
 
@@ -599,6 +613,7 @@ describe('what an order still takes after it is created', () => {
 
   it('takes everything while the order is open and not yet shipped', () => {
     const open = ORDER_STATUSES.filter((s) => !isTerminal(s) && s !== 'Shipped');
-    for (const status of open) for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition(status, addition)).toBe(true);
+    for (const status of open)
+      for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition(status, addition)).toBe(true);
   });
 });

@@ -69,7 +69,7 @@ describe('the calling-code table (lib/domain/calling-codes.ts)', () => {
     expect(readFileSync(new URL('../../lib/domain/calling-codes.ts', import.meta.url), 'utf8')).toBe(callingCodesSource());
   });
 
-  it('normalises every country\'s example mobile number, written as people write it, exactly as libphonenumber-js does', async () => {
+  it("normalises every country's example mobile number, written as people write it, exactly as libphonenumber-js does", async () => {
     const { parsePhoneNumberFromString, getExampleNumber } = await import('libphonenumber-js/min');
     const examples = (await import('libphonenumber-js/examples.mobile.json', { with: { type: 'json' } })).default;
     const { getCountries } = await import('libphonenumber-js/min');

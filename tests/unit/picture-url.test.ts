@@ -51,7 +51,9 @@ describe('pictureUrl', () => {
 
   it("in AWS: the bucket's regional virtual-hosted address, keys percent-encoded per segment", () => {
     setEnv({ AWS_REGION: 'eu-west-1', BUCKET_NAME: 'vpo-prod-archive' });
-    expect(pictureUrl('s3://vpo-prod-archive/catalogue pictures/a+b.jpg')).toBe('https://vpo-prod-archive.s3.eu-west-1.amazonaws.com/catalogue%20pictures/a%2Bb.jpg');
+    expect(pictureUrl('s3://vpo-prod-archive/catalogue pictures/a+b.jpg')).toBe(
+      'https://vpo-prod-archive.s3.eu-west-1.amazonaws.com/catalogue%20pictures/a%2Bb.jpg',
+    );
   });
 
   it('with PUBLIC_IMAGE_BASE_URL: the key on that base for the service bucket, other buckets at their own address', () => {
@@ -111,7 +113,13 @@ describe('the demo catalogue', () => {
 
 describe('eventBodyForIntegrators', () => {
   const event = (carDetails: Record<string, unknown>) =>
-    JSON.stringify({ id: 'evt_1', type: 'order.created', timestamp: '2026-11-01T00:00:00.000Z', resource: { type: 'order', id: 'o1' }, data: { object: { id: 'o1', carDetails } } });
+    JSON.stringify({
+      id: 'evt_1',
+      type: 'order.created',
+      timestamp: '2026-11-01T00:00:00.000Z',
+      resource: { type: 'order', id: 'o1' },
+      data: { object: { id: 'o1', carDetails } },
+    });
 
   it("gives the stored order's car pictures their address; a body without s3:// URIs passes byte for byte", () => {
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880' });
@@ -139,7 +147,13 @@ describe('copyImage of an s3:// URI', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        requests.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization, contentType: request.headers['content-type'], body: Buffer.concat(chunks) });
+        requests.push({
+          method: request.method!,
+          url: request.url!,
+          authorization: request.headers.authorization,
+          contentType: request.headers['content-type'],
+          body: Buffer.concat(chunks),
+        });
         if (request.method === 'PUT') return void response.writeHead(200).end();
         const status = getAnswers.shift() ?? 200;
         if (status === 200) response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(SVG);
@@ -163,7 +177,10 @@ describe('copyImage of an s3:// URI', () => {
 
     expect(await copyImage(DEMO, key)).toBe('orders/1042/01-suv-black-1.svg');
 
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET /${BUCKET}/pictures/demo/suv-black-1.svg`, `PUT /${BUCKET}/orders/1042/01-suv-black-1.svg`]);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET /${BUCKET}/pictures/demo/suv-black-1.svg`,
+      `PUT /${BUCKET}/orders/1042/01-suv-black-1.svg`,
+    ]);
     expect(requests[0]!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=S3RVER\//);
     expect(requests[1]).toMatchObject({ contentType: 'image/svg+xml', body: SVG });
   });

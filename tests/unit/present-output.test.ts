@@ -3,14 +3,25 @@ import { presentOutput } from '../../scripts/local/present-output.js';
 
 describe("npm start's output", () => {
   const completed = (fields: Record<string, unknown>) =>
-    JSON.stringify({ level: 'info', time: '2026-11-23T10:00:00.000Z', message: 'request completed', requestId: '3f1c9a2e-aaaa-bbbb', route: 'POST /api/v1/orders', statusCode: 201, durationMs: 74, ...fields });
+    JSON.stringify({
+      level: 'info',
+      time: '2026-11-23T10:00:00.000Z',
+      message: 'request completed',
+      requestId: '3f1c9a2e-aaaa-bbbb',
+      route: 'POST /api/v1/orders',
+      statusCode: 201,
+      durationMs: 74,
+      ...fields,
+    });
 
   it('turns a request log into one compact line: route, status, ms and the request id', () => {
     expect(presentOutput(`${completed({})}\n`, false)).toBe('POST /api/v1/orders -> 201 74 ms  3f1c9a2e\n');
   });
 
   it('names the error code of a refused request', () => {
-    expect(presentOutput(completed({ statusCode: 409, code: 'VERSION_CONFLICT', durationMs: 12 }), false)).toBe('POST /api/v1/orders -> 409 VERSION_CONFLICT 12 ms  3f1c9a2e\n');
+    expect(presentOutput(completed({ statusCode: 409, code: 'VERSION_CONFLICT', durationMs: 12 }), false)).toBe(
+      'POST /api/v1/orders -> 409 VERSION_CONFLICT 12 ms  3f1c9a2e\n',
+    );
   });
 
   it("keeps warnings and errors, and drops the functions' other JSON lines", () => {

@@ -27,7 +27,10 @@ const operationOf = (id: string): Json => {
 describe('recorded response examples', () => {
   it('are each for an operation of the API and a status it documents', () => {
     for (const [id, byStatus] of Object.entries(examples)) {
-      expect(allRoutes.some((r) => r.id === id), id).toBe(true);
+      expect(
+        allRoutes.some((r) => r.id === id),
+        id,
+      ).toBe(true);
       for (const status of Object.keys(byStatus)) expect(Object.keys(operationOf(id).responses), `${id} ${status}`).toContain(status);
     }
   });
@@ -100,7 +103,9 @@ describe('the status change example', () => {
     const body = op.requestBody.content['application/json'].example as { version?: number };
     const ifMatch = (op.parameters as Json[]).find((p) => p.name === 'If-Match')!;
     if (body.version !== undefined) expect(ifMatch.example).toBe(`"${body.version}"`);
-    for (const { path, method, op: other } of Object.entries(doc.paths as Json).flatMap(([p, ms]) => Object.entries(ms as Json).map(([m, o]) => ({ path: p, method: m, op: o as Json })))) {
+    for (const { path, method, op: other } of Object.entries(doc.paths as Json).flatMap(([p, ms]) =>
+      Object.entries(ms as Json).map(([m, o]) => ({ path: p, method: m, op: o as Json })),
+    )) {
       const header = (other.parameters as Json[]).find((p) => p.name === 'If-Match');
       const version = other.requestBody?.content['application/json'].example?.version;
       if (header && version !== undefined) expect(header.example, `${method} ${path}`).toBe(`"${version}"`);

@@ -33,7 +33,11 @@ describe('SigV4 signing without a service client', () => {
     const body = '%PDF-1.7 bytes';
     const ours = await signedHeaders(s3, { method: 'PUT', url, headers: { 'content-type': 'application/pdf' }, body, at });
     expect(ours['x-amz-content-sha256']).toBe(createHash('sha256').update(body).digest('hex'));
-    const theirs = await oracle(s3, url, { method: 'PUT', headers: { 'content-type': 'application/pdf', 'x-amz-content-sha256': ours['x-amz-content-sha256']! }, body });
+    const theirs = await oracle(s3, url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf', 'x-amz-content-sha256': ours['x-amz-content-sha256']! },
+      body,
+    });
     expect(ours.authorization).toBe(theirs.headers.get('authorization'));
   });
 
@@ -65,6 +69,8 @@ describe('SigV4 signing without a service client', () => {
     const base = (await signedHeaders(s3, { method: 'GET', url, at })).authorization;
     expect((await signedHeaders(s3, { method: 'GET', url, at: new Date(at.getTime() + 1000) })).authorization).not.toBe(base);
     expect((await signedHeaders(s3, { method: 'GET', url: `${url}2`, at })).authorization).not.toBe(base);
-    expect((await signedHeaders({ ...s3, credentials: { ...credentials, secretAccessKey: 'other' } }, { method: 'GET', url, at })).authorization).not.toBe(base);
+    expect((await signedHeaders({ ...s3, credentials: { ...credentials, secretAccessKey: 'other' } }, { method: 'GET', url, at })).authorization).not.toBe(
+      base,
+    );
   });
 });

@@ -26,7 +26,15 @@ describe('storableJsonProblems', () => {
 
   it('finds no problem in any small, shallow JSON value of ordinary numbers', () => {
     const shallow = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small', maxDepth: 4 }, fc.string({ maxLength: 20 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), tie('value'), { maxKeys: 3 })),
+      value: fc.oneof(
+        { depthSize: 'small', maxDepth: 4 },
+        fc.string({ maxLength: 20 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), tie('value'), { maxKeys: 3 }),
+      ),
     })).value;
 
     fc.assert(fc.property(shallow, (value) => storableJsonProblems(value, 'body.x', 1 << 20).length === 0));

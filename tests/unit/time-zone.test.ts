@@ -30,16 +30,33 @@ describe("a tenant's day", () => {
 
   it("accepts today's date from Doha staff at 01:30 local time, and refuses tomorrow's", () => {
     const today = localDay(LATE_EVENING_UTC, 'Asia/Qatar');
-    const dereg = (date: string) => planExportStep('Purchased', undefined, 'deregistration', { date, documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC, today);
+    const dereg = (date: string) =>
+      planExportStep('Purchased', undefined, 'deregistration', { date, documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC, today);
     expect(dereg('2026-11-27')).toMatchObject({ ok: true });
-    expect(dereg('2026-11-28')).toEqual({ ok: false, problems: [{ field: 'body.date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" }] });
+    expect(dereg('2026-11-28')).toEqual({
+      ok: false,
+      problems: [{ field: 'body.date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" }],
+    });
     // Judged in UTC, as before, the 27th would be refused.
-    expect(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-27', documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC)).toMatchObject({ ok: false });
+    expect(
+      planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-27', documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC),
+    ).toMatchObject({ ok: false });
   });
 
   it("accepts a departure dated the tenant's today", () => {
-    const booked = { method: 'roro' as const, bookingNumber: 'BK1', carrier: 'HMM', portOfLoading: 'KRPTK', portOfDischarge: 'QAHMD', billOfLadingNumber: 'BL1', billOfLadingUrl: 'https://f.example/bl.pdf' };
+    const booked = {
+      method: 'roro' as const,
+      bookingNumber: 'BK1',
+      carrier: 'HMM',
+      portOfLoading: 'KRPTK',
+      portOfDischarge: 'QAHMD',
+      billOfLadingNumber: 'BL1',
+      billOfLadingUrl: 'https://f.example/bl.pdf',
+    };
     expect(planShipment(undefined, { ...booked, atd: '2026-11-27' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({ ok: true, news: ['booked', 'departed'] });
-    expect(planShipment(undefined, { ...booked, atd: '2026-11-28' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({ ok: false, problems: [{ field: 'body.atd', message: expect.stringContaining('today is 2026-11-27') }] });
+    expect(planShipment(undefined, { ...booked, atd: '2026-11-28' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({
+      ok: false,
+      problems: [{ field: 'body.atd', message: expect.stringContaining('today is 2026-11-27') }],
+    });
   });
 });

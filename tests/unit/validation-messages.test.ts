@@ -38,12 +38,14 @@ function validPart(route: RouteSpec, part: Part, seed: number): unknown {
   const schema = schemaOf(route, part);
   if (!schema) return undefined;
   const key = `${route.id} ${part} ${seed}`;
-  if (!validParts.has(key)) validParts.set(key, JSON.stringify(fc.sample(validArbitrary(schema, { mode: modeOf(part), minimal: true }), { seed, numRuns: 1 })[0]));
+  if (!validParts.has(key))
+    validParts.set(key, JSON.stringify(fc.sample(validArbitrary(schema, { mode: modeOf(part), minimal: true }), { seed, numRuns: 1 })[0]));
   return JSON.parse(validParts.get(key)!) as unknown;
 }
 
 const EXPECTED = /^(must |is required: |is not a field of )/;
-const CONCRETE = /e\.g\. \S|one of \S|did you mean \S|the only value it takes|send \{\}|the (fields|parameters) are \S|\d or (more|less)\b|\b(more|less) than -?\d|\bat (most|least) \d/;
+const CONCRETE =
+  /e\.g\. \S|one of \S|did you mean \S|the only value it takes|send \{\}|the (fields|parameters) are \S|\d or (more|less)\b|\b(more|less) than -?\d|\bat (most|least) \d/;
 
 /** What is wrong with one detail, if anything. */
 function problemOf(detail: FieldError, location: string): string | undefined {
@@ -99,7 +101,8 @@ function findingsOf(route: RouteSpec): { findings: Finding[]; refused: number } 
           const problem = problemOf(detail, detail.field?.split(/[.[]/)[0] ?? location);
           const exemption = problem === 'gives no example' ? exemptionOf(`${route.method} ${route.path}`, detail.field ?? '') : undefined;
           if (exemption) exemptionsUsed.add(exemption);
-          else if (problem) findings.push({ route: `${route.method} ${route.path}`, variant: variant.kind, field: detail.field ?? '', message: detail.message, problem });
+          else if (problem)
+            findings.push({ route: `${route.method} ${route.path}`, variant: variant.kind, field: detail.field ?? '', message: detail.message, problem });
         }
       });
     }
@@ -131,7 +134,9 @@ describe('messages reported by users, before and after', () => {
   };
 
   it('a photo that is not an object says a url is expected, with an example', () => {
-    const [detail] = validate('createInspection', { body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: ['https://example.com/a.jpg'] } });
+    const [detail] = validate('createInspection', {
+      body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: ['https://example.com/a.jpg'] },
+    });
 
     expect(detail?.field).toBe('body.photos[0]');
     expect(detail?.message).toMatch(/^must be an object with url \(required\), .*e\.g\. \{"url":"https:\/\/[^"]+"\}; got a string$/);
@@ -150,9 +155,16 @@ describe('messages reported by users, before and after', () => {
   });
 
   it('a missing field inside an array item names the item', () => {
-    const errors = validate('createInspection', { body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: [{ caption: 'front' }] } });
+    const errors = validate('createInspection', {
+      body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: [{ caption: 'front' }] },
+    });
 
-    expect(errors).toEqual([{ field: 'body.photos[0].url', message: expect.stringMatching(/^is required: a web address starting with http:\/\/ or https:\/\/, e\.g\. "https:/) as unknown as string }]);
+    expect(errors).toEqual([
+      {
+        field: 'body.photos[0].url',
+        message: expect.stringMatching(/^is required: a web address starting with http:\/\/ or https:\/\/, e\.g\. "https:/) as unknown as string,
+      },
+    ]);
   });
 
   it('an unknown field of a nested object lists the fields it has', () => {
@@ -160,7 +172,9 @@ describe('messages reported by users, before and after', () => {
       body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: [{ url: 'https://example.com/a.jpg', colour: 'red' }] },
     });
 
-    expect(errors).toEqual([{ field: 'body.photos[0].colour', message: 'is not a field of body.photos[0]; the fields are url, thumbnailUrl, type, caption, priority, uploadedAt' }]);
+    expect(errors).toEqual([
+      { field: 'body.photos[0].colour', message: 'is not a field of body.photos[0]; the fields are url, thumbnailUrl, type, caption, priority, uploadedAt' },
+    ]);
   });
 
   it('an enum says which values it takes and what came', () => {
@@ -184,6 +198,13 @@ describe('messages reported by users, before and after', () => {
   it('a body that is not an object names the fields it takes', () => {
     const errors = validate('createCustomer', { body: ['Layla'] });
 
-    expect(errors).toEqual([{ field: 'body', message: expect.stringMatching(/^must be an object with name \(required\), mobileNumber \(required\), .*e\.g\. \{"name":.*; got an array$/) as unknown as string }]);
+    expect(errors).toEqual([
+      {
+        field: 'body',
+        message: expect.stringMatching(
+          /^must be an object with name \(required\), mobileNumber \(required\), .*e\.g\. \{"name":.*; got an array$/,
+        ) as unknown as string,
+      },
+    ]);
   });
 });

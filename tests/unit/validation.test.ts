@@ -7,7 +7,13 @@ import listCars from '../../lib/schemas/generated/listCars.js';
 import createCustomer from '../../lib/schemas/generated/createCustomer.js';
 import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';
 
-const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({ instancePath: '', keyword: 'type', params: {}, message: 'must be string', ...overrides });
+const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({
+  instancePath: '',
+  keyword: 'type',
+  params: {},
+  message: 'must be string',
+  ...overrides,
+});
 
 describe('toFieldErrors: field names', () => {
   it('names a missing property after the object it is missing from', () => {
@@ -41,7 +47,9 @@ describe('toFieldErrors: field names', () => {
   });
 
   it('names the whole part when the error is about the root value', () => {
-    expect(toFieldErrors('body', [ajvError({ params: { type: 'object' }, message: 'must be object' })])).toEqual([{ field: 'body', message: 'must be an object' }]);
+    expect(toFieldErrors('body', [ajvError({ params: { type: 'object' }, message: 'must be object' })])).toEqual([
+      { field: 'body', message: 'must be an object' },
+    ]);
   });
 
   it('prefixes query and path errors with where they came from', () => {
@@ -97,7 +105,9 @@ describe('toFieldErrors: messages', () => {
     const error = ajvError({ instancePath: '/phone', keyword: 'format', params: { format: 'phone' } });
 
     expect(toFieldErrors('query', [error], { phone: ' 971501234567' })[0]?.message).toContain('%2B');
-    expect(toFieldErrors('query', [error], { phone: '0501234567' })[0]?.message).toBe('must be a phone number with its country code, e.g. +971501234567; got "0501234567"');
+    expect(toFieldErrors('query', [error], { phone: '0501234567' })[0]?.message).toBe(
+      'must be a phone number with its country code, e.g. +971501234567; got "0501234567"',
+    );
   });
 });
 
@@ -131,10 +141,7 @@ describe('toFieldErrors: shaping the list', () => {
   });
 
   it('keeps the order in which Ajv reported the errors', () => {
-    const errors = [
-      ajvError({ keyword: 'required', params: { missingProperty: 'b' } }),
-      ajvError({ keyword: 'required', params: { missingProperty: 'a' } }),
-    ];
+    const errors = [ajvError({ keyword: 'required', params: { missingProperty: 'b' } }), ajvError({ keyword: 'required', params: { missingProperty: 'a' } })];
 
     expect(toFieldErrors('body', errors).map((e) => e.field)).toEqual(['body.b', 'body.a']);
   });
@@ -222,7 +229,10 @@ describe('the generated validators: every problem of a request in one answer', (
     ]);
     // With the route's hints (as the pipeline passes them), the unknown field lists the known ones and the empty one shows a value.
     expect(toFieldErrors('body', validate.errors, body, createCustomer.bodyNames, createCustomer.bodyHints).slice(0, 2)).toEqual([
-      { field: 'body.extra', message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId' },
+      {
+        field: 'body.extra',
+        message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
+      },
       { field: 'body.name', message: 'must not be empty, e.g. "Layla Haddad"' },
     ]);
   });
@@ -271,7 +281,10 @@ describe('unknown names: the one most likely meant', () => {
     expect(validate.errors).toContainEqual({ field: 'body.mobile', message: 'is not a field of this request; did you mean mobileNumber?' });
     expect(validate({ body: { name: 'Layla', mobileNumber: '+971501234567', isAdmin: true } })).toBe(false);
     expect(validate.errors).toEqual([
-      { field: 'body.isAdmin', message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId' },
+      {
+        field: 'body.isAdmin',
+        message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
+      },
     ]);
   });
 });
@@ -284,6 +297,8 @@ describe('dates', () => {
     expect(formats.date('1900-01-01')).toBe(true);
     expect(formats['date-time']('0001-01-01T00:00:00Z')).toBe(false);
     expect(formats['date-time']('2026-11-26T04:00:00+04:00')).toBe(true);
-    expect(toFieldErrors('body', [ajvError({ instancePath: '/inspectionDate', keyword: 'format', params: { format: 'date-time' } })])[0]?.message).toContain('from 1900 on');
+    expect(toFieldErrors('body', [ajvError({ instancePath: '/inspectionDate', keyword: 'format', params: { format: 'date-time' } })])[0]?.message).toContain(
+      'from 1900 on',
+    );
   });
 });

@@ -120,7 +120,7 @@ async function failure(send: Promise<unknown>): Promise<ChannelError> {
 // --- requests -----------------------------------------------------------------------------------
 
 describe('whatsapp: the request', () => {
-  it('posts a text message to /<version>/<phone number id>/messages with the bearer token and Meta\'s body', async () => {
+  it("posts a text message to /<version>/<phone number id>/messages with the bearer token and Meta's body", async () => {
     // Arrange
     replies = [delivered('wamid.HBgLOTcxNTAxMjM0NTY3FQIAERgSQ0')];
 
@@ -163,7 +163,15 @@ describe('whatsapp: the request', () => {
       template: {
         name: 'order_status',
         language: { code: 'en_US' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: 'VPO-1042' }, { type: 'text', text: 'shipped' }] }],
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'VPO-1042' },
+              { type: 'text', text: 'shipped' },
+            ],
+          },
+        ],
       },
     });
   });
@@ -185,7 +193,9 @@ describe('whatsapp: the request', () => {
   it('sends the callback data as biz_opaque_callback_data, which Meta echoes in the statuses', async () => {
     // Act
     await channel().send({ to: '+971501234567', template: { name: 'hello_world', language: 'en_US', parameters: [] }, callbackData: 'evt123.customer' });
-    const tooLong = await channel().send({ to: '+971501234567', text: 'hi', callbackData: 'x'.repeat(513) }).catch((error: unknown) => error);
+    const tooLong = await channel()
+      .send({ to: '+971501234567', text: 'hi', callbackData: 'x'.repeat(513) })
+      .catch((error: unknown) => error);
 
     // Assert
     expect(requests[0]?.body).toMatchObject({ to: '971501234567', biz_opaque_callback_data: 'evt123.customer' });
@@ -338,9 +348,24 @@ describe('whatsapp: failures and retries', () => {
   });
 
   it.each([
-    { label: '131030 (not in the allowed list)', reply: metaError(400, 131030, 'Recipient phone number not in allowed list'), code: 'RECIPIENT_INVALID', retryable: false },
-    { label: '100 naming the recipient', reply: metaError(400, 100, 'Invalid parameter', { error_data: { details: "Invalid value for parameter 'to'" } }), code: 'RECIPIENT_INVALID', retryable: false },
-    { label: '100 about something else', reply: metaError(400, 100, 'Invalid parameter', { error_data: { details: 'Template name does not exist' } }), code: 'REJECTED', retryable: false },
+    {
+      label: '131030 (not in the allowed list)',
+      reply: metaError(400, 131030, 'Recipient phone number not in allowed list'),
+      code: 'RECIPIENT_INVALID',
+      retryable: false,
+    },
+    {
+      label: '100 naming the recipient',
+      reply: metaError(400, 100, 'Invalid parameter', { error_data: { details: "Invalid value for parameter 'to'" } }),
+      code: 'RECIPIENT_INVALID',
+      retryable: false,
+    },
+    {
+      label: '100 about something else',
+      reply: metaError(400, 100, 'Invalid parameter', { error_data: { details: 'Template name does not exist' } }),
+      code: 'REJECTED',
+      retryable: false,
+    },
     { label: '131047 (outside the 24-hour window)', reply: metaError(400, 131047, 'Re-engagement message'), code: 'REJECTED', retryable: false },
     { label: '403 code 10 (permission)', reply: metaError(403, 10, 'Permission denied'), code: 'REJECTED', retryable: false },
     { label: '400 code 131056 (pair rate limit)', reply: metaError(400, 131056, 'Pair rate limit hit'), code: 'RATE_LIMITED', retryable: true },
@@ -412,7 +437,7 @@ describe('whatsapp: failures and retries', () => {
 });
 
 describe('channelDispatchFailed', () => {
-  it('turns a ChannelError into CHANNEL_DISPATCH_FAILED without the provider\'s message', () => {
+  it("turns a ChannelError into CHANNEL_DISPATCH_FAILED without the provider's message", () => {
     // Arrange
     const error = new ChannelError('RECIPIENT_INVALID', 'Message undeliverable to +971501234567', { retryable: false, providerCode: 131026 });
 

@@ -38,7 +38,9 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
     if (!check.valid) {
       if (check.reason === 'role') {
         const allowedRoles = rolesThatMayMove(order.status, body.status);
-        throw forbidden(check.errors[0], [{ field: 'X-API-Key', message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`, role: caller.role, allowedRoles }]);
+        throw forbidden(check.errors[0], [
+          { field: 'X-API-Key', message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`, role: caller.role, allowedRoles },
+        ]);
       }
       throw new AppError('INVALID_TRANSITION', check.errors.join('; '), [
         {
@@ -66,12 +68,36 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
     };
     const items = [
       statusChangeItem(order, next, refund),
-      putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by: caller.userId ?? caller.keyId, role: caller.role, at: now, note: body.note }),
+      putHistoryItem({
+        id: newId(),
+        orderId: id,
+        from: order.status,
+        to: body.status,
+        by: caller.userId ?? caller.keyId,
+        role: caller.role,
+        at: now,
+        note: body.note,
+      }),
     ];
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
     if (announced) {
-      items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, orderSeq: next.notificationSeq, payload: { from: order.status, customerNotificationsEnabled } }, now)));
+      items.push(
+        outboxPutItem(
+          newOutboxEvent(
+            {
+              id: newId(),
+              kind: 'notify',
+              event: announced,
+              orderId: id,
+              tenantId: order.tenantId,
+              orderSeq: next.notificationSeq,
+              payload: { from: order.status, customerNotificationsEnabled },
+            },
+            now,
+          ),
+        ),
+      );
     }
     if (refund) {
       // The wallet of the order's own customer, in the order's tenant.
@@ -83,7 +109,14 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
         caller.userId ?? caller.keyId,
         now,
       );
-      items.push(...movement.items, auditItem(caller, { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: 'refund', before: wallet, after: movement.walletAfter }, now));
+      items.push(
+        ...movement.items,
+        auditItem(
+          caller,
+          { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: 'refund', before: wallet, after: movement.walletAfter },
+          now,
+        ),
+      );
     }
     items.push(
       auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next }, now),

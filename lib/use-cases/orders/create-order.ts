@@ -12,15 +12,7 @@ import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
 import { putChildItems } from '../../store/order-children.js';
-import {
-  marketerAccessItem,
-  ORDER_COUNTER,
-  takeNextNumber,
-  putHistoryItem,
-  putOrderItem,
-  readForNewOrder,
-  type OrderRecord,
-} from '../../store/orders.js';
+import { marketerAccessItem, ORDER_COUNTER, takeNextNumber, putHistoryItem, putOrderItem, readForNewOrder, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
 import { carVisible, storefrontFor } from '../cars.js';
@@ -40,8 +32,49 @@ const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 
 /** The parts of a catalogue car an order keeps: what it was when ordered, not a live link. */
 function carSnapshot(car: CarRecord): Record<string, unknown> {
-  const { id, provider, advertisementNumber, title, makeEn, modelGroupEn, modelEn, gradeEn, gradeDetailEn, year, kilometers, price, fuelType, transmission, color, vin, images, thumbnailUrl, auctionDate } = car;
-  return { carId: id, provider, advertisementNumber, title, makeEn, modelGroupEn, modelEn, gradeEn, gradeDetailEn, year, kilometers, price, priceUnit: '10000 KRW', fuelType, transmission, color, vin, images, thumbnailUrl, auctionDate };
+  const {
+    id,
+    provider,
+    advertisementNumber,
+    title,
+    makeEn,
+    modelGroupEn,
+    modelEn,
+    gradeEn,
+    gradeDetailEn,
+    year,
+    kilometers,
+    price,
+    fuelType,
+    transmission,
+    color,
+    vin,
+    images,
+    thumbnailUrl,
+    auctionDate,
+  } = car;
+  return {
+    carId: id,
+    provider,
+    advertisementNumber,
+    title,
+    makeEn,
+    modelGroupEn,
+    modelEn,
+    gradeEn,
+    gradeDetailEn,
+    year,
+    kilometers,
+    price,
+    priceUnit: '10000 KRW',
+    fuelType,
+    transmission,
+    color,
+    vin,
+    images,
+    thumbnailUrl,
+    auctionDate,
+  };
 }
 
 /** What an amount with too many decimals for its currency must be, with the amount rounded to fit. */
@@ -56,19 +89,26 @@ export function checkCreateBody(body: CreateBody): void {
   const errors: FieldError[] = [];
   const currency = body.currency ?? 'USD';
   if (body.useWalletBalance) {
-    if (!body.inspectionDate) errors.push({ field: 'body.inspectionDate', message: 'is required when useWalletBalance is true: when the car is to be inspected, e.g. "2026-12-05T10:00:00Z"' });
+    if (!body.inspectionDate)
+      errors.push({
+        field: 'body.inspectionDate',
+        message: 'is required when useWalletBalance is true: when the car is to be inspected, e.g. "2026-12-05T10:00:00Z"',
+      });
     if (body.totalAmount === undefined || body.totalAmount <= 0) {
       errors.push({ field: 'body.totalAmount', message: 'must be greater than 0 when useWalletBalance is true: the amount taken from the wallet, e.g. 18500' });
     }
   }
-  if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency)) errors.push({ field: 'body.totalAmount', message: decimalsMessage(body.totalAmount, currency) });
+  if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency))
+    errors.push({ field: 'body.totalAmount', message: decimalsMessage(body.totalAmount, currency) });
   const receiptGiven = body.receiptCurrency !== undefined || body.receiptDescription !== undefined || body.receiptFileUrl !== undefined;
-  if (receiptGiven && body.receiptAmount === undefined) errors.push({ field: 'body.receiptAmount', message: 'is required with the other receipt fields: the amount received, e.g. 2000' });
+  if (receiptGiven && body.receiptAmount === undefined)
+    errors.push({ field: 'body.receiptAmount', message: 'is required with the other receipt fields: the amount received, e.g. 2000' });
   if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
     errors.push({ field: 'body.receiptAmount', message: decimalsMessage(body.receiptAmount, body.receiptCurrency ?? currency) });
   }
   if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
-  if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency)) errors.push({ field: 'body.receiptCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' });
+  if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency))
+    errors.push({ field: 'body.receiptCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' });
   if (errors.length > 0) throw validationError(errors);
 }
 
@@ -137,7 +177,9 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     const customer = read.customer;
     if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
     if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || read.marketer.active === false)) {
-      throw new AppError('NOT_FOUND', 'Marketer not found', [{ field: 'body.marketerId', message: "no active marketer with this user id in the customer's tenant" }]);
+      throw new AppError('NOT_FOUND', 'Marketer not found', [
+        { field: 'body.marketerId', message: "no active marketer with this user id in the customer's tenant" },
+      ]);
     }
     if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'body.carId');
     if (useWallet && !read.wallet) throw notFound('Customer', 'body.customerId');
@@ -175,14 +217,19 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       paidFromWallet: useWallet,
       walletId: useWallet ? walletIdFor(customer.id) : undefined,
       customer: { id: customer.id, name: customer.name, email: customer.email, mobileNumber: customer.mobileNumber },
-      marketer: read.marketer ? { id: read.marketer.id, name: read.marketer.name, email: read.marketer.email, mobileNumber: read.marketer.mobileNumber } : undefined,
+      marketer: read.marketer
+        ? { id: read.marketer.id, name: read.marketer.name, email: read.marketer.email, mobileNumber: read.marketer.mobileNumber }
+        : undefined,
       createdByKeyId: caller.keyId,
       notificationSeq: 1,
       createdAt: now,
       updatedAt: now,
     };
     const images = read.car ? [...new Set(read.car.images)] : [];
-    const archiveEvent = images.length > 0 ? newOutboxEvent({ id: newId(), kind: 'archive', orderId: id, tenantId: order.tenantId, payload: { orderNumber: order.orderNumber, images } }, now) : undefined;
+    const archiveEvent =
+      images.length > 0
+        ? newOutboxEvent({ id: newId(), kind: 'archive', orderId: id, tenantId: order.tenantId, payload: { orderNumber: order.orderNumber, images } }, now)
+        : undefined;
     if (archiveEvent) order.imageArchive = { status: 'pending', eventId: archiveEvent.id, objectKeys: [] };
 
     // Nothing here is written by every order of a customer (customers are never deleted, and the
@@ -211,16 +258,50 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
         caller.userId ?? caller.keyId,
         now,
       );
-      items.push(...payment.items, auditItem(caller, { entity: 'wallet', entityId: read.wallet.id, tenantId: read.wallet.tenantId, action: 'payment_deduction', before: read.wallet, after: payment.walletAfter }, now));
+      items.push(
+        ...payment.items,
+        auditItem(
+          caller,
+          {
+            entity: 'wallet',
+            entityId: read.wallet.id,
+            tenantId: read.wallet.tenantId,
+            action: 'payment_deduction',
+            before: read.wallet,
+            after: payment.walletAfter,
+          },
+          now,
+        ),
+      );
     }
-    items.push(auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: 'created', after: order }, now), orderEventItem('order.created', order, now));
+    items.push(
+      auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: 'created', after: order }, now),
+      orderEventItem('order.created', order, now),
+    );
     // Side effects go into the outbox in this same transaction: they happen if and only if the order exists.
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
-    items.push(outboxPutItem(newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: id, tenantId: order.tenantId, orderSeq: 1, payload: { customerNotificationsEnabled } }, now)));
+    items.push(
+      outboxPutItem(
+        newOutboxEvent(
+          {
+            id: newId(),
+            kind: 'notify',
+            event: 'order.created',
+            orderId: id,
+            tenantId: order.tenantId,
+            orderSeq: 1,
+            payload: { customerNotificationsEnabled },
+          },
+          now,
+        ),
+      ),
+    );
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = storedOrderView(order, caller);
-    const idempotencyItem = idempotencyKey ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }, Date.now(), claimToken) : undefined;
+    const idempotencyItem = idempotencyKey
+      ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }, Date.now(), claimToken)
+      : undefined;
     if (idempotencyItem) items.push(idempotencyItem);
 
     const outcome = await transact(items);

@@ -2,7 +2,16 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { carNameOf } from '../../domain/car.js';
 import { invalidState, notFound } from '../../domain/errors.js';
-import { contractModel, customsInvoiceModel, proformaModel, type DocumentLanguage, type DocumentModel, type DocumentType, type InvoiceData, type OrderData } from '../../domain/document-text.js';
+import {
+  contractModel,
+  customsInvoiceModel,
+  proformaModel,
+  type DocumentLanguage,
+  type DocumentModel,
+  type DocumentType,
+  type InvoiceData,
+  type OrderData,
+} from '../../domain/document-text.js';
 import { newId } from '../../domain/ids.js';
 import { sumMoney } from '../../domain/money.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
@@ -15,11 +24,11 @@ import { withUrl, type DocumentView } from './order-documents.js';
 
 type GenerateBody = Static<NonNullable<(typeof GenerateRoute)['body']>>;
 
-
-
 function orderData(collection: OrderCollection): OrderData {
   const { order } = collection;
-  const confirmed = collection.billing.filter((b) => b.type === 'receipt' && b.status === 'Confirmed' && b.currency === order.currency).map((b) => Number(b.amount));
+  const confirmed = collection.billing
+    .filter((b) => b.type === 'receipt' && b.status === 'Confirmed' && b.currency === order.currency)
+    .map((b) => Number(b.amount));
   return {
     orderNumber: order.orderNumber,
     totalAmount: order.totalAmount,
@@ -38,7 +47,10 @@ function modelFor(collection: OrderCollection, body: GenerateBody, date: string)
   const { order } = collection;
   if (body.type === 'customs-invoice') {
     const invoice = order.customsInvoice as unknown as (InvoiceData & { language?: DocumentLanguage }) | undefined;
-    if (!invoice) throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [{ field: 'body.type', message: 'the order has no customs invoice' }]);
+    if (!invoice)
+      throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [
+        { field: 'body.type', message: 'the order has no customs invoice' },
+      ]);
     return { model: customsInvoiceModel(invoice, order, body.language ?? invoice.language ?? 'en', date) };
   }
   if (body.type === 'proforma-invoice') return { model: proformaModel(orderData(collection), body.language ?? 'en', date) };
@@ -49,7 +61,14 @@ function modelFor(collection: OrderCollection, body: GenerateBody, date: string)
     throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'body.type', message: 'the order has no contract' }]);
   }
   const model = contractModel(
-    { contractNumber: Number(contract.contractNumber), customerName: String(contract.customerName), totalAmount: Number(contract.totalAmount ?? order.totalAmount), currency: String(contract.currency ?? order.currency), status: String(contract.status), notes: (contract.notes as string | null | undefined) ?? null },
+    {
+      contractNumber: Number(contract.contractNumber),
+      customerName: String(contract.customerName),
+      totalAmount: Number(contract.totalAmount ?? order.totalAmount),
+      currency: String(contract.currency ?? order.currency),
+      status: String(contract.status),
+      notes: (contract.notes as string | null | undefined) ?? null,
+    },
     orderData(collection),
     body.language ?? 'en',
     date,

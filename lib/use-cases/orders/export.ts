@@ -9,7 +9,12 @@ import { actorOf } from '../../domain/scope.js';
 import { isLoaded, planShipment, type ShipmentNews } from '../../domain/shipment.js';
 import type { ExpectedVersion } from '../../domain/versioning.js';
 import { planExportStep } from '../../domain/export-steps.js';
-import type { ExportDeadline, listExportDeadlines as DeadlinesRoute, recordExportStep as StepRoute, updateShipment as ShipmentRoute } from '../../schemas/export.js';
+import type {
+  ExportDeadline,
+  listExportDeadlines as DeadlinesRoute,
+  recordExportStep as StepRoute,
+  updateShipment as ShipmentRoute,
+} from '../../schemas/export.js';
 import { deadlineChanges, deadlinesBefore, markRemindedItem, type DeadlineRecord } from '../../store/export-deadlines.js';
 import { putHistoryItem, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
@@ -23,13 +28,22 @@ type StepBody = Static<NonNullable<(typeof StepRoute)['body']>>;
 type ShipmentBody = Static<NonNullable<(typeof ShipmentRoute)['body']>>;
 type DeadlineQuery = Static<NonNullable<(typeof DeadlinesRoute)['query']>>;
 
-
 /** The order's deadline index entries, in step with the change (same transaction). */
 const deadlineItems = (before: OrderRecord, next: OrderRecord) =>
-  deadlineChanges({ ...next, car: carNameOf(next.carDetails) }, openDeadlines(before.exportSteps, isLoaded(before.shipment)), openDeadlines(next.exportSteps, isLoaded(next.shipment)));
+  deadlineChanges(
+    { ...next, car: carNameOf(next.carDetails) },
+    openDeadlines(before.exportSteps, isLoaded(before.shipment)),
+    openDeadlines(next.exportSteps, isLoaded(next.shipment)),
+  );
 
 /** Records (or corrects) one export step; with its history entry, audit record, event and deadlines. */
-export async function recordExportStep(caller: Caller, id: string, step: ExportStep, { version: _version, ...input }: StepBody, expected?: ExpectedVersion): Promise<OrderView> {
+export async function recordExportStep(
+  caller: Caller,
+  id: string,
+  step: ExportStep,
+  { version: _version, ...input }: StepBody,
+  expected?: ExpectedVersion,
+): Promise<OrderView> {
   const by = actorOf(caller);
   const order = await editOrder(
     caller,
@@ -39,12 +53,22 @@ export async function recordExportStep(caller: Caller, id: string, step: ExportS
     async (current) => {
       const now = new Date().toISOString();
       const plan = planExportStep(current.status, current.exportSteps, step, input, by, now, await tenantToday(current.tenantId, now));
-      if (!plan.ok) throw plan.state ? invalidState(plan.state, [{ field: 'path.step', message: plan.state, status: current.status }]) : validationError(plan.problems);
+      if (!plan.ok)
+        throw plan.state ? invalidState(plan.state, [{ field: 'path.step', message: plan.state, status: current.status }]) : validationError(plan.problems);
       return { exportSteps: plan.steps };
     },
     (before, next, now) => [
       ...deadlineItems(before, next),
-      putHistoryItem({ id: newId(), orderId: id, from: before.status, to: before.status, by, role: caller.role, at: now, note: `export step ${step} recorded (${input.date})` }),
+      putHistoryItem({
+        id: newId(),
+        orderId: id,
+        from: before.status,
+        to: before.status,
+        by,
+        role: caller.role,
+        at: now,
+        note: `export step ${step} recorded (${input.date})`,
+      }),
     ],
   );
   return orderView(order, caller);
@@ -54,7 +78,12 @@ export async function recordExportStep(caller: Caller, id: string, step: ExportS
  * Sets the shipment's fields given; tells the customer (and marketer) of a booking, a departure
  * with its ETA, an arrival, each once, in the order's sequence of notifications.
  */
-export async function updateShipment(caller: Caller, id: string, { version: _version, ...input }: ShipmentBody, expected?: ExpectedVersion): Promise<OrderView> {
+export async function updateShipment(
+  caller: Caller,
+  id: string,
+  { version: _version, ...input }: ShipmentBody,
+  expected?: ExpectedVersion,
+): Promise<OrderView> {
   let news: ShipmentNews[] = [];
   const order = await editOrder(
     caller,
@@ -63,7 +92,9 @@ export async function updateShipment(caller: Caller, id: string, { version: _ver
     'shipment.updated',
     async (current) => {
       if (current.status !== 'Purchased' && current.status !== 'Shipped') {
-        throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [{ field: 'path.id', message: `must name an order that is Purchased or Shipped; it is ${current.status}`, status: current.status }]);
+        throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [
+          { field: 'path.id', message: `must name an order that is Purchased or Shipped; it is ${current.status}`, status: current.status },
+        ]);
       }
       const now = new Date().toISOString();
       const plan = planShipment(current.shipment, input, now, await tenantToday(current.tenantId, now));
@@ -124,7 +155,10 @@ export async function remindExportDeadlines(nowMs = Date.now()): Promise<number>
               kind: 'alert',
               orderId: deadline.orderId,
               ...(tenantId ? { tenantId } : {}),
-              payload: { template: 'export_deadline_soon', parameters: [String(deadline.orderNumber), deadline.car ?? 'car', WHAT_IS_DUE[deadline.kind], deadline.due] },
+              payload: {
+                template: 'export_deadline_soon',
+                parameters: [String(deadline.orderNumber), deadline.car ?? 'car', WHAT_IS_DUE[deadline.kind], deadline.due],
+              },
             },
             now,
           ),

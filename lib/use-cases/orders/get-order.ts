@@ -36,10 +36,20 @@ export async function getOrder(caller: Caller, id: string): Promise<Static<typeo
     ...orderView(order, caller),
     financialSummary: financialSummary(collection),
     signedContract: signed
-      ? { id: String(signed.id), contractNumber: Number(signed.contractNumber), pdfUrl: (signed.pdfUrl as string | null) ?? null, signedAt: String(signed.signedAt) }
+      ? {
+          id: String(signed.id),
+          contractNumber: Number(signed.contractNumber),
+          pdfUrl: (signed.pdfUrl as string | null) ?? null,
+          signedAt: String(signed.signedAt),
+        }
       : null,
     inspection: inspection
-      ? { id: String(inspection.id), status: String(inspection.status), inspectionDate: (inspection.inspectionDate as string | null) ?? null, pdfReportUrl: (inspection.pdfReportUrl as string | null) ?? null }
+      ? {
+          id: String(inspection.id),
+          status: String(inspection.status),
+          inspectionDate: (inspection.inspectionDate as string | null) ?? null,
+          pdfReportUrl: (inspection.pdfReportUrl as string | null) ?? null,
+        }
       : null,
     customsInvoice: order.customsInvoice ?? null,
     customsDocuments: order.customsDocuments ?? [],

@@ -42,7 +42,10 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
   const createdFrom = instantOf(query.createdFrom, 'query.createdFrom');
   const createdTo = instantOf(query.createdTo, 'query.createdTo');
   if (createdFrom && createdTo && createdFrom > createdTo) {
-    throw invalidField('query.createdFrom', `must not be after createdTo (${createdTo}): the range starts at the earlier time, e.g. createdFrom=${createdTo}&createdTo=${createdFrom}`);
+    throw invalidField(
+      'query.createdFrom',
+      `must not be after createdTo (${createdTo}): the range starts at the earlier time, e.g. createdFrom=${createdTo}&createdTo=${createdFrom}`,
+    );
   }
   const scope = scopeOf(caller);
   const filter = { marketerId: query.marketerId, customerId: query.customerId, status: query.status, createdFrom, createdTo };
@@ -50,7 +53,10 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
   if (query.cursor !== undefined) {
     cursor = decodeOrderCursor(query.cursor);
     if (!cursor || !isPageStartOf(scope, filter, cursor.start)) {
-      throw invalidField('query.cursor', `must be meta.nextCursor of the previous page, sent with the same filters (this is not a cursor of this listing), e.g. cursor=${CURSOR_EXAMPLE}`);
+      throw invalidField(
+        'query.cursor',
+        `must be meta.nextCursor of the previous page, sent with the same filters (this is not a cursor of this listing), e.g. cursor=${CURSOR_EXAMPLE}`,
+      );
     }
   }
   const skip = cursor ? 0 : (query.page - 1) * query.limit;

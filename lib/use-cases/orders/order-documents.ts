@@ -16,11 +16,15 @@ export async function withUrl(document: GeneratedDocument): Promise<DocumentView
 }
 
 /** The latest version of each type, with download URLs, for the order detail. */
-export async function latestDocuments(order: OrderRecord): Promise<Array<Pick<DocumentView, 'id' | 'type' | 'version' | 'language' | 'createdAt' | 'url' | 'urlExpiresAt'>>> {
+export async function latestDocuments(
+  order: OrderRecord,
+): Promise<Array<Pick<DocumentView, 'id' | 'type' | 'version' | 'language' | 'createdAt' | 'url' | 'urlExpiresAt'>>> {
   const latest = new Map<string, GeneratedDocument>();
   for (const document of order.documents ?? []) if ((latest.get(document.type)?.version ?? 0) < document.version) latest.set(document.type, document);
-  return Promise.all([...latest.values()].map(async (d) => {
-    const { id, type, version, language, createdAt, url, urlExpiresAt } = await withUrl(d);
-    return { id, type, version, language, createdAt, url, urlExpiresAt };
-  }));
+  return Promise.all(
+    [...latest.values()].map(async (d) => {
+      const { id, type, version, language, createdAt, url, urlExpiresAt } = await withUrl(d);
+      return { id, type, version, language, createdAt, url, urlExpiresAt };
+    }),
+  );
 }

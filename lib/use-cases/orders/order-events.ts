@@ -10,4 +10,3 @@ const orderEventObject = (order: OrderRecord) => storedOrderView(order, STAFF_TO
 
 export const orderEventItem = (type: EventType, order: OrderRecord, at: string, facts: Record<string, unknown> = {}): TransactItem =>
   eventItem(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), at, facts);
-

@@ -26,7 +26,9 @@ export function factsOf(collection: OrderCollection, caller: Caller): OrderFacts
     inspectionDate: scheduledInspectionDate(collection),
     totalAmount: order.totalAmount,
     currency: order.currency,
-    receipts: collection.billing.filter((b) => b.type === 'receipt').map((b) => ({ status: String(b.status), amount: Number(b.amount), currency: String(b.currency) })),
+    receipts: collection.billing
+      .filter((b) => b.type === 'receipt')
+      .map((b) => ({ status: String(b.status), amount: Number(b.amount), currency: String(b.currency) })),
     inspections: collection.inspections.map((i) => ({ status: String(i.status) })),
     contracts: collection.contracts.map((c) => ({ status: String(c.status) })),
     hasCustomsInvoice: order.customsInvoice !== undefined,

@@ -13,8 +13,24 @@ export async function validateOrderTransition(caller: Caller, id: string, target
   const allowed = allowedTransitions(facts, caller.role);
   const outlook = transitionOutlook(facts, caller.role);
   if (!(ORDER_STATUSES as readonly string[]).includes(targetStatus)) {
-    return { valid: false, errors: [`Unknown status "${targetStatus}"; statuses are ${ORDER_STATUSES.join(', ')}`], currentStatus: facts.status, targetStatus, allowedTransitions: allowed, missingRequirements: [], ...outlook };
+    return {
+      valid: false,
+      errors: [`Unknown status "${targetStatus}"; statuses are ${ORDER_STATUSES.join(', ')}`],
+      currentStatus: facts.status,
+      targetStatus,
+      allowedTransitions: allowed,
+      missingRequirements: [],
+      ...outlook,
+    };
   }
   const check = checkTransition(facts, targetStatus as OrderStatus, caller.role);
-  return { valid: check.valid, errors: check.errors, currentStatus: facts.status, targetStatus, allowedTransitions: allowed, missingRequirements: check.missingRequirements, ...outlook };
+  return {
+    valid: check.valid,
+    errors: check.errors,
+    currentStatus: facts.status,
+    targetStatus,
+    allowedTransitions: allowed,
+    missingRequirements: check.missingRequirements,
+    ...outlook,
+  };
 }

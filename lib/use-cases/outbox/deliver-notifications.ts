@@ -25,9 +25,9 @@ export class NotSent extends Error {
   }
 }
 
-
 /** Staff as they were when the event happened: registered by then, and not deactivated before it. */
-const staffAt = (at: string) => (user: StaffUser) => (user.createdAt ?? '') <= at && (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
+const staffAt = (at: string) => (user: StaffUser) =>
+  (user.createdAt ?? '') <= at && (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
 
 /** Who hears of the event: the customer flag recorded with it, and the staff of that moment, however late the delivery. */
 async function recipientsAtEvent(event: OutboxEvent, order: OrderRecord): Promise<{ recipients: Recipient[]; staff: StaffUser[] }> {
@@ -106,7 +106,13 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
     };
 
     const language = languages.get(recipient.key) ?? 'en';
-    const { key, parameters } = notificationTemplate(event.event as OrderEvent, recipient.audience, { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta }, recipient.name, language);
+    const { key, parameters } = notificationTemplate(
+      event.event as OrderEvent,
+      recipient.audience,
+      { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta },
+      recipient.name,
+      language,
+    );
     // WhatsApp echoes the callback data in the message's statuses, so they find it even if its id is never recorded.
     const callbackData = `${event.id}.${recipient.key}`;
     const message = { ...templateMessage(recipient.phone, key, language, parameters), callbackData };
@@ -122,7 +128,7 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
         continue;
       }
       log.warn('notification outcome unknown: not sent again', { eventId: event.id, recipient: recipient.key });
-      const reason = 'an earlier attempt stopped between sending and recording; not sent again (WhatsApp\'s report of it will put this right)';
+      const reason = "an earlier attempt stopped between sending and recording; not sent again (WhatsApp's report of it will put this right)";
       await remember('unknown:interrupted', record('unknown', { messageId: unknownMessageId(callbackData), ...content, reason }));
       continue;
     }
@@ -141,7 +147,12 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderRecor
       // anything retryable (rate limits, outages, credentials) fails the attempt instead.
       if (!(error instanceof ChannelError) || !(error.code === 'RECIPIENT_INVALID' || error.code === 'REJECTED')) throw new NotSent(recipient.key, error);
       log.warn('notification refused for one recipient', { eventId: event.id, recipient: recipient.key, reason: error.message });
-      const failure = { messageId: `failed.${event.id}.${recipient.key}`, ...content, reason: error.message, error: { code: typeof error.providerCode === 'number' ? error.providerCode : undefined, title: error.code } };
+      const failure = {
+        messageId: `failed.${event.id}.${recipient.key}`,
+        ...content,
+        reason: error.message,
+        error: { code: typeof error.providerCode === 'number' ? error.providerCode : undefined, title: error.code },
+      };
       await remember(`failed:${error.code}`, record('failed', failure));
       recordEvent('MessagesFailed');
       continue;

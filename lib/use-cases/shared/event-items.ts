@@ -8,7 +8,14 @@ import type { TransactItem } from '../../store/transact.js';
  * event exists if and only if the change does. `at` must be taken after the resource was read,
  * so a resource's events sort in the order its changes happened.
  */
-export function eventItem(type: EventType, tenantId: string | undefined, resource: IntegratorEvent['resource'], object: object, at: string, facts: Record<string, unknown> = {}): TransactItem {
+export function eventItem(
+  type: EventType,
+  tenantId: string | undefined,
+  resource: IntegratorEvent['resource'],
+  object: object,
+  at: string,
+  facts: Record<string, unknown> = {},
+): TransactItem {
   const event = newIntegratorEvent(type, tenantId, resource, object, facts, at);
   return eventPutItem(event, laneOf(event));
 }

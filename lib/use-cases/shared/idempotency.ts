@@ -16,7 +16,9 @@ function canonical(value: unknown): string {
 
 /** What makes two requests the same: the operation, its target and its body. */
 export const requestFingerprint = (operation: string, target: string, body: unknown): string =>
-  createHash('sha256').update(`${operation}\n${target}\n${canonical(body)}`).digest('hex');
+  createHash('sha256')
+    .update(`${operation}\n${target}\n${canonical(body)}`)
+    .digest('hex');
 
 /** Same key + same request: the original answer. Same key + another request: 409. */
 export function replay<T>(record: IdempotencyRecord, fingerprint: string): T {

@@ -10,14 +10,32 @@ export type WalletView = Static<typeof Wallet>;
 export type TransactionView = Static<typeof WalletTransaction>;
 
 export const walletView = ({ id, customerId, tenantId, balance, currency, createdAt, updatedAt }: WalletRecord): WalletView => ({
-  id, customerId, tenantId, balance, currency, createdAt, updatedAt,
+  id,
+  customerId,
+  tenantId,
+  balance,
+  currency,
+  createdAt,
+  updatedAt,
 });
 export const transactionView = ({ id, type, amount, delta, balanceAfter, currency, description, orderId, createdAt }: LedgerEntry): TransactionView => ({
-  id, type, amount, delta, balanceAfter, currency, description, orderId, createdAt,
+  id,
+  type,
+  amount,
+  delta,
+  balanceAfter,
+  currency,
+  description,
+  orderId,
+  createdAt,
 });
 
 const insufficientBalance = (balance: number, requested: number, currency: string) =>
-  new AppError('WALLET_INSUFFICIENT_BALANCE', `The wallet balance (${balance} ${currency}) does not cover ${requested} ${currency}`, { balance, requested, currency });
+  new AppError('WALLET_INSUFFICIENT_BALANCE', `The wallet balance (${balance} ${currency}) does not cover ${requested} ${currency}`, {
+    balance,
+    requested,
+    currency,
+  });
 
 const currencyMismatch = (walletCurrency: string, requested: string) =>
   new AppError('WALLET_CURRENCY_MISMATCH', `The wallet holds ${walletCurrency}; a ${requested} amount is not converted`, { walletCurrency, requested });
@@ -26,7 +44,9 @@ const currencyMismatch = (walletCurrency: string, requested: string) =>
 export function checkMovement(wallet: WalletRecord, request: MovementRequest) {
   const plan = planMovement(wallet, request);
   if (!plan.ok) {
-    throw plan.reason === 'currency-mismatch' ? currencyMismatch(wallet.currency, request.currency) : insufficientBalance(wallet.balance, request.amount, wallet.currency);
+    throw plan.reason === 'currency-mismatch'
+      ? currencyMismatch(wallet.currency, request.currency)
+      : insufficientBalance(wallet.balance, request.amount, wallet.currency);
   }
   return plan;
 }
@@ -57,6 +77,8 @@ export function prepareMovement(
     createdAt: now,
   };
   const walletAfter: WalletRecord = { ...wallet, balance: plan.balanceAfter, entryCount: plan.seq, updatedAt: now };
-  const told = eventItem('wallet.transaction_created', wallet.tenantId, { type: 'wallet', id: wallet.id }, transactionView(entry), now, { wallet: walletView(walletAfter) });
+  const told = eventItem('wallet.transaction_created', wallet.tenantId, { type: 'wallet', id: wallet.id }, transactionView(entry), now, {
+    wallet: walletView(walletAfter),
+  });
   return { entry, walletAfter, items: [...movementItems(wallet, entry), told] };
 }

@@ -111,7 +111,12 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
   await untilTableAnswers(() => recordAttempt(delivery, record, outcome));
   recordEvent(outcome.kind === 'delivered' ? 'WebhooksDelivered' : outcome.kind === 'failed' ? 'WebhooksFailed' : 'WebhookAttemptsFailed');
   if (outcome.kind === 'delivered') {
-    if (endpoint.failingSince !== undefined || endpoint.consecutiveFailures > 0 || !endpoint.lastSuccessAt || nowMs - Date.parse(endpoint.lastSuccessAt) > 60_000) {
+    if (
+      endpoint.failingSince !== undefined ||
+      endpoint.consecutiveFailures > 0 ||
+      !endpoint.lastSuccessAt ||
+      nowMs - Date.parse(endpoint.lastSuccessAt) > 60_000
+    ) {
       await recordEndpointSuccess(endpoint.id, at);
       endpoint.failingSince = undefined;
       endpoint.consecutiveFailures = 0;
@@ -120,7 +125,13 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
     return outcome;
   }
   // A receiver refusing is the integrator's to fix (their delivery log shows it); a delivery given up is ours to see.
-  (outcome.kind === 'failed' ? log.warn : log.info)('webhook attempt failed', { endpointId: endpoint.id, eventId: delivery.eventId, statusCode: answer.statusCode, error: answer.error, outcome: outcome.kind });
+  (outcome.kind === 'failed' ? log.warn : log.info)('webhook attempt failed', {
+    endpointId: endpoint.id,
+    eventId: delivery.eventId,
+    statusCode: answer.statusCode,
+    error: answer.error,
+    outcome: outcome.kind,
+  });
   const now = await untilTableAnswers(() => recordEndpointFailure(endpoint.id, at));
   if (now) Object.assign(endpoint, { failingSince: now.failingSince, consecutiveFailures: now.consecutiveFailures });
   if (now?.enabled && shouldDisable(now.failingSince, nowMs, disableAfterMs())) {

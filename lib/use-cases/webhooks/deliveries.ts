@@ -13,7 +13,6 @@ type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 /** How many failed deliveries one replay request queues again at most (call again for more). */
 const REPLAY_MAX = 1_000;
 
-
 /** A deleted endpoint's delivery log stays readable (until its deliveries expire); nothing else of it answers. */
 export async function listWebhookDeliveries(caller: Caller, endpointId: string, query: ListQuery): Promise<{ data: DeliveryView[]; meta: CursorMeta }> {
   const endpoint = await endpointInScope(caller, endpointId, { deleted: true });
@@ -24,7 +23,10 @@ export async function listWebhookDeliveries(caller: Caller, endpointId: string, 
   // A deleted endpoint retries nothing: what it had queued is cancelled.
   if (query.status === 'retrying' && endpoint.deletedAt !== undefined) return { data: [], meta: { limit: query.limit } };
   const page = await listDeliveries(endpointId, { only: query.status, since: query.since, limit: query.limit, after });
-  return { data: page.deliveries.map((d) => deliveryView(d, endpoint)), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
+  return {
+    data: page.deliveries.map((d) => deliveryView(d, endpoint)),
+    meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
+  };
 }
 
 export async function getWebhookDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<DeliveryView> {
@@ -41,7 +43,9 @@ export async function replayWebhookDelivery(caller: Caller, endpointId: string, 
   if (!delivery || delivery.lane.startsWith('test:')) throw notFound('Delivery');
   if (!(await requeueDelivery(delivery, new Date().toISOString()))) {
     const status = deliveryStatusOf(delivery, endpoint);
-    throw invalidState(`This delivery is still ${status}: it is being tried, see nextAttemptAt`, [{ field: 'path.deliveryId', message: `is ${status}`, status }]);
+    throw invalidState(`This delivery is still ${status}: it is being tried, see nextAttemptAt`, [
+      { field: 'path.deliveryId', message: `is ${status}`, status },
+    ]);
   }
   return deliveryView((await getDelivery(endpointId, deliveryId))!, endpoint);
 }

@@ -39,12 +39,14 @@ function checkUrl(url: string): void {
   if (problem) throw invalidField('body.url', problem);
 }
 
-
 export async function createWebhookEndpoint(caller: Caller, body: CreateBody): Promise<{ secret: string; endpoint: EndpointView }> {
   checkUrl(body.url);
   const tenantId = owningTenant(caller, body.tenantId);
   if ((await listEndpoints(tenantId)).length >= MAX_ENDPOINTS_PER_TENANT) {
-    throw new AppError('INVALID_STATE', `A tenant has at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints (disabled ones included); delete one (DELETE /webhook-endpoints/{id}) or subscribe an existing one to more event types`);
+    throw new AppError(
+      'INVALID_STATE',
+      `A tenant has at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints (disabled ones included); delete one (DELETE /webhook-endpoints/{id}) or subscribe an existing one to more event types`,
+    );
   }
   const now = new Date().toISOString();
   const secret = newWebhookSecret();
@@ -63,7 +65,10 @@ export async function createWebhookEndpoint(caller: Caller, body: CreateBody): P
     version: 1,
   };
   const view = endpointView(endpoint);
-  await transact([putEndpointItem(endpoint), auditItem(caller, { entity: 'webhookEndpoint', entityId: endpoint.id, tenantId, action: 'created', after: view }, now)]);
+  await transact([
+    putEndpointItem(endpoint),
+    auditItem(caller, { entity: 'webhookEndpoint', entityId: endpoint.id, tenantId, action: 'created', after: view }, now),
+  ]);
   return { secret, endpoint: view };
 }
 
@@ -78,7 +83,11 @@ export async function getWebhookEndpoint(caller: Caller, id: string): Promise<En
 /** Writes a changed endpoint at the version read, with its audit record. */
 async function saveEndpoint(caller: Caller, before: WebhookEndpointRecord, after: WebhookEndpointRecord, action: string): Promise<void> {
   const saved = await replaceEndpoint(before, after, [
-    auditItem(caller, { entity: 'webhookEndpoint', entityId: before.id, tenantId: before.tenantId, action, before: endpointView(before), after: endpointView(after) }, after.updatedAt),
+    auditItem(
+      caller,
+      { entity: 'webhookEndpoint', entityId: before.id, tenantId: before.tenantId, action, before: endpointView(before), after: endpointView(after) },
+      after.updatedAt,
+    ),
   ]);
   if (!saved) throw versionConflict((await getEndpoint(scopeOf(caller), before.id))?.version ?? before.version, 'webhook endpoint');
 }
@@ -137,7 +146,11 @@ export async function deleteWebhookEndpoint(caller: Caller, id: string): Promise
   }
 }
 
-export async function rotateWebhookSecret(caller: Caller, id: string, graceSeconds = DEFAULT_GRACE_SECONDS): Promise<{ secret: string; endpoint: EndpointView }> {
+export async function rotateWebhookSecret(
+  caller: Caller,
+  id: string,
+  graceSeconds = DEFAULT_GRACE_SECONDS,
+): Promise<{ secret: string; endpoint: EndpointView }> {
   const endpoint = await endpointInScope(caller, id);
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
@@ -159,7 +172,14 @@ export async function rotateWebhookSecret(caller: Caller, id: string, graceSecon
 export async function testWebhookEndpoint(caller: Caller, id: string, send: SendWebhook = sendWebhook): Promise<DeliveryView> {
   const endpoint = await endpointInScope(caller, id);
   const now = new Date().toISOString();
-  const event = newIntegratorEvent(TEST_EVENT_TYPE, endpoint.tenantId, { type: 'webhook_endpoint', id: endpoint.id }, { id: endpoint.id, url: endpoint.url }, { message: 'A test event: your endpoint receives and verifies signed deliveries.' }, now);
+  const event = newIntegratorEvent(
+    TEST_EVENT_TYPE,
+    endpoint.tenantId,
+    { type: 'webhook_endpoint', id: endpoint.id },
+    { id: endpoint.id, url: endpoint.url },
+    { message: 'A test event: your endpoint receives and verifies signed deliveries.' },
+    now,
+  );
   const body = JSON.stringify(event);
   const answer = await send({ url: endpoint.url, id: event.id, body, secrets: signingSecrets(endpoint) });
   const at = new Date().toISOString();

@@ -51,6 +51,10 @@ export const catalogueCommands: CommandEntries = [
   ['catalogue import', { options: {}, positionals: ['file'], run: importCatalogueCommand }],
   [
     'catalogue generate',
-    { options: { count: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'image-base-url': { type: 'string' } }, positionals: [], run: generateCatalogueCommand },
+    {
+      options: { count: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'image-base-url': { type: 'string' } },
+      positionals: [],
+      run: generateCatalogueCommand,
+    },
   ],
 ];

@@ -23,7 +23,13 @@ async function chatLogCommand(args: Args, ctx: Context): Promise<void> {
     throw error instanceof RangeError ? new UsageError(`--cursor: ${error.message}`) : error;
   });
   // The text in full, as the recipient reads it; the template it came from beside it.
-  const rows = page.messages.map((m) => [m.createdAt, m.to, m.template ? `${m.template.name} (${m.template.language})` : 'free-form text', m.messageId, oneLine(m.text ?? '')]);
+  const rows = page.messages.map((m) => [
+    m.createdAt,
+    m.to,
+    m.template ? `${m.template.name} (${m.template.language})` : 'free-form text',
+    m.messageId,
+    oneLine(m.text ?? ''),
+  ]);
   const older = page.next ? [`older messages: npm run -s cli -- chat log --limit ${limit}${to ? ` --to ${to}` : ''} --cursor ${page.next}`] : [];
   emit(ctx, page, [...table(['time', 'to', 'template', 'message id', 'text'], rows), ...older]);
 }
@@ -58,7 +64,7 @@ async function chatTemplatesCommand(args: Args, ctx: Context): Promise<void> {
     return;
   }
   const prefix = text(args.values, 'prefix') ?? process.env.WHATSAPP_TEMPLATE_PREFIX ?? 'vpo_';
-  if (!/^[a-z0-9_]*$/.test(prefix)) throw new UsageError('--prefix may hold only lower-case letters, digits and underscores (as Meta\'s template names)');
+  if (!/^[a-z0-9_]*$/.test(prefix)) throw new UsageError("--prefix may hold only lower-case letters, digits and underscores (as Meta's template names)");
   const rows = metaTemplates(prefix).map((t) => [t.name, t.language, t.category, t.components[0]!.text]);
   emit(ctx, metaTemplates(prefix), table(['name', 'language', 'category', 'body'], rows));
 }
@@ -69,7 +75,9 @@ const secretOf = (args: Args) => text(args.values, 'secret') ?? LOCAL_WHATSAPP.a
 async function deliver(args: Args, ctx: Context, payload: unknown, done: string): Promise<void> {
   const api = apiOf(args);
   const answer = await postWebhook(api, payload, secretOf(args)).catch((error: unknown) => {
-    throw new FailedError(`the API at ${api} did not answer (${error instanceof Error ? error.message : String(error)}); is \`npm start\` running? (--api URL)`);
+    throw new FailedError(
+      `the API at ${api} did not answer (${error instanceof Error ? error.message : String(error)}); is \`npm start\` running? (--api URL)`,
+    );
   });
   if (answer.status !== 200) throw new FailedError(`the webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const data = (answer.body as { data?: unknown }).data;
@@ -99,6 +107,9 @@ export const chatCommands: CommandEntries = [
   // output, so old scripts keep working; left out of the usage text and the list of commands.
   ['chat outbox', { ...chatLog, aliasOf: 'chat log' }],
   ['chat templates', { options: { prefix: { type: 'string' }, markdown: { type: 'boolean' } }, positionals: [], run: chatTemplatesCommand }],
-  ['chat status', { options: { ...WEBHOOK_OPTIONS, status: { type: 'string' }, 'error-code': { type: 'string' } }, positionals: ['messageId'], run: chatStatusCommand }],
+  [
+    'chat status',
+    { options: { ...WEBHOOK_OPTIONS, status: { type: 'string' }, 'error-code': { type: 'string' } }, positionals: ['messageId'], run: chatStatusCommand },
+  ],
   ['chat inbound', { options: { ...WEBHOOK_OPTIONS, text: { type: 'string' } }, positionals: ['phone'], run: chatInboundCommand }],
 ];

@@ -99,14 +99,20 @@ async function holderOf(args: Args, ctx: Context): Promise<Holder> {
   }
   const ofUser = user.tenantId === undefined ? 'platform staff' : `of tenant ${user.tenantId}`;
   if (who && ('platform' in who ? user.tenantId !== undefined : who.tenantId !== user.tenantId)) {
-    throw new UsageError(`${'platform' in who ? '--platform' : `--tenant ${who.tenantId}`} does not match user ${user.id}, who is ${ofUser}: a user's key takes the user's tenant (leave it out)`);
+    throw new UsageError(
+      `${'platform' in who ? '--platform' : `--tenant ${who.tenantId}`} does not match user ${user.id}, who is ${ofUser}: a user's key takes the user's tenant (leave it out)`,
+    );
   }
   const tenant = user.tenantId === undefined ? undefined : await ctx.store.getTenant(user.tenantId);
   return { role: user.role, user, ...(user.tenantId === undefined ? {} : { tenantId: user.tenantId }), ...(tenant ? { tenant } : {}) };
 }
 
 const limitsText = (limit: Partial<RateLimit> | undefined): string =>
-  limit ? Object.entries(limit).map(([name, value]) => `${name} ${value}`).join(', ') : 'the stage defaults';
+  limit
+    ? Object.entries(limit)
+        .map(([name, value]) => `${name} ${value}`)
+        .join(', ')
+    : 'the stage defaults';
 
 /** What a key is, as human lines; names of its tenant and user when known, ids otherwise. */
 function keyLines(key: ApiKeyView, names: { tenant?: string; user?: string } = {}): string[] {
@@ -128,7 +134,13 @@ const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown
 async function registerInGateway(ctx: Context, key: { key: string; apiKey: ApiKeyView }, plan: UsagePlanName): Promise<string[]> {
   const target = ctx.target.target;
   if (target.kind !== 'aws') return [];
-  const registered = await registerGatewayKey(cliGateway(target.region), { keyId: key.apiKey.id, value: key.key, stage: target.stage, plan, description: key.apiKey.name });
+  const registered = await registerGatewayKey(cliGateway(target.region), {
+    keyId: key.apiKey.id,
+    value: key.key,
+    stage: target.stage,
+    plan,
+    description: key.apiKey.name,
+  });
   return [`Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`];
 }
 
@@ -195,7 +207,11 @@ async function listKeysCommand(args: Args, ctx: Context): Promise<void> {
     k.lastUsedAt ?? '-',
     k.revokedAt ?? k.disabledAt ?? '-',
   ]);
-  emit(ctx, keys, table(['id', 'name', 'key prefix', 'role', 'tenant', 'user', 'routes', 'status', 'created', 'expires', 'last used', 'revoked/disabled'], rows));
+  emit(
+    ctx,
+    keys,
+    table(['id', 'name', 'key prefix', 'role', 'tenant', 'user', 'routes', 'status', 'created', 'expires', 'last used', 'revoked/disabled'], rows),
+  );
 }
 
 async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
@@ -224,7 +240,9 @@ async function rotateKeyCommand(args: Args, ctx: Context): Promise<void> {
   const notes = await registerInGateway(ctx, rotated, plan);
   const { key, apiKey, previous } = rotated;
   if (ctx.target.target.kind === 'aws') {
-    notes.push(`API Gateway keeps its copy of ${id} enabled; the API refuses the key after ${previous.expiresAt}, and \`cli keys revoke ${id}\` disables the gateway copy too.`);
+    notes.push(
+      `API Gateway keeps its copy of ${id} enabled; the API refuses the key after ${previous.expiresAt}, and \`cli keys revoke ${id}\` disables the gateway copy too.`,
+    );
   }
   emit(ctx, { key, warning: ONCE_WARNING, notes, record: apiKey, previous }, [
     `Rotated API key ${id} "${previous.name}": its replacement is ${apiKey.id}`,

@@ -38,7 +38,8 @@ const languageOption = (args: Args): Pick<Tenant, 'defaultLanguage'> => {
 /** `--country` (ISO 3166-1 alpha-2) and `--time-zone` (IANA); the zone defaults from the country. */
 function placeOptions(args: Args): Pick<Tenant, 'country' | 'timeZone'> {
   const country = text(args.values, 'country')?.toUpperCase();
-  if (country !== undefined && !/^[A-Z]{2}$/.test(country)) throw new UsageError(`--country must be a two-letter ISO 3166 country code, e.g. QA or AE; got "${country}"`);
+  if (country !== undefined && !/^[A-Z]{2}$/.test(country))
+    throw new UsageError(`--country must be a two-letter ISO 3166 country code, e.g. QA or AE; got "${country}"`);
   const timeZone = text(args.values, 'time-zone');
   const problem = timeZone === undefined ? undefined : timeZoneProblem(timeZone);
   if (problem) throw new UsageError(`--time-zone ${problem}`);
@@ -54,7 +55,19 @@ function zoneSaid(tenant: Tenant): string {
 }
 
 const onOff = (setting: boolean | undefined): 'on' | 'off' => (setting === true ? 'on' : 'off');
-const tenantRow = (t: Tenant) => [t.id, t.name, t.subdomain, t.markup, t.visibleProviders.join(','), t.publishedOnly ? 'yes' : 'no', onOff(t.requireSecondApprover), t.defaultLanguage ?? 'en', t.country ?? '-', tenantTimeZone(t), t.createdAt];
+const tenantRow = (t: Tenant) => [
+  t.id,
+  t.name,
+  t.subdomain,
+  t.markup,
+  t.visibleProviders.join(','),
+  t.publishedOnly ? 'yes' : 'no',
+  onOff(t.requireSecondApprover),
+  t.defaultLanguage ?? 'en',
+  t.country ?? '-',
+  tenantTimeZone(t),
+  t.createdAt,
+];
 const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'language', 'country', 'time zone', 'created'];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
@@ -85,7 +98,11 @@ async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
   if (secondApprover === undefined && language.defaultLanguage === undefined && place.country === undefined && place.timeZone === undefined) {
     throw new UsageError('"tenants update" needs --second-approver on|off, --language en|ar, --country CC or --time-zone Area/City');
   }
-  const tenant = await ctx.store.updateTenantSettings(id, { ...(secondApprover ? { requireSecondApprover: secondApprover === 'on' } : {}), ...language, ...place });
+  const tenant = await ctx.store.updateTenantSettings(id, {
+    ...(secondApprover ? { requireSecondApprover: secondApprover === 'on' } : {}),
+    ...language,
+    ...place,
+  });
   if (!tenant) throw new FailedError(`no tenant with id "${id}" (see \`cli tenants list\`)`);
   const said = [
     ...(secondApprover ? [`second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}`] : []),
@@ -99,11 +116,27 @@ export const tenantCommands: CommandEntries = [
   [
     'tenants create',
     {
-      options: { name: { type: 'string' }, subdomain: { type: 'string' }, markup: { type: 'string' }, providers: { type: 'string' }, 'published-only': { type: 'boolean' }, language: { type: 'string' }, country: { type: 'string' }, 'time-zone': { type: 'string' } },
+      options: {
+        name: { type: 'string' },
+        subdomain: { type: 'string' },
+        markup: { type: 'string' },
+        providers: { type: 'string' },
+        'published-only': { type: 'boolean' },
+        language: { type: 'string' },
+        country: { type: 'string' },
+        'time-zone': { type: 'string' },
+      },
       positionals: [],
       run: createTenantCommand,
     },
   ],
   ['tenants list', { options: {}, positionals: [], run: listTenantsCommand }],
-  ['tenants update', { options: { 'second-approver': { type: 'string' }, language: { type: 'string' }, country: { type: 'string' }, 'time-zone': { type: 'string' } }, positionals: ['tenantId'], run: updateTenantCommand }],
+  [
+    'tenants update',
+    {
+      options: { 'second-approver': { type: 'string' }, language: { type: 'string' }, country: { type: 'string' }, 'time-zone': { type: 'string' } },
+      positionals: ['tenantId'],
+      run: updateTenantCommand,
+    },
+  ],
 ];

@@ -20,7 +20,17 @@ const BOOLEANS = ['true', 'false'] as const;
 
 const noUser = (id: string) => `no user with id "${id}" (see \`cli users list\`)`;
 
-const userRow = (u: UserView) => [u.id, u.name, u.role, u.tenantId ?? '(platform)', u.mobileNumber ?? '-', u.email ?? '-', u.language, u.active ? 'yes' : 'no', u.createdAt];
+const userRow = (u: UserView) => [
+  u.id,
+  u.name,
+  u.role,
+  u.tenantId ?? '(platform)',
+  u.mobileNumber ?? '-',
+  u.email ?? '-',
+  u.language,
+  u.active ? 'yes' : 'no',
+  u.createdAt,
+];
 const USER_HEADERS = ['id', 'name', 'role', 'tenant', 'mobile', 'email', 'language', 'active', 'created'];
 
 /** The fields `users create` and `users update` share, checked before anything is read or written. */
@@ -62,7 +72,9 @@ async function listUsersCommand(args: Args, ctx: Context): Promise<void> {
   const who = owner(args);
   if (who && 'tenantId' in who) await knownTenant(ctx, who.tenantId);
   const { listUsers } = await loadUsers();
-  const tenantIds: Array<string | undefined> = who ? ['tenantId' in who ? who.tenantId : undefined] : [undefined, ...(await ctx.store.listTenants()).map((t) => t.id)];
+  const tenantIds: Array<string | undefined> = who
+    ? ['tenantId' in who ? who.tenantId : undefined]
+    : [undefined, ...(await ctx.store.listTenants()).map((t) => t.id)];
   const users: UserView[] = [];
   for (const tenantId of tenantIds) users.push(...(await listUsers(STAFF_TOOL, { ...query, ...(tenantId === undefined ? {} : { tenantId }) })));
   emit(ctx, users, table(USER_HEADERS, users.map(userRow)));
@@ -74,7 +86,9 @@ async function listUsersCommand(args: Args, ctx: Context): Promise<void> {
  */
 async function disabledKeysOf(user: UserView, ctx: Context): Promise<string[]> {
   const { listApiKeys } = await loadKeys();
-  const keys = (await listApiKeys(STAFF_TOOL, user.tenantId === undefined ? {} : { tenantId: user.tenantId })).filter((k) => k.userId === user.id && k.disabledAt !== undefined);
+  const keys = (await listApiKeys(STAFF_TOOL, user.tenantId === undefined ? {} : { tenantId: user.tenantId })).filter(
+    (k) => k.userId === user.id && k.disabledAt !== undefined,
+  );
   const target = ctx.target.target;
   if (target.kind === 'aws') {
     const client = cliGateway(target.region);
@@ -99,7 +113,11 @@ async function updateUserCommand(args: Args, ctx: Context): Promise<void> {
   const { updateUser } = await loadUsers();
   const user = await updateUser(STAFF_TOOL, id, changes).catch(notFoundAs(noUser(id)));
   const disabledKeys = user.active ? [] : await disabledKeysOf(user, ctx);
-  emit(ctx, user, [`Updated user ${user.id} "${user.name}".`, ...table(USER_HEADERS, [userRow(user)]), ...(user.active ? [] : deactivationLines(disabledKeys))]);
+  emit(ctx, user, [
+    `Updated user ${user.id} "${user.name}".`,
+    ...table(USER_HEADERS, [userRow(user)]),
+    ...(user.active ? [] : deactivationLines(disabledKeys)),
+  ]);
 }
 
 async function deactivateUserCommand(args: Args, ctx: Context): Promise<void> {

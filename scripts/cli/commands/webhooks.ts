@@ -39,7 +39,12 @@ async function createCommand(args: Args, ctx: Context): Promise<void> {
   const types = eventTypes(args);
   const description = text(args.values, 'description');
   const { createWebhookEndpoint } = await loadEndpoints();
-  const created = await createWebhookEndpoint(STAFF_TOOL, { url: required(args, 'url'), tenantId, ...(types ? { eventTypes: types } : {}), ...(description ? { description } : {}) });
+  const created = await createWebhookEndpoint(STAFF_TOOL, {
+    url: required(args, 'url'),
+    tenantId,
+    ...(types ? { eventTypes: types } : {}),
+    ...(description ? { description } : {}),
+  });
   emit(ctx, created, [...describe(created.endpoint), '', `Signing secret (shown once; give it to the receiver): ${created.secret}`]);
 }
 
@@ -48,7 +53,14 @@ async function listCommand(args: Args, ctx: Context): Promise<void> {
   await knownTenant(ctx, tenantId);
   const { listWebhookEndpoints } = await loadEndpoints();
   const endpoints = await listWebhookEndpoints(STAFF_TOOL, tenantId);
-  const rows = endpoints.map((e) => [e.id, e.url, e.eventTypes.length === 0 ? 'all' : e.eventTypes.join(','), e.enabled ? 'enabled' : `disabled (${e.disabledReason})`, e.failingSince ?? '-', e.lastSuccessAt ?? '-']);
+  const rows = endpoints.map((e) => [
+    e.id,
+    e.url,
+    e.eventTypes.length === 0 ? 'all' : e.eventTypes.join(','),
+    e.enabled ? 'enabled' : `disabled (${e.disabledReason})`,
+    e.failingSince ?? '-',
+    e.lastSuccessAt ?? '-',
+  ]);
   emit(ctx, endpoints, rows.length === 0 ? ['No webhook endpoints.'] : table(['id', 'url', 'events', 'state', 'failing since', 'last success'], rows));
 }
 
@@ -64,7 +76,12 @@ async function updateCommand(args: Args, ctx: Context, enabled?: boolean): Promi
   const types = eventTypes(args);
   const url = text(args.values, 'url');
   const description = text(args.values, 'description');
-  const change = { ...(url ? { url } : {}), ...(types ? { eventTypes: types } : {}), ...(description !== undefined ? { description } : {}), ...(enabled !== undefined ? { enabled } : {}) };
+  const change = {
+    ...(url ? { url } : {}),
+    ...(types ? { eventTypes: types } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(enabled !== undefined ? { enabled } : {}),
+  };
   if (Object.keys(change).length === 0) throw new UsageError('nothing to change: give --url, --events or --description');
   const { updateWebhookEndpoint } = await loadEndpoints();
   const endpoint = await updateWebhookEndpoint(STAFF_TOOL, id, change).catch(notFoundAs(noEndpoint(id)));
@@ -76,16 +93,24 @@ async function deleteCommand(args: Args, ctx: Context): Promise<void> {
   const id = args.positionals[0]!;
   const { deleteWebhookEndpoint } = await loadEndpoints();
   const deleted = await deleteWebhookEndpoint(STAFF_TOOL, id).catch(notFoundAs(noEndpoint(id)));
-  emit(ctx, deleted, [`Deleted ${deleted.id} (${deleted.url}) at ${deleted.deletedAt}: nothing more is sent to it; queued deliveries are cancelled, and its delivery log stays readable (\`webhooks deliveries ${deleted.id}\`).`]);
+  emit(ctx, deleted, [
+    `Deleted ${deleted.id} (${deleted.url}) at ${deleted.deletedAt}: nothing more is sent to it; queued deliveries are cancelled, and its delivery log stays readable (\`webhooks deliveries ${deleted.id}\`).`,
+  ]);
 }
 
 async function rotateCommand(args: Args, ctx: Context): Promise<void> {
   const id = args.positionals[0]!;
   const hours = text(args.values, 'grace-hours');
-  if (hours !== undefined && (!/^\d{1,3}$/.test(hours) || Number(hours) > 168)) throw new UsageError(`--grace-hours must be a whole number from 0 to 168 (7 days), got "${hours}"`);
+  if (hours !== undefined && (!/^\d{1,3}$/.test(hours) || Number(hours) > 168))
+    throw new UsageError(`--grace-hours must be a whole number from 0 to 168 (7 days), got "${hours}"`);
   const { rotateWebhookSecret } = await loadEndpoints();
   const rotated = await rotateWebhookSecret(STAFF_TOOL, id, hours === undefined ? undefined : Number(hours) * 3600).catch(notFoundAs(noEndpoint(id)));
-  emit(ctx, rotated, [...describe(rotated.endpoint), '', `New signing secret (shown once): ${rotated.secret}`, `The old one signs too until ${rotated.endpoint.previousSecretExpiresAt ?? 'now (no grace period)'}.`]);
+  emit(ctx, rotated, [
+    ...describe(rotated.endpoint),
+    '',
+    `New signing secret (shown once): ${rotated.secret}`,
+    `The old one signs too until ${rotated.endpoint.previousSecretExpiresAt ?? 'now (no grace period)'}.`,
+  ]);
 }
 
 async function testCommand(args: Args, ctx: Context): Promise<void> {
@@ -93,28 +118,45 @@ async function testCommand(args: Args, ctx: Context): Promise<void> {
   const { testWebhookEndpoint } = await loadEndpoints();
   const delivery = await testWebhookEndpoint(STAFF_TOOL, id).catch(notFoundAs(noEndpoint(id)));
   const attempt = delivery.attemptLog[0];
-  emit(ctx, delivery, [`${delivery.status === 'delivered' ? 'Delivered' : 'FAILED'}: ${delivery.id} answered ${attempt?.statusCode ?? attempt?.error ?? '?'} in ${attempt?.latencyMs ?? '?'} ms`]);
+  emit(ctx, delivery, [
+    `${delivery.status === 'delivered' ? 'Delivered' : 'FAILED'}: ${delivery.id} answered ${attempt?.statusCode ?? attempt?.error ?? '?'} in ${attempt?.latencyMs ?? '?'} ms`,
+  ]);
 }
 
 async function deliveriesCommand(args: Args, ctx: Context): Promise<void> {
   const id = args.positionals[0]!;
   const since = text(args.values, 'since');
   const { listWebhookDeliveries } = await loadDeliveries();
-  const page = await listWebhookDeliveries(STAFF_TOOL, id, { limit: 100, ...(args.values.failed === true ? { status: 'failed' as const } : {}), ...(since ? { since: isoInstant('since', since) } : {}) }).catch(
-    notFoundAs(noEndpoint(id)),
-  );
+  const page = await listWebhookDeliveries(STAFF_TOOL, id, {
+    limit: 100,
+    ...(args.values.failed === true ? { status: 'failed' as const } : {}),
+    ...(since ? { since: isoInstant('since', since) } : {}),
+  }).catch(notFoundAs(noEndpoint(id)));
   const rows = page.data.map((d) => {
     const last = d.attemptLog.at(-1);
-    return [d.id, d.eventType, d.eventTimestamp, d.status, String(d.attempts), last ? `${last.statusCode ?? last.error ?? '-'} (${last.latencyMs} ms)` : '-', d.nextAttemptAt ?? '-'];
+    return [
+      d.id,
+      d.eventType,
+      d.eventTimestamp,
+      d.status,
+      String(d.attempts),
+      last ? `${last.statusCode ?? last.error ?? '-'} (${last.latencyMs} ms)` : '-',
+      d.nextAttemptAt ?? '-',
+    ];
   });
-  emit(ctx, page.data, rows.length === 0 ? ['No deliveries.'] : table(['event id', 'type', 'event time', 'status', 'attempts', 'last answer', 'next attempt'], rows));
+  emit(
+    ctx,
+    page.data,
+    rows.length === 0 ? ['No deliveries.'] : table(['event id', 'type', 'event time', 'status', 'attempts', 'last answer', 'next attempt'], rows),
+  );
 }
 
 async function replayCommand(args: Args, ctx: Context): Promise<void> {
   const id = args.positionals[0]!;
   const delivery = text(args.values, 'delivery');
   const since = text(args.values, 'since');
-  if ((delivery === undefined) === (since === undefined)) throw new UsageError('give either --delivery <event id> or --since <instant> (every failed delivery since then)');
+  if ((delivery === undefined) === (since === undefined))
+    throw new UsageError('give either --delivery <event id> or --since <instant> (every failed delivery since then)');
   const { replayFailedWebhooks, replayWebhookDelivery } = await loadDeliveries();
   if (delivery !== undefined) {
     const replayed = await replayWebhookDelivery(STAFF_TOOL, id, delivery).catch(notFoundAs(`no delivery ${delivery} of endpoint ${id}`));

@@ -23,7 +23,8 @@ export function reportEvents(app: S3rverApp, S3Event: S3EventClass, report: (rec
   store.deleteObject = async (bucket, key) => {
     await deleteObject(bucket, key);
     const ctx = requests.getStore();
-    if (ctx?.method === 'POST' && 'delete' in ctx.query) ctx.app.emit('event', new S3Event({ bucket, eventType: 'Delete', S3Item: { key } }, { reqHeaders: ctx.headers, sourceIp: ctx.ip }));
+    if (ctx?.method === 'POST' && 'delete' in ctx.query)
+      ctx.app.emit('event', new S3Event({ bucket, eventType: 'Delete', S3Item: { key } }, { reqHeaders: ctx.headers, sourceIp: ctx.ip }));
   };
   app.on('event', (event: { Records: RawRecord[] }) => {
     const ctx = requests.getStore();

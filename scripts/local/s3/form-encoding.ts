@@ -2,5 +2,9 @@
 export const formEncode = (text: string) =>
   text
     .split('/')
-    .map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+'))
+    .map((part) =>
+      encodeURIComponent(part)
+        .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+        .replace(/%20/g, '+'),
+    )
     .join('/');

@@ -23,7 +23,8 @@ export async function listBucket(ctx: Context, { S3Error, store }: Hooks, owner:
     if (Array.isArray(value)) throw new S3Error('InvalidArgument', `The parameter ${name} may be given once`, { ArgumentName: name });
     return value;
   };
-  const invalid = (name: string, message: string, value?: string) => new S3Error('InvalidArgument', message, { ArgumentName: name, ...(value === undefined ? {} : { ArgumentValue: value }) });
+  const invalid = (name: string, message: string, value?: string) =>
+    new S3Error('InvalidArgument', message, { ArgumentName: name, ...(value === undefined ? {} : { ArgumentValue: value }) });
   const v2 = param('list-type') === '2';
   const prefix = param('prefix') ?? '';
   const delimiter = param('delimiter') || undefined;
@@ -39,7 +40,10 @@ export async function listBucket(ctx: Context, { S3Error, store }: Hooks, owner:
   const token = v2 ? param('continuation-token') : undefined;
   if (v2) {
     if ('marker' in ctx.query) throw invalid('marker', 'Marker unsupported with REST.GET.BUCKET in list-type=2');
-    startAfter = token === undefined ? (param('start-after') ?? '') : startAfterOf(token, bucket, () => invalid('continuation-token', 'The continuation token provided is incorrect'));
+    startAfter =
+      token === undefined
+        ? (param('start-after') ?? '')
+        : startAfterOf(token, bucket, () => invalid('continuation-token', 'The continuation token provided is incorrect'));
   } else {
     if ('continuation-token' in ctx.query) throw invalid('continuation-token', 'continuation-token only supported in REST.GET.BUCKET with list-type=2');
     if ('start-after' in ctx.query) throw invalid('start-after', 'startAfter only supported in REST.GET.BUCKET with list-type=2');
@@ -80,7 +84,11 @@ export async function listBucket(ctx: Context, { S3Error, store }: Hooks, owner:
       Name: bucket,
       Prefix: encode(prefix),
       ...(v2
-        ? { ...optional('ContinuationToken', token), ...optional('StartAfter', token === undefined && startAfter ? encode(startAfter) : undefined), KeyCount: contents.length + page.prefixes.length }
+        ? {
+            ...optional('ContinuationToken', token),
+            ...optional('StartAfter', token === undefined && startAfter ? encode(startAfter) : undefined),
+            KeyCount: contents.length + page.prefixes.length,
+          }
         : { Marker: encode(startAfter), ...optional('NextMarker', delimiter && page.truncated ? encode(page.last!) : undefined) }),
       MaxKeys: maxKeysParam ?? MAX_KEYS,
       ...optional('Delimiter', delimiter && encode(delimiter)),

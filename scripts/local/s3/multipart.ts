@@ -30,7 +30,10 @@ export function patchMultipart(hooks: Hooks): void {
   const putPart = store.putPart.bind(store);
   store.putPart = async (bucket, uploadId, partNumber, content) => {
     if (typeof partNumber !== 'string' || !/^\d{1,5}$/.test(partNumber) || Number(partNumber) < 1 || Number(partNumber) > 10_000) {
-      throw new S3Error('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive', { ArgumentName: 'partNumber', ArgumentValue: String(partNumber) });
+      throw new S3Error('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive', {
+        ArgumentName: 'partNumber',
+        ArgumentValue: String(partNumber),
+      });
     }
     await uploadFolder(hooks, bucket, uploadId, requests.getStore()?.params.key);
     return putPart(bucket, uploadId, partNumber, content);
@@ -49,11 +52,15 @@ export function patchMultipart(hooks: Hooks): void {
       const file = join(folder, String(part.number));
       const [md5, size] = await Promise.all([readFile(`${file}.md5`, 'utf8'), stat(file).then((s) => s.size)]).catch(() => [undefined, 0] as const);
       if (!Number.isInteger(part.number) || md5 === undefined || md5 !== part.etag) {
-        throw new S3Error('InvalidPart', "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.", {
-          UploadId: uploadId,
-          PartNumber: part.number,
-          ETag: part.etag,
-        });
+        throw new S3Error(
+          'InvalidPart',
+          "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+          {
+            UploadId: uploadId,
+            PartNumber: part.number,
+            ETag: part.etag,
+          },
+        );
       }
       stored.push({ ...part, md5, size });
     }
@@ -68,7 +75,9 @@ export function patchMultipart(hooks: Hooks): void {
     }
     const { size } = await putObjectMultipart(bucket, uploadId, parts);
     // S3's ETag of a multipart object; the fork reads an object's ETag from this file.
-    const eTag = `${createHash('md5').update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex')))).digest('hex')}-${parts.length}`;
+    const eTag = `${createHash('md5')
+      .update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex'))))
+      .digest('hex')}-${parts.length}`;
     await writeFile(store.getResourcePath(bucket, key, 'object.md5'), eTag);
     return { md5: eTag, size };
   };
@@ -79,7 +88,8 @@ export function patchMultipart(hooks: Hooks): void {
  * refusal (`error`) is answered here with the abort; any other error goes on up.
  */
 export async function abortOnRefusal(hooks: Hooks, ctx: Context, error: unknown): Promise<void> {
-  const abort = ctx.method === 'DELETE' && (error as { code?: string }).code === 'MethodNotAllowed' && 'uploadId' in ctx.query && ctx.params.bucket && ctx.params.key;
+  const abort =
+    ctx.method === 'DELETE' && (error as { code?: string }).code === 'MethodNotAllowed' && 'uploadId' in ctx.query && ctx.params.bucket && ctx.params.key;
   if (!abort) throw error;
   await rm(await uploadFolder(hooks, ctx.params.bucket!, ctx.query.uploadId, ctx.params.key), { recursive: true, force: true });
   ctx.status = 204;

@@ -10,7 +10,9 @@ function toXml(name: string, value: unknown): string {
   if (typeof value !== 'object') return `<${name}>${escapeXml(String(value))}</${name}>`;
   const { '@': attributes = {}, ...children } = value as Record<string, unknown>;
   const attributeText = Object.entries(attributes as Record<string, unknown>).map(([attribute, text]) => ` ${attribute}="${escapeXml(String(text))}"`);
-  return `<${name}${attributeText.join('')}>${Object.entries(children).map(([child, item]) => toXml(child, item)).join('')}</${name}>`;
+  return `<${name}${attributeText.join('')}>${Object.entries(children)
+    .map(([child, item]) => toXml(child, item))
+    .join('')}</${name}>`;
 }
 
 export const xmlDocument = (name: string, value: unknown) => `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(name, value)}`;
