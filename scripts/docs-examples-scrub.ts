@@ -208,7 +208,9 @@ export function scrubExamples(
 
   const ids: string[] = [];
   collectIds(JSON.parse(text), ids);
-  ids.forEach((id, n) => (text = text.split(id).join(cuidOf(n))));
+  ids.forEach((id, n) => {
+    text = text.split(id).join(cuidOf(n));
+  });
 
   const opaque = new Map<string, string>();
   collectOpaque(JSON.parse(text), opaque);

@@ -145,10 +145,14 @@ function valueLists(n: number, valuesOf: (i: number) => ReadonlyArray<string | n
   }
   if (single) {
     lists.codes = codeArray(values.length, n);
-    perRow.forEach((mine, i) => (lists.codes![i] = mine[0]!));
+    perRow.forEach((mine, i) => {
+      lists.codes![i] = mine[0]!;
+    });
   } else if (keepRows) {
     lists.rowStart = new Uint32Array(n + 1);
-    perRow.forEach((mine, i) => (lists.rowStart![i + 1] = lists.rowStart![i]! + mine.length));
+    perRow.forEach((mine, i) => {
+      lists.rowStart![i + 1] = lists.rowStart![i]! + mine.length;
+    });
     lists.rowCodes = codeArray(values.length, lists.rowStart[n]!);
     let k = 0;
     for (const mine of perRow) for (const code of mine) lists.rowCodes[k++] = code;
@@ -173,9 +177,13 @@ function textColumn(n: number, textOf: (i: number) => string | undefined, instan
   }
   const parts = Array.from({ length: n }, (_, i) => encoder.encode(textOf(i) ?? ''));
   const offsets = new Uint32Array(n + 1);
-  parts.forEach((part, i) => (offsets[i + 1] = offsets[i]! + part.length));
+  parts.forEach((part, i) => {
+    offsets[i + 1] = offsets[i]! + part.length;
+  });
   const bytes = new Uint8Array(offsets[n]!);
-  parts.forEach((part, i) => bytes.set(part, offsets[i]!));
+  parts.forEach((part, i) => {
+    bytes.set(part, offsets[i]!);
+  });
   return { bytes, offsets };
 }
 

@@ -154,7 +154,7 @@ function rowsWithWords(index: CatalogueIndex, words: readonly string[]): Bits {
   for (const word of words) {
     const bits = emptyBits(index.size);
     lists.values.forEach((titleWord, code) => {
-      if (titleWord !== null && titleWord.startsWith(word)) addRowsOf(bits, lists, code);
+      if (titleWord?.startsWith(word)) addRowsOf(bits, lists, code);
     });
     result = result ? and(result, bits) : bits;
   }

@@ -90,7 +90,9 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   file.write(MAGIC, 0, 'latin1');
   file.writeUInt32LE(header.length, MAGIC.length);
   header.copy(file, MAGIC.length + 4);
-  arrays.forEach(([, array], i) => file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), dataStart + placed[i]!.offset));
+  arrays.forEach(([, array], i) => {
+    file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), dataStart + placed[i]!.offset);
+  });
   return gzipSync(file, { level: 6 });
 }
 
@@ -102,7 +104,9 @@ function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIn
   const parsed = JSON.parse(file.toString('utf8')) as { version: string; fields: string[]; rows: unknown[][] };
   const rows = parsed.rows.map((values) => {
     const record: Record<string, unknown> = {};
-    parsed.fields.forEach((field, i) => (record[field] = values[i] === null ? undefined : values[i]));
+    parsed.fields.forEach((field, i) => {
+      record[field] = values[i] === null ? undefined : values[i];
+    });
     return toRow(record as unknown as CarRow);
   });
   return { version: parsed.version, index: buildIndex(rows) };

@@ -21,7 +21,10 @@ function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width
   let fitted = size;
   const words = text.split(/\s+/).filter(Boolean);
   const measure = () => words.reduce((sum, word) => sum + doc.widthOfString(word), 0) + Math.max(0, words.length - 1) * doc.widthOfString(' ');
-  while (fitted > 7 && measure() > width) doc.fontSize((fitted -= 0.5));
+  while (fitted > 7 && measure() > width) {
+    fitted -= 0.5;
+    doc.fontSize(fitted);
+  }
   if (!isArabic(text)) {
     doc.text(text, x, y, { width, align, lineBreak: false });
     return;

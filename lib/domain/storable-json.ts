@@ -35,8 +35,11 @@ export function storableJsonProblems(value: unknown, field: string, maxBytes: nu
       });
       return;
     }
-    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1));
-    else {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        walk(item, `${path}[${i}]`, depth + 1);
+      });
+    } else {
       for (const [key, child] of Object.entries(node)) {
         if (key === '') problems.push({ field: path, message: 'must not have an empty key: every key names its value, e.g. {"color": "white"}' });
         else walk(child, `${path}.${key}`, depth + 1);

@@ -82,7 +82,10 @@ export function limitBodyDepth(body: unknown): void {
     const { node, path, depth } = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth >= MAX_BODY_DEPTH) throw tooDeep(path);
-    if (Array.isArray(node)) node.forEach((item, i) => stack.push({ node: item, path: `${path}[${i}]`, depth: depth + 1 }));
-    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        stack.push({ node: item, path: `${path}[${i}]`, depth: depth + 1 });
+      });
+    } else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
   }
 }

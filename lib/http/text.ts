@@ -60,8 +60,11 @@ export function checkText(body: unknown, query: Record<string, string | undefine
     if (typeof node === 'string') {
       const problem = textProblem(node);
       if (problem) problems.push({ field: path, message: problem });
-    } else if (Array.isArray(node)) node.forEach((item, i) => stack.push({ node: item, path: `${path}[${i}]` }));
-    else if (node !== null && typeof node === 'object') for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}` });
+    } else if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        stack.push({ node: item, path: `${path}[${i}]` });
+      });
+    } else if (node !== null && typeof node === 'object') for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}` });
   }
   for (const [name, value] of Object.entries(query ?? {})) {
     const problem = value === undefined ? undefined : textProblem(value);

@@ -144,7 +144,7 @@ function callbackStatusesOf(item: Record<string, unknown> | undefined): Callback
 /** Replaces a message listed as unknown by the message WhatsApp reported, under its real id. */
 async function resolveUnknownMessage(callbackData: string, reported: CallbackStatuses, error?: { code?: number; title?: string }): Promise<void> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConsistentRead: true }));
-  if (!Item || Item.outcome !== 'unknown') return;
+  if (Item?.outcome !== 'unknown') return;
   const { reason: _reason, ...unknown } = withoutKeys(Item) as unknown as ChatMessageRecord;
   const resolved: ChatMessageRecord = {
     ...unknown,

@@ -280,7 +280,10 @@ export function withChanges(order: OrderRecord, set: Record<string, unknown>, no
   for (const [path, value] of Object.entries(set)) {
     const parts = path.split('.');
     let target = next;
-    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) {
+      target[part] ??= {};
+      target = target[part] as Record<string, unknown>;
+    }
     target[parts.at(-1)!] = value;
   }
   return { ...(next as unknown as OrderRecord), version: order.version + 1, updatedAt: now };

@@ -23,7 +23,7 @@ export async function createInspection(caller: Caller, body: CreateBody) {
   const scope = scopeOf(caller);
   const [order, inspector] = await Promise.all([orderInScopeOrNotFound(scope, body.orderId), getUser(scope, body.inspectorId)]);
   ensureOrderAccepts(order, 'inspection');
-  if (!inspector || inspector.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
+  if (inspector?.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
     throw new AppError('NOT_FOUND', 'Inspector not found', [
       { field: 'body.inspectorId', message: "no active inspector with this user id in the order's tenant" },
     ]);

@@ -69,7 +69,9 @@ if (command === 'build') {
     body = undefined;
     const rows = parsed.rows.map((values) => {
       const record: Record<string, unknown> = {};
-      parsed.fields.forEach((field, i) => (record[field] = values[i] === null ? undefined : values[i]));
+      parsed.fields.forEach((field, i) => {
+        record[field] = values[i] === null ? undefined : values[i];
+      });
       return toRow(record as unknown as CarRow);
     });
     (globalThis as { keep?: unknown }).keep = previousIndex(rows);

@@ -303,7 +303,7 @@ export const suite: BenchSuite = {
         if (!base || base.error) return { within: undefined, label: '?' };
         const sizeOk = m.sizeBytes <= BUDGET_RATIO * base.sizeBytes;
         const initOk = m.p50Ms <= BUDGET_RATIO * base.p50Ms;
-        const label = sizeOk && initOk ? 'ok' : [!sizeOk && 'SIZE', !initOk && 'INIT'].filter(Boolean).join('+') + ' over';
+        const label = sizeOk && initOk ? 'ok' : `${[!sizeOk && 'SIZE', !initOk && 'INIT'].filter(Boolean).join('+')} over`;
         return { within: sizeOk && initOk, label: m.http ? label : `worker: ${label}` };
       };
 

@@ -37,7 +37,7 @@ function onClientError(error, socket) {
 /** hapi's own errors (Boom) in the envelope; what a function answered passes as it is. */
 function onPreResponse(request, h) {
   const response = request.response;
-  if (!response || !response.isBoom) return h.continue;
+  if (!response?.isBoom) return h.continue;
   const { statusCode, headers } = response.output;
   const answer = h.response(envelope(statusCode)).code(statusCode).type('application/json');
   // Keep what serverless-offline set (CORS headers, Allow...).

@@ -76,7 +76,7 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
     // Reused while it is still in the table with its id reference and open to every route of its
     // role (keys from before references existed, or frozen to the routes of their day, are issued anew).
     const stored = existing ? await getApiKeyByHash(hashApiKey(existing.key)) : undefined;
-    if (existing && stored && stored.allowedRoutes.includes('*') && (await getApiKey(PLATFORM_SCOPE, stored.id))) {
+    if (existing && stored?.allowedRoutes.includes('*') && (await getApiKey(PLATFORM_SCOPE, stored.id))) {
       result.push(existing);
       continue;
     }

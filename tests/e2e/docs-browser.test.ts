@@ -95,7 +95,7 @@ describe('the API reference in a real browser, offline', () => {
         else window.scrollBy(0, Math.round(window.innerHeight * 0.8));
         return summaries.filter((summary) => text.includes(summary));
       }, SUMMARIES);
-      found.forEach((summary) => seen.add(summary));
+      for (const summary of found) seen.add(summary);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const diagnosis = async () =>

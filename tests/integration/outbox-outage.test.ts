@@ -130,7 +130,7 @@ describe('outbox consumers through a 10-second DynamoDB outage', () => {
               doneAt.set(id, Date.parse(event.updatedAt));
               continue;
             }
-            if (!event || event.status !== 'pending' || Date.parse(event.nextAttemptAt) > Date.now()) continue;
+            if (event?.status !== 'pending' || Date.parse(event.nextAttemptAt) > Date.now()) continue;
             const outcome = await processEvent(id, deps, event);
             if (outcome === 'retry') {
               const after = await getOutboxEvent(id).catch(() => undefined);

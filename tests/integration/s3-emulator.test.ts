@@ -235,8 +235,8 @@ describe("the test stack's S3 emulator", () => {
     expect(await xmlError(await complete('not xml at all'))).toEqual({ status: 400, code: 'MalformedXML' });
     expect(await xmlError(await complete('<Other/>'))).toEqual({ status: 400, code: 'MalformedXML' });
     // An upload id that is a path: the fork would have written outside its store.
-    const escape = await fetch(`${endpoint}/${bucket}/x?uploadId=${encodeURIComponent('../../../escape')}&partNumber=1`, { method: 'PUT', body: 'x' });
-    expect(await xmlError(escape)).toEqual({ status: 404, code: 'NoSuchUpload' });
+    const escaped = await fetch(`${endpoint}/${bucket}/x?uploadId=${encodeURIComponent('../../../escape')}&partNumber=1`, { method: 'PUT', body: 'x' });
+    expect(await xmlError(escaped)).toEqual({ status: 404, code: 'NoSuchUpload' });
 
     // Bytes that are not HTTP at all.
     const raw = await new Promise<string>((resolve, reject) => {

@@ -404,7 +404,7 @@ describe('functions and API Gateway methods', () => {
     const ref = (resourceRef as { Ref?: string }).Ref;
     if (ref === undefined) return ''; // the root resource (Fn::GetAtt RootResourceId)
     const resource = resources[ref];
-    if (!resource || resource.Type !== 'AWS::ApiGateway::Resource') throw new Error(`ResourceId ${ref} is not an API Gateway resource`);
+    if (resource?.Type !== 'AWS::ApiGateway::Resource') throw new Error(`ResourceId ${ref} is not an API Gateway resource`);
     return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart as string}`;
   }
 
@@ -706,13 +706,16 @@ describe('deployable templates', () => {
   it('splits without losing a reference: merged back, every Ref and Fn::GetAtt names a resource or a parameter', () => {
     const dangling: string[] = [];
     const visit = (value: unknown, owner: string): void => {
-      if (Array.isArray(value)) return value.forEach((item) => visit(item, owner));
+      if (Array.isArray(value)) {
+        for (const item of value) visit(item, owner);
+        return;
+      }
       if (value === null || typeof value !== 'object') return;
       const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: unknown; 'Fn::GetAtt'?: unknown };
       const target = typeof ref === 'string' ? ref : Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
       if (target !== undefined && !target.startsWith('AWS::') && !(target in resources) && !(target in (template.Parameters ?? {})))
         dangling.push(`${owner} -> ${target}`);
-      Object.values(value).forEach((inner) => visit(inner, owner));
+      for (const inner of Object.values(value)) visit(inner, owner);
     };
     for (const [id, resource] of Object.entries(resources)) visit(resource.Properties, id);
     visit(template.Outputs, 'Outputs');
@@ -768,7 +771,7 @@ describe('observability', () => {
   it('traces every function and the API with X-Ray', () => {
     for (const [id, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
     // Serverless v3 turns the stage's tracing on with an API call after the deployment, not in the template.
-    expect(readFileSync(join(root, 'serverless.yml'), 'utf8')).toMatch(/\n  tracing:\n    lambda: true\n    apiGateway: true\n/);
+    expect(readFileSync(join(root, 'serverless.yml'), 'utf8')).toMatch(/\n {2}tracing:\n {4}lambda: true\n {4}apiGateway: true\n/);
   });
 
   it('has the functions write metrics as EMF log lines', () => {

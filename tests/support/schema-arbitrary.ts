@@ -364,7 +364,7 @@ const ODD_URIS = [
   'https://例え.jp/パス',
   'http://[::1]:8080/',
   'http://user:pass@example.com/?q=%00#frag',
-  'https://example.com/' + '%'.repeat(3),
+  `https://example.com/${'%'.repeat(3)}`,
   'http://localhost:0/',
   'https://169.254.169.254/latest/meta-data/',
 ];

@@ -250,7 +250,7 @@ describe('free-form JSON and container numbers', () => {
     for (let i = 0; i < 40; i += 1) deep = { next: deep };
     expectActionable(storableJsonProblems({ '': 1 }, 'body.carDetails', 400_000), ['body.carDetails']);
     expectActionable(storableJsonProblems({ big: 2 ** 60 }, 'body.carDetails', 400_000), ['body.carDetails.big']);
-    expectActionable(storableJsonProblems(deep, 'body.signedDocument', 400_000).slice(0, 1), ['body.signedDocument' + '.next'.repeat(16)]);
+    expectActionable(storableJsonProblems(deep, 'body.signedDocument', 400_000).slice(0, 1), [`body.signedDocument${'.next'.repeat(16)}`]);
   });
 
   it('names the equipment category a container number must have', async () => {

@@ -176,7 +176,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     }
     const customer = read.customer;
     if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
-    if (marketerId && (!read.marketer || read.marketer.role !== 'marketer' || read.marketer.active === false)) {
+    if (marketerId && (read.marketer?.role !== 'marketer' || read.marketer.active === false)) {
       throw new AppError('NOT_FOUND', 'Marketer not found', [
         { field: 'body.marketerId', message: "no active marketer with this user id in the customer's tenant" },
       ]);

@@ -27,7 +27,7 @@ export type Outcome = 'done' | 'retry' | 'parked' | 'skipped' | 'waiting';
 export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps(), listed?: OutboxEvent): Promise<Outcome> {
   // The order and sequence never change, so a listed copy of the event spares a read; the claim checks the rest.
   const stored = listed ?? (await getOutboxEvent(id));
-  if (!stored || stored.status !== 'pending') return 'skipped';
+  if (stored?.status !== 'pending') return 'skipped';
   const event = await claim(stored);
   if (event === 'blocked') return 'waiting';
   if (!event) return 'skipped';

@@ -8,7 +8,7 @@ import type { WebhookEndpointRecord } from '../../store/webhook-endpoints.js';
  * transaction as the disabling: sent (with retries) if and only if the endpoint was disabled.
  */
 export function endpointDisabledAlert(endpoint: WebhookEndpointRecord, at: string): TransactItem {
-  const since = (endpoint.failingSince ?? at).replace('T', ' ').slice(0, 16) + ' UTC';
+  const since = `${(endpoint.failingSince ?? at).replace('T', ' ').slice(0, 16)} UTC`;
   return outboxPutItem(
     newOutboxEvent(
       {

@@ -129,7 +129,7 @@ async function storedKeys(bucketPath: string, prefix: string, startAfter: string
         folders.push(sub);
       } else if (entry.isFile() && entry.name.endsWith(OBJECT_SUFFIX)) {
         const key = folder + entry.name.slice(0, -OBJECT_SUFFIX.length);
-        if (key && key.startsWith(prefix) && byteOrder(key, startAfter) > 0) keys.push(key);
+        if (key?.startsWith(prefix) && byteOrder(key, startAfter) > 0) keys.push(key);
       }
     }
     await Promise.all(folders.map(visit));
