@@ -3472,7 +3472,7 @@ export interface operations {
                      *           "damage": [],
                      *           "published": true,
                      *           "auctionDate": "2026-10-23",
-                     *           "createdAt": "2026-09-17T11:33:00.000Z",
+                     *           "createdAt": "2026-09-17T11:11:00.000Z",
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                      *           "convertedPrice": 2954.88,
                      *           "convertedCurrency": "USD"
@@ -4961,7 +4961,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:10:31.930Z"
+                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
                      *       }
                      *     }
                      */
@@ -6193,7 +6193,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *           "urlExpiresAt": "2026-11-16T09:45:00.000Z"
                      *         }
                      *       ]
@@ -6460,9 +6460,9 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:17:00.978Z",
+                     *           "statusAt": "2026-11-16T12:18:30.389Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:17:00.978Z"
+                     *             "delivered": "2026-11-16T12:18:30.389Z"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:32.435Z"
                      *         },
@@ -8074,8 +8074,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:11:00.014Z",
-                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
+                     *         "createdAt": "2026-11-16T09:11:01.067Z",
+                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
                      *       }
                      *     }
                      */
@@ -8209,7 +8209,7 @@ export interface operations {
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
-                     *           "createdAt": "2026-11-16T09:11:00.014Z",
+                     *           "createdAt": "2026-11-16T09:11:01.067Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
@@ -8218,7 +8218,7 @@ export interface operations {
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -8542,7 +8542,7 @@ export interface operations {
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z",
+                     *         "updatedAt": "2026-11-16T09:16:31.574Z",
                      *         "completedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
@@ -8862,7 +8862,7 @@ export interface operations {
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *         "updatedAt": "2026-11-16T09:16:31.574Z"
                      *       }
                      *     }
                      */
@@ -8976,7 +8976,7 @@ export interface operations {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *           "updatedAt": "2026-11-16T09:16:31.574Z"
                      *         }
                      *       ]
                      *     }
@@ -9704,7 +9704,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -9720,7 +9720,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -9873,7 +9873,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "createdAt": "2026-11-16T09:44:31.246Z"
                      *         }
                      *       }
@@ -10013,7 +10013,7 @@ export interface operations {
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -10135,7 +10135,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "createdAt": "2026-11-16T09:45:30.467Z"
                      *         },
                      *         "previous": {
@@ -10146,7 +10146,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -10476,8 +10476,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:08:35.594Z",
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "lastSuccessAt": "2026-11-16T09:08:36.647Z",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -10485,9 +10485,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:49:00.426Z",
+                     *           "lastFailureAt": "2026-11-16T09:49:30.563Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:08:36.647Z",
+                     *           "failingSince": "2026-11-16T09:08:35.594Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -10496,7 +10496,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "consecutiveFailures": 11,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
@@ -10623,7 +10623,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -10759,8 +10759,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:08:35.594Z",
-                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "lastSuccessAt": "2026-11-16T09:08:36.647Z",
+                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -10861,9 +10861,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T09:56:30.481Z",
+                     *         "lastFailureAt": "2026-11-16T09:57:00.618Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:08:36.647Z",
+                     *         "failingSince": "2026-11-16T09:08:35.594Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -10872,13 +10872,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
-                     *         "consecutiveFailures": 18,
+                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *         "consecutiveFailures": 17,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T09:58:30.029Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T09:57:00.618Z"
+                     *         "deletedAt": "2026-11-16T09:58:30.029Z"
                      *       }
                      *     }
                      */
@@ -11021,8 +11021,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:08:35.594Z",
-                     *         "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *         "lastSuccessAt": "2026-11-16T09:08:36.647Z",
+                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -11166,21 +11166,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:54:00.796Z",
+                     *         "failedAt": "2026-11-16T09:55:30.207Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:08:36.647Z",
+                     *             "latencyMs": 17,
+                     *             "at": "2026-11-16T09:08:35.594Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 6,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 22,
+                     *             "at": "2026-11-16T09:11:00.014Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "latencyMs": 9,
+                     *             "at": "2026-11-16T09:12:00.288Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -11364,22 +11364,22 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:41:00.234Z",
                      *           "status": "retrying",
-                     *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T09:52:30.385Z",
+                     *           "attempts": 5,
+                     *           "nextAttemptAt": "2026-11-16T09:55:00.070Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 13,
                      *               "at": "2026-11-16T09:42:30.645Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 3,
+                     *               "latencyMs": 16,
                      *               "at": "2026-11-16T09:44:30.193Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 19,
+                     *               "latencyMs": 12,
                      *               "at": "2026-11-16T09:46:30.741Z",
                      *               "statusCode": 503
                      *             }
@@ -11638,23 +11638,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:00.192Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T09:55:30.207Z",
-                     *         "failedAt": "2026-11-16T09:54:00.796Z",
+                     *         "nextAttemptAt": "2026-11-16T09:57:01.671Z",
+                     *         "failedAt": "2026-11-16T09:55:30.207Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:08:36.647Z",
+                     *             "latencyMs": 17,
+                     *             "at": "2026-11-16T09:08:35.594Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 6,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 22,
+                     *             "at": "2026-11-16T09:11:00.014Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "latencyMs": 9,
+                     *             "at": "2026-11-16T09:12:00.288Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -11807,14 +11807,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:08:35.594Z",
-                     *           "createdBy": "avl55hw0hg659bo6nzufmq3f",
+                     *           "lastSuccessAt": "2026-11-16T09:08:36.647Z",
+                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T09:56:31.534Z",
+                     *           "updatedAt": "2026-11-16T09:58:00.892Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T10:56:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T10:58:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -11952,7 +11952,7 @@ export interface operations {
                      *         "attemptLog": [
                      *           {
                      *             "at": "2026-11-16T09:51:31.164Z",
-                     *             "latencyMs": 6,
+                     *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
                      *         ],
@@ -13161,7 +13161,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:31.930Z",
+                 *       "timestamp": "2026-11-16T09:10:30.877Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13233,7 +13233,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:00.192Z",
-                 *           "updatedAt": "2026-11-16T09:10:31.930Z"
+                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -13924,7 +13924,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:11:00.014Z",
+                 *       "timestamp": "2026-11-16T09:11:01.067Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -13942,8 +13942,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:11:00.014Z",
-                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
+                 *           "createdAt": "2026-11-16T09:11:01.067Z",
+                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -14022,7 +14022,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:12:31.478Z",
+                 *       "timestamp": "2026-11-16T09:12:30.425Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -14035,13 +14035,13 @@ export interface operations {
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
-                 *           "createdAt": "2026-11-16T09:11:00.014Z",
+                 *           "createdAt": "2026-11-16T09:11:01.067Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:12:31.478Z",
+                 *           "updatedAt": "2026-11-16T09:12:30.425Z",
                  *           "confirmedAt": "2026-11-16T09:12:30.425Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
