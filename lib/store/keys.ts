@@ -2,7 +2,8 @@
  * Single-table keys. Every item has pk/sk; items that need a second access path also carry
  * gsi1pk/gsi1sk (GSI1). Each access pattern is named next to the key builder that serves it.
  * One export per builder, imported as a namespace (`import * as keys from './keys.js'`), so that a
- * function's bundle keeps only the builders it calls.
+ * function's bundle keeps only the builders it calls. `<tenant>` is the tenant's id, or `NONE` for
+ * the records of no tenant (platform staff, their keys and audit, platform customers and orders).
  *
  * | entity        | pk                      | sk                 | gsi1pk                   | gsi1sk              |
  * |---------------|-------------------------|--------------------|--------------------------|---------------------|
@@ -13,7 +14,7 @@
  * | api key ref   | APIKEYID#<id>           | REF                | (hash: find a key by its id)                   |
  * | customer      | CUSTOMER#<id>           | CUSTOMER           | PHONE#<e164>             | TENANT#<tenant>     |
  * | marketer link | CUSTOMER#<id>           | ACCESS#MARKETER#<m>|                          |                     |
- * | phone claim   | PHONE#<scope>#<e164>    | PHONE              |                          |                     |
+ * | phone claim   | PHONE#<tenant>#<e164>   | PHONE              |                          |                     |
  * | wallet        | WALLET#<id>             | WALLET             |                          |                     |
  * | wallet entry  | WALLET#<id>             | TX#<seq, 12 digits>|                          |                     |
  * | counter       | COUNTER#<name>          | COUNTER            |                          |                     |
@@ -51,7 +52,9 @@
  *
  * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
-const PLATFORM_SCOPE = 'PLATFORM';
+/** The tenant part of a key for records of no tenant (platform staff's keys, users, audit; platform customers' orders). */
+const NO_TENANT = 'NONE';
+const tenantPart = (tenantId: string | undefined): string => tenantId ?? NO_TENANT;
 
 /** Get a tenant by id; list tenants via GSI1 TENANTS. */
 export const tenant = (id: string) => ({ pk: `TENANT#${id}`, sk: 'TENANT' });
@@ -70,7 +73,7 @@ export const apiKeysOfTenantIndex = (tenantId: string | undefined, createdAt: st
   gsi2pk: apiKeysOfTenant(tenantId),
   gsi2sk: `${createdAt}#${id}`,
 });
-export const apiKeysOfTenant = (tenantId: string | undefined) => `APIKEYS#T#${tenantId ?? PLATFORM_SCOPE}`;
+export const apiKeysOfTenant = (tenantId: string | undefined) => `APIKEYS#T#${tenantPart(tenantId)}`;
 export const apiKeysOfUserIndex = (userId: string, id: string) => ({ gsi3pk: apiKeysOfUser(userId), gsi3sk: id });
 export const apiKeysOfUser = (userId: string) => `APIKEYS#U#${userId}`;
 /** Get a customer by id. */
@@ -80,11 +83,11 @@ export const customerAccess = (customerId: string, marketerId: string) => ({ pk:
 /** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
 export const customerPhoneIndex = (e164: string, tenantId: string | undefined) => ({
   gsi1pk: `PHONE#${e164}`,
-  gsi1sk: `TENANT#${tenantId ?? PLATFORM_SCOPE}`,
+  gsi1sk: `TENANT#${tenantPart(tenantId)}`,
 });
 /** Uniqueness of a mobile number within a tenant: a claim item written with the customer. */
 export const phoneClaim = (tenantId: string | undefined, e164: string) => ({
-  pk: `PHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`,
+  pk: `PHONE#${tenantPart(tenantId)}#${e164}`,
   sk: 'PHONE',
 });
 /** Get a wallet; its ledger entries share the partition, newest = highest sequence. */
@@ -109,15 +112,15 @@ export const cataloguePointer = () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' });
 /** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
 export const user = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
 export const staffIndex = (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: staffOf(tenantId, role), gsi1sk: id });
-export const staffOf = (tenantId: string | undefined, role: string) => `USERS#${tenantId ?? 'NONE'}#${role}`;
+export const staffOf = (tenantId: string | undefined, role: string) => `USERS#${tenantPart(tenantId)}#${role}`;
 /** All users of a tenant by name (GSI2), for admins. */
 export const usersOfTenantIndex = (tenantId: string | undefined, name: string, id: string) => ({
   gsi2pk: usersOfTenant(tenantId),
   gsi2sk: `${name.toLowerCase()}#${id}`,
 });
-export const usersOfTenant = (tenantId: string | undefined) => `USERS#T#${tenantId ?? 'NONE'}`;
+export const usersOfTenant = (tenantId: string | undefined) => `USERS#T#${tenantPart(tenantId)}`;
 /** A staff mobile number is unique within its tenant: a claim item written with the user. */
-export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantId ?? PLATFORM_SCOPE}#${e164}`, sk: 'USERPHONE' });
+export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantPart(tenantId)}#${e164}`, sk: 'USERPHONE' });
 /** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
 export const outboxEvent = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' });
 export const outboxDue = (nextAttemptAt: string, id: string) => ({ gsi1pk: outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` });
@@ -142,12 +145,12 @@ export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackD
 export const chatContact = (phone: string) => ({ pk: `CHATCONTACT#${phone}`, sk: 'CONTACT' });
 export const chatInbound = (messageId: string) => ({ pk: `CHATIN#${messageId}`, sk: 'INBOUND' });
 /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
-export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantId ?? PLATFORM_SCOPE}`;
-export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}`, sk: `${at}#${id}` });
+export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantPart(tenantId)}`;
+export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantPart(tenantId)}`, sk: `${at}#${id}` });
 export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) =>
-  `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`;
+  `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`;
 export const auditOfEntity = (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
-  gsi1pk: `AUDIT#${tenantId ?? PLATFORM_SCOPE}#${entity}#${entityId}`,
+  gsi1pk: `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`,
   gsi1sk: `${at}#${id}`,
 });
 /** Audit sort keys between two instants (UTC ISO), inclusive. */
@@ -165,7 +168,7 @@ export const orderIndexes = (order: { id: string; tenantId?: string; marketerId?
   gsi4pk: allOrders,
   gsi4sk: `${order.createdAt}#${order.id}`,
 });
-export const ordersOfTenant = (tenantId: string | undefined) => `ORDERS#T#${tenantId ?? 'NONE'}`;
+export const ordersOfTenant = (tenantId: string | undefined) => `ORDERS#T#${tenantPart(tenantId)}`;
 export const ordersOfMarketer = (marketerId: string) => `ORDERS#M#${marketerId}`;
 export const ordersOfCustomer = (customerId: string) => `ORDERS#C#${customerId}`;
 export const allOrders = 'ORDERS';
@@ -177,13 +180,13 @@ export const orderChild = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId:
 /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
 export const childReference = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' });
 /** A tenant's open export deadlines, soonest first (written and removed with the order's export changes). */
-export const exportDeadlines = (tenantId: string | undefined) => `DEADLINES#${tenantId ?? 'NONE'}`;
+export const exportDeadlines = (tenantId: string | undefined) => `DEADLINES#${tenantPart(tenantId)}`;
 export const exportDeadline = (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({
-  pk: `DEADLINES#${tenantId ?? 'NONE'}`,
+  pk: `DEADLINES#${tenantPart(tenantId)}`,
   sk: `${due}#${orderId}#${kind}`,
 });
 /** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
-export const eventFeed = (tenantId: string | undefined) => `EVENTS#${tenantId ?? 'NONE'}`;
+export const eventFeed = (tenantId: string | undefined) => `EVENTS#${tenantPart(tenantId)}`;
 export const event = (tenantId: string | undefined, sk: string) => ({ pk: eventFeed(tenantId), sk });
 /** A webhook endpoint; GSI1 lists a tenant's, GSI2 every one (the sweeper's round). */
 export const webhookEndpoint = (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'ENDPOINT' });
@@ -193,7 +196,7 @@ export const webhookEndpointIndexes = (tenantId: string | undefined, createdAt: 
   gsi2pk: allWebhookEndpoints,
   gsi2sk: id,
 });
-export const webhookEndpointsOf = (tenantId: string | undefined) => `WEBHOOKS#T#${tenantId ?? 'NONE'}`;
+export const webhookEndpointsOf = (tenantId: string | undefined) => `WEBHOOKS#T#${tenantPart(tenantId)}`;
 export const allWebhookEndpoints = 'WEBHOOKS';
 /** How far an endpoint has read its tenant's feed, and which worker holds its deliveries. */
 export const webhookCursor = (endpointId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: 'CURSOR' });
