@@ -173,6 +173,7 @@ for (const route of allRoutes) {
     ...(route.versioned ? { versioned: route.versioned } : {}),
     ...(topLevelNames(route.query) ? { queryNames: topLevelNames(route.query) } : {}),
     ...(topLevelNames(route.body) ? { bodyNames: topLevelNames(route.body) } : {}),
+    ...(topLevelNames(route.params) ? { paramNames: topLevelNames(route.params) } : {}),
     // What each field takes, from the annotated schema, for validation messages.
     ...(route.body ? { bodyHints: fieldHints(toJsonSchema(route.body)) } : {}),
     ...(route.query ? { queryHints: fieldHints(toJsonSchema(route.query)) } : {}),

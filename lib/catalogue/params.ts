@@ -38,7 +38,7 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
   const range = (from: number | undefined, to: number | undefined, name: string) => {
     if (from !== undefined && to !== undefined && from > to) {
       errors.push({
-        field: `query.${name}From`,
+        field: `${name}From`,
         message: `must not be greater than ${name}To (${to}): the range starts at the lower value, e.g. ${name}From=${to}&${name}To=${from}`,
       });
     }
@@ -55,19 +55,19 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
   for (const field of fields ?? []) {
     if (!(CAR_LIST_FIELDS as readonly string[]).includes(field)) {
       errors.push({
-        field: 'query.fields',
+        field: 'fields',
         message: `must name fields of a car: "${field}" is not one; use any of ${[...CAR_LIST_FIELDS, ...CONVERSION_FIELDS].join(', ')}, e.g. fields=${FIELDS_EXAMPLE}`,
       });
     }
   }
   if (requested !== undefined && requested.length === 0)
-    errors.push({ field: 'query.fields', message: `must name at least one field, comma-separated, e.g. fields=${FIELDS_EXAMPLE}` });
+    errors.push({ field: 'fields', message: `must name at least one field, comma-separated, e.g. fields=${FIELDS_EXAMPLE}` });
 
   const damage = set(query.damage);
   for (const kind of damage ?? []) {
     if (!(DAMAGE_KINDS as readonly string[]).includes(kind)) {
       errors.push({
-        field: 'query.damage',
+        field: 'damage',
         message: `must name damage kinds: "${kind}" is not one; use any of ${DAMAGE_KINDS.join(', ')}, e.g. damage=accident,flood`,
       });
     }
@@ -80,18 +80,18 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
           const [make, model, extra] = pair.split(':').map((p) => p.trim().toLowerCase());
           if (!make || extra !== undefined || model === '') {
             errors.push({
-              field: 'query.makeModel',
+              field: 'makeModel',
               message: `must be make or make:model pairs, comma-separated: "${pair}" is neither, e.g. makeModel=${MAKE_MODEL_EXAMPLE}`,
             });
           }
           return { make: make ?? '', ...(model ? { model } : {}) };
         });
   if (makeModel !== undefined && makeModel.length === 0)
-    errors.push({ field: 'query.makeModel', message: `must name at least one make, e.g. makeModel=${MAKE_MODEL_EXAMPLE}` });
+    errors.push({ field: 'makeModel', message: `must name at least one make, e.g. makeModel=${MAKE_MODEL_EXAMPLE}` });
 
   const trims = query.trim === undefined ? undefined : new Set(list(query.trim, '|||').map((t) => t.toLowerCase()));
   if (trims !== undefined && trims.size === 0)
-    errors.push({ field: 'query.trim', message: 'must name at least one trim, several joined with |||, e.g. trim=Premium|||Premium Plus' });
+    errors.push({ field: 'trim', message: 'must name at least one trim, several joined with |||, e.g. trim=Premium|||Premium Plus' });
 
   const words = query.search === undefined ? undefined : list(query.search.toLowerCase(), ' ');
 

@@ -58,7 +58,7 @@ export const duplicate = (field: string, message: string) => new AppError('DUPLI
 export const invalidState = (message: string, details?: unknown) => new AppError('INVALID_STATE', message, details);
 export const versionConflict = (currentVersion: number, what = 'order') =>
   new AppError('VERSION_CONFLICT', `The ${what} has changed: its current version is ${currentVersion}`, [
-    { field: 'body.version', message: `must be the current version, ${currentVersion}`, currentVersion },
+    { field: 'version', message: `must be the current version, ${currentVersion}`, currentVersion },
   ]);
 /** The If-Match header named a version that is no longer the current one (RFC 9110 412). */
 export const preconditionFailed = (currentVersion: number, what = 'order') =>

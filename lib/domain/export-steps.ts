@@ -92,28 +92,27 @@ export function planExportStep(
   const before = BEFORE[step];
   if (before && !steps[FIELD_OF[before]]) return { ok: false, state: `Record the ${before} step first`, problems: [] };
   const problems: FieldError[] = [];
-  if (input.date > today)
-    problems.push({ field: 'body.date', message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}` });
+  if (input.date > today) problems.push({ field: 'date', message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}` });
   const previousDate = before ? (steps[FIELD_OF[before]] as RecordedStep | undefined)?.date : undefined;
   if (previousDate && input.date < previousDate) {
     problems.push({
-      field: 'body.date',
+      field: 'date',
       message: `must not be before the ${before} step (${previousDate}): the steps follow one another, e.g. ${previousDate < today ? today : previousDate}`,
     });
   }
   if (step === 'deregistration' && !input.documentUrl)
-    problems.push({ field: 'body.documentUrl', message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"' });
+    problems.push({ field: 'documentUrl', message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"' });
   if (step === 'export-declaration' && !input.number)
-    problems.push({ field: 'body.number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' });
+    problems.push({ field: 'number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' });
   if (input.number !== undefined && step !== 'export-declaration') {
     problems.push({
-      field: 'body.number',
+      field: 'number',
       message: `must be left out of the ${step} step: a number goes with the export-declaration step, e.g. {"date": "${input.date}", "number": "12345-26-0001234X"} on export-steps/export-declaration`,
     });
   }
   if (input.location !== undefined && step !== 'bonded-area') {
     problems.push({
-      field: 'body.location',
+      field: 'location',
       message: `must be left out of the ${step} step: a location goes with the bonded-area step, e.g. {"date": "${input.date}", "location": "Incheon Port bonded area"} on export-steps/bonded-area`,
     });
   }

@@ -67,7 +67,7 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
     const { what, example } = WHAT[field];
     if (!next[field])
       problems.push({
-        field: `body.${field}`,
+        field: `${field}`,
         message: current
           ? `must not be removed from the shipment: to change the ${what}, send another, e.g. ${example}`
           : `is required for a new shipment: the ${what}, e.g. ${example}`,
@@ -77,37 +77,37 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
     for (const field of CONTAINER_ONLY) {
       if (next[field])
         problems.push({
-          field: `body.${field}`,
+          field: `${field}`,
           message: `must be left out of a roro shipment: it is only for a container shipment, e.g. {"method": "container", "${field}": ${CONTAINER_EXAMPLE[field]}}`,
         });
     }
   }
   // Only a number given now: one stored before the check keeps the shipment editable.
   const containerProblem = input.containerNumber ? containerNumberProblem(input.containerNumber) : undefined;
-  if (containerProblem) problems.push({ field: 'body.containerNumber', message: containerProblem });
+  if (containerProblem) problems.push({ field: 'containerNumber', message: containerProblem });
   if (next.etd && next.eta && next.eta < next.etd)
-    problems.push({ field: 'body.eta', message: `must not be before etd (${next.etd}): the arrival follows the departure, e.g. ${addDays(next.etd, 20)}` });
+    problems.push({ field: 'eta', message: `must not be before etd (${next.etd}): the arrival follows the departure, e.g. ${addDays(next.etd, 20)}` });
   if (next.ata && !next.atd)
     problems.push({
-      field: 'body.ata',
+      field: 'ata',
       message: `must come with atd, the day the car left: it arrives after it departs, e.g. {"atd": "${addDays(next.ata, -20)}", "ata": "${next.ata}"}`,
     });
   if (next.ata && next.atd && next.ata < next.atd) {
     problems.push({
-      field: 'body.ata',
+      field: 'ata',
       message: `must not be before atd (${next.atd}): the car arrives after it departs, e.g. ${next.atd < today ? today : next.atd}`,
     });
   }
   for (const field of ['atd', 'ata'] as const) {
     if (next[field] && next[field]! > today)
       problems.push({
-        field: `body.${field}`,
+        field: `${field}`,
         message: `must not be in the future: it is an actual date (today is ${today} in the tenant's time zone), e.g. ${today}`,
       });
   }
   if (next.atd && !(next.billOfLadingNumber && next.billOfLadingUrl)) {
     problems.push({
-      field: 'body.atd',
+      field: 'atd',
       message: `must come with the bill of lading (billOfLadingNumber and billOfLadingUrl): the car is loaded before it leaves, e.g. {"billOfLadingNumber": "HDMUINC1234567", "billOfLadingUrl": "https://files.example.com/bl-1042.pdf", "atd": "${next.atd}"}`,
     });
   }

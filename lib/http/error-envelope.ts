@@ -4,6 +4,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { AppError, validationError, type FieldError } from '../domain/errors.js';
 import { describeError, log } from '../logger.js';
 import { toServiceError } from '../store/errors.js';
+import type { CompiledRoute } from '../schemas/route.js';
+import { locateField } from './field-location.js';
 import { STATUS_OF } from './status-codes.js';
 
 interface MiddyHttpError extends Error {
@@ -42,14 +44,17 @@ function toAppError(error: unknown): AppError {
  * balance, missingRequirements...). Left out when the message says it all (as in spec part 7's
  * 401/403/429 bodies).
  */
-function detailsOf(error: AppError): Array<Record<string, unknown>> {
-  if (Array.isArray(error.details)) return error.details as Array<Record<string, unknown>>;
-  if (typeof error.details === 'object' && error.details !== null) return [{ message: error.message, ...(error.details as Record<string, unknown>) }];
-  return [];
+function detailsOf(error: AppError, route: CompiledRoute): Array<Record<string, unknown>> {
+  const details: Array<Record<string, unknown>> = Array.isArray(error.details)
+    ? error.details
+    : typeof error.details === 'object' && error.details !== null
+      ? [{ message: error.message, ...(error.details as Record<string, unknown>) }]
+      : [];
+  return details.map((detail) => (typeof detail.field === 'string' ? { ...detail, field: locateField(detail.field, route) } : detail));
 }
 
-function envelopeOf(error: AppError): Record<string, unknown> {
-  const details = detailsOf(error);
+function envelopeOf(error: AppError, route: CompiledRoute): Record<string, unknown> {
+  const details = detailsOf(error, route);
   return {
     success: false,
     error: error.message,
@@ -69,14 +74,15 @@ function headersOf(error: AppError): Record<string, string> {
 /**
  * Runs before @middy/http-error-handler in the onError chain: it swaps the thrown error for an
  * exposed HTTP error whose message is the JSON envelope, which the official handler then renders.
+ * Fields the use cases name by their input's names are placed in the request here (locateField).
  */
-export function errorEnvelope(): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
+export function errorEnvelope(route: CompiledRoute): middy.MiddlewareObj<APIGatewayProxyEvent, unknown, Error> {
   return {
     onError: async (request) => {
       if (request.response !== undefined) return;
       const appError = toAppError(request.error);
       const statusCode = STATUS_OF[appError.code];
-      const rendered = createError(statusCode, JSON.stringify(envelopeOf(appError)), { expose: true }) as Error & {
+      const rendered = createError(statusCode, JSON.stringify(envelopeOf(appError, route)), { expose: true }) as Error & {
         headers?: Record<string, string>;
       };
       rendered.headers = headersOf(appError);

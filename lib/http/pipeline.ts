@@ -51,7 +51,7 @@ export function basePipeline(
     .use(httpSecurityHeaders(securityHeaders ?? {}))
     .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }))
     .use(httpErrorHandler({ logger: false }))
-    .use(errorEnvelope());
+    .use(errorEnvelope(route));
   for (const step of steps) pipeline.use(step);
   return pipeline.handler(base);
 }

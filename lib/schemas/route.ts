@@ -106,6 +106,8 @@ export interface CompiledRoute {
   /** The query parameters and the body's top-level fields it takes (for "did you mean" hints). */
   queryNames?: readonly string[];
   bodyNames?: readonly string[];
+  /** The path's parameters (`id`, `step`): where a use case's field names are looked up first. */
+  paramNames?: readonly string[];
   /** What each field of the body, query and path takes (lib/http/validation.ts fieldHints), for validation messages. */
   bodyHints?: FieldHints;
   queryHints?: FieldHints;

@@ -9,7 +9,7 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 export interface IdempotencyRecord {
   requestHash: string;
-  statusCode: number;
+  /** The answer's data (its status is the route's own). */
   data: unknown;
   createdAt: string;
   expiresAt: number;

@@ -147,8 +147,7 @@ export const chatInbound = (messageId: string) => ({ pk: `CHATIN#${messageId}`, 
 /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
 export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantPart(tenantId)}`;
 export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantPart(tenantId)}`, sk: `${at}#${id}` });
-export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) =>
-  `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`;
+export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`;
 export const auditOfEntity = (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
   gsi1pk: `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`,
   gsi1sk: `${at}#${id}`,

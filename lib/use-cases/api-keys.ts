@@ -38,18 +38,16 @@ export const apiKeyView = ({ hash: _hash, ...key }: StoredApiKey): ApiKeyView =>
 async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' | 'tenantId'>): Promise<{ role: Role; tenantId?: string; userId?: string }> {
   const tenantId = owningTenant(caller, body.tenantId);
   if (body.userId === undefined) {
-    if (body.role === undefined) throw invalidField('body.role', 'is required when the key is not for a user (userId), e.g. "integrator"');
-    if (PERSONAL_ROLES.includes(body.role)) throw invalidField('body.userId', `a ${body.role} key must be issued for a ${body.role} user (userId)`);
+    if (body.role === undefined) throw invalidField('role', 'is required when the key is not for a user (userId), e.g. "integrator"');
+    if (PERSONAL_ROLES.includes(body.role)) throw invalidField('userId', `a ${body.role} key must be issued for a ${body.role} user (userId)`);
     return { role: body.role, tenantId };
   }
   // A tenant admin names users of its own tenant; platform staff may name any user.
   const user = await getUser(tenantId === undefined ? {} : { tenantId }, body.userId);
-  if (!user) throw notFound('User', 'body.userId');
+  if (!user) throw notFound('User', 'userId');
   if (user.active === false)
-    throw invalidState('This user is deactivated; reactivate them first', [
-      { field: 'body.userId', message: 'this user is deactivated; reactivate them first' },
-    ]);
-  if (body.role !== undefined && body.role !== user.role) throw invalidField('body.role', `the key takes its user's role (${user.role})`);
+    throw invalidState('This user is deactivated; reactivate them first', [{ field: 'userId', message: 'this user is deactivated; reactivate them first' }]);
+  if (body.role !== undefined && body.role !== user.role) throw invalidField('role', `the key takes its user's role (${user.role})`);
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }
 
@@ -62,13 +60,12 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
 function routesFor(caller: Caller, role: Role, requested: string[] | undefined): string[] {
   const routes = requested ?? (caller.allowedRoutes.includes('*') ? ['*'] : defaultAllowedRoutes(role, ROUTE_INFO));
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTES.has(route));
-  if (unknown.length > 0)
-    throw invalidField('body.allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
+  if (unknown.length > 0) throw invalidField('allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
   // Such a key would be refused on those routes anyway (403 by role): say so now, not at first use.
   const closed = routesBeyondRole(role, routes, ROUTE_INFO);
   if (closed.length > 0) {
     throw validationError([
-      { field: 'body.allowedRoutes', message: `a ${role} key can never call ${closed.join(', ')}: the role rules them out`, role, routes: closed },
+      { field: 'allowedRoutes', message: `a ${role} key can never call ${closed.join(', ')}: the role rules them out`, role, routes: closed },
     ]);
   }
   if (!caller.allowedRoutes.includes('*')) {
@@ -87,10 +84,7 @@ function checkRole(caller: Caller, role: Role): void {
 export async function issueApiKey(caller: Caller, body: IssueBody, options: { plainKey?: string } = {}): Promise<{ key: string; apiKey: ApiKeyView }> {
   const expiresAt = body.expiresAt === undefined ? undefined : parseInstant(body.expiresAt);
   if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString()))
-    throw invalidField(
-      'body.expiresAt',
-      `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
-    );
+    throw invalidField('expiresAt', `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
   const holder = await holderOf(caller, body);
   checkRole(caller, holder.role);
   const plain = options.plainKey ?? newPlainKey();
@@ -158,7 +152,7 @@ export async function rotateApiKey(
   const old = await keyInScope(caller, id);
   if (old.revokedAt || old.disabledAt)
     throw invalidState('A revoked or disabled key cannot be rotated; issue a new one', [
-      { field: 'path.id', message: 'a revoked or disabled key cannot be rotated; issue a new one' },
+      { field: 'id', message: 'a revoked or disabled key cannot be rotated; issue a new one' },
     ]);
   if (old.rotatedTo) throw alreadyRotated(old.rotatedTo);
   const issued = await issueApiKey(caller, {
@@ -190,5 +184,5 @@ export async function rotateApiKey(
 
 const alreadyRotated = (successor: string) =>
   invalidState(`This key was already rotated; rotate its successor ${successor} instead`, [
-    { field: 'path.id', message: 'the key was already rotated', rotatedTo: successor },
+    { field: 'id', message: 'the key was already rotated', rotatedTo: successor },
   ]);

@@ -19,18 +19,17 @@ const instant = (value: string | undefined, field: string): string | undefined =
 
 /** A page of the tenant's audit trail, newest first, paged by cursor. */
 export async function listAudit(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof AuditRecord>>; meta: CursorMeta }> {
-  if (query.id !== undefined && query.entity === undefined)
-    throw invalidField('query.entity', 'is required with id: the kind of record it names, e.g. entity=order');
+  if (query.id !== undefined && query.entity === undefined) throw invalidField('entity', 'is required with id: the kind of record it names, e.g. entity=order');
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw invalidField('query.cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
-  if (after && !isCursorOfTrail(tenantId, after)) throw invalidField('query.cursor', "belongs to another tenant's listing");
+  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+  if (after && !isCursorOfTrail(tenantId, after)) throw invalidField('cursor', "belongs to another tenant's listing");
   const page = await readAudit({
     tenantId,
     entity: query.entity,
     entityId: query.id,
-    from: instant(query.from, 'query.from'),
-    to: instant(query.to, 'query.to'),
+    from: instant(query.from, 'from'),
+    to: instant(query.to, 'to'),
     limit: query.limit,
     after,
   });

@@ -22,15 +22,15 @@ const confirmedIsFinal = (entry: Entry) =>
   invalidState(`This ${entry.type} is Confirmed: it can no longer change`, { status: entry.status, confirmedAt: entry.confirmedAt });
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
-  if (!isIsoCurrency(body.currency)) throw invalidField('body.currency', 'must be an ISO 4217 currency code, e.g. USD');
+  if (!isIsoCurrency(body.currency)) throw invalidField('currency', 'must be an ISO 4217 currency code, e.g. USD');
   if (!fitsCurrency(body.amount, body.currency))
     throw invalidField(
-      'body.amount',
+      'amount',
       `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`,
     );
   body.items?.forEach((item, i) => {
     if (!fitsCurrency(item.amount, body.currency))
-      throw invalidField(`body.items[${i}].amount`, `has more decimals than ${body.currency} allows, e.g. ${item.amount.toFixed(minorUnits(body.currency))}`);
+      throw invalidField(`items[${i}].amount`, `has more decimals than ${body.currency} allows, e.g. ${item.amount.toFixed(minorUnits(body.currency))}`);
   });
   const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
   ensureOrderAccepts(order, 'billing entry');
@@ -58,7 +58,7 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
     auditItem(caller, { entity: 'billing', entityId: entry.id, tenantId: entry.tenantId, action: 'created', after: entry }, now),
     eventItem('billing_entry.created', entry.tenantId, { type: 'billing_entry', id: entry.id }, view(entry), now, { orderId: entry.orderId }),
   ]);
-  if (!outcome.ok) throw notFound('Order', 'body.orderId');
+  if (!outcome.ok) throw notFound('Order', 'orderId');
   return view(entry);
 }
 
@@ -66,7 +66,7 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
 export async function setBillingDocumentUrl(caller: Caller, id: string, body: UrlBody) {
   const scope = scopeOf(caller);
   const entry = await childInScope<Entry>(scope, 'BILLING', id);
-  if (entry.type !== body.type) throw invalidField('body.type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}`);
+  if (entry.type !== body.type) throw invalidField('type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}`);
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
   const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
@@ -109,6 +109,6 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
 
 export async function listOrderBilling(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
-  await orderInScopeOrNotFound(scope, orderId, 'path.id');
+  await orderInScopeOrNotFound(scope, orderId, 'id');
   return (await listChildren<Entry>(scope, 'BILLING', orderId)).map(view);
 }

@@ -23,7 +23,7 @@ export async function storefrontFor(caller: Caller, customerSubdomain: string | 
   let tenant: Tenant | undefined;
   if (customerSubdomain !== undefined) {
     tenant = await tenantBySubdomain(customerSubdomain);
-    if (!tenant) throw validationError([{ field: 'query.customerSubdomain', message: 'no storefront has this subdomain' }]);
+    if (!tenant) throw validationError([{ field: 'customerSubdomain', message: 'no storefront has this subdomain' }]);
   } else if (caller.tenantId !== undefined) {
     tenant = await tenantById(caller.tenantId);
   }

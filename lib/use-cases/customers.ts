@@ -23,10 +23,10 @@ function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, 
 
 export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
   if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency))
-    throw invalidField('body.walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
+    throw invalidField('walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
   const mobileNumber = normalizePhone(body.mobileNumber);
-  if (!mobileNumber) throw invalidField('body.mobileNumber', PHONE_HINT);
-  const name = personName(body.name, 'body.name');
+  if (!mobileNumber) throw invalidField('mobileNumber', PHONE_HINT);
+  const name = personName(body.name, 'name');
   const tenantId = owningTenant(caller, body.tenantId);
   const now = new Date().toISOString();
   const id = newId();
@@ -60,16 +60,16 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
   ]);
   if (!outcome.ok && outcome.reason === 'duplicate-phone') {
-    throw duplicate('body.mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
+    throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
   }
-  if (!outcome.ok) throw invalidField('body.tenantId', 'no such tenant');
+  if (!outcome.ok) throw invalidField('tenantId', 'no such tenant');
   return toCustomerView(customer, wallet);
 }
 
 /** Always an exact match on the normalised number (spec 4.3: API-key callers cannot enumerate). */
 export async function searchCustomers(caller: Caller, phone: string): Promise<Array<Static<typeof CustomerMatch>>> {
   const e164 = normalizePhone(phone);
-  if (!e164) throw invalidField('query.phone', PHONE_HINT);
+  if (!e164) throw invalidField('phone', PHONE_HINT);
   const found = await findCustomersByPhone(scopeOf(caller), e164);
   return found.map(({ id, name, mobileNumber, tenantId }) => ({ id, name, mobileNumber, tenantId }));
 }

@@ -25,8 +25,7 @@ function typesOf(text: string | undefined): Set<string> | undefined {
     .map((t) => t.trim())
     .filter(Boolean);
   const unknown = types.filter((t) => !isEventType(t));
-  if (unknown.length > 0)
-    throw invalidField('query.types', `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`);
+  if (unknown.length > 0) throw invalidField('types', `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`);
   return new Set(types);
 }
 
@@ -41,7 +40,7 @@ export async function listEvents(caller: Caller, query: ListQuery): Promise<{ da
   let cursor = FEED_START;
   if (query.after !== undefined) {
     const decoded = decodeFeedCursor(query.after);
-    if (!decoded) throw invalidField('query.after', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+    if (!decoded) throw invalidField('after', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
     cursor = decoded;
   }
   const { events, exhausted } = await readEventsAfter(tenantId, cursor.safe, query.limit + cursor.seen.length + 1);

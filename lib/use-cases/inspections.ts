@@ -24,9 +24,7 @@ export async function createInspection(caller: Caller, body: CreateBody) {
   const [order, inspector] = await Promise.all([orderInScopeOrNotFound(scope, body.orderId), getUser(scope, body.inspectorId)]);
   ensureOrderAccepts(order, 'inspection');
   if (inspector?.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
-    throw new AppError('NOT_FOUND', 'Inspector not found', [
-      { field: 'body.inspectorId', message: "no active inspector with this user id in the order's tenant" },
-    ]);
+    throw new AppError('NOT_FOUND', 'Inspector not found', [{ field: 'inspectorId', message: "no active inspector with this user id in the order's tenant" }]);
   }
   const now = new Date().toISOString();
   const inspection: InspectionRecord = {
@@ -49,7 +47,7 @@ export async function createInspection(caller: Caller, body: CreateBody) {
     auditItem(caller, { entity: 'inspection', entityId: inspection.id, tenantId: inspection.tenantId, action: 'created', after: inspection }, now),
     eventItem('inspection.created', inspection.tenantId, { type: 'inspection', id: inspection.id }, view(inspection), now, { orderId: order.id }),
   ]);
-  if (!outcome.ok) throw notFound('Order', 'body.orderId');
+  if (!outcome.ok) throw notFound('Order', 'orderId');
   return view(inspection);
 }
 
@@ -66,7 +64,7 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     const next = inspectionNextStatuses(inspection.status);
     throw invalidState(`An inspection cannot move from ${inspection.status} to ${body.status}; from ${inspection.status} it can move to ${next.join(' or ')}`, [
       {
-        field: 'body.status',
+        field: 'status',
         message: `must be one of ${next.join(', ')} while the inspection is ${inspection.status}`,
         currentStatus: inspection.status,
         allowedStatuses: next,
@@ -74,7 +72,7 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     ]);
   }
   const photos = [...inspection.photos, ...(body.photos ?? [])];
-  if (photos.length > MAX_PHOTOS) throw invalidField('body.photos', `an inspection holds at most ${MAX_PHOTOS} photos`);
+  if (photos.length > MAX_PHOTOS) throw invalidField('photos', `an inspection holds at most ${MAX_PHOTOS} photos`);
   const set: Record<string, unknown> = {
     ...(body.status ? { status: body.status } : {}),
     ...(body.photos ? { photos } : {}),
@@ -129,6 +127,6 @@ export async function getInspection(caller: Caller, id: string) {
 
 export async function listOrderInspections(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
-  await orderInScopeOrNotFound(scope, orderId, 'path.id');
+  await orderInScopeOrNotFound(scope, orderId, 'id');
   return (await listChildren<InspectionRecord>(scope, 'INSPECTION', orderId)).map(view);
 }

@@ -58,8 +58,8 @@ const statusIn = (statuses: readonly ContractStatus[]) => ({
 /** The free-form parts of a contract must be storable (400 naming the field otherwise). */
 function checkFreeForm(body: Pick<CreateBody, 'carDetails' | 'customerIdDocument'>): void {
   const problems = [
-    ...(body.carDetails === undefined ? [] : storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES)),
-    ...(body.customerIdDocument === undefined ? [] : storableJsonProblems(body.customerIdDocument, 'body.customerIdDocument', ID_DOCUMENT_MAX_BYTES)),
+    ...(body.carDetails === undefined ? [] : storableJsonProblems(body.carDetails, 'carDetails', CAR_DETAILS_MAX_BYTES)),
+    ...(body.customerIdDocument === undefined ? [] : storableJsonProblems(body.customerIdDocument, 'customerIdDocument', ID_DOCUMENT_MAX_BYTES)),
   ];
   if (problems.length > 0) throw validationError(problems);
 }
@@ -91,7 +91,7 @@ export async function createContract(caller: Caller, body: CreateBody) {
   let customer: CustomerRecord | undefined;
   return withRetries(async () => {
     const order = await getOrder(scope, body.orderId);
-    if (!order) throw notFound('Order', 'body.orderId');
+    if (!order) throw notFound('Order', 'orderId');
     ensureOrderAccepts(order, 'contract');
     customer ??= await getOrderCustomer(order.customerId, order.tenantId);
     contractNumber ??= await takeNextNumber(CONTRACT_COUNTER);
@@ -119,7 +119,7 @@ export async function createContract(caller: Caller, body: CreateBody) {
     ];
     const outcome = await transact(items);
     if (outcome.ok) return view(contract);
-    if (outcome.failedIndexes.includes(items.indexOf(orderCheck))) throw notFound('Order', 'body.orderId');
+    if (outcome.failedIndexes.includes(items.indexOf(orderCheck))) throw notFound('Order', 'orderId');
     return RETRY;
   });
 }
@@ -151,16 +151,16 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
   if (!given) {
     const known = typeof contract?.customerPhone === 'string' ? normalizePhone(contract.customerPhone) : undefined;
     throw invalidField(
-      'body.phone',
+      'phone',
       known
         ? `phone or phoneNumber is required: the number to send the contract to, in E.164; the contract's customerPhone is ${known}, e.g. {"phone": "${known}"}`
         : 'phone or phoneNumber is required: the number to send the contract to, in E.164, e.g. {"phone": "+971501234567"}',
     );
   }
   const phone = normalizePhone(given);
-  if (!phone) throw invalidField(body.phone ? 'body.phone' : 'body.phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
+  if (!phone) throw invalidField(body.phone ? 'phone' : 'phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
   if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) {
-    throw invalidField('body.phoneNumber', `must be the same number as phone, or left out: give one of them, e.g. {"phone": "${phone}"}`);
+    throw invalidField('phoneNumber', `must be the same number as phone, or left out: give one of them, e.g. {"phone": "${phone}"}`);
   }
   return phone;
 }
@@ -284,7 +284,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
 
 export async function signContract(caller: Caller, id: string, signedDocument: unknown, expected?: ExpectedVersion) {
   if (signedDocument !== undefined) {
-    const problems = storableJsonProblems(signedDocument, 'body.signedDocument', SIGNED_DOCUMENT_MAX_BYTES);
+    const problems = storableJsonProblems(signedDocument, 'signedDocument', SIGNED_DOCUMENT_MAX_BYTES);
     if (problems.length > 0) throw validationError(problems);
   }
   const scope = scopeOf(caller);
@@ -313,6 +313,6 @@ export async function getContract(caller: Caller, id: string) {
 
 export async function listOrderContracts(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
-  await orderInScopeOrNotFound(scope, orderId, 'path.id');
+  await orderInScopeOrNotFound(scope, orderId, 'id');
   return (await listChildren<ContractRecord>(scope, 'CONTRACT', orderId)).map(view);
 }

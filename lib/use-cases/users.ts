@@ -27,16 +27,15 @@ function mobileOf(given: string | undefined, field: string): string | undefined 
 }
 
 function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber: string | undefined): Error {
-  if (outcome.reason === 'duplicate-phone')
-    return duplicate('body.mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
-  if (outcome.reason === 'unknown-tenant') return invalidField('body.tenantId', 'no such tenant');
+  if (outcome.reason === 'duplicate-phone') return duplicate('mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
+  if (outcome.reason === 'unknown-tenant') return invalidField('tenantId', 'no such tenant');
   return new Error('the user changed while it was being written');
 }
 
 /** Registers a staff member of the caller's tenant (platform admins name the tenant, or none for platform staff). */
 export async function createUser(caller: Caller, body: CreateBody, options: { id?: string } = {}): Promise<UserView> {
-  const mobileNumber = mobileOf(body.mobileNumber, 'body.mobileNumber');
-  const name = personName(body.name, 'body.name');
+  const mobileNumber = mobileOf(body.mobileNumber, 'mobileNumber');
+  const name = personName(body.name, 'name');
   const now = new Date().toISOString();
   const user: StaffUser = {
     id: options.id ?? newId(),
@@ -72,8 +71,8 @@ export async function getUser(caller: Caller, id: string): Promise<UserView> {
 
 /** Changes a user's name, number, e-mail, language or active flag; deactivating also disables their keys. */
 export async function updateUser(caller: Caller, id: string, body: UpdateBody): Promise<UserView> {
-  const mobileNumber = mobileOf(body.mobileNumber, 'body.mobileNumber');
-  const name = body.name === undefined ? undefined : personName(body.name, 'body.name');
+  const mobileNumber = mobileOf(body.mobileNumber, 'mobileNumber');
+  const name = body.name === undefined ? undefined : personName(body.name, 'name');
   const scope = scopeOf(caller);
   const user = await withRetries(async () => {
     const before = await readUser(scope, id);

@@ -25,12 +25,12 @@ export interface MovementResult {
 
 function checkMovementBody(body: MoveBody): void {
   if (body.type === 'adjustment' && body.direction === undefined)
-    throw invalidField('body.direction', 'is required for an adjustment: increase or decrease, e.g. "increase"');
+    throw invalidField('direction', 'is required for an adjustment: increase or decrease, e.g. "increase"');
   if (body.type !== 'adjustment' && body.direction !== undefined)
-    throw invalidField('body.direction', `is only for adjustments; ${body.type} has a fixed direction`);
+    throw invalidField('direction', `is only for adjustments; ${body.type} has a fixed direction`);
   if (!fitsCurrency(body.amount, body.currency))
     throw invalidField(
-      'body.amount',
+      'amount',
       `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`,
     );
 }
@@ -53,7 +53,7 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
     if (body.orderId !== undefined) {
       // The order a movement names must be one this wallet's customer placed, in the caller's scope.
       const order = await getOrder(scope, body.orderId);
-      if (!order || order.customerId !== wallet.customerId) throw notFound('Order', 'body.orderId');
+      if (!order || order.customerId !== wallet.customerId) throw notFound('Order', 'orderId');
     }
     const now = new Date().toISOString();
     const { entry, walletAfter, items } = prepareMovement(wallet, body, caller.userId ?? caller.keyId, now);
@@ -65,7 +65,7 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
       ),
     );
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
-    if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: result }));
+    if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, data: result }));
     const outcome = await transact(items);
     if (outcome.ok) recordEvent('WalletMovements');
     // Lost a race: the wallet moved (re-plan from a fresh read), or a retry with the same key won (replayed above).

@@ -22,7 +22,7 @@ function isUnreachable(error: unknown): boolean {
   return error instanceof AggregateError && error.errors.some(isUnreachable);
 }
 
-/** The CLI flag behind a field a use case names (body.mobileNumber is --mobile). */
+/** The CLI flag behind a field a use case names (mobileNumber is --mobile). */
 const FLAG_OF_FIELD: Record<string, string> = {
   id: '<id>',
   name: '--name',
@@ -42,15 +42,15 @@ const FLAG_OF_FIELD: Record<string, string> = {
 const isFieldError = (detail: unknown): detail is FieldError =>
   typeof detail === 'object' && detail !== null && typeof (detail as FieldError).field === 'string' && typeof (detail as FieldError).message === 'string';
 
+/** The flag that set a field, when there is one (use cases name their input's fields, e.g. mobileNumber). */
 function fieldLabel(field: string): string {
-  const flag = FLAG_OF_FIELD[field.replace(/^(body|query|path)\./, '')];
-  return flag ? `${field} (${flag})` : field;
+  return FLAG_OF_FIELD[field] ?? field;
 }
 
 /**
  * A use case's refusal (VALIDATION_ERROR, DUPLICATE, NOT_FOUND, ...): its message, then each
  * field it names with the flag that set it, e.g.
- * "Request validation failed: body.mobileNumber (--mobile) must be a phone number with its country code, ...".
+ * "Request validation failed: --mobile must be a phone number with its country code, ...".
  */
 function appErrorMessage(error: AppError): string {
   const details = Array.isArray(error.details) ? error.details.filter(isFieldError) : [];

@@ -163,14 +163,14 @@ describe('trims lookup', () => {
 
 describe('malformed parameters', () => {
   it.each<[string, Partial<CarListQuery>, string]>([
-    ['yearFrom after yearTo', { yearFrom: 2020, yearTo: 2010 }, 'query.yearFrom'],
-    ['priceFrom above priceTo', { priceFrom: 3000, priceTo: 100 }, 'query.priceFrom'],
-    ['kmFrom above kmTo', { kmFrom: 9, kmTo: 1 }, 'query.kmFrom'],
-    ['an unknown projection field', { fields: 'id,secretMargin' }, 'query.fields'],
-    ['an unknown damage kind', { damage: 'scratch' }, 'query.damage'],
-    ['a make:model pair with two colons', { makeModel: 'Kia:K5:DL3' }, 'query.makeModel'],
-    ['a make:model pair without a make', { makeModel: ':K5' }, 'query.makeModel'],
-    ['an empty trim list', { trim: '|||' }, 'query.trim'],
+    ['yearFrom after yearTo', { yearFrom: 2020, yearTo: 2010 }, 'yearFrom'],
+    ['priceFrom above priceTo', { priceFrom: 3000, priceTo: 100 }, 'priceFrom'],
+    ['kmFrom above kmTo', { kmFrom: 9, kmTo: 1 }, 'kmFrom'],
+    ['an unknown projection field', { fields: 'id,secretMargin' }, 'fields'],
+    ['an unknown damage kind', { damage: 'scratch' }, 'damage'],
+    ['a make:model pair with two colons', { makeModel: 'Kia:K5:DL3' }, 'makeModel'],
+    ['a make:model pair without a make', { makeModel: ':K5' }, 'makeModel'],
+    ['an empty trim list', { trim: '|||' }, 'trim'],
   ])('refuses %s', (_label, query, field) => {
     const parsed = parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
     expect(parsed.ok).toBe(false);

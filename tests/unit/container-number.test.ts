@@ -29,6 +29,6 @@ describe('ISO 6346 container numbers', () => {
   it('is checked when a shipment is planned, on the number given', () => {
     const booking = { method: 'container' as const, bookingNumber: 'BK1', carrier: 'HMM', portOfLoading: 'KRPUS', portOfDischarge: 'AEJEA' };
     const plan = planShipment(undefined, { ...booking, containerNumber: 'CSQU3054384' }, '2026-11-20T00:00:00.000Z');
-    expect(plan).toMatchObject({ ok: false, problems: [{ field: 'body.containerNumber', message: expect.stringContaining('gives 3') }] });
+    expect(plan).toMatchObject({ ok: false, problems: [{ field: 'containerNumber', message: expect.stringContaining('gives 3') }] });
   });
 });

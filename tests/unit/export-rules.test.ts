@@ -47,10 +47,10 @@ describe('export steps', () => {
   it('report every problem of the input at once', () => {
     const plan = planExportStep('Purchased', undefined, 'deregistration', { date: '2027-01-01', number: 'N1' }, 'ops', NOW);
     expect(plan.ok).toBe(false);
-    expect(!plan.ok && plan.problems.map((p) => p.field).sort()).toEqual(['body.date', 'body.documentUrl', 'body.number']);
+    expect(!plan.ok && plan.problems.map((p) => p.field).sort()).toEqual(['date', 'documentUrl', 'number']);
     const dereg = ok(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-05-01', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW));
     const early = planExportStep('Purchased', dereg, 'bonded-area', { date: '2026-04-30' }, 'ops', NOW);
-    expect(!early.ok && early.problems).toEqual([{ field: 'body.date', message: expect.stringContaining('2026-05-01') }]);
+    expect(!early.ok && early.problems).toEqual([{ field: 'date', message: expect.stringContaining('2026-05-01') }]);
   });
 
   it('count months to the same day, or the last day of a shorter month', () => {
@@ -87,11 +87,11 @@ describe('the shipment', () => {
 
   it('refuses what cannot be: container fields on RoRo, arrival before departure, departure without a bill of lading, actual dates ahead', () => {
     const plan = planShipment(undefined, { ...booking, method: 'roro', eta: '2026-11-01', atd: '2026-11-22', ata: '2026-11-21' }, NOW);
-    expect(!plan.ok && plan.problems.map((p) => p.field).sort()).toEqual(['body.ata', 'body.atd', 'body.containerNumber', 'body.eta']);
+    expect(!plan.ok && plan.problems.map((p) => p.field).sort()).toEqual(['ata', 'atd', 'containerNumber', 'eta']);
     const missing = planShipment(undefined, { method: 'roro' }, NOW);
-    expect(!missing.ok && missing.problems.map((p) => p.field)).toEqual(['body.bookingNumber', 'body.carrier', 'body.portOfLoading', 'body.portOfDischarge']);
+    expect(!missing.ok && missing.problems.map((p) => p.field)).toEqual(['bookingNumber', 'carrier', 'portOfLoading', 'portOfDischarge']);
     const future = planShipment(undefined, { ...booking, billOfLadingNumber: 'B', billOfLadingUrl: 'https://f.example/b.pdf', atd: '2026-12-01' }, NOW);
-    expect(!future.ok && future.problems).toEqual([{ field: 'body.atd', message: expect.stringContaining('future') }]);
+    expect(!future.ok && future.problems).toEqual([{ field: 'atd', message: expect.stringContaining('future') }]);
   });
 
   it('switches a container booking to RoRo, dropping the container number and seal, but refuses a container field sent with the switch', () => {
@@ -103,7 +103,7 @@ describe('the shipment', () => {
     expect(shipment.containerNumber).toBeUndefined();
     expect(shipment.sealNumber).toBeUndefined();
     const withContainer = planShipment(current, { method: 'roro', containerNumber: 'HMMU7654322' }, NOW);
-    expect(!withContainer.ok && withContainer.problems.map((p) => p.field)).toEqual(['body.containerNumber']);
+    expect(!withContainer.ok && withContainer.problems.map((p) => p.field)).toEqual(['containerNumber']);
     // Back to a container keeps what the RoRo booking had.
     expect(planShipment(shipment, { method: 'container', containerNumber: 'HMMU7654322' }, NOW)).toMatchObject({ ok: true });
   });

@@ -56,29 +56,27 @@ describe('export steps', () => {
     const plan = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-28', number: 'N1', location: 'Yard 3' }, 'ops', NOW, TODAY);
     expect(plan.ok).toBe(false);
     const problems = !plan.ok ? plan.problems : [];
-    expectActionable(problems, ['body.date', 'body.documentUrl', 'body.number', 'body.location']);
+    expectActionable(problems, ['date', 'documentUrl', 'number', 'location']);
     expect(problems).toContainEqual({
-      field: 'body.date',
+      field: 'date',
       message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27",
     });
     expect(problems).toContainEqual({
-      field: 'body.documentUrl',
+      field: 'documentUrl',
       message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"',
     });
-    expect(problems.find((p) => p.field === 'body.number')!.message).toContain('export-declaration');
-    expect(problems.find((p) => p.field === 'body.location')!.message).toContain('bonded-area');
+    expect(problems.find((p) => p.field === 'number')!.message).toContain('export-declaration');
+    expect(problems.find((p) => p.field === 'location')!.message).toContain('bonded-area');
   });
 
   it('a step dated before the one it follows, and a declaration without its number', () => {
     const early = planExportStep('Purchased', deregistered, 'bonded-area', { date: '2026-10-31' }, 'ops', NOW, TODAY);
     expect(!early.ok && early.problems).toEqual([
-      { field: 'body.date', message: 'must not be before the deregistration step (2026-11-01): the steps follow one another, e.g. 2026-11-27' },
+      { field: 'date', message: 'must not be before the deregistration step (2026-11-01): the steps follow one another, e.g. 2026-11-27' },
     ]);
     const bonded = (planExportStep('Purchased', deregistered, 'bonded-area', { date: '2026-11-02' }, 'ops', NOW, TODAY) as { steps: ExportSteps }).steps;
     const declared = planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-11-03' }, 'ops', NOW, TODAY);
-    expect(!declared.ok && declared.problems).toEqual([
-      { field: 'body.number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' },
-    ]);
+    expect(!declared.ok && declared.problems).toEqual([{ field: 'number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' }]);
   });
 });
 
@@ -88,8 +86,8 @@ describe('the shipment', () => {
   it('a new one without what it needs', () => {
     const plan = planShipment(undefined, { vessel: 'Glovis Sirius' }, NOW, TODAY);
     const problems = !plan.ok ? plan.problems : [];
-    expectActionable(problems, ['body.method', 'body.bookingNumber', 'body.carrier', 'body.portOfLoading', 'body.portOfDischarge']);
-    expect(problems).toContainEqual({ field: 'body.carrier', message: 'is required for a new shipment: the shipping line, e.g. "HMM"' });
+    expectActionable(problems, ['method', 'bookingNumber', 'carrier', 'portOfLoading', 'portOfDischarge']);
+    expect(problems).toContainEqual({ field: 'carrier', message: 'is required for a new shipment: the shipping line, e.g. "HMM"' });
   });
 
   it('container fields on RoRo, dates out of order or ahead, a departure without its bill of lading', () => {
@@ -100,10 +98,10 @@ describe('the shipment', () => {
       TODAY,
     );
     const problems = !plan.ok ? plan.problems : [];
-    expectActionable(problems, ['body.sealNumber', 'body.eta', 'body.ata', 'body.atd']);
-    expect(problems).toContainEqual({ field: 'body.eta', message: 'must not be before etd (2026-11-20): the arrival follows the departure, e.g. 2026-12-10' });
-    expect(problems).toContainEqual({ field: 'body.ata', message: 'must not be before atd (2026-11-22): the car arrives after it departs, e.g. 2026-11-27' });
-    expect(problems.find((p) => p.field === 'body.atd')!.message).toContain('billOfLadingNumber');
+    expectActionable(problems, ['sealNumber', 'eta', 'ata', 'atd']);
+    expect(problems).toContainEqual({ field: 'eta', message: 'must not be before etd (2026-11-20): the arrival follows the departure, e.g. 2026-12-10' });
+    expect(problems).toContainEqual({ field: 'ata', message: 'must not be before atd (2026-11-22): the car arrives after it departs, e.g. 2026-11-27' });
+    expect(problems.find((p) => p.field === 'atd')!.message).toContain('billOfLadingNumber');
 
     const ahead = planShipment(
       undefined,
@@ -112,10 +110,10 @@ describe('the shipment', () => {
       TODAY,
     );
     expect(!ahead.ok && ahead.problems).toEqual([
-      { field: 'body.atd', message: "must not be in the future: it is an actual date (today is 2026-11-27 in the tenant's time zone), e.g. 2026-11-27" },
+      { field: 'atd', message: "must not be in the future: it is an actual date (today is 2026-11-27 in the tenant's time zone), e.g. 2026-11-27" },
     ]);
     const arrivedOnly = planShipment(undefined, { ...booking, ata: '2026-11-25' }, NOW, TODAY);
-    expectActionable(!arrivedOnly.ok ? arrivedOnly.problems : [], ['body.ata']);
+    expectActionable(!arrivedOnly.ok ? arrivedOnly.problems : [], ['ata']);
   });
 
   it('a field it needs, removed', () => {
@@ -123,7 +121,7 @@ describe('the shipment', () => {
     const plan = planShipment(current, { portOfLoading: '' }, NOW, TODAY);
     expect(!plan.ok && plan.problems).toEqual([
       {
-        field: 'body.portOfLoading',
+        field: 'portOfLoading',
         message: 'must not be removed from the shipment: to change the port the car leaves from, send another, e.g. "KRINC" (Incheon)',
       },
     ]);
@@ -147,17 +145,17 @@ describe('the car list query', () => {
       trim: '|||',
     });
     const errors = !parsed.ok ? parsed.errors : [];
-    expectActionable(errors, ['query.yearFrom', 'query.priceFrom', 'query.kmFrom', 'query.fields', 'query.damage', 'query.makeModel', 'query.trim']);
+    expectActionable(errors, ['yearFrom', 'priceFrom', 'kmFrom', 'fields', 'damage', 'makeModel', 'trim']);
     expect(errors).toContainEqual({
-      field: 'query.yearFrom',
+      field: 'yearFrom',
       message: 'must not be greater than yearTo (2010): the range starts at the lower value, e.g. yearFrom=2010&yearTo=2020',
     });
-    expect(errors.find((e) => e.field === 'query.damage')!.message).toContain('accident, total_loss, flood');
+    expect(errors.find((e) => e.field === 'damage')!.message).toContain('accident, total_loss, flood');
   });
 
   it('lists that name nothing', () => {
     const parsed = parse({ fields: ',', makeModel: ',' });
-    expectActionable(!parsed.ok ? parsed.errors : [], ['query.fields', 'query.makeModel']);
+    expectActionable(!parsed.ok ? parsed.errors : [], ['fields', 'makeModel']);
   });
 });
 
@@ -175,14 +173,14 @@ describe('an order', () => {
         receiptDescription: 'Deposit',
       } as Parameters<typeof checkCreateBody>[0]),
     );
-    expectActionable(details, ['body.inspectionDate', 'body.totalAmount', 'body.receiptAmount', 'body.receiptCurrency']);
-    expect(details).toContainEqual({ field: 'body.totalAmount', message: 'must be a whole number in KRW, e.g. 1001' });
+    expectActionable(details, ['inspectionDate', 'totalAmount', 'receiptAmount', 'receiptCurrency']);
+    expect(details).toContainEqual({ field: 'totalAmount', message: 'must be a whole number in KRW, e.g. 1001' });
     const usd = await detailsOf(() =>
       checkCreateBody({ customerId: 'c1', totalAmount: 10.005, receiptAmount: 2.125 } as Parameters<typeof checkCreateBody>[0]),
     );
     expect(usd).toEqual([
-      { field: 'body.totalAmount', message: 'must have at most 2 decimals in USD, e.g. 10.01' },
-      { field: 'body.receiptAmount', message: 'must have at most 2 decimals in USD, e.g. 2.13' },
+      { field: 'totalAmount', message: 'must have at most 2 decimals in USD, e.g. 10.01' },
+      { field: 'receiptAmount', message: 'must have at most 2 decimals in USD, e.g. 2.13' },
     ]);
   });
 
@@ -190,7 +188,7 @@ describe('an order', () => {
     const details = await detailsOf(() =>
       listOrders(caller, { createdFrom: '2026-02-01T00:00:00Z', createdTo: '2026-01-01T00:00:00Z', page: 1, limit: 20 } as Parameters<typeof listOrders>[1]),
     );
-    expectActionable(details, ['query.createdFrom']);
+    expectActionable(details, ['createdFrom']);
     expect(details[0]!.message).toContain('createdFrom=2026-01-01T00:00:00.000Z&createdTo=2026-02-01T00:00:00.000Z');
   });
 });

@@ -35,7 +35,7 @@ describe("a tenant's day", () => {
     expect(dereg('2026-11-27')).toMatchObject({ ok: true });
     expect(dereg('2026-11-28')).toEqual({
       ok: false,
-      problems: [{ field: 'body.date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" }],
+      problems: [{ field: 'date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" }],
     });
     // Judged in UTC, as before, the 27th would be refused.
     expect(
@@ -56,7 +56,7 @@ describe("a tenant's day", () => {
     expect(planShipment(undefined, { ...booked, atd: '2026-11-27' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({ ok: true, news: ['booked', 'departed'] });
     expect(planShipment(undefined, { ...booked, atd: '2026-11-28' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({
       ok: false,
-      problems: [{ field: 'body.atd', message: expect.stringContaining('today is 2026-11-27') }],
+      problems: [{ field: 'atd', message: expect.stringContaining('today is 2026-11-27') }],
     });
   });
 });

@@ -44,7 +44,7 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       }
       throw new AppError('INVALID_TRANSITION', check.errors.join('; '), [
         {
-          field: 'body.status',
+          field: 'status',
           message: check.errors.join('; '),
           currentStatus: order.status,
           targetStatus: body.status,

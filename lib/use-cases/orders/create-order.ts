@@ -91,24 +91,24 @@ export function checkCreateBody(body: CreateBody): void {
   if (body.useWalletBalance) {
     if (!body.inspectionDate)
       errors.push({
-        field: 'body.inspectionDate',
+        field: 'inspectionDate',
         message: 'is required when useWalletBalance is true: when the car is to be inspected, e.g. "2026-12-05T10:00:00Z"',
       });
     if (body.totalAmount === undefined || body.totalAmount <= 0) {
-      errors.push({ field: 'body.totalAmount', message: 'must be greater than 0 when useWalletBalance is true: the amount taken from the wallet, e.g. 18500' });
+      errors.push({ field: 'totalAmount', message: 'must be greater than 0 when useWalletBalance is true: the amount taken from the wallet, e.g. 18500' });
     }
   }
   if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency))
-    errors.push({ field: 'body.totalAmount', message: decimalsMessage(body.totalAmount, currency) });
+    errors.push({ field: 'totalAmount', message: decimalsMessage(body.totalAmount, currency) });
   const receiptGiven = body.receiptCurrency !== undefined || body.receiptDescription !== undefined || body.receiptFileUrl !== undefined;
   if (receiptGiven && body.receiptAmount === undefined)
-    errors.push({ field: 'body.receiptAmount', message: 'is required with the other receipt fields: the amount received, e.g. 2000' });
+    errors.push({ field: 'receiptAmount', message: 'is required with the other receipt fields: the amount received, e.g. 2000' });
   if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
-    errors.push({ field: 'body.receiptAmount', message: decimalsMessage(body.receiptAmount, body.receiptCurrency ?? currency) });
+    errors.push({ field: 'receiptAmount', message: decimalsMessage(body.receiptAmount, body.receiptCurrency ?? currency) });
   }
-  if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'body.carDetails', CAR_DETAILS_MAX_BYTES));
+  if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'carDetails', CAR_DETAILS_MAX_BYTES));
   if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency))
-    errors.push({ field: 'body.receiptCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' });
+    errors.push({ field: 'receiptCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' });
   if (errors.length > 0) throw validationError(errors);
 }
 
@@ -175,14 +175,14 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       return withOrderPictures(replay<OrderView>(read.idempotency, fingerprint));
     }
     const customer = read.customer;
-    if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'body.customerId');
+    if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'customerId');
     if (marketerId && (read.marketer?.role !== 'marketer' || read.marketer.active === false)) {
       throw new AppError('NOT_FOUND', 'Marketer not found', [
-        { field: 'body.marketerId', message: "no active marketer with this user id in the customer's tenant" },
+        { field: 'marketerId', message: "no active marketer with this user id in the customer's tenant" },
       ]);
     }
-    if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'body.carId');
-    if (useWallet && !read.wallet) throw notFound('Customer', 'body.customerId');
+    if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'carId');
+    if (useWallet && !read.wallet) throw notFound('Customer', 'customerId');
     // What the wallet cannot pay is refused before a number is taken, so a refusal leaves no gap.
     if (useWallet) checkMovement(read.wallet!, { type: 'payment_deduction', amount: body.totalAmount ?? 0, currency });
     // A number is taken only under the key's claim, so concurrent retries of one request use one number.
@@ -251,7 +251,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       );
     }
     if (useWallet) {
-      if (!read.wallet) throw notFound('Customer', 'body.customerId');
+      if (!read.wallet) throw notFound('Customer', 'customerId');
       const payment = prepareMovement(
         read.wallet,
         { type: 'payment_deduction', amount: order.totalAmount, currency, description: `Payment for order #${order.orderNumber}`, orderId: id },
@@ -300,7 +300,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = storedOrderView(order, caller);
     const idempotencyItem = idempotencyKey
-      ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, statusCode: 201, data: view }, Date.now(), claimToken)
+      ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, data: view }, Date.now(), claimToken)
       : undefined;
     if (idempotencyItem) items.push(idempotencyItem);
 

@@ -16,7 +16,7 @@ type DocsBody = Static<NonNullable<(typeof DocsRoute)['body']>>;
 export async function setCustomsInvoice(caller: Caller, id: string, { version: _version, ...body }: InvoiceBody, expected?: ExpectedVersion) {
   const invoice = { ...body, language: body.language ?? 'en', total: sumMoney(body.items.map((i) => i.amount)), storedAt: new Date().toISOString() };
   const order = await editOrder(caller, id, expected, 'customsInvoice.set', (current) => {
-    ensureOrderAccepts(current, 'customs data', 'path.id');
+    ensureOrderAccepts(current, 'customs data', 'id');
     return { customsInvoice: invoice };
   });
   return { id: order.id, customsInvoice: order.customsInvoice ?? invoice, version: order.version, updatedAt: order.updatedAt };
@@ -24,16 +24,16 @@ export async function setCustomsInvoice(caller: Caller, id: string, { version: _
 
 /** Appends customs documents (stored as given, bounded in number and size); raises the order's version. */
 export async function addCustomsDocuments(caller: Caller, id: string, body: DocsBody, expected?: ExpectedVersion) {
-  const problems = body.documents.flatMap((doc, i) => storableJsonProblems(doc, `body.documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES));
+  const problems = body.documents.flatMap((doc, i) => storableJsonProblems(doc, `documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES));
   if (problems.length > 0) throw validationError(problems);
   const order = await editOrder(caller, id, expected, 'customsDocuments.add', (current) => {
-    ensureOrderAccepts(current, 'customs data', 'path.id');
+    ensureOrderAccepts(current, 'customs data', 'id');
     const documents = [...(current.customsDocuments ?? []), ...body.documents];
     if (documents.length > CUSTOMS_DOCUMENTS_MAX) {
       const held = current.customsDocuments?.length ?? 0;
       const room = Math.max(0, CUSTOMS_DOCUMENTS_MAX - held);
       const message = `must keep the order within ${CUSTOMS_DOCUMENTS_MAX} customs documents: it has ${held}, so ${room === 0 ? 'none can be added' : `at most ${room} more can be added`}`;
-      throw validationError([{ field: 'body.documents', message }]);
+      throw validationError([{ field: 'documents', message }]);
     }
     return { customsDocuments: documents };
   });

@@ -49,7 +49,7 @@ function modelFor(collection: OrderCollection, body: GenerateBody, date: string)
     const invoice = order.customsInvoice as unknown as (InvoiceData & { language?: DocumentLanguage }) | undefined;
     if (!invoice)
       throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [
-        { field: 'body.type', message: 'the order has no customs invoice' },
+        { field: 'type', message: 'the order has no customs invoice' },
       ]);
     return { model: customsInvoiceModel(invoice, order, body.language ?? invoice.language ?? 'en', date) };
   }
@@ -57,8 +57,8 @@ function modelFor(collection: OrderCollection, body: GenerateBody, date: string)
   const contracts = [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   const contract = body.contractId ? contracts.find((c) => c.id === body.contractId) : contracts[0];
   if (!contract) {
-    if (body.contractId) throw notFound('Contract', 'body.contractId');
-    throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'body.type', message: 'the order has no contract' }]);
+    if (body.contractId) throw notFound('Contract', 'contractId');
+    throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'type', message: 'the order has no contract' }]);
   }
   const model = contractModel(
     {

@@ -54,7 +54,7 @@ export async function recordExportStep(
       const now = new Date().toISOString();
       const plan = planExportStep(current.status, current.exportSteps, step, input, by, now, await tenantToday(current.tenantId, now));
       if (!plan.ok)
-        throw plan.state ? invalidState(plan.state, [{ field: 'path.step', message: plan.state, status: current.status }]) : validationError(plan.problems);
+        throw plan.state ? invalidState(plan.state, [{ field: 'step', message: plan.state, status: current.status }]) : validationError(plan.problems);
       return { exportSteps: plan.steps };
     },
     (before, next, now) => [
@@ -93,7 +93,7 @@ export async function updateShipment(
     async (current) => {
       if (current.status !== 'Purchased' && current.status !== 'Shipped') {
         throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [
-          { field: 'path.id', message: `must name an order that is Purchased or Shipped; it is ${current.status}`, status: current.status },
+          { field: 'id', message: `must name an order that is Purchased or Shipped; it is ${current.status}`, status: current.status },
         ]);
       }
       const now = new Date().toISOString();

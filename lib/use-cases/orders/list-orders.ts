@@ -39,11 +39,11 @@ function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: num
  * that ends the list: counting every order of a large listing would cost a read of all of them.
  */
 export async function listOrders(caller: Caller, query: ListQuery): Promise<{ data: OrderView[]; meta: OrderListMeta }> {
-  const createdFrom = instantOf(query.createdFrom, 'query.createdFrom');
-  const createdTo = instantOf(query.createdTo, 'query.createdTo');
+  const createdFrom = instantOf(query.createdFrom, 'createdFrom');
+  const createdTo = instantOf(query.createdTo, 'createdTo');
   if (createdFrom && createdTo && createdFrom > createdTo) {
     throw invalidField(
-      'query.createdFrom',
+      'createdFrom',
       `must not be after createdTo (${createdTo}): the range starts at the earlier time, e.g. createdFrom=${createdTo}&createdTo=${createdFrom}`,
     );
   }
@@ -54,7 +54,7 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
     cursor = decodeOrderCursor(query.cursor);
     if (!cursor || !isPageStartOf(scope, filter, cursor.start)) {
       throw invalidField(
-        'query.cursor',
+        'cursor',
         `must be meta.nextCursor of the previous page, sent with the same filters (this is not a cursor of this listing), e.g. cursor=${CURSOR_EXAMPLE}`,
       );
     }

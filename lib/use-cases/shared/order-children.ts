@@ -14,14 +14,14 @@ export async function childInScope<T extends OrderChild>(scope: Scope, kind: Chi
 }
 
 /** The order a child is created for or listed under: it must be in the caller's scope, or 404 naming the field. */
-export async function orderInScopeOrNotFound(scope: Scope, orderId: string, field = 'body.orderId'): Promise<OrderRecord> {
+export async function orderInScopeOrNotFound(scope: Scope, orderId: string, field = 'orderId'): Promise<OrderRecord> {
   const order = await getOrder(scope, orderId);
   if (!order) throw notFound('Order', field);
   return order;
 }
 
 /** 409 INVALID_STATE when the order's status takes no more of `addition` (a cancelled order takes nothing new). */
-export function ensureOrderAccepts(order: Pick<OrderRecord, 'status' | 'orderNumber'>, addition: OrderAddition, field = 'body.orderId'): void {
+export function ensureOrderAccepts(order: Pick<OrderRecord, 'status' | 'orderNumber'>, addition: OrderAddition, field = 'orderId'): void {
   if (acceptsAddition(order.status, addition)) return;
   throw invalidState(`Order ${order.orderNumber} is ${order.status}: it takes no new ${addition}`, [
     { field, message: `the order is ${order.status}`, status: order.status },

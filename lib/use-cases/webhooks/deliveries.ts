@@ -18,7 +18,7 @@ export async function listWebhookDeliveries(caller: Caller, endpointId: string, 
   const endpoint = await endpointInScope(caller, endpointId, { deleted: true });
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && (!after || !Object.values(after).some((v) => v.endsWith(endpointId)))) {
-    throw invalidField('query.cursor', "is not a cursor of this endpoint's deliveries; pass meta.nextCursor of the previous page");
+    throw invalidField('cursor', "is not a cursor of this endpoint's deliveries; pass meta.nextCursor of the previous page");
   }
   // A deleted endpoint retries nothing: what it had queued is cancelled.
   if (query.status === 'retrying' && endpoint.deletedAt !== undefined) return { data: [], meta: { limit: query.limit } };
@@ -43,9 +43,7 @@ export async function replayWebhookDelivery(caller: Caller, endpointId: string, 
   if (!delivery || delivery.lane.startsWith('test:')) throw notFound('Delivery');
   if (!(await requeueDelivery(delivery, new Date().toISOString()))) {
     const status = deliveryStatusOf(delivery, endpoint);
-    throw invalidState(`This delivery is still ${status}: it is being tried, see nextAttemptAt`, [
-      { field: 'path.deliveryId', message: `is ${status}`, status },
-    ]);
+    throw invalidState(`This delivery is still ${status}: it is being tried, see nextAttemptAt`, [{ field: 'deliveryId', message: `is ${status}`, status }]);
   }
   return deliveryView((await getDelivery(endpointId, deliveryId))!, endpoint);
 }

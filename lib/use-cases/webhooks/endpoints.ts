@@ -36,7 +36,7 @@ function endpointView(endpoint: WebhookEndpointRecord, nowMs = Date.now()): Endp
 
 function checkUrl(url: string): void {
   const problem = webhookUrlProblem(url, webhookAllowLocalUrls());
-  if (problem) throw invalidField('body.url', problem);
+  if (problem) throw invalidField('url', problem);
 }
 
 export async function createWebhookEndpoint(caller: Caller, body: CreateBody): Promise<{ secret: string; endpoint: EndpointView }> {
