@@ -5,7 +5,7 @@ import { Id } from './common.js';
 import { Inspection } from './inspections.js';
 import { Order } from './orders.js';
 import { defineRoute } from './route.js';
-import { SalesContract } from './sales-contracts.js';
+import { SalesContract } from './contracts.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { Wallet, WalletTransaction } from './wallets.js';
 

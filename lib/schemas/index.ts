@@ -11,11 +11,11 @@ import * as exportRoutes from './export.js';
 import * as inspections from './inspections.js';
 import * as notifications from './notifications.js';
 import * as orders from './orders.js';
-import * as salesContracts from './sales-contracts.js';
+import * as salesContracts from './contracts.js';
 import * as users from './users.js';
 import * as wallets from './wallets.js';
 import * as webhookEndpoints from './webhook-endpoints.js';
-import * as webhooks from './webhooks.js';
+import * as webhooks from './whatsapp.js';
 
 const isRoute = (value: unknown): value is RouteSpec => typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 

@@ -25,7 +25,7 @@ export interface RouteSpec {
     | 'api-keys'
     | 'audit'
     | 'docs'
-    | 'webhooks'
+    | 'whatsapp'
     | 'webhook-endpoints'
     | 'events';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

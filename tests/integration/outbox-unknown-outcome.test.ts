@@ -17,7 +17,7 @@ import { ddb } from '../../lib/store/client.js';
 import * as keys from '../../lib/store/keys.js';
 import type { OrderRecord } from '../../lib/store/orders.js';
 import { getOutboxEvent, newOutboxEvent, outboxPutItem } from '../../lib/store/outbox.js';
-import { receiveWhatsAppWebhook } from '../../lib/use-cases/chat-webhook.js';
+import { receiveWhatsAppWebhook } from '../../lib/use-cases/whatsapp-webhook.js';
 import { processEvent } from '../../lib/use-cases/outbox/process-event.js';
 import { statusPayload } from '../../scripts/local/whatsapp-webhook.js';
 import { uniquePhone } from '../support/http.js';

@@ -1,14 +1,14 @@
 /**
  * The rules a person's own messages set off (lib/domain/chat-contact.ts), the status a message
  * shows (lib/domain/message-status.ts) and the webhook's signature and handshake checks
- * (lib/http/webhook-auth.ts), without I/O.
+ * (lib/http/whatsapp-auth.ts), without I/O.
  */
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_WINDOW_MS, optOutAcknowledgement, optOutIntent, windowOpen } from '../../lib/domain/chat-contact.js';
 import { AppError } from '../../lib/domain/errors.js';
 import { messageStatus } from '../../lib/domain/message-status.js';
-import { answerWhatsAppChallenge, checkWhatsAppSignature } from '../../lib/http/webhook-auth.js';
+import { answerWhatsAppChallenge, checkWhatsAppSignature } from '../../lib/http/whatsapp-auth.js';
 import { signatureOf } from '../../scripts/local/whatsapp-webhook.js';
 
 describe('the 24-hour window', () => {

@@ -16,7 +16,7 @@ import { idempotencyKeyFrom } from '../../lib/http/idempotency-key.js';
 import { limitBodyDepth, limitRawBodyDepth } from '../../lib/http/json.js';
 import { refuseRepeatedKey } from '../../lib/http/single-key.js';
 import { checkText } from '../../lib/http/text.js';
-import { answerWhatsAppChallenge } from '../../lib/http/webhook-auth.js';
+import { answerWhatsAppChallenge } from '../../lib/http/whatsapp-auth.js';
 import type { CompiledRoute } from '../../lib/schemas/route.js';
 import { checkCreateBody } from '../../lib/use-cases/orders/create-order.js';
 import { listOrders } from '../../lib/use-cases/orders/list-orders.js';

@@ -6,7 +6,7 @@ import type { Reply } from './handler.js';
 import { limitBodyDepth, limitBodySize, rejectPrototypeKeys, requireBody } from './json.js';
 import { basePipeline, type Middleware } from './pipeline.js';
 import { eventValidator } from './validation.js';
-import { checkWhatsAppSignature } from './webhook-auth.js';
+import { checkWhatsAppSignature } from './whatsapp-auth.js';
 
 /**
  * The pipeline of a signed webhook: body size -> signature over the raw body (401 before anything

@@ -13,7 +13,7 @@ import { log } from '../logger.js';
 import { chatChannel } from '../notify/channel.js';
 import { ChannelError, type ChatMessage } from '../notify/message.js';
 import { renderMessage, templateMessage } from '../notify/templates.js';
-import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../schemas/sales-contracts.js';
+import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../schemas/contracts.js';
 import { listChildren, orderStillThere, putChildItems, updateChild, updateChildItem } from '../store/order-children.js';
 import { CONTRACT_COUNTER, getOrder, takeNextNumber, takeNotificationSeq, type OrderRecord } from '../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../store/outbox.js';

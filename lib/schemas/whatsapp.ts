@@ -9,7 +9,7 @@ import { defineRoute } from './route.js';
 export const verifyWhatsAppWebhook = defineRoute({
   id: 'verifyWhatsAppWebhook',
   errors: ['VALIDATION_ERROR', 'FORBIDDEN'],
-  folder: 'webhooks',
+  folder: 'whatsapp',
   method: 'GET',
   path: '/api/v1/webhooks/whatsapp',
   tag: 'WhatsApp',
@@ -121,7 +121,7 @@ const STATUS_CALL = {
 export const receiveWhatsAppWebhook = defineRoute({
   id: 'receiveWhatsAppWebhook',
   errors: ['PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'SERVICE_UNAVAILABLE'],
-  folder: 'webhooks',
+  folder: 'whatsapp',
   method: 'POST',
   path: '/api/v1/webhooks/whatsapp',
   tag: 'WhatsApp',
