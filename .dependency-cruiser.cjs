@@ -3,7 +3,7 @@
  *
  *   functions/ (handlers) -> lib/http (pipeline) -> lib/use-cases -> lib/store, lib/notify,
  *   lib/archive, lib/catalogue, lib/documents, lib/gateway, lib/aws (data layer and adapters)
- *   -> lib/domain (pure rules)
+ *   -> lib/domain (pure rules) -> lib/text (the words of messages and documents), lib/data (generated data)
  *
  * lib/schemas (route specs) sit beside the domain: anything may read them, they read only the
  * domain. lib/config.ts (every environment read) and lib/logger.ts are shared by every layer;
@@ -34,12 +34,23 @@ module.exports = {
       from: { path: '^(lib|functions)/' },
       to: { circular: true },
     },
-    layer('domain-is-pure', '^lib/domain/', '^(lib/(?!domain/)|functions/|scripts/)', 'Domain rules import nothing but other domain rules.'),
+    layer(
+      'text-and-data-import-nothing',
+      '^lib/(text|data)/',
+      '^(lib/|functions/|scripts/)',
+      'The words the service says and the data it ships are plain values.',
+    ),
+    layer(
+      'domain-is-pure',
+      '^lib/domain/',
+      '^(lib/(?!domain/|text/|data/)|functions/|scripts/)',
+      'Domain rules import nothing but other domain rules, their words and their data.',
+    ),
     layer(
       'schemas-read-only-domain',
       '^lib/schemas/',
-      '^(lib/(?!domain/|schemas/)|functions/|scripts/)',
-      'Route specs describe shapes; they may use domain constants only.',
+      '^(lib/(?!domain/|schemas/|text/)|functions/|scripts/)',
+      "Route specs describe shapes; they may use domain constants and the documents' words only.",
     ),
     layer(
       'data-layer-below-use-cases',

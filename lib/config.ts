@@ -56,7 +56,7 @@ export const apiKeyRevocationCheckSeconds = (): number => envNumber('API_KEY_REV
 
 /**
  * This stage's WhatsApp template names are this prefix plus the catalogue's keys
- * (lib/domain/chat-templates.ts); `vpo_` unless the stage sets another (serverless.yml params).
+ * (lib/text/chat-templates.ts); `vpo_` unless the stage sets another (serverless.yml params).
  */
 export const whatsappTemplatePrefix = (): string => process.env.WHATSAPP_TEMPLATE_PREFIX ?? 'vpo_';
 

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 // The whole Amiri font (Arabic and Latin, OFL), bundled as bytes: a cold start reads no file.
 import AMIRI from '@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf';
-import { isArabic, type DocumentModel } from '../domain/document-text.js';
+import { isArabic, type DocumentModel } from '../text/document-text.js';
 
 const MARGIN = 56;
 const PAGE_WIDTH = 595.28; // A4

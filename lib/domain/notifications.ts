@@ -1,4 +1,4 @@
-import { notificationTemplateKey, templateParameter, type ChatLanguage } from './chat-templates.js';
+import { notificationTemplateKey, templateParameter, type ChatLanguage } from '../text/chat-templates.js';
 import type { OrderStatus } from './order-lifecycle.js';
 
 /**

@@ -1,4 +1,4 @@
-import { CALLING_CODES } from './calling-codes.js';
+import { CALLING_CODES } from '../data/calling-codes.js';
 
 /**
  * Phone numbers are stored and matched in E.164 so that `+971 50 123 4567`, `+971-50-1234567`

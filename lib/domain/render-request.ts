@@ -1,4 +1,4 @@
-import type { DocumentModel } from './document-text.js';
+import type { DocumentModel } from '../text/document-text.js';
 
 /**
  * What the API function sends the PDF renderer (functions/documents/render-order-document.ts):

@@ -1,5 +1,5 @@
 import { whatsappTemplatePrefix } from '../config.js';
-import { chatTemplate, isChatLanguage, renderTemplate, type ChatLanguage } from '../domain/chat-templates.js';
+import { chatTemplate, isChatLanguage, renderTemplate, type ChatLanguage } from '../text/chat-templates.js';
 import type { ChatMessage } from './message.js';
 
 /** A template message under this stage's name for the catalogue entry `key`. */

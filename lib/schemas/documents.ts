@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DOCUMENT_TYPES } from '../domain/document-text.js';
+import { DOCUMENT_TYPES } from '../text/document-text.js';
 import { Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 

@@ -1,6 +1,6 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { ChatTemplate } from '../domain/chat-templates.js';
+import type { ChatTemplate } from '../text/chat-templates.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
 

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { withPictureUrls } from '../archive/picture-url.js';
 import type { Caller } from '../domain/caller.js';
-import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../domain/chat-templates.js';
+import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../text/chat-templates.js';
 import { CONTRACT_SENDABLE, CONTRACT_SIGNABLE, type ContractStatus } from '../domain/documents.js';
 import { channelDispatchFailed, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';

@@ -1,5 +1,5 @@
 /**
- * Writes lib/domain/calling-codes.ts, the table phone numbers are checked against, from the
+ * Writes lib/data/calling-codes.ts, the table phone numbers are checked against, from the
  * metadata of libphonenumber-js (a development dependency): for each country calling code, the
  * possible lengths of a national number and the national (trunk) prefix of the code's main
  * country. The service ships this table (about 3 KB) instead of the library and its metadata
@@ -45,5 +45,5 @@ export function callingCodesSource(): string {
   ].join('\n');
 }
 
-const target = join(fileURLToPath(import.meta.url), '..', '..', '..', 'lib', 'domain', 'calling-codes.ts');
+const target = join(fileURLToPath(import.meta.url), '..', '..', '..', 'lib', 'data', 'calling-codes.ts');
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) writeFileSync(target, callingCodesSource());

@@ -11,7 +11,7 @@ import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { getOrder } from '../../lib/store/orders.js';
 import { generateOrderDocument } from '../../lib/use-cases/orders/documents.js';
 import { renderAndStoreDocument } from '../../lib/use-cases/orders/render-document.js';
-import { proformaModel } from '../../lib/domain/document-text.js';
+import { proformaModel } from '../../lib/text/document-text.js';
 import { demoKey } from '../support/http.js';
 import { accountantKey, newCustomer, placeOrder } from '../support/orders.js';
 

@@ -7,7 +7,7 @@ import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
 import type { ChatChannel, ChatMessage } from '../../lib/notify/message.js';
 import { renderMessage } from '../../lib/notify/templates.js';
-import { chatTemplate, renderTemplate, type ChatLanguage } from '../../lib/domain/chat-templates.js';
+import { chatTemplate, renderTemplate, type ChatLanguage } from '../../lib/text/chat-templates.js';
 import { notificationTemplate, type Audience } from '../../lib/domain/notifications.js';
 import type { ChatLogEntry } from '../../lib/store/chat-log.js';
 import * as keys from '../../lib/store/keys.js';

@@ -1,5 +1,5 @@
 /**
- * The WhatsApp template catalogue (lib/domain/chat-templates.ts) is what gets submitted to Meta
+ * The WhatsApp template catalogue (lib/text/chat-templates.ts) is what gets submitted to Meta
  * and what every notification and contract is sent as. Meta refuses a message whose parameters
  * do not match the approved template, and refuses templates that break its rules, so both are
  * checked here for every entry, in both languages.
@@ -13,7 +13,7 @@ import {
   placeholdersOf,
   renderTemplate,
   templateParameter,
-} from '../../lib/domain/chat-templates.js';
+} from '../../lib/text/chat-templates.js';
 import { NOTIFICATION_MATRIX, notificationTemplate, ORDER_EVENTS, type Audience } from '../../lib/domain/notifications.js';
 
 const ARABIC = /[\u0600-\u06FF]/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractModel, customsInvoiceModel, money, proformaModel } from '../../lib/domain/document-text.js';
+import { contractModel, customsInvoiceModel, money, proformaModel } from '../../lib/text/document-text.js';
 import { renderPdf } from '../../lib/documents/pdf.js';
 import { letters, pngSize, popplerView } from '../support/pdf-text.js';
 

@@ -61,12 +61,12 @@ describe('normalizePhone', () => {
   });
 });
 
-describe('the calling-code table (lib/domain/calling-codes.ts)', () => {
+describe('the calling-code table (lib/data/calling-codes.ts)', () => {
   it('is what scripts/phone/build-calling-codes.ts makes from the installed libphonenumber-js metadata', async () => {
     const { readFileSync } = await import('node:fs');
     const { callingCodesSource } = await import('../../scripts/phone/build-calling-codes.js');
 
-    expect(readFileSync(new URL('../../lib/domain/calling-codes.ts', import.meta.url), 'utf8')).toBe(callingCodesSource());
+    expect(readFileSync(new URL('../../lib/data/calling-codes.ts', import.meta.url), 'utf8')).toBe(callingCodesSource());
   });
 
   it("normalises every country's example mobile number, written as people write it, exactly as libphonenumber-js does", async () => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEMPLATES } from '../../lib/domain/chat-templates.js';
+import { CHAT_TEMPLATES } from '../../lib/text/chat-templates.js';
 import { markdownCatalogue } from '../../scripts/cli/commands/chat.js';
 
 describe('the documented template catalogue', () => {

@@ -11,7 +11,7 @@ import {
   type DocumentType,
   type InvoiceData,
   type OrderData,
-} from '../../domain/document-text.js';
+} from '../../text/document-text.js';
 import { newId } from '../../domain/ids.js';
 import { sumMoney } from '../../domain/money.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';

@@ -1,6 +1,6 @@
 import { recordEvent } from '../../metrics.js';
 import { carNameOf } from '../../domain/car.js';
-import { isChatLanguage, type ChatLanguage } from '../../domain/chat-templates.js';
+import { isChatLanguage, type ChatLanguage } from '../../text/chat-templates.js';
 import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { log } from '../../logger.js';
