@@ -1,0 +1,163 @@
+import type { Caller } from '../../domain/caller.js';
+import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../../text/chat-templates.js';
+import { CONTRACT_SENDABLE } from '../../domain/documents.js';
+import { channelDispatchFailed, invalidField, invalidState, notFound } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { normalizePhone } from '../../domain/phone.js';
+import { scopeOf } from '../../domain/scope.js';
+import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
+import { log } from '../../logger.js';
+import { chatChannel } from '../../notify/channel.js';
+import { ChannelError, type ChatMessage } from '../../notify/message.js';
+import { renderMessage, templateMessage } from '../../notify/templates.js';
+import { updateChildItem } from '../../store/order-children.js';
+import { getOrder, takeNotificationSeq, type OrderRecord } from '../../store/orders.js';
+import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
+import { transact } from '../../store/transact.js';
+import { chatMessagePutItem } from '../../store/chat-messages.js';
+import { chatLanguagesOf } from '../../store/customers.js';
+import { auditItem } from '../shared/audit.js';
+import { childInScope } from '../shared/order-children.js';
+import { RETRY, withRetries } from '../shared/retry.js';
+import { eventItem } from '../shared/event-items.js';
+import { guard, storedView, versionOf, view, type ContractRecord, type SendBody } from './contract-record.js';
+
+/**
+ * The phone to send to. The spec requires it in the body (one of phone or phoneNumber), so a
+ * body without one is still refused, but the answer names the contract's own customerPhone.
+ */
+function recipientOf(body: SendBody, contract: ContractRecord | undefined): string {
+  const given = body.phone ?? body.phoneNumber;
+  if (!given) {
+    const known = typeof contract?.customerPhone === 'string' ? normalizePhone(contract.customerPhone) : undefined;
+    throw invalidField(
+      'phone',
+      known
+        ? `phone or phoneNumber is required: the number to send the contract to, in E.164; the contract's customerPhone is ${known}, e.g. {"phone": "${known}"}`
+        : 'phone or phoneNumber is required: the number to send the contract to, in E.164, e.g. {"phone": "+971501234567"}',
+    );
+  }
+  const phone = normalizePhone(given);
+  if (!phone) throw invalidField(body.phone ? 'phone' : 'phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
+  if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) {
+    throw invalidField('phoneNumber', `must be the same number as phone, or left out: give one of them, e.g. {"phone": "${phone}"}`);
+  }
+  return phone;
+}
+
+/** The contract as a template (spec 4.11): with the signing link in its body when one is given, in the customer's language. */
+function contractMessage(to: string, contract: ContractRecord, language: ChatLanguage, signingLink?: string): ChatMessage {
+  const car =
+    typeof contract.carDetails.title === 'string'
+      ? contract.carDetails.title
+      : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
+  const name = language === 'ar' && contract.customerNameAr ? contract.customerNameAr : contract.customerName;
+  const parameters = [
+    name,
+    String(contract.contractNumber),
+    car || 'car',
+    `${contract.totalAmount} ${contract.currency}`,
+    ...(signingLink ? [signingLink] : []),
+  ];
+  return templateMessage(to, contractTemplateKey(signingLink !== undefined), language, parameters.map(templateParameter));
+}
+
+/** The language the order's customer reads: their own, else the tenant's default, else English. */
+async function customerLanguage(order: OrderRecord): Promise<ChatLanguage> {
+  const languages = await chatLanguagesOf(order.customerId, order.tenantId);
+  return [languages.customer, languages.tenant].find(isChatLanguage) ?? 'en';
+}
+
+/** Dispatch first; only a message the channel accepted marks the contract Sent. */
+export async function sendContract(caller: Caller, id: string, body: SendBody, expected?: ExpectedVersion) {
+  const scope = scopeOf(caller);
+  // A body without a phone is refused (400) before an unknown contract would be (404).
+  const found = await childInScope<ContractRecord>(scope, 'CONTRACT', id).then(
+    (record) => ({ record }),
+    (error: unknown) => ({ error }),
+  );
+  const to = recipientOf(body, 'record' in found ? found.record : undefined);
+  if (!('record' in found)) throw found.error;
+  const contract = found.record;
+  checkExpectedVersion(expected, versionOf(contract), 'contract');
+  if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
+  const orderBefore = await getOrder(scope, contract.orderId);
+  if (!orderBefore) throw notFound('Contract');
+  const message = contractMessage(to, contract, await customerLanguage(orderBefore), body.signingLink);
+  let messageId: string;
+  try {
+    ({ messageId } = await chatChannel().send(message));
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    // The provider's own text can name the recipient or our account: it goes to the log only.
+    log.warn('contract dispatch failed', { contractId: id, reason: error.code, detail: error.message });
+    throw channelDispatchFailed(error);
+  }
+  const rendering = renderMessage(message);
+  // The message is out: record it, retrying a write that lost a race (never re-sending), unless
+  // the contract got signed meanwhile.
+  let current = contract;
+  return withRetries(async (attempt) => {
+    const now = new Date().toISOString();
+    const set = {
+      status: 'Sent' as const,
+      sentAt: now,
+      sentTo: to,
+      messageId,
+      version: versionOf(current) + 1,
+      ...(body.signingLink ? { signingLink: body.signingLink } : {}),
+    };
+    // The order read before sending serves the first attempt; a retry reads it again.
+    const order = attempt === 0 ? orderBefore : await getOrder(scope, contract.orderId);
+    if (!order) throw notFound('Contract');
+    // The message takes its place in the order's sequence of notifications.
+    const next = takeNotificationSeq(order);
+    const outcome = await transact([
+      updateChildItem(scope, 'CONTRACT', contract, set, guard(current, CONTRACT_SENDABLE), now),
+      next.item,
+      // The marketer hears that the contract went out (the customer got the contract itself).
+      outboxPutItem(
+        newOutboxEvent(
+          {
+            id: newId(),
+            kind: 'notify',
+            event: 'contract.sent',
+            orderId: contract.orderId,
+            tenantId: contract.tenantId,
+            orderSeq: next.seq,
+            payload: { contractId: id },
+          },
+          now,
+        ),
+      ),
+      auditItem(
+        caller,
+        { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } },
+        now,
+      ),
+      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), now, {
+        orderId: contract.orderId,
+      }),
+      // Listed with the order's notifications, where WhatsApp's delivery statuses land.
+      chatMessagePutItem({
+        messageId,
+        orderId: contract.orderId,
+        tenantId: contract.tenantId,
+        event: 'contract.ready',
+        audience: 'customer',
+        recipientName: contract.customerName,
+        to,
+        ...('template' in message ? { template: message.template } : {}),
+        ...('text' in rendering ? { text: rendering.text } : {}),
+        outcome: 'accepted',
+        statuses: {},
+        createdAt: now,
+      }),
+    ]);
+    if (outcome.ok) return view({ ...current, ...set, updatedAt: now });
+    // The message is out whatever else changed meanwhile: record it on the contract as it now is.
+    current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
+    return RETRY;
+  });
+}
