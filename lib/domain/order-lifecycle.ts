@@ -254,10 +254,8 @@ export function transitionOutlook(
 export function lifecycleSteps(): Array<{
   status: OrderStatus;
   progress: number;
-  next: OrderStatus[];
-  nextWhenWalletPaid: OrderStatus[];
   movedBy: string;
-  requires: string[];
+  requires: Requirement[];
 }> {
   const nothing: OrderFacts = {
     status: 'DepositSubmitted',
@@ -273,8 +271,6 @@ export function lifecycleSteps(): Array<{
   return ORDER_STATUSES.map((status) => ({
     status,
     progress: PROGRESS[status],
-    next: nextStatuses(status, false),
-    nextWhenWalletPaid: nextStatuses(status, true),
     movedBy:
       status === 'DepositSubmitted'
         ? 'order creation'
@@ -283,7 +279,7 @@ export function lifecycleSteps(): Array<{
           : (MOVER[status] ?? 'admin'),
     // The payment rule names an order's own amount; the table states it for any order.
     requires: missingRequirements(nothing, status, false).map((r) =>
-      r.code === 'PAYMENT_NOT_COVERED' ? "Confirmed receipts in the order's currency must cover its total amount" : r.message,
+      r.code === 'PAYMENT_NOT_COVERED' ? { ...r, message: "Confirmed receipts in the order's currency must cover its total amount" } : r,
     ),
   }));
 }

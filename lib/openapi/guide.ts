@@ -1,9 +1,9 @@
-import { lifecycleSteps, missingRequirements, PROGRESS, type OrderFacts, type OrderStatus } from '../domain/order-lifecycle.js';
+import { lifecycleSteps } from '../domain/order-lifecycle.js';
 
 /** What each requirement asks for, in a few words (the API's own messages say it in full). */
 const NEEDS: Record<string, string> = {
   CONFIRMED_RECEIPT_REQUIRED: 'a Confirmed receipt',
-  INSPECTION_DATE_REQUIRED: '`inspectionDate` (in the move or on the order)',
+  INSPECTION_DATE_REQUIRED: '`inspectionDate` (in the move, on the order, or on its inspection)',
   COMPLETED_INSPECTION_REQUIRED: 'a Completed inspection',
   SIGNED_CONTRACT_REQUIRED: 'a Signed contract',
   PAYMENT_NOT_COVERED: 'Confirmed receipts covering `totalAmount`',
@@ -12,27 +12,11 @@ const NEEDS: Record<string, string> = {
   ARRIVAL_REQUIRED: 'the arrival (`ata`)',
 };
 
-const MOVED_BY: Partial<Record<OrderStatus, string>> = {
-  DepositSubmitted: 'order creation',
-  Cancelled: 'operations, accountant; the marketer or integrator who placed it, while DepositSubmitted',
-};
-
 /** The order lifecycle as the reference's front page shows it: one row per status, four short columns. */
 const lifecycleTable = (() => {
-  const nothing: OrderFacts = {
-    status: 'DepositSubmitted',
-    paidFromWallet: false,
-    callerOwnsOrder: false,
-    totalAmount: 1,
-    currency: 'USD',
-    receipts: [],
-    inspections: [],
-    contracts: [],
-    hasCustomsInvoice: false,
-  };
   const rows = lifecycleSteps().map((step) => {
-    const needs = missingRequirements(nothing, step.status, false).map((r) => NEEDS[r.code] ?? r.message);
-    return `| ${step.status} | ${PROGRESS[step.status]} | ${MOVED_BY[step.status] ?? step.movedBy} | ${needs.join(', ') || '-'} |`;
+    const needs = step.requires.map((r) => NEEDS[r.code] ?? r.message);
+    return `| ${step.status} | ${step.progress} | ${step.movedBy} | ${needs.join(', ') || '-'} |`;
   });
   return ['| status | progress | who moves it there | what it needs |', '|---|---|---|---|', ...rows].join('\n');
 })();
