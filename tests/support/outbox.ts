@@ -44,6 +44,23 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 }
 
 /**
+ * Polls `count` until it reaches `target`; fails with `what` and the count reached when it has not
+ * grown for `stallMs`. For a backlog on a shared machine: the question is whether work goes on
+ * and ends, not how fast.
+ */
+export async function waitForCount(what: string, count: () => number, target: number, stallMs = 60_000, intervalMs = 250): Promise<void> {
+  let last = count();
+  let movedAt = Date.now();
+  for (;;) {
+    const now = count();
+    if (now >= target) return;
+    if (now > last) [last, movedAt] = [now, Date.now()];
+    if (Date.now() - movedAt > stallMs) throw new Error(`${what}: ${now} of ${target}, none more for ${stallMs} ms`);
+    await sleep(intervalMs);
+  }
+}
+
+/**
  * Writes an outbox event the way the services do (outboxPutItem in a transaction), with
  * `nextAttemptAt` as given: FAR_FUTURE keeps the local runner away so a test drives processEvent itself.
  */
