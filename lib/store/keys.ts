@@ -52,16 +52,10 @@
  *
  * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
-/** The tenant part of a key for records of no tenant (platform staff's keys, users, audit; platform customers' orders). */
-const NO_TENANT = 'NONE';
-const tenantPart = (tenantId: string | undefined): string => tenantId ?? NO_TENANT;
+import { tenantPart } from './no-tenant.js';
 
-/** Get a tenant by id; list tenants via GSI1 TENANTS. */
-export const tenant = (id: string) => ({ pk: `TENANT#${id}`, sk: 'TENANT' });
-export const tenantIndex = (name: string) => ({ gsi1pk: tenantList, gsi1sk: name });
-export const tenantList = 'TENANTS';
-/** Resolve a storefront subdomain to its tenant (unique claim). */
-export const subdomain = (subdomain: string) => ({ pk: `SUBDOMAIN#${subdomain.toLowerCase()}`, sk: 'SUBDOMAIN' });
+export { subdomain, tenant, tenantIndex, tenantList } from './records/tenant.js';
+
 /** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
 export const apiKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
 export const apiKeyIndex = (createdAt: string, id: string) => ({ gsi1pk: apiKeyList, gsi1sk: `${createdAt}#${id}` });

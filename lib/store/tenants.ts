@@ -1,33 +1,13 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { Provider } from '../domain/car.js';
 import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
 import { queryAll } from './query-all.js';
 import { cancellationReasons, isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { type Tenant, tenantCodec } from './records/tenant.js';
 
-export interface Tenant {
-  id: string;
-  name: string;
-  subdomain: string;
-  /** Multiplier applied to catalogue prices, as a decimal string (e.g. "1.08" = 8% markup). */
-  markup: string;
-  /** Auction providers whose cars this tenant's storefront shows. */
-  visibleProviders: Provider[];
-  /** When true the storefront shows only published cars. */
-  publishedOnly: boolean;
-  /** Money control: whoever recorded a billing entry cannot also confirm it (off unless set). */
-  requireSecondApprover?: boolean;
-  /** The language of chat messages to customers who did not choose one (English unless set). */
-  defaultLanguage?: 'en' | 'ar';
-  /** Where the business is (ISO 3166-1 alpha-2, e.g. QA); gives the time zone when none is set. */
-  country?: string;
-  /** IANA zone of the tenant's "today" (dates staff enter, deadlines); instants stay UTC. */
-  timeZone?: string;
-  createdAt: string;
-}
+export type { Tenant } from './records/tenant.js';
 
 /** @public (the CLI loads this module lazily and tells this refusal apart) */
 export class SubdomainTakenError extends Error {
@@ -70,7 +50,7 @@ export async function createTenant(input: Omit<Tenant, 'id' | 'createdAt'> & { i
 
 export async function getTenant(id: string): Promise<Tenant | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.tenant(id) }));
-  return Item ? (withoutKeys(Item) as unknown as Tenant) : undefined;
+  return Item ? tenantCodec.decode(Item) : undefined;
 }
 
 export async function getTenantBySubdomain(subdomain: string): Promise<Tenant | undefined> {
@@ -85,7 +65,7 @@ export async function listTenants(): Promise<Tenant[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.tenantList },
   });
-  return items.map((item) => withoutKeys(item) as unknown as Tenant);
+  return items.map(tenantCodec.decode);
 }
 
 /** Changes a tenant's settings (the staff CLI's `tenants update`); undefined when there is no such tenant. */
@@ -107,7 +87,7 @@ export async function updateTenantSettings(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return withoutKeys(Attributes ?? {}) as unknown as Tenant;
+    return tenantCodec.decode(Attributes ?? {});
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;

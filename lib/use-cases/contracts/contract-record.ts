@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { withPictureUrls } from '../../archive/picture-url.js';
-import { type ContractStatus } from '../../domain/documents.js';
+import type { ContractStatus } from '../../domain/documents.js';
 import { validationError } from '../../domain/errors.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../../schemas/contracts.js';
