@@ -72,7 +72,7 @@ export async function signedFetch(scope: SigningScope, input: SignedRequestInput
   return fetch(input.url, {
     method: input.method,
     headers,
-    ...(input.body === undefined ? {} : { body: input.body as unknown as BodyInit }),
+    ...(input.body === undefined ? {} : { body: typeof input.body === 'string' ? input.body : new Uint8Array(input.body) }),
     ...(input.signal ? { signal: input.signal } : {}),
   });
 }

@@ -103,11 +103,8 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
 function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIndex } {
   const parsed = JSON.parse(file.toString('utf8')) as { version: string; fields: string[]; rows: unknown[][] };
   const rows = parsed.rows.map((values) => {
-    const record: Record<string, unknown> = {};
-    parsed.fields.forEach((field, i) => {
-      record[field] = values[i] === null ? undefined : values[i];
-    });
-    return toRow(record as unknown as CarRow);
+    const record = Object.fromEntries(parsed.fields.map((field, i) => [field, values[i] === null ? undefined : values[i]]));
+    return toRow(record as CarRow);
   });
   return { version: parsed.version, index: buildIndex(rows) };
 }

@@ -48,7 +48,8 @@ export async function renderPdf(model: DocumentModel, meta: { title: string; cre
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    font: null as unknown as string,
+    // Empty: no default font, so pdfkit never reads Helvetica's metrics from disk (not bundled).
+    font: '',
     info: { Title: meta.title, Creator: 'Vehicle Purchase Order Service', CreationDate: meta.createdAt },
     lang: model.language,
   });

@@ -36,11 +36,10 @@ export class Decimal {
   }
 
   private static make(units: bigint, scale: number): Decimal {
-    const made = Object.create(Decimal.prototype) as { units: bigint; scale: number };
-    const normal = Decimal.normalised(units, scale);
-    made.units = normal.units;
-    made.scale = normal.scale;
-    return made as unknown as Decimal;
+    // Past the constructor's parsing: the value is already units and scale.
+    const made: Decimal = Object.create(Decimal.prototype);
+    Object.assign(made, Decimal.normalised(units, scale));
+    return made;
   }
 
   /** Rounds to PRECISION significant digits (half away from zero) when asked, and drops trailing zeros. */

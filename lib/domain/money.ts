@@ -37,5 +37,5 @@ export function fitsCurrency(amount: number, currency: string): boolean {
 export const sumMoney = (values: readonly number[]): number => values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toNumber();
 
 /** ISO 4217 codes this runtime knows (Intl), so "ABC" is refused rather than stored as money. */
-const isoCurrencies = new Set((Intl as unknown as { supportedValuesOf(key: 'currency'): string[] }).supportedValuesOf('currency'));
+const isoCurrencies = new Set(Intl.supportedValuesOf('currency'));
 export const isIsoCurrency = (code: string): boolean => isoCurrencies.has(code);

@@ -42,14 +42,15 @@ export interface Reply {
 export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
   const base = async (event: APIGatewayProxyEvent, context: PipelineContext): Promise<APIGatewayProxyResult> => {
     // Body, query and params have passed the route's validators (the last step), so they are of its types.
-    const input = {
-      body: event.body as unknown,
-      query: event.queryStringParameters ?? {},
-      params: event.pathParameters ?? {},
+    const { body, queryStringParameters, pathParameters }: Record<'body' | 'queryStringParameters' | 'pathParameters', unknown> = event;
+    const input: RequestInput<C> = {
+      body: body as BodyOf<C>,
+      query: (queryStringParameters ?? {}) as QueryOf<C>,
+      params: (pathParameters ?? {}) as ParamsOf<C>,
       caller: callerOf(context),
       idempotencyKey: route.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
       expectedVersion: expectedVersionOf(route, event.headers ?? {}, event.body),
-    } as unknown as RequestInput<C>;
+    };
     const reply = await implementation(input);
     const version = route.versioned ? (reply.data as { version?: unknown } | undefined)?.version : undefined;
     return {
