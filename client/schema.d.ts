@@ -894,6 +894,30 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the presented key is: its role, tenant, user, expiry and the routes it may call (any key)
+         * @description For a client that shapes itself to its caller (the staff console shows only what the role may do). `routes` are the routes this key may call now: those its role is open to that its allowedRoutes also name. Public routes are not listed.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys": {
         parameters: {
             query?: never;
@@ -2175,6 +2199,51 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** Me */
+        Me: {
+            /** @example k7Hq2mXbR4sVw9Lc8NpZ3tYa */
+            keyId: string;
+            /** @enum {string} */
+            role: "admin" | "operations" | "accountant" | "marketer" | "inspector" | "integrator";
+            /**
+             * @description as the key was issued: `*` for every route its role may call
+             * @example [
+             *       "*"
+             *     ]
+             */
+            allowedRoutes: string[];
+            /**
+             * @description the routes this key may call, as `METHOD /path`
+             * @example [
+             *       "GET /api/v1/orders",
+             *       "POST /api/v1/orders"
+             *     ]
+             */
+            routes: string[];
+            /** @description null: the key does not expire */
+            expiresAt: string | null;
+            /** @description null for platform staff */
+            tenant: {
+                id: string;
+                /** @example Gulf Motors */
+                name: string;
+                /** @enum {string} */
+                defaultLanguage: "en" | "ar";
+                /**
+                 * @description IANA zone of the tenant's dates
+                 * @example Asia/Dubai
+                 */
+                timeZone: string;
+            } | null;
+            /** @description the staff user the key stands for; null for a key of no user (an integrator) */
+            user: {
+                id: string;
+                /** @example Omar Saleh */
+                name: string;
+                /** @enum {string} */
+                language: "en" | "ar";
+            } | null;
         };
         /** ApiKey */
         ApiKey: {
@@ -3472,7 +3541,7 @@ export interface operations {
                      *           "damage": [],
                      *           "published": true,
                      *           "auctionDate": "2026-10-23",
-                     *           "createdAt": "2026-09-17T11:11:00.000Z",
+                     *           "createdAt": "2026-09-27T08:56:57.000Z",
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                      *           "convertedPrice": 2954.88,
                      *           "convertedCurrency": "USD"
@@ -3967,7 +4036,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "completedAt": "2026-11-16T09:08:32.435Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -4180,7 +4249,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:08:30.329Z",
+                     *             "completedAt": "2026-11-16T09:08:32.435Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -4645,7 +4714,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "completedAt": "2026-11-16T09:08:32.435Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -4951,7 +5020,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "completedAt": "2026-11-16T09:08:32.435Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -4961,7 +5030,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
+                     *         "updatedAt": "2026-11-16T09:10:31.930Z"
                      *       }
                      *     }
                      */
@@ -5689,7 +5758,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "completedAt": "2026-11-16T09:08:32.435Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -5997,7 +6066,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:30.329Z",
+                     *           "completedAt": "2026-11-16T09:08:32.435Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6460,11 +6529,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:18:30.389Z",
+                     *           "statusAt": "2026-11-16T12:17:00.978Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:18:30.389Z"
+                     *             "delivered": "2026-11-16T12:17:00.978Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:08:32.435Z"
+                     *           "createdAt": "2026-11-16T09:08:34.541Z"
                      *         },
                      *         {
                      *           "messageId": "local.1f7v1w3cyh7qjlkoghwvrh1j",
@@ -6483,7 +6552,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:08:33.488Z"
+                     *           "createdAt": "2026-11-16T09:08:35.594Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -6502,7 +6571,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:08:34.541Z"
+                     *           "createdAt": "2026-11-16T09:08:37.700Z"
                      *         }
                      *       ]
                      *     }
@@ -8074,8 +8143,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:11:01.067Z",
-                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
+                     *         "createdAt": "2026-11-16T09:11:00.014Z",
+                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
                      *       }
                      *     }
                      */
@@ -8209,7 +8278,7 @@ export interface operations {
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
-                     *           "createdAt": "2026-11-16T09:11:01.067Z",
+                     *           "createdAt": "2026-11-16T09:11:00.014Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
@@ -8218,7 +8287,7 @@ export interface operations {
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -8542,7 +8611,7 @@ export interface operations {
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:16:31.574Z",
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z",
                      *         "completedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
@@ -8862,7 +8931,7 @@ export interface operations {
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:16:31.574Z"
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -8976,7 +9045,7 @@ export interface operations {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:16:31.574Z"
+                     *           "updatedAt": "2026-11-16T09:16:30.521Z"
                      *         }
                      *       ]
                      *     }
@@ -9332,8 +9401,8 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:47:00.878Z",
-                     *         "deactivatedAt": "2026-11-16T09:47:00.878Z"
+                     *         "updatedAt": "2026-11-16T09:47:30.015Z",
+                     *         "deactivatedAt": "2026-11-16T09:47:30.015Z"
                      *       }
                      *     }
                      */
@@ -9572,7 +9641,7 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *         "updatedAt": "2026-11-16T09:44:01.109Z"
                      *       }
                      *     }
                      */
@@ -9674,6 +9743,108 @@ export interface operations {
             };
         };
     };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: an operations user’s key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "keyId": "c1p20dzq0f7q9oknz3py8z6h",
+                     *         "role": "operations",
+                     *         "allowedRoutes": [
+                     *           "*"
+                     *         ],
+                     *         "routes": [
+                     *           "POST /api/v1/customers",
+                     *           "GET /api/v1/customers/{id}",
+                     *           "GET /api/v1/customers/search"
+                     *         ],
+                     *         "expiresAt": null,
+                     *         "tenant": {
+                     *           "id": "demotenantgulfmotors0001",
+                     *           "name": "Gulf Motors",
+                     *           "defaultLanguage": "en",
+                     *           "timeZone": "Asia/Dubai"
+                     *         },
+                     *         "user": {
+                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "name": "Hana Choi",
+                     *           "language": "ar"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Me"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -9700,31 +9871,32 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:45:30.467Z",
+                     *           "createdAt": "2026-11-16T09:46:01.657Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:46:31.794Z"
+                     *           "revokedAt": "2026-11-16T09:47:00.878Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:47:01.931Z",
-                     *           "createdAt": "2026-11-16T09:44:31.246Z",
+                     *           "disabledAt": "2026-11-16T09:47:31.068Z",
+                     *           "createdAt": "2026-11-16T09:44:30.193Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "lastUsedAt": "2026-11-16T09:45:00.330Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T10:46:00.000Z"
+                     *           "expiresAt": "2026-11-16T10:47:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -9873,8 +10045,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
-                     *           "createdAt": "2026-11-16T09:44:31.246Z"
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "createdAt": "2026-11-16T09:44:30.193Z"
                      *         }
                      *       }
                      *     }
@@ -10009,15 +10181,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:45:30.467Z",
+                     *         "createdAt": "2026-11-16T09:46:01.657Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:46:31.794Z"
+                     *         "revokedAt": "2026-11-16T09:47:00.878Z"
                      *       }
                      *     }
                      */
@@ -10135,23 +10307,24 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
-                     *           "createdAt": "2026-11-16T09:45:30.467Z"
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "createdAt": "2026-11-16T09:46:01.657Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:44:31.246Z",
+                     *           "createdAt": "2026-11-16T09:44:30.193Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "lastUsedAt": "2026-11-16T09:45:00.330Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "expiresAt": "2026-11-16T10:45:00.000Z"
+                     *           "expiresAt": "2026-11-16T10:46:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -10476,8 +10649,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:08:36.647Z",
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *           "lastSuccessAt": "2026-11-16T09:08:31.382Z",
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -10487,7 +10660,7 @@ export interface operations {
                      *         {
                      *           "lastFailureAt": "2026-11-16T09:49:30.563Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:08:35.594Z",
+                     *           "failingSince": "2026-11-16T09:08:30.329Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -10496,8 +10669,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
-                     *           "consecutiveFailures": 11,
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "consecutiveFailures": 15,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -10623,7 +10796,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -10759,8 +10932,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:08:36.647Z",
-                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *         "lastSuccessAt": "2026-11-16T09:08:31.382Z",
+                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -10861,9 +11034,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T09:57:00.618Z",
+                     *         "lastFailureAt": "2026-11-16T09:56:00.344Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:08:35.594Z",
+                     *         "failingSince": "2026-11-16T09:08:30.329Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -10872,13 +11045,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
-                     *         "consecutiveFailures": 17,
+                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *         "consecutiveFailures": 19,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T09:58:30.029Z",
+                     *         "updatedAt": "2026-11-16T09:56:30.481Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T09:58:30.029Z"
+                     *         "deletedAt": "2026-11-16T09:56:30.481Z"
                      *       }
                      *     }
                      */
@@ -11021,12 +11194,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:08:36.647Z",
-                     *         "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *         "lastSuccessAt": "2026-11-16T09:08:31.382Z",
+                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:51:00.974Z",
+                     *         "updatedAt": "2026-11-16T09:51:30.111Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -11166,21 +11339,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:55:30.207Z",
+                     *         "failedAt": "2026-11-16T09:46:00.604Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 17,
-                     *             "at": "2026-11-16T09:08:35.594Z",
+                     *             "latencyMs": 55,
+                     *             "at": "2026-11-16T09:08:30.329Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 22,
-                     *             "at": "2026-11-16T09:11:00.014Z",
+                     *             "latencyMs": 12,
+                     *             "at": "2026-11-16T09:08:36.647Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 9,
-                     *             "at": "2026-11-16T09:12:00.288Z",
+                     *             "latencyMs": 37,
+                     *             "at": "2026-11-16T09:10:30.877Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -11365,22 +11538,22 @@ export interface operations {
                      *           "eventTimestamp": "2026-11-16T09:41:00.234Z",
                      *           "status": "retrying",
                      *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T09:55:00.070Z",
+                     *           "nextAttemptAt": "2026-11-16T10:09:00.906Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 13,
+                     *               "latencyMs": 3,
                      *               "at": "2026-11-16T09:42:30.645Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 16,
-                     *               "at": "2026-11-16T09:44:30.193Z",
+                     *               "latencyMs": 7,
+                     *               "at": "2026-11-16T09:44:00.056Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 12,
-                     *               "at": "2026-11-16T09:46:30.741Z",
+                     *               "latencyMs": 2,
+                     *               "at": "2026-11-16T09:45:01.383Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -11638,23 +11811,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:00.192Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T09:57:01.671Z",
-                     *         "failedAt": "2026-11-16T09:55:30.207Z",
+                     *         "nextAttemptAt": "2026-11-16T09:55:00.070Z",
+                     *         "failedAt": "2026-11-16T09:46:00.604Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 17,
-                     *             "at": "2026-11-16T09:08:35.594Z",
+                     *             "latencyMs": 55,
+                     *             "at": "2026-11-16T09:08:30.329Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 22,
-                     *             "at": "2026-11-16T09:11:00.014Z",
+                     *             "latencyMs": 12,
+                     *             "at": "2026-11-16T09:08:36.647Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 9,
-                     *             "at": "2026-11-16T09:12:00.288Z",
+                     *             "latencyMs": 37,
+                     *             "at": "2026-11-16T09:10:30.877Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -11807,14 +11980,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:08:36.647Z",
-                     *           "createdBy": "mevkawb2emj9qg0wrap4s9ec",
+                     *           "lastSuccessAt": "2026-11-16T09:08:31.382Z",
+                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T09:58:00.892Z",
+                     *           "updatedAt": "2026-11-16T09:56:01.397Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T10:58:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T10:56:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -11945,13 +12118,13 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:51:30.111Z",
+                     *         "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:51:31.164Z",
+                     *         "deliveredAt": "2026-11-16T09:52:01.301Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:51:31.164Z",
+                     *             "at": "2026-11-16T09:52:01.301Z",
                      *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
@@ -11959,7 +12132,7 @@ export interface operations {
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:51:30.111Z",
+                     *           "timestamp": "2026-11-16T09:52:00.248Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -12169,7 +12342,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:08:31.382Z",
+                     *           "timestamp": "2026-11-16T09:08:33.488Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -12232,7 +12405,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:08:30.329Z"
+                     *                 "completedAt": "2026-11-16T09:08:32.435Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -13066,7 +13239,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:08:30.329Z",
+                 *             "completedAt": "2026-11-16T09:08:32.435Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -13161,7 +13334,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:30.877Z",
+                 *       "timestamp": "2026-11-16T09:10:31.930Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13223,7 +13396,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:08:30.329Z",
+                 *             "completedAt": "2026-11-16T09:08:32.435Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -13233,7 +13406,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:00.192Z",
-                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
+                 *           "updatedAt": "2026-11-16T09:10:31.930Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -13316,7 +13489,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:08:31.382Z",
+                 *       "timestamp": "2026-11-16T09:08:33.488Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13379,7 +13552,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:08:30.329Z"
+                 *             "completedAt": "2026-11-16T09:08:32.435Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -13924,7 +14097,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:11:01.067Z",
+                 *       "timestamp": "2026-11-16T09:11:00.014Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -13942,8 +14115,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:11:01.067Z",
-                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
+                 *           "createdAt": "2026-11-16T09:11:00.014Z",
+                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -14022,7 +14195,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:12:30.425Z",
+                 *       "timestamp": "2026-11-16T09:12:31.478Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -14035,13 +14208,13 @@ export interface operations {
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
-                 *           "createdAt": "2026-11-16T09:11:01.067Z",
+                 *           "createdAt": "2026-11-16T09:11:00.014Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:12:30.425Z",
+                 *           "updatedAt": "2026-11-16T09:12:31.478Z",
                  *           "confirmedAt": "2026-11-16T09:12:30.425Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
@@ -14421,7 +14594,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:51:30.111Z",
+                 *       "timestamp": "2026-11-16T09:52:00.248Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",

@@ -602,6 +602,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('updateUser', { key: admin, path: { id: user.id }, body: { language: 'ar' } });
     const issued = (await call('issueApiKey', { key: admin, body: { name: 'Hana laptop', userId: user.id }, note: 'the key is shown in this answer only' }))
       .body.data;
+    await call('getMe', { key: issued.key, note: 'an operations user’s key' });
     await call('listApiKeys', { key: admin, skip: true });
     const rotated = (await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: { graceSeconds: 3600 } })).body.data;
     await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: {}, expect: 409, note: 'a key rotates once' });

@@ -1,4 +1,4 @@
-import type { Role } from './caller.js';
+import { type Caller, type Role, routeAllowed } from './caller.js';
 
 interface RouteInfo {
   method: string;
@@ -21,4 +21,15 @@ export function routesBeyondRole(role: Role, requested: readonly string[], route
   if (role === 'admin') return [];
   const closed = new Set(routes.filter((route) => route.roles !== undefined && !route.roles.includes(role)).map((route) => `${route.method} ${route.path}`));
   return requested.filter((route) => closed.has(route));
+}
+
+/**
+ * The routes a caller may call now, as `METHOD /path`: those its role is open to (every route for
+ * admin) that its key's allowedRoutes also name. Public routes need no key and are left out.
+ */
+export function callableRoutes(caller: Pick<Caller, 'role' | 'allowedRoutes'>, routes: readonly RouteInfo[]): string[] {
+  return routes
+    .filter((route) => !route.public && (caller.role === 'admin' || route.roles === undefined || route.roles.includes(caller.role)))
+    .map((route) => `${route.method} ${route.path}`)
+    .filter((route) => routeAllowed(caller.allowedRoutes, route));
 }

@@ -105,3 +105,45 @@ export const rotateApiKey = defineRoute({
   body: Type.Object({ graceSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 * 86_400 })) }, { additionalProperties: false }),
   response: Type.Composite([Issued, Type.Object({ previous: ApiKey })]),
 });
+
+const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
+
+export const getMe = defineRoute({
+  id: 'getMe',
+  folder: 'api-keys',
+  method: 'GET',
+  path: '/api/v1/me',
+  tag: 'API keys',
+  summary: 'Who the presented key is: its role, tenant, user, expiry and the routes it may call (any key)',
+  description:
+    'For a client that shapes itself to its caller (the staff console shows only what the role may do). `routes` are the routes this key may call now: those its role is open to that its allowedRoutes also name. Public routes are not listed.',
+  status: 200,
+  response: Type.Object(
+    {
+      keyId: Type.String({ examples: ['k7Hq2mXbR4sVw9Lc8NpZ3tYa'] }),
+      role: Role,
+      allowedRoutes: Type.Array(Type.String(), { description: 'as the key was issued: `*` for every route its role may call', examples: [['*']] }),
+      routes: Type.Array(Type.String(), {
+        description: 'the routes this key may call, as `METHOD /path`',
+        examples: [['GET /api/v1/orders', 'POST /api/v1/orders']],
+      }),
+      expiresAt: Type.Union([DateTime, Type.Null()], { description: 'null: the key does not expire' }),
+      tenant: Type.Union(
+        [
+          Type.Object({
+            id: Type.String(),
+            name: Type.String({ examples: ['Gulf Motors'] }),
+            defaultLanguage: Language,
+            timeZone: Type.String({ description: "IANA zone of the tenant's dates", examples: ['Asia/Dubai'] }),
+          }),
+          Type.Null(),
+        ],
+        { description: 'null for platform staff' },
+      ),
+      user: Type.Union([Type.Object({ id: Type.String(), name: Type.String({ examples: ['Omar Saleh'] }), language: Language }), Type.Null()], {
+        description: 'the staff user the key stands for; null for a key of no user (an integrator)',
+      }),
+    },
+    { title: 'Me' },
+  ),
+});
