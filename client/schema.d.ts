@@ -2072,8 +2072,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** SalesContract */
-        SalesContract: {
+        /** Contract */
+        Contract: {
             id: string;
             orderId: string;
             contractNumber: number;
@@ -6786,7 +6786,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["SalesContract"];
+                        data: components["schemas"]["Contract"];
                     };
                 };
             };
@@ -6962,7 +6962,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["SalesContract"];
+                        data: components["schemas"]["Contract"];
                     };
                 };
             };
@@ -7200,7 +7200,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["SalesContract"];
+                        data: components["schemas"]["Contract"];
                     };
                 };
             };
@@ -7445,7 +7445,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["SalesContract"][];
+                        data: components["schemas"]["Contract"][];
                     };
                 };
             };
@@ -7629,7 +7629,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["SalesContract"];
+                        data: components["schemas"]["Contract"];
                     };
                 };
             };
@@ -7857,7 +7857,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["SalesContract"];
+                        data: components["schemas"]["Contract"];
                     };
                 };
             };
@@ -13898,7 +13898,7 @@ export interface operations {
                         id: string;
                     };
                     data: {
-                        object: components["schemas"]["SalesContract"];
+                        object: components["schemas"]["Contract"];
                         /** @description the order it belongs to */
                         orderId: string;
                     };
@@ -14044,7 +14044,7 @@ export interface operations {
                         id: string;
                     };
                     data: {
-                        object: components["schemas"]["SalesContract"];
+                        object: components["schemas"]["Contract"];
                         /** @description the order it belongs to */
                         orderId: string;
                     };

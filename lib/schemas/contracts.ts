@@ -29,7 +29,7 @@ const EditableFields = {
   notes: Type.Optional(Text(5_000, 'Customer collects the spare key later')),
 };
 
-export const SalesContract = Type.Object(
+export const Contract = Type.Object(
   {
     id: Type.String(),
     orderId: Type.String(),
@@ -60,7 +60,7 @@ export const SalesContract = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { title: 'SalesContract' },
+  { title: 'Contract' },
 );
 
 export const createContract = defineRoute({
@@ -91,7 +91,7 @@ export const createContract = defineRoute({
       ],
     },
   ),
-  response: SalesContract,
+  response: Contract,
 });
 
 export const updateContract = defineRoute({
@@ -110,7 +110,7 @@ export const updateContract = defineRoute({
     additionalProperties: false,
     minProperties: 1,
   }),
-  response: SalesContract,
+  response: Contract,
 });
 
 export const sendContract = defineRoute({
@@ -136,7 +136,7 @@ export const sendContract = defineRoute({
     },
     { additionalProperties: false, examples: [{ phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' }] },
   ),
-  response: SalesContract,
+  response: Contract,
 });
 
 export const signContract = defineRoute({
@@ -159,7 +159,7 @@ export const signContract = defineRoute({
       examples: [{ signedDocument: { url: 'https://example.com/signed.pdf', filename: 'contract-1042.pdf', mimeType: 'application/pdf' } }],
     },
   ),
-  response: SalesContract,
+  response: Contract,
 });
 
 export const getContract = defineRoute({
@@ -173,7 +173,7 @@ export const getContract = defineRoute({
   summary: 'One contract',
   status: 200,
   params: IdParams,
-  response: SalesContract,
+  response: Contract,
 });
 
 export const listOrderContracts = defineRoute({
@@ -186,5 +186,5 @@ export const listOrderContracts = defineRoute({
   summary: "An order's contracts, oldest first",
   status: 200,
   params: IdParams,
-  response: Type.Array(SalesContract),
+  response: Type.Array(Contract),
 });

@@ -5,7 +5,7 @@ import { Id } from './common.js';
 import { Inspection } from './inspections.js';
 import { Order } from './orders.js';
 import { defineRoute } from './route.js';
-import { SalesContract } from './contracts.js';
+import { Contract } from './contracts.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { Wallet, WalletTransaction } from './wallets.js';
 
@@ -53,8 +53,8 @@ export const EVENT_PAYLOADS: Record<EventType, TSchema> = {
     "The car's pictures could not be archived after every retry (`data.object.imageArchive.reason`).",
     Order,
   ),
-  'contract.sent': eventOf('contract.sent', 'A sales contract was sent to the customer.', SalesContract, OrderId),
-  'contract.signed': eventOf('contract.signed', 'A sales contract was signed.', SalesContract, OrderId),
+  'contract.sent': eventOf('contract.sent', 'A sales contract was sent to the customer.', Contract, OrderId),
+  'contract.signed': eventOf('contract.signed', 'A sales contract was signed.', Contract, OrderId),
   'billing_entry.created': eventOf(
     'billing_entry.created',
     'A receipt or invoice was recorded on an order (a deposit receipt given with a new order too).',

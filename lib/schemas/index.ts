@@ -11,11 +11,11 @@ import * as exportRoutes from './export.js';
 import * as inspections from './inspections.js';
 import * as notifications from './notifications.js';
 import * as orders from './orders.js';
-import * as salesContracts from './contracts.js';
+import * as contracts from './contracts.js';
 import * as users from './users.js';
 import * as wallets from './wallets.js';
 import * as webhookEndpoints from './webhook-endpoints.js';
-import * as webhooks from './whatsapp.js';
+import * as whatsapp from './whatsapp.js';
 
 const isRoute = (value: unknown): value is RouteSpec => typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
@@ -28,7 +28,7 @@ export const allRoutes: RouteSpec[] = [
   exportRoutes,
   documents,
   notifications,
-  salesContracts,
+  contracts,
   billing,
   inspections,
   users,
@@ -37,5 +37,5 @@ export const allRoutes: RouteSpec[] = [
   webhookEndpoints,
   events,
   docs,
-  webhooks,
+  whatsapp,
 ].flatMap((module) => Object.values(module).filter(isRoute));

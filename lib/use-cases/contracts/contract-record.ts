@@ -3,11 +3,11 @@ import { withPictureUrls } from '../../archive/picture-url.js';
 import type { ContractStatus } from '../../domain/documents.js';
 import { validationError } from '../../domain/errors.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
-import type { createContract as CreateRoute, SalesContract, sendContract as SendRoute, updateContract as UpdateRoute } from '../../schemas/contracts.js';
+import type { createContract as CreateRoute, Contract, sendContract as SendRoute, updateContract as UpdateRoute } from '../../schemas/contracts.js';
 import { allOf } from '../../store/expressions.js';
 
 /** A contract as stored, and what every contract use case shares: its views, its version guard, its free-form checks. */
-export type ContractRecord = Static<typeof SalesContract> & { tenantId?: string; marketerId?: string };
+export type ContractRecord = Static<typeof Contract> & { tenantId?: string; marketerId?: string };
 export type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 export type UpdateBody = Static<NonNullable<(typeof UpdateRoute)['body']>>;
 export type SendBody = Static<NonNullable<(typeof SendRoute)['body']>>;
@@ -17,12 +17,12 @@ const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 const ID_DOCUMENT_MAX_BYTES = 4 * 1024;
 
 // Contracts written before versions were kept count as version 1.
-export const storedView = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof SalesContract> => ({
+export const storedView = ({ tenantId: _t, marketerId: _m, ...contract }: ContractRecord): Static<typeof Contract> => ({
   ...contract,
   version: contract.version ?? 1,
 });
 /** As answered: the car snapshot's pictures as addresses (an event keeps storedView's s3:// URIs; see eventBodyForIntegrators). */
-export const view = (contract: ContractRecord): Static<typeof SalesContract> => ({ ...storedView(contract), carDetails: withPictureUrls(contract.carDetails) });
+export const view = (contract: ContractRecord): Static<typeof Contract> => ({ ...storedView(contract), carDetails: withPictureUrls(contract.carDetails) });
 export const versionOf = (contract: ContractRecord): number => contract.version ?? 1;
 /** A change applies only to the version it was planned on, and raises it. */
 const atVersionRead = (contract: ContractRecord) =>
