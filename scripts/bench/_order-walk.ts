@@ -1,0 +1,304 @@
+/**
+ * One order walked from creation to Delivered on one layout of the table, counting the read and
+ * write units of every DynamoDB call (scripts/bench/order-cost.ts runs it once per layout, each
+ * in a process of its own and against a table of its own).
+ *
+ *   node --import tsx scripts/bench/_order-walk.ts <tree root>
+ *
+ * <tree root> is the checkout whose lib/ and scripts/local/ are measured: this repository, or
+ * an extracted copy of an older commit. Every call goes through the tree's own DynamoDB client,
+ * where a middleware asks for `ReturnConsumedCapacity: INDEXES` and sums what each call consumed,
+ * on the table and on each index. The steps are the requests of the README's runbook (and of the
+ * getting-started guide), in order, with the reads staff make between them and two PDFs (the
+ * renderer function itself, which only writes to the bucket, answers from a stand-in), each
+ * made by calling the use case its route's handler calls, with the same body; the outbox consumer
+ * runs after every request, as the stream trigger does in AWS, through a chat channel that sends
+ * nothing. Writes of the local chat transport (the CHAT#LOG partition: WhatsApp in AWS) are
+ * counted apart and left out of the totals.
+ *
+ * Prints one JSON document on stdout (WalkResult).
+ */
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Phase = 'setup' | 'request' | 'consumer';
+
+export interface Units {
+  read: number;
+  write: number;
+}
+
+export interface WalkResult {
+  requests: number;
+  consumerEvents: number;
+  /** Units per phase, and within each per table or index (`table`, `GSI1`, ...). */
+  request: Units & { by: Record<string, Units> };
+  consumer: Units & { by: Record<string, Units> };
+  /** The local chat transport's own writes (not in AWS), left out of the figures above. */
+  localChatLog: Units;
+  /** Units of each request (in walk order), its consumer work included under `consumer`. */
+  steps: Array<{ step: string; read: number; write: number; consumerRead: number; consumerWrite: number }>;
+  messagesByAudience: Record<string, number>;
+  /** The order's item as stored (bytes of its JSON), at Delivered. */
+  orderItemBytes: number;
+}
+
+interface CapacityPart {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+interface Consumed extends CapacityPart {
+  TableName?: string;
+  Table?: CapacityPart;
+  GlobalSecondaryIndexes?: Record<string, CapacityPart>;
+}
+
+/** The commands as the DocumentClient's middleware sees them: the low-level client's. */
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+
+const empty = (): Units => ({ read: 0, write: 0 });
+const add = (into: Units, kind: keyof Units, value: number) => {
+  into[kind] = Math.round((into[kind] + value) * 100) / 100;
+};
+
+async function main(): Promise<void> {
+  const root = process.argv[2];
+  if (!root) throw new Error('usage: _order-walk.ts <tree root>');
+  const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(root, path)).href)) as T;
+
+  // The tree's own modules, typed as this tree's (the walk calls only what both layouts have).
+  const { ensureTableAndBucket } = await load<typeof import('../local/bootstrap.js')>('scripts/local/bootstrap.ts');
+  const { ddb } = await load<typeof import('../../lib/store/client.js')>('lib/store/client.ts');
+  const { createTenant } = await load<typeof import('../../lib/store/tenants.js')>('lib/store/tenants.ts');
+  const { createUser } = await load<typeof import('../../lib/use-cases/users.js')>('lib/use-cases/users.ts');
+  const { createCustomer } = await load<typeof import('../../lib/use-cases/customers.js')>('lib/use-cases/customers.ts');
+  const { createOrder } = await load<typeof import('../../lib/use-cases/orders/create-order.js')>('lib/use-cases/orders/create-order.ts');
+  const { getOrder } = await load<typeof import('../../lib/use-cases/orders/get-order.js')>('lib/use-cases/orders/get-order.ts');
+  const { listOrders } = await load<typeof import('../../lib/use-cases/orders/list-orders.js')>('lib/use-cases/orders/list-orders.ts');
+  const { changeOrderStatus } = await load<typeof import('../../lib/use-cases/orders/change-order-status.js')>('lib/use-cases/orders/change-order-status.ts');
+  const { validateOrderTransition } = await load<typeof import('../../lib/use-cases/orders/validate-order-transition.js')>(
+    'lib/use-cases/orders/validate-order-transition.ts',
+  );
+  const { setCustomsInvoice } = await load<typeof import('../../lib/use-cases/orders/customs.js')>('lib/use-cases/orders/customs.ts');
+  const { recordExportStep, updateShipment } = await load<typeof import('../../lib/use-cases/orders/export.js')>('lib/use-cases/orders/export.ts');
+  const { generateOrderDocument, listOrderDocuments } =
+    await load<typeof import('../../lib/use-cases/orders/documents.js')>('lib/use-cases/orders/documents.ts');
+  const { listOrderNotifications } = await load<typeof import('../../lib/use-cases/orders/list-order-notifications.js')>(
+    'lib/use-cases/orders/list-order-notifications.ts',
+  );
+  const { listOrderBilling, confirmBillingEntry, createBillingEntry } = await load<typeof import('../../lib/use-cases/billing.js')>('lib/use-cases/billing.ts');
+  const { createInspection, changeInspectionStatus } = await load<typeof import('../../lib/use-cases/inspections.js')>('lib/use-cases/inspections.ts');
+  const { createContract } = await load<typeof import('../../lib/use-cases/contracts/create-contract.js')>('lib/use-cases/contracts/create-contract.ts');
+  const { sendContract } = await load<typeof import('../../lib/use-cases/contracts/send-contract.js')>('lib/use-cases/contracts/send-contract.ts');
+  const { signContract } = await load<typeof import('../../lib/use-cases/contracts/sign-contract.js')>('lib/use-cases/contracts/sign-contract.ts');
+  const { listAudit } = await load<typeof import('../../lib/use-cases/audit-trail.js')>('lib/use-cases/audit-trail.ts');
+  const { processDue } = await load<typeof import('../../lib/use-cases/outbox/process-event.js')>('lib/use-cases/outbox/process-event.ts');
+  const { copyImage } = await load<typeof import('../../lib/archive/images.js')>('lib/archive/images.ts');
+
+  let phase: Phase = 'setup';
+  const totals: Record<'request' | 'consumer', Units & { by: Record<string, Units> }> = {
+    request: { ...empty(), by: {} },
+    consumer: { ...empty(), by: {} },
+  };
+  const localChatLog = empty();
+  let stepUnits = { request: empty(), consumer: empty() };
+
+  /** Whether a write touches only the local chat transport's log (WhatsApp in AWS). */
+  const chatLogOnly = (input: Record<string, unknown>): boolean => JSON.stringify(input).includes('"pk":"CHAT#LOG"');
+
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = String(context.commandName);
+      const kind: keyof Units | undefined = WRITES.has(command) ? 'write' : READS.has(command) ? 'read' : undefined;
+      const input = args.input as Record<string, unknown>;
+      if (kind) input.ReturnConsumedCapacity = 'INDEXES';
+      const result = await next(args);
+      if (!kind || phase === 'setup') return result;
+      const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
+      const parts = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
+      const unitsOf = (part: CapacityPart | undefined) => (kind === 'write' ? part?.WriteCapacityUnits : part?.ReadCapacityUnits) ?? part?.CapacityUnits ?? 0;
+      if (process.env.ORDER_WALK_TRACE) {
+        const items = JSON.stringify(input).match(/"pk":"[^"]*","sk":"[^"]*"|"pk":"[^"#]*#?/g) ?? [];
+        process.stderr.write(`${phase} ${command} ${JSON.stringify(parts)} ${items.join(' ')}\n`);
+      }
+      for (const part of parts) {
+        if (kind === 'write' && chatLogOnly(input)) {
+          add(localChatLog, kind, unitsOf(part));
+          continue;
+        }
+        const bucket = totals[phase];
+        add(bucket, kind, unitsOf(part));
+        add(stepUnits[phase], kind, unitsOf(part));
+        const table = part.Table ? unitsOf(part.Table) : unitsOf(part) - Object.values(part.GlobalSecondaryIndexes ?? {}).reduce((s, p) => s + unitsOf(p), 0);
+        add((bucket.by.table ??= empty()), kind, table);
+        for (const [index, units] of Object.entries(part.GlobalSecondaryIndexes ?? {})) add((bucket.by[index] ??= empty()), kind, unitsOf(units));
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'benchConsumedCapacity' },
+  );
+
+  // The PDF renderer's Invoke API. The renderer lays the PDF out and writes it to the bucket and
+  // never touches the table, so this stand-in answers as it does without drawing anything.
+  const renderer: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stored: true, bytes: 48_000 })));
+  });
+  await new Promise<void>((resolve) => renderer.listen(Number(new URL(process.env.AWS_ENDPOINT_URL_LAMBDA!).port), '127.0.0.1', resolve));
+
+  await ensureTableAndBucket(process.env.TABLE_NAME!, process.env.BUCKET_NAME!);
+  const platform = { keyId: 'bench-platform', role: 'admin' as const, allowedRoutes: ['*'] };
+  const tenant = await createTenant({
+    name: 'Bench Cars',
+    subdomain: `bench${Date.now()}`,
+    markup: '1.10',
+    visibleProviders: ['glovis'],
+    publishedOnly: false,
+  });
+  const tenantId = tenant.id;
+  const staff = async (role: 'marketer' | 'accountant' | 'operations' | 'inspector', n: number) => {
+    const user = await createUser(platform, { name: `Bench ${role}`, role, tenantId, mobileNumber: `+9745000${String(1000 + n)}` });
+    return { keyId: `bench-${role}`, tenantId, role, userId: user.id, allowedRoutes: ['*'] };
+  };
+  const marketer = await staff('marketer', 1);
+  const accountant = await staff('accountant', 2);
+  const operations = await staff('operations', 3);
+  const inspector = await staff('inspector', 4);
+  const admin = { keyId: 'bench-admin', tenantId, role: 'admin' as const, allowedRoutes: ['*'] };
+
+  // Sends nothing and writes nothing: what the consumer costs the table is what is measured.
+  let sent = 0;
+  const deps = { channel: { send: async () => ({ messageId: `wamid.bench${++sent}` }) }, copy: copyImage };
+  const steps: WalkResult['steps'] = [];
+  let consumerEvents = 0;
+  const request = async <T>(step: string, call: () => Promise<T>): Promise<T> => {
+    stepUnits = { request: empty(), consumer: empty() };
+    phase = 'request';
+    const answer = await call();
+    phase = 'consumer';
+    for (;;) {
+      const counts = await processDue(deps);
+      consumerEvents += counts.done;
+      if (counts.done + counts.retry + counts.parked === 0) break;
+    }
+    phase = 'setup';
+    steps.push({
+      step,
+      read: stepUnits.request.read,
+      write: stepUnits.request.write,
+      consumerRead: stepUnits.consumer.read,
+      consumerWrite: stepUnits.consumer.write,
+    });
+    return answer;
+  };
+  const body = (version: number) => ({ version, via: 'body' as const });
+  const today = new Date().toISOString().slice(0, 10);
+
+  const customer = await request('POST /customers', () => createCustomer(marketer, { name: 'Ali Hassan', mobileNumber: '+97455512345', country: 'QA' }));
+  const carDetails = { makeEn: 'Hyundai', modelEn: 'Palisade', year: 2021, customerNotificationsEnabled: true };
+  const order = await request('POST /orders', () =>
+    createOrder(marketer, { customerId: customer.id, totalAmount: 18500, receiptAmount: 2000, carDetails }, undefined),
+  );
+  const id = order.id;
+  let version = 1;
+  const move = async (caller: typeof operations, status: string, extra: Record<string, unknown> = {}) => {
+    const moved = await request(`PATCH /orders/{id}/status ${status}`, () =>
+      changeOrderStatus(caller, id, { status: status as never, version, ...extra }, body(version)),
+    );
+    version = moved.version;
+  };
+  await request('GET /orders/{id}', () => getOrder(marketer, id));
+  const billing = await request('GET /orders/{id}/billing', () => listOrderBilling(accountant, id));
+  await request('PATCH /billing/{id}/confirm', () => confirmBillingEntry(accountant, String(billing[0]!.id)));
+  await request('POST /orders/{id}/validate-transition', () => validateOrderTransition(accountant, id, 'DepositConfirmed'));
+  await move(accountant, 'DepositConfirmed');
+  await move(operations, 'InspectionScheduled', { inspectionDate: '2026-12-01T10:00:00Z' });
+  const inspection = await request('POST /inspections', () => createInspection(operations, { orderId: id, inspectorId: inspector.userId }));
+  await request('PATCH /inspections/{id}/status InProgress', () => changeInspectionStatus(inspector, inspection.id, { status: 'InProgress' }));
+  await request('PATCH /inspections/{id}/status Completed', () =>
+    changeInspectionStatus(inspector, inspection.id, { status: 'Completed', notes: 'No accident history' }),
+  );
+  await move(inspector, 'InspectionCompleted');
+  const contract = await request('POST /contracts', () => createContract(operations, { orderId: id, customerName: 'Ali Hassan' }));
+  await request('POST /contracts/{id}/send', () => sendContract(operations, contract.id, { phone: '+97455512345' }));
+  await request('PATCH /contracts/{id}/sign', () => signContract(operations, contract.id, undefined));
+  await move(operations, 'ContractSigned');
+  await move(operations, 'PaymentSubmitted');
+  const payment = await request('POST /billing', () =>
+    createBillingEntry(operations, { orderId: id, type: 'receipt', amount: 16500, currency: 'USD', description: 'Balance' }),
+  );
+  await request('PATCH /billing/{id}/confirm', () => confirmBillingEntry(accountant, payment.id));
+  await move(accountant, 'PaymentConfirmed');
+  await move(operations, 'Purchased');
+  await request('GET /orders', () => listOrders(operations, { page: 1, limit: 20 }));
+  const customs = await request('PATCH /orders/{id}/customs-invoice', () =>
+    setCustomsInvoice(
+      operations,
+      id,
+      { buyerName: 'Ali Hassan', items: [{ description: 'Hyundai Palisade 2021', amount: 18500 }], currency: 'USD', version },
+      body(version),
+    ),
+  );
+  version = customs.version;
+  await request('POST /orders/{id}/documents customs-invoice', () => generateOrderDocument(operations, id, { type: 'customs-invoice' }));
+  version += 1;
+  for (const [step, input] of [
+    ['deregistration', { date: today, documentUrl: 'https://files.example.com/export/dereg-1.pdf' }],
+    ['bonded-area', { date: today, location: 'Incheon bonded yard' }],
+    ['export-declaration', { date: today, number: '12345-26-000124X' }],
+  ] as const) {
+    const recorded = await request(`PUT /orders/{id}/export-steps/${step}`, () => recordExportStep(operations, id, step, { ...input, version }, body(version)));
+    version = recorded.version;
+  }
+  const shipment = {
+    method: 'roro' as const,
+    bookingNumber: 'BK-55122',
+    carrier: 'Hyundai Glovis',
+    portOfLoading: 'KRPTK',
+    portOfDischarge: 'QAHMD',
+    billOfLadingNumber: 'BL-78',
+    billOfLadingUrl: 'https://files.example.com/export/bl-78.pdf',
+    atd: today,
+  };
+  version = (await request('PATCH /orders/{id}/shipment', () => updateShipment(operations, id, { ...shipment, version }, body(version)))).version;
+  await request('POST /orders/{id}/validate-transition', () => validateOrderTransition(operations, id, 'Shipped'));
+  await move(operations, 'Shipped');
+  version = (await request('PATCH /orders/{id}/shipment ata', () => updateShipment(operations, id, { ata: today, version }, body(version)))).version;
+  await move(operations, 'Delivered');
+  await request('POST /orders/{id}/documents proforma-invoice', () => generateOrderDocument(accountant, id, { type: 'proforma-invoice' }));
+  await request('GET /orders/{id}/documents', () => listOrderDocuments(operations, id));
+  await request('GET /orders/{id}', () => getOrder(admin, id));
+  const notifications = await request('GET /orders/{id}/notifications', () => listOrderNotifications(admin, id));
+  await request('GET /audit', () => listAudit(admin, { entity: 'order', id, limit: 50 }));
+
+  const messagesByAudience: Record<string, number> = {};
+  for (const message of notifications) messagesByAudience[message.audience] = (messagesByAudience[message.audience] ?? 0) + 1;
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { Items } = await ddb.send(
+    new QueryCommand({ TableName: process.env.TABLE_NAME!, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORDER#${id}` } }),
+  );
+  const orderItems = (Items ?? []).filter((item) => String(item.sk).startsWith('ORDER'));
+  renderer.close();
+  const result: WalkResult = {
+    requests: steps.length,
+    consumerEvents,
+    request: totals.request,
+    consumer: totals.consumer,
+    localChatLog,
+    steps,
+    messagesByAudience,
+    orderItemBytes: orderItems.reduce((sum, item) => sum + JSON.stringify(item).length, 0),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
