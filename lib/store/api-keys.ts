@@ -1,54 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { RateLimit, Role } from '../domain/caller.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import { itemOfConditionFailure } from './expressions.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
+import { type ApiKeyRecord, apiKeyCodec, apiKeyReferenceCodec, EXPIRY_ATTRIBUTE, type StoredApiKey } from './records/api-key.js';
 import { transact, type TransactItem } from './transact.js';
 
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  /** First characters of the key, to recognise it in listings; the key itself is never stored. */
-  prefix: string;
-  tenantId?: string;
-  role: Role;
-  /** The staff user the key stands for (required for marketers and inspectors). */
-  userId?: string;
-  allowedRoutes: string[];
-  rateLimit?: Partial<RateLimit>;
-  createdAt: string;
-  /** Who issued it (user id or key id). */
-  createdBy?: string;
-  /** After this instant the key is refused. */
-  expiresAt?: string;
-  revokedAt?: string;
-  /** Set when the key's user was deactivated. */
-  disabledAt?: string;
-  /** The key that replaced this one by rotation. */
-  rotatedTo?: string;
-  /** Kept at most once a minute (auth re-reads a key with this note every API_KEY_CACHE_SECONDS). */
-  lastUsedAt?: string;
+export type { ApiKeyRecord, StoredApiKey } from './records/api-key.js';
+
+/** A stored key as the code reads it: its expiry back under its own name. */
+function decodeKey(item: Record<string, unknown>): StoredApiKey {
+  const { validUntil, ...key } = apiKeyCodec.decode(item);
+  return validUntil === undefined ? key : { ...key, expiresAt: validUntil };
 }
-
-export type StoredApiKey = ApiKeyRecord & { hash: string };
-
-/**
- * A key's expiry is stored as `validUntil`: `expiresAt` is the table's TTL attribute (epoch
- * seconds, deleted by DynamoDB), which a key's record must not be.
- */
-const EXPIRY_ATTRIBUTE = 'validUntil';
 const attributeOf = (field: string): string => (field === 'expiresAt' ? EXPIRY_ATTRIBUTE : field);
-
-function decodeKey(item: Record<string, unknown>, hash?: string): StoredApiKey {
-  const { validUntil, ...rest } = withoutKeys(item) as Record<string, unknown>;
-  return { ...(rest as unknown as StoredApiKey), ...(validUntil === undefined ? {} : { expiresAt: String(validUntil) }), ...(hash ? { hash } : {}) };
-}
 
 export const hashApiKey = (plain: string): string => createHash('sha256').update(plain, 'utf8').digest('hex');
 
@@ -57,7 +26,7 @@ export const newPlainKey = (): string => `vpo_${randomBytes(30).toString('base64
 
 export async function getApiKeyByHash(hash: string): Promise<StoredApiKey | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }));
-  return Item ? decodeKey(Item, hash) : undefined;
+  return Item ? decodeKey(Item) : undefined;
 }
 
 /**
@@ -109,11 +78,11 @@ export async function readKeyForUse(hash: string, nowMs = Date.now()): Promise<S
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return decodeKey(Attributes ?? {}, hash);
+    return decodeKey(Attributes ?? {});
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     const current = itemOfConditionFailure<Record<string, unknown>>(error);
-    return current ? decodeKey(current, hash) : undefined;
+    return current ? decodeKey(current) : undefined;
   }
 }
 
@@ -147,7 +116,7 @@ export async function insertApiKey(record: StoredApiKey, alongside: TransactItem
 export async function getApiKey(scope: Scope, id: string): Promise<StoredApiKey | undefined> {
   const { Item: ref } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyReference(id), ConsistentRead: true }));
   if (!ref) return undefined;
-  const key = await getApiKeyByHash(String(ref.hash));
+  const key = await getApiKeyByHash(apiKeyReferenceCodec.decode(ref).hash);
   return key && tenantInScope(key.tenantId, scope) ? key : undefined;
 }
 

@@ -12,6 +12,7 @@
  * | api key       | APIKEY#<sha256>         | APIKEY             | APIKEYS                  | <createdAt>#<id>    |
  * |               |   gsi2: APIKEYS#T#<tenant> (a tenant's keys)   gsi3: APIKEYS#U#<userId> (a user's keys)      |
  * | api key ref   | APIKEYID#<id>           | REF                | (hash: find a key by its id)                   |
+ * | key stamp     | APIKEYS#REVOCATION      | STAMP              | (version: bumped when a key stops working; lib/store/api-keys.ts) |
  * | customer      | CUSTOMER#<id>           | CUSTOMER           | PHONE#<e164>             | TENANT#<tenant>     |
  * | marketer link | CUSTOMER#<id>           | ACCESS#MARKETER#<m>|                          |                     |
  * | phone claim   | PHONE#<tenant>#<e164>   | PHONE              |                          |                     |
@@ -25,7 +26,7 @@
  * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
  * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
- * |               |   gsi2: USERS#T#<tenant>, sk <name>#<id> (a tenant's users by name)                         |
+ * |               |   gsi2: USERS#T#<tenant>, sk <name, lower case>#<id> (a tenant's users by name)             |
  * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
  * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
  * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
@@ -56,20 +57,16 @@ import { tenantPart } from './no-tenant.js';
 
 export { subdomain, tenant, tenantIndex, tenantList } from './records/tenant.js';
 
-/** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
-export const apiKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
-export const apiKeyIndex = (createdAt: string, id: string) => ({ gsi1pk: apiKeyList, gsi1sk: `${createdAt}#${id}` });
-export const apiKeyList = 'APIKEYS';
-/** A key by its id (revoke, rotate), strongly consistent like the order children's references. */
-export const apiKeyReference = (id: string) => ({ pk: `APIKEYID#${id}`, sk: 'REF' });
-/** A tenant's keys (GSI2) and a user's keys (GSI3). */
-export const apiKeysOfTenantIndex = (tenantId: string | undefined, createdAt: string, id: string) => ({
-  gsi2pk: apiKeysOfTenant(tenantId),
-  gsi2sk: `${createdAt}#${id}`,
-});
-export const apiKeysOfTenant = (tenantId: string | undefined) => `APIKEYS#T#${tenantPart(tenantId)}`;
-export const apiKeysOfUserIndex = (userId: string, id: string) => ({ gsi3pk: apiKeysOfUser(userId), gsi3sk: id });
-export const apiKeysOfUser = (userId: string) => `APIKEYS#U#${userId}`;
+export {
+  apiKey,
+  apiKeyIndex,
+  apiKeyList,
+  apiKeyReference,
+  apiKeysOfTenant,
+  apiKeysOfTenantIndex,
+  apiKeysOfUser,
+  apiKeysOfUserIndex,
+} from './records/api-key.js';
 /** Get a customer by id. */
 export const customer = (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' });
 /** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
@@ -103,18 +100,7 @@ export const car = (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' });
 export const carReference = (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' });
 /** Which S3 snapshot of the catalogue readers should serve. */
 export const cataloguePointer = () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' });
-/** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
-export const user = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
-export const staffIndex = (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: staffOf(tenantId, role), gsi1sk: id });
-export const staffOf = (tenantId: string | undefined, role: string) => `USERS#${tenantPart(tenantId)}#${role}`;
-/** All users of a tenant by name (GSI2), for admins. */
-export const usersOfTenantIndex = (tenantId: string | undefined, name: string, id: string) => ({
-  gsi2pk: usersOfTenant(tenantId),
-  gsi2sk: `${name.toLowerCase()}#${id}`,
-});
-export const usersOfTenant = (tenantId: string | undefined) => `USERS#T#${tenantPart(tenantId)}`;
-/** A staff mobile number is unique within its tenant: a claim item written with the user. */
-export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantPart(tenantId)}#${e164}`, sk: 'USERPHONE' });
+export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
 /** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
 export const outboxEvent = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' });
 export const outboxDue = (nextAttemptAt: string, id: string) => ({ gsi1pk: outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` });

@@ -4,26 +4,11 @@ import type { Role } from '../domain/caller.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
+import { type StaffUser, staffUserCodec } from './records/user.js';
 import { transact, type TransactItem } from './transact.js';
 
-/** A staff member of a tenant (platform staff have none): who keys stand for, orders name and notifications reach. */
-export interface StaffUser {
-  id: string;
-  name: string;
-  role: Role;
-  tenantId?: string;
-  /** E.164; unique within the tenant. */
-  mobileNumber?: string;
-  email?: string;
-  language: 'en' | 'ar';
-  active: boolean;
-  /** When the user was last deactivated (staff notifications of earlier events still reach them). */
-  deactivatedAt?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { StaffUser } from './records/user.js';
 
 const userItem = (user: StaffUser) => ({
   ...keys.user(user.id),
@@ -93,7 +78,7 @@ export async function replaceUser(before: StaffUser, after: StaffUser, alongside
 /** A staff user of the caller's tenant (platform scope: any); undefined otherwise. */
 export async function getUser(scope: Scope, id: string): Promise<StaffUser | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }));
-  const user = Item ? (withoutKeys(Item) as unknown as StaffUser) : undefined;
+  const user = Item ? staffUserCodec.decode(Item) : undefined;
   return user && tenantInScope(user.tenantId, scope) ? user : undefined;
 }
 
@@ -112,7 +97,7 @@ export async function listUsers(tenantId: string | undefined, role?: Role): Prom
         KeyConditionExpression: 'gsi2pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.usersOfTenant(tenantId) },
       });
-  return items.map((item) => withoutKeys(item) as unknown as StaffUser).sort((a, b) => a.name.localeCompare(b.name));
+  return items.map(staffUserCodec.decode).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The staff of a tenant in one role, active or not (who to notify is decided by the caller): one Query of GSI1. */
@@ -125,5 +110,5 @@ export async function listStaff(tenantId: string | undefined, role: Role): Promi
       ExpressionAttributeValues: { ':pk': keys.staffOf(tenantId, role) },
     }),
   );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as StaffUser);
+  return (Items ?? []).map(staffUserCodec.decode);
 }
