@@ -63,6 +63,11 @@ const empty = (): Units => ({ read: 0, write: 0 });
 const add = (into: Units, kind: keyof Units, value: number) => {
   into[kind] = Math.round((into[kind] + value) * 100) / 100;
 };
+/** The units of one table or index within a phase, made on first use. */
+const place = (by: Record<string, Units>, name: string): Units => {
+  by[name] ??= empty();
+  return by[name];
+};
 
 async function main(): Promise<void> {
   const root = process.argv[2];
@@ -133,8 +138,8 @@ async function main(): Promise<void> {
         add(bucket, kind, unitsOf(part));
         add(stepUnits[phase], kind, unitsOf(part));
         const table = part.Table ? unitsOf(part.Table) : unitsOf(part) - Object.values(part.GlobalSecondaryIndexes ?? {}).reduce((s, p) => s + unitsOf(p), 0);
-        add((bucket.by.table ??= empty()), kind, table);
-        for (const [index, units] of Object.entries(part.GlobalSecondaryIndexes ?? {})) add((bucket.by[index] ??= empty()), kind, unitsOf(units));
+        add(place(bucket.by, 'table'), kind, table);
+        for (const [index, units] of Object.entries(part.GlobalSecondaryIndexes ?? {})) add(place(bucket.by, index), kind, unitsOf(units));
       }
       return result;
     },
