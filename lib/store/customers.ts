@@ -4,27 +4,12 @@ import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { cancellationReasons } from './errors.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { type CustomerRecord, customerAccessCodec, customerCodec } from './records/customer.js';
+import { walletCodec } from './records/wallet.js';
 import type { TransactItem } from './transact.js';
 import { newWalletItem, type WalletRecord } from './wallets.js';
 
-export interface CustomerRecord {
-  id: string;
-  name: string;
-  mobileNumber: string;
-  email?: string;
-  idNumber?: string;
-  country?: string;
-  address?: string;
-  /** Of chat messages; absent: the tenant's default. */
-  language?: 'en' | 'ar';
-  tenantId?: string;
-  walletId: string;
-  /** The user (marketer) or key that created the customer. */
-  createdBy?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { CustomerRecord } from './records/customer.js';
 
 export type CreateCustomerOutcome = { ok: true } | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' };
 
@@ -103,7 +88,7 @@ async function accessibleTo(marketerId: string, customerIds: string[]): Promise<
   const { Responses } = await ddb.send(
     new BatchGetCommand({ RequestItems: { [table]: { Keys: customerIds.map((id) => keys.customerAccess(id, marketerId)), ConsistentRead: true } } }),
   );
-  return new Set((Responses?.[table] ?? []).map((item) => String(item.customerId)));
+  return new Set((Responses?.[table] ?? []).map((item) => customerAccessCodec.decode(item).customerId));
 }
 
 /** Exact phone lookup in the caller's scope: one Query on GSI1, narrowed to the tenant by its sort key. */
@@ -118,7 +103,7 @@ export async function findCustomersByPhone(scope: Scope, e164: string): Promise<
       Limit: 50,
     }),
   );
-  const found = (Items ?? []).map((item) => withoutKeys(item) as unknown as CustomerRecord);
+  const found = (Items ?? []).map(customerCodec.decode);
   if (scope.marketerId === undefined) return found;
   const allowed = await accessibleTo(
     scope.marketerId,
@@ -143,10 +128,10 @@ export async function getCustomerWithWallet(
   const customerItem = items.find((i) => i.sk === 'CUSTOMER');
   const walletItem = items.find((i) => i.sk === 'WALLET');
   if (!customerItem || !walletItem) return undefined;
-  const customer = withoutKeys(customerItem) as unknown as CustomerRecord;
+  const customer = customerCodec.decode(customerItem);
   if (!tenantInScope(customer.tenantId, scope)) return undefined;
   if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
-  return { customer, wallet: withoutKeys(walletItem) as unknown as WalletRecord };
+  return { customer, wallet: walletCodec.decode(walletItem) };
 }
 
 /**
@@ -156,7 +141,7 @@ export async function getCustomerWithWallet(
 export async function getOrderCustomer(customerId: string, tenantId: string | undefined): Promise<CustomerRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.customer(customerId) }));
   if (!Item) return undefined;
-  const customer = withoutKeys(Item) as unknown as CustomerRecord;
+  const customer = customerCodec.decode(Item);
   return customer.tenantId === tenantId ? customer : undefined;
 }
 

@@ -67,23 +67,9 @@ export {
   apiKeysOfUser,
   apiKeysOfUserIndex,
 } from './records/api-key.js';
-/** Get a customer by id. */
-export const customer = (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' });
-/** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
-export const customerAccess = (customerId: string, marketerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ACCESS#MARKETER#${marketerId}` });
-/** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
-export const customerPhoneIndex = (e164: string, tenantId: string | undefined) => ({
-  gsi1pk: `PHONE#${e164}`,
-  gsi1sk: `TENANT#${tenantPart(tenantId)}`,
-});
-/** Uniqueness of a mobile number within a tenant: a claim item written with the customer. */
-export const phoneClaim = (tenantId: string | undefined, e164: string) => ({
-  pk: `PHONE#${tenantPart(tenantId)}#${e164}`,
-  sk: 'PHONE',
-});
-/** Get a wallet; its ledger entries share the partition, newest = highest sequence. */
-export const wallet = (id: string) => ({ pk: `WALLET#${id}`, sk: 'WALLET' });
-export const walletEntry = (walletId: string, seq: number) => ({ pk: `WALLET#${walletId}`, sk: `TX#${String(seq).padStart(12, '0')}` });
+export { customer, customerAccess, customerPhoneIndex, phoneClaim } from './records/customer.js';
+export { wallet } from './records/wallet.js';
+export { walletEntry } from './records/wallet-entry.js';
 /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */
 export const counter = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
 /** Per-key request counters for the local rate limiter. */

@@ -2,39 +2,15 @@ import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { customerIdOfWallet } from '../domain/ids.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
-import { pageRange, type WalletTransactionType } from '../domain/wallet.js';
+import { pageRange } from '../domain/wallet.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { walletCodec, type WalletRecord } from './records/wallet.js';
+import { type LedgerEntry, ledgerEntryCodec } from './records/wallet-entry.js';
 import type { TransactItem } from './transact.js';
 
-export interface WalletRecord {
-  id: string;
-  customerId: string;
-  tenantId?: string;
-  balance: number;
-  currency: string;
-  /** Number of ledger entries; also the sequence number of the newest one. */
-  entryCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface LedgerEntry {
-  id: string;
-  walletId: string;
-  seq: number;
-  type: WalletTransactionType;
-  /** Always positive; `delta` carries the sign the entry had on the balance. */
-  amount: number;
-  delta: number;
-  balanceAfter: number;
-  currency: string;
-  description: string;
-  orderId?: string;
-  createdBy: string;
-  createdAt: string;
-}
+export type { WalletRecord } from './records/wallet.js';
+export type { LedgerEntry } from './records/wallet-entry.js';
 
 /**
  * A wallet in the caller's scope (for a marketer: of a customer they may see, checked with their
@@ -48,7 +24,7 @@ export async function getWallet(scope: Scope, id: string, consistent = false): P
   const items = Responses?.[table] ?? [];
   const item = items.find((i) => i.sk === 'WALLET');
   if (!item) return undefined;
-  const wallet = withoutKeys(item) as unknown as WalletRecord;
+  const wallet = walletCodec.decode(item);
   if (!tenantInScope(wallet.tenantId, scope)) return undefined;
   if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
   return wallet;
@@ -119,5 +95,5 @@ export async function readLedgerPage(
       ScanIndexForward: false,
     }),
   );
-  return { wallet, entries: (Items ?? []).map((item) => withoutKeys(item) as unknown as LedgerEntry) };
+  return { wallet, entries: (Items ?? []).map(ledgerEntryCodec.decode) };
 }
