@@ -3,7 +3,7 @@ import { tableName } from '../config.js';
 import type { AuditEntity, AuditRecord } from '../domain/audit.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { auditRecordCodec } from './records/audit.js';
 import type { TransactItem } from './transact.js';
 
 /** The audit record of a change, for the same transaction as the change itself: both or neither. */
@@ -26,8 +26,8 @@ export function auditPutItem(record: AuditRecord): TransactItem {
 }
 
 const decode = (item: Record<string, unknown>): AuditRecord => {
-  const { auditEntity, ...rest } = withoutKeys(item) as Record<string, unknown>;
-  return { ...(rest as unknown as Omit<AuditRecord, 'entity'>), entity: auditEntity as AuditEntity };
+  const { auditEntity, ...rest } = auditRecordCodec.decode(item);
+  return { ...rest, entity: auditEntity };
 };
 
 export interface AuditQuery {

@@ -2,29 +2,17 @@ import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { type ChatContact, chatContactCodec } from './records/chat-contact.js';
 import { transact } from './transact.js';
 
-/**
- * A phone number as the business number knows it: when the person last wrote to us (their
- * 24-hour window) and whether they opted out. It belongs to the channel, not to a tenant: one
- * WhatsApp number serves every tenant, and a "STOP" to it stops what it sends.
- */
-export interface ChatContact {
-  phone: string;
-  lastInboundAt?: string;
-  optedOut?: boolean;
-  /** When the person last opted out or back in. */
-  optOutChangedAt?: string;
-  updatedAt: string;
-}
+export type { ChatContact } from './records/chat-contact.js';
 
 /** Inbound message ids are kept a week: Meta re-sends a webhook it could not deliver for up to 7 days. */
 const INBOUND_MEMORY_SECONDS = 7 * 24 * 3600;
 
 export async function getChatContact(phone: string): Promise<ChatContact | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatContact(phone), ConsistentRead: true }));
-  return Item ? (withoutKeys(Item) as unknown as ChatContact) : undefined;
+  return Item ? chatContactCodec.decode(Item) : undefined;
 }
 
 export async function getChatContacts(phones: string[]): Promise<Map<string, ChatContact>> {
@@ -34,7 +22,10 @@ export async function getChatContacts(phones: string[]): Promise<Map<string, Cha
   const table = tableName();
   // A delivery addresses a handful of people, far below BatchGet's 100 keys.
   const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: unique.map(keys.chatContact), ConsistentRead: true } } }));
-  for (const item of Responses?.[table] ?? []) found.set(String(item.phone), withoutKeys(item) as unknown as ChatContact);
+  for (const item of Responses?.[table] ?? []) {
+    const contact = chatContactCodec.decode(item);
+    found.set(contact.phone, contact);
+  }
   return found;
 }
 

@@ -3,17 +3,9 @@ import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { queryAll } from './query-all.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { type FxRate, fxRateCodec } from './records/fx-rate.js';
 
-export interface FxRate {
-  from: string;
-  to: string;
-  /** Units of `to` per one unit of `from`, as a decimal string so no precision is lost. */
-  rate: string;
-  source: string;
-  asOf: string;
-  updatedAt: string;
-}
+export type { FxRate } from './records/fx-rate.js';
 
 export async function putFxRate(rate: Omit<FxRate, 'updatedAt'>): Promise<FxRate> {
   const record: FxRate = { ...rate, updatedAt: new Date().toISOString() };
@@ -33,5 +25,5 @@ export async function listFxRates(): Promise<FxRate[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.fxRateList },
   });
-  return items.map((item) => withoutKeys(item) as unknown as FxRate);
+  return items.map(fxRateCodec.decode);
 }

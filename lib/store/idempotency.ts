@@ -2,21 +2,13 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
+import { idempotencyCodec, type IdempotencyRecord } from './records/idempotency.js';
 import type { TransactItem } from './transact.js';
+
+export type { IdempotencyRecord } from './records/idempotency.js';
 
 /** How long a stored response answers retries with the same Idempotency-Key. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-
-export interface IdempotencyRecord {
-  requestHash: string;
-  /** The answer's data (its status is the route's own). */
-  data: unknown;
-  createdAt: string;
-  expiresAt: number;
-  /** Set while the request that claimed the key is still at work: there is no answer yet. */
-  pending?: boolean;
-  claimToken?: string;
-}
 
 /** A claim outlives any request (Lambda's timeout is 10 s); a crashed one frees its key after this. */
 const CLAIM_SECONDS = 30;
@@ -73,7 +65,7 @@ export async function releaseIdempotencyClaim(keyId: string, key: string, claimT
 export async function getIdempotencyRecord(keyId: string, key: string, nowMs = Date.now()): Promise<IdempotencyRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(keyId, key), ConsistentRead: true }));
   if (!Item || Number(Item.expiresAt) * 1000 <= nowMs) return undefined;
-  return Item as unknown as IdempotencyRecord;
+  return idempotencyCodec.decode(Item);
 }
 
 /**
@@ -83,7 +75,7 @@ export async function getIdempotencyRecord(keyId: string, key: string, nowMs = D
 export function idempotencyPutItem(
   keyId: string,
   key: string,
-  record: Omit<IdempotencyRecord, 'expiresAt' | 'createdAt'>,
+  record: Omit<IdempotencyRecord, 'createdAt'>,
   nowMs = Date.now(),
   claimToken?: string,
 ): TransactItem {

@@ -74,12 +74,8 @@ export { walletEntry } from './records/wallet-entry.js';
 export const counter = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
 /** Per-key request counters for the local rate limiter. */
 export const rateQuota = (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` });
-/** Exchange rates by pair; list all via GSI1 FXRATES. */
-export const fxRate = (from: string, to: string) => ({ pk: `FXRATE#${from}#${to}`, sk: 'FXRATE' });
-export const fxRateIndex = (from: string, to: string) => ({ gsi1pk: fxRateList, gsi1sk: `${from}#${to}` });
-export const fxRateList = 'FXRATES';
-/** Stored responses for Idempotency-Key retries, per API key. */
-export const idempotency = (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' });
+export { fxRate, fxRateIndex, fxRateList } from './records/fx-rate.js';
+export { idempotency } from './records/idempotency.js';
 /** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
 export const car = (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' });
 /** Idempotent import: a provider's listing number -> the car id it was given. */
@@ -107,19 +103,8 @@ export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId
 export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
 /** Statuses WhatsApp reported for a message ours by its callback data but unknown by its id. */
 export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackData}`, sk: 'STATUS' });
-/** A phone number's window and opt-out, and the inbound messages already seen. */
-export const chatContact = (phone: string) => ({ pk: `CHATCONTACT#${phone}`, sk: 'CONTACT' });
-export const chatInbound = (messageId: string) => ({ pk: `CHATIN#${messageId}`, sk: 'INBOUND' });
-/** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
-export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantPart(tenantId)}`;
-export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantPart(tenantId)}`, sk: `${at}#${id}` });
-export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`;
-export const auditOfEntity = (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
-  gsi1pk: `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`,
-  gsi1sk: `${at}#${id}`,
-});
-/** Audit sort keys between two instants (UTC ISO), inclusive. */
-export const auditBetween = (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` });
+export { chatContact, chatInbound } from './records/chat-contact.js';
+export { auditBetween, auditOfEntity, auditOfEntityPartition, auditPartition, auditRecord } from './records/audit.js';
 /** Order detail: the order and its item collection share the partition. */
 export const order = (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' });
 export const orderPartition = (id: string) => `ORDER#${id}`;
