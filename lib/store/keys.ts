@@ -28,7 +28,7 @@
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
  * |               |   gsi2: USERS#T#<tenant>, sk <name, lower case>#<id> (a tenant's users by name)             |
  * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
- * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <nextAttemptAt>#<id>|
+ * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <due or parked at>#<id> |
  * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | chat message  | CHATMSG#<whatsapp id>   | MESSAGE            | CHATMSGS#<orderId>       | <createdAt>#<id>    |
@@ -83,14 +83,7 @@ export const carReference = (provider: string, advertisementNumber: string) => (
 /** Which S3 snapshot of the catalogue readers should serve. */
 export const cataloguePointer = () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' });
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
-/** Side effects waiting to happen; GSI1 finds the due ones (oldest first) and the parked ones. */
-export const outboxEvent = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' });
-export const outboxDue = (nextAttemptAt: string, id: string) => ({ gsi1pk: outboxDueList, gsi1sk: `${nextAttemptAt}#${id}` });
-export const outboxDueList = 'OUTBOX#DUE';
-export const outboxParked = (at: string, id: string) => ({ gsi1pk: outboxParkedList, gsi1sk: `${at}#${id}` });
-export const outboxParkedList = 'OUTBOX#PARKED';
-/** How far an order's notifications have got (`delivered`: the last event sequence done or given up). */
-export const outboxOrderCursor = (orderId: string) => ({ pk: `OUTBOX#ORDER#${orderId}`, sk: 'CURSOR' });
+export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
 /** The local chat transport's log of sent messages, newest first by sort key. */
 export const chatLogPartition = 'CHAT#LOG';
 export const chatLogEntry = (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` });

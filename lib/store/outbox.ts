@@ -5,38 +5,10 @@ import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
 import * as keys from '../store/keys.js';
-import { withoutKeys } from '../store/without-keys.js';
+import { type OutboxCursor, type OutboxEvent, outboxCursorCodec, outboxEventCodec } from './records/outbox-event.js';
 import { transact, type TransactItem } from './transact.js';
 
-/**
- * A side effect recorded in the same transaction as the change that causes it (an outbox), so
- * it cannot be lost when a function crashes after committing. A consumer delivers it later.
- */
-export interface OutboxEvent {
-  id: string;
-  /** `alert`: a message to a tenant's admins and operations staff (a webhook endpoint disabled). */
-  kind: 'notify' | 'archive' | 'alert';
-  event?: OrderEvent;
-  orderId: string;
-  tenantId?: string;
-  /**
-   * The order's notifications are delivered in this sequence (1, 2, ...): an event is taken
-   * only once the one before it is done or given up. Absent for picture archival.
-   */
-  orderSeq?: number;
-  payload: Record<string, unknown>;
-  status: 'pending' | 'done' | 'parked';
-  attempts: number;
-  nextAttemptAt: string;
-  /** Epoch ms until which one consumer holds the event, and the token that consumer holds. */
-  leaseUntil?: number;
-  leaseToken?: string;
-  /** What was already delivered (recipient or image -> message id or object key): never redone. */
-  deliveries: Record<string, string>;
-  lastError?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { OutboxEvent } from './records/outbox-event.js';
 
 export const maxAttempts = () => envNumber('OUTBOX_MAX_ATTEMPTS', 6);
 /** Back-off before attempt n+1: base x 2^(n-1), capped at 15 minutes, with jitter. */
@@ -70,7 +42,7 @@ export function outboxPutItem(event: OutboxEvent): TransactItem {
 
 export async function getOutboxEvent(id: string): Promise<OutboxEvent | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxEvent(id), ConsistentRead: true }));
-  return Item ? (withoutKeys(Item) as unknown as OutboxEvent) : undefined;
+  return Item ? outboxEventCodec.decode(Item) : undefined;
 }
 
 async function byIndex(pk: string, upTo: string, limit: number, newestFirst = false): Promise<OutboxEvent[]> {
@@ -84,7 +56,7 @@ async function byIndex(pk: string, upTo: string, limit: number, newestFirst = fa
       Limit: limit,
     }),
   );
-  return (Items ?? []).map((item) => withoutKeys(item) as unknown as OutboxEvent);
+  return (Items ?? []).map(outboxEventCodec.decode);
 }
 
 /** Events whose next attempt is due, oldest first. */
@@ -121,13 +93,14 @@ const claimUpdate = (id: string, nowMs: number) => ({
 export async function claim(event: Pick<OutboxEvent, 'id' | 'orderId' | 'orderSeq'>, nowMs = Date.now()): Promise<OutboxEvent | 'blocked' | undefined> {
   if (event.orderSeq !== undefined && event.orderSeq > 1) {
     const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxOrderCursor(event.orderId), ConsistentRead: true }));
-    const delivered = typeof Item?.delivered === 'number' ? Item.delivered : 0;
+    const cursor: OutboxCursor | undefined = Item ? outboxCursorCodec.decode(Item) : undefined;
+    const delivered = cursor?.delivered ?? 0;
     // A replayed event (its sequence already passed) may go at any time.
     if (delivered < event.orderSeq - 1) return 'blocked';
   }
   try {
     const { Attributes } = await ddb.send(new UpdateCommand({ ...claimUpdate(event.id, nowMs), ReturnValues: 'ALL_NEW' }));
-    return withoutKeys(Attributes ?? {}) as unknown as OutboxEvent;
+    return outboxEventCodec.decode(Attributes ?? {});
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
