@@ -1,19 +1,10 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { ChatTemplate } from '../text/chat-templates.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
+import { type ChatLogEntry, chatLogEntryCodec } from './records/chat-log-entry.js';
 
-/** A message the local chat transport "sent": kept for developers and tests to read back. */
-export interface ChatLogEntry {
-  messageId: string;
-  to: string;
-  text?: string;
-  template?: ChatTemplate;
-  /** What WhatsApp would echo in the message's status webhooks (biz_opaque_callback_data). */
-  callbackData?: string;
-  createdAt: string;
-}
+export type { ChatLogEntry } from './records/chat-log-entry.js';
 
 export async function appendChatLog(entry: ChatLogEntry, id: string): Promise<void> {
   await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.chatLogEntry(entry.createdAt, id), entity: 'chatLog', ...entry } }));
@@ -49,13 +40,11 @@ export async function chatLogPage(options: { limit: number; to?: string; cursor?
   } while (to !== undefined && start !== undefined && items.length <= limit);
   const kept = items.slice(0, limit);
   const last = kept.at(-1);
-  const messages = kept.map(({ messageId, to: recipient, text, template, createdAt }) => ({
-    messageId: String(messageId),
-    to: String(recipient),
-    ...(typeof text === 'string' ? { text } : {}),
-    ...(template === undefined ? {} : { template: template as ChatTemplate }),
-    createdAt: String(createdAt),
-  }));
+  // A page shows what the recipient got, as it always has: the callback data stays in the table.
+  const messages = kept.map((item) => {
+    const { messageId, to: recipient, text, template, createdAt } = chatLogEntryCodec.decode(item);
+    return { messageId, to: recipient, ...(text === undefined ? {} : { text }), ...(template === undefined ? {} : { template }), createdAt };
+  });
   return { messages, ...(more && last ? { next: encodeCursor({ pk: last.pk, sk: last.sk }) } : {}) };
 }
 

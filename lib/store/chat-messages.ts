@@ -1,43 +1,15 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import { DELIVERY_STATUSES, type DeliveryStatus, type MessageOutcome } from '../domain/message-status.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../domain/message-status.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
+import { chatCallbackCodec, chatMessageCodec, type ChatMessageRecord } from './records/chat-message.js';
 import { transact, type TransactItem } from './transact.js';
 
-/**
- * One chat message the service sent (or meant to send) about an order, and what WhatsApp later
- * reported of it: the record `GET /orders/{id}/notifications` lists, and the one the status
- * webhook updates by WhatsApp's message id.
- */
-export interface ChatMessageRecord {
-  messageId: string;
-  orderId: string;
-  tenantId?: string;
-  /** The outbox event that caused it; absent for a contract sent by hand. */
-  eventId?: string;
-  /** The order event (e.g. "order.shipped") or "contract.ready" for the contract itself. */
-  event: string;
-  audience: string;
-  recipientName?: string;
-  to: string;
-  template?: { name: string; language: string; parameters: string[] };
-  /** The text the recipient reads (the template rendered). */
-  text?: string;
-  /** What happened when it was handed to the channel; statuses reported later are in `statuses`. */
-  outcome: MessageOutcome;
-  /** Why it was not sent (outcome failed, skipped or unknown). */
-  reason?: string;
-  /** When WhatsApp reported each status. */
-  statuses: Partial<Record<DeliveryStatus, string>>;
-  /** Meta's error for a failed delivery. */
-  error?: { code?: number; title?: string };
-  createdAt: string;
-}
+export type { ChatMessageRecord } from './records/chat-message.js';
 
 export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
   return {
@@ -87,7 +59,7 @@ export async function listOrderMessages(scope: Scope, orderId: string): Promise<
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.chatMessagesOfOrder(orderId) },
   });
-  return items.map((item) => withoutKeys(item) as unknown as ChatMessageRecord).filter((message) => tenantInScope(message.tenantId, scope));
+  return items.map(chatMessageCodec.decode).filter((message) => tenantInScope(message.tenantId, scope));
 }
 
 /** How long statuses waiting for their message are kept (the consumer's lease is 5 minutes). */
@@ -135,17 +107,21 @@ export async function getCallbackStatuses(callbackData: string): Promise<Callbac
 }
 
 function callbackStatusesOf(item: Record<string, unknown> | undefined): CallbackStatuses | undefined {
-  if (!item || typeof item.messageId !== 'string') return undefined;
+  if (!item) return undefined;
+  const callback = chatCallbackCodec.decode(item);
   const statuses: CallbackStatuses['statuses'] = {};
-  for (const status of DELIVERY_STATUSES) if (typeof item[`status_${status}`] === 'string') statuses[status] = item[`status_${status}`] as string;
-  return { messageId: item.messageId, statuses };
+  for (const status of DELIVERY_STATUSES) {
+    const at = callback[`status_${status}`];
+    if (at !== undefined) statuses[status] = at;
+  }
+  return { messageId: callback.messageId, statuses };
 }
 
 /** Replaces a message listed as unknown by the message WhatsApp reported, under its real id. */
 async function resolveUnknownMessage(callbackData: string, reported: CallbackStatuses, error?: { code?: number; title?: string }): Promise<void> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConsistentRead: true }));
   if (Item?.outcome !== 'unknown') return;
-  const { reason: _reason, ...unknown } = withoutKeys(Item) as unknown as ChatMessageRecord;
+  const { reason: _reason, ...unknown } = chatMessageCodec.decode(Item);
   const resolved: ChatMessageRecord = {
     ...unknown,
     messageId: reported.messageId,

@@ -84,18 +84,8 @@ export const carReference = (provider: string, advertisementNumber: string) => (
 export const cataloguePointer = () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' });
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
 export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
-/** The local chat transport's log of sent messages, newest first by sort key. */
-export const chatLogPartition = 'CHAT#LOG';
-export const chatLogEntry = (createdAt: string, id: string) => ({ pk: 'CHAT#LOG', sk: `${createdAt}#${id}` });
-/** A message sent about an order, found by WhatsApp's id (status webhooks); GSI1 lists an order's messages. */
-export const chatMessage = (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' });
-export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId: string) => ({
-  gsi1pk: chatMessagesOfOrder(orderId),
-  gsi1sk: `${createdAt}#${messageId}`,
-});
-export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
-/** Statuses WhatsApp reported for a message ours by its callback data but unknown by its id. */
-export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackData}`, sk: 'STATUS' });
+export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';
+export { chatCallback, chatMessage, chatMessageOfOrder, chatMessagesOfOrder } from './records/chat-message.js';
 export { chatContact, chatInbound } from './records/chat-contact.js';
 export { auditBetween, auditOfEntity, auditOfEntityPartition, auditPartition, auditRecord } from './records/audit.js';
 /** Order detail: the order and its item collection share the partition. */

@@ -1,0 +1,66 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { OrderNotification } from '../../schemas/notifications.js';
+import { recordCodec } from '../record.js';
+
+/**
+ * One chat message the service sent (or meant to send) about an order, and what WhatsApp later
+ * reported of it: the record `GET /orders/{id}/notifications` lists, and the one the status
+ * webhook updates by WhatsApp's message id.
+ */
+export const ChatMessageRecord = Type.Object({
+  messageId: Type.String(),
+  orderId: Type.String(),
+  tenantId: Type.Optional(Type.String()),
+  /** The outbox event that caused it; absent for a contract sent by hand. */
+  eventId: Type.Optional(Type.String()),
+  /** The order event (e.g. "order.shipped") or "contract.ready" for the contract itself. */
+  event: Type.String(),
+  audience: Type.String(),
+  recipientName: Type.Optional(Type.String()),
+  to: Type.String(),
+  /** The template's name, language and parameters, as the notification list shows them. */
+  template: OrderNotification.properties.template,
+  /** The text the recipient reads (the template rendered). */
+  text: Type.Optional(Type.String()),
+  /** What happened when it was handed to the channel; statuses reported later are in `statuses`. */
+  outcome: Type.Union([Type.Literal('accepted'), Type.Literal('failed'), Type.Literal('skipped'), Type.Literal('unknown')]),
+  /** Why it was not sent (outcome failed, skipped or unknown). */
+  reason: Type.Optional(Type.String()),
+  /** When WhatsApp reported each status (lib/domain/message-status.ts DELIVERY_STATUSES). */
+  statuses: Type.Object({
+    sent: Type.Optional(Type.String()),
+    delivered: Type.Optional(Type.String()),
+    read: Type.Optional(Type.String()),
+    failed: Type.Optional(Type.String()),
+  }),
+  /** Meta's error for a failed delivery (its code and title), as the notification list shows it. */
+  error: OrderNotification.properties.error,
+  createdAt: Type.String(),
+});
+export type ChatMessageRecord = Static<typeof ChatMessageRecord>;
+export const chatMessageCodec = recordCodec('chat message', ChatMessageRecord);
+
+/**
+ * The statuses WhatsApp reported for a message that is ours by its callback data but whose id
+ * was never recorded: `status_<status>` holds when each was first reported (expiresAt TTL).
+ */
+export const ChatCallbackRecord = Type.Object({
+  /** WhatsApp's id of the message, as its status webhooks name it. */
+  messageId: Type.String(),
+  status_sent: Type.Optional(Type.String()),
+  status_delivered: Type.Optional(Type.String()),
+  status_read: Type.Optional(Type.String()),
+  status_failed: Type.Optional(Type.String()),
+});
+export type ChatCallbackRecord = Static<typeof ChatCallbackRecord>;
+export const chatCallbackCodec = recordCodec('chat callback', ChatCallbackRecord);
+
+/** A message sent about an order, found by WhatsApp's id (status webhooks); GSI1 lists an order's messages. */
+export const chatMessage = (messageId: string) => ({ pk: `CHATMSG#${messageId}`, sk: 'MESSAGE' });
+export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId: string) => ({
+  gsi1pk: chatMessagesOfOrder(orderId),
+  gsi1sk: `${createdAt}#${messageId}`,
+});
+export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
+/** Statuses WhatsApp reported for a message ours by its callback data but unknown by its id. */
+export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackData}`, sk: 'STATUS' });
