@@ -3,21 +3,14 @@ import { envNumber, tableName } from '../config.js';
 import type { IntegratorEvent } from '../domain/integrator-events.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
+import { integratorEventCodec, type IntegratorEventRecord } from './records/integrator-event.js';
 import type { TransactItem } from './transact.js';
 
 /** Events stay readable for 30 days; DynamoDB's TTL removes them some days after that. */
 const RETENTION_SECONDS = 35 * 86_400;
 
-/** An event as the feed stores it: `body` is the exact JSON every webhook delivery sends and signs. */
-export interface StoredEvent {
-  sk: string;
-  id: string;
-  type: string;
-  timestamp: string;
-  tenantId?: string;
-  lane: string;
-  body: string;
-}
+/** An event as the feed stores it, with its sort key (what a reader's cursor counts by). */
+export type StoredEvent = IntegratorEventRecord & { sk: string };
 
 const eventSortKey = (event: Pick<IntegratorEvent, 'timestamp' | 'id'>): string => `${event.timestamp}#${event.id}`;
 
@@ -50,15 +43,7 @@ export function eventPutItem(event: IntegratorEvent, lane: string): TransactItem
   };
 }
 
-const decode = (item: Record<string, unknown>): StoredEvent => ({
-  sk: String(item.sk),
-  id: String(item.id),
-  type: String(item.type),
-  timestamp: String(item.timestamp),
-  ...(item.tenantId === undefined ? {} : { tenantId: String(item.tenantId) }),
-  lane: String(item.lane),
-  body: String(item.body),
-});
+const decode = (item: Record<string, unknown>): StoredEvent => ({ sk: String(item.sk), ...integratorEventCodec.decode(item) });
 
 /**
  * Up to `max` of a tenant's events after `afterSk`, oldest first, read strongly consistent so a

@@ -118,23 +118,6 @@ export const exportDeadline = (tenantId: string | undefined, due: string, orderI
   pk: `DEADLINES#${tenantPart(tenantId)}`,
   sk: `${due}#${orderId}#${kind}`,
 });
-/** A tenant's events in the order they happened: the event feed and what webhook endpoints read. */
-export const eventFeed = (tenantId: string | undefined) => `EVENTS#${tenantPart(tenantId)}`;
-export const event = (tenantId: string | undefined, sk: string) => ({ pk: eventFeed(tenantId), sk });
-/** A webhook endpoint; GSI1 lists a tenant's, GSI2 every one (the sweeper's round). */
-export const webhookEndpoint = (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'ENDPOINT' });
-export const webhookEndpointIndexes = (tenantId: string | undefined, createdAt: string, id: string) => ({
-  gsi1pk: webhookEndpointsOf(tenantId),
-  gsi1sk: `${createdAt}#${id}`,
-  gsi2pk: allWebhookEndpoints,
-  gsi2sk: id,
-});
-export const webhookEndpointsOf = (tenantId: string | undefined) => `WEBHOOKS#T#${tenantPart(tenantId)}`;
-export const allWebhookEndpoints = 'WEBHOOKS';
-/** How far an endpoint has read its tenant's feed, and which worker holds its deliveries. */
-export const webhookCursor = (endpointId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: 'CURSOR' });
-/** One event's delivery to one endpoint: GSI1 its pending ones in event order, GSI2 all newest first, GSI3 the failed ones. */
-export const webhookDelivery = (endpointId: string, eventId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${eventId}` });
-export const webhookPending = (endpointId: string) => `WHPENDING#${endpointId}`;
-export const webhookDeliveries = (endpointId: string) => `WHDELIVERIES#${endpointId}`;
-export const webhookFailed = (endpointId: string) => `WHFAILED#${endpointId}`;
+export { event, eventFeed } from './records/integrator-event.js';
+export { allWebhookEndpoints, webhookCursor, webhookEndpoint, webhookEndpointIndexes, webhookEndpointsOf } from './records/webhook-endpoint.js';
+export { webhookDeliveries, webhookDelivery, webhookFailed, webhookPending } from './records/webhook-delivery.js';

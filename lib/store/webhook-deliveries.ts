@@ -3,53 +3,13 @@ import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { type DeliveryAttempt, type DeliveryRecord, webhookDeliveryCodec } from './records/webhook-delivery.js';
 
-/** One attempt at one delivery, as the API shows it. */
-export interface DeliveryAttempt {
-  at: string;
-  /** The receiver's HTTP status; absent when it never answered (timeout, refused connection, DNS). */
-  statusCode?: number;
-  latencyMs: number;
-  error?: string;
-  /** The start of the receiver's answer, to see why it refused. */
-  response?: string;
-  /** Made by a replay (a staff request), not by the schedule. */
-  replay?: boolean;
-}
-
-/** As stored: `pending` until delivered or given up (the API tells `retrying` from `pending` by its attempts). */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface DeliveryRecord {
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  eventSk: string;
-  tenantId?: string;
-  /** Deliveries of one lane (one resource) go one after the other, in event order. */
-  lane: string;
-  /** The exact body every attempt sends and signs. */
-  body: string;
-  status: DeliveryStatus;
-  /** Attempts in the current round (a replay starts a new round). */
-  attempts: number;
-  nextAttemptAt: string;
-  /** The most recent attempts, oldest first (at most 50 kept). */
-  attemptLog: DeliveryAttempt[];
-  /** Replayed: delivered on its own, not behind (or ahead of) its resource's other events. */
-  replayed?: boolean;
-  createdAt: string;
-  updatedAt: string;
-  deliveredAt?: string;
-  failedAt?: string;
-}
+export type { DeliveryAttempt, DeliveryRecord } from './records/webhook-delivery.js';
 
 const KEPT_ATTEMPTS = 50;
 /** Delivery records go with their events, some days after the 30 they stay readable. */
 const RETENTION_SECONDS = 35 * 86_400;
-
-const decode = (item: Record<string, unknown>): DeliveryRecord => withoutKeys(item) as unknown as DeliveryRecord;
 
 const pendingIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi1pk: keys.webhookPending(d.endpointId), gsi1sk: d.eventSk });
 const listIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi2pk: keys.webhookDeliveries(d.endpointId), gsi2sk: d.eventSk });
@@ -80,7 +40,7 @@ export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> 
 
 export async function getDelivery(endpointId: string, eventId: string): Promise<DeliveryRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(endpointId, eventId), ConsistentRead: true }));
-  return Item ? decode(Item) : undefined;
+  return Item ? webhookDeliveryCodec.decode(Item) : undefined;
 }
 
 /** The endpoint's deliveries still to make, in event order (the worker's queue). */
@@ -94,7 +54,7 @@ export async function pendingDeliveries(endpointId: string, limit = 500): Promis
       Limit: limit,
     }),
   );
-  return (Items ?? []).map(decode);
+  return (Items ?? []).map(webhookDeliveryCodec.decode);
 }
 
 export interface DeliveryPage {
@@ -129,7 +89,7 @@ export async function listDeliveries(
       ...(options.after ? { ExclusiveStartKey: options.after } : {}),
     }),
   );
-  return { deliveries: (page.Items ?? []).map(decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  return { deliveries: (page.Items ?? []).map(webhookDeliveryCodec.decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
 }
 
 export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };

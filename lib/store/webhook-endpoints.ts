@@ -2,50 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { FeedCursor } from '../domain/event-feed.js';
-import type { EventType } from '../domain/integrator-events.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
+import { type WebhookCursorRecord, webhookCursorCodec, webhookEndpointCodec, type WebhookEndpointRecord } from './records/webhook-endpoint.js';
 import { transact, type TransactItem } from './transact.js';
 
-export interface EndpointSecret {
-  /** `whsec_` and the base64 of 32 random bytes, as Standard Webhooks libraries take it. */
-  secret: string;
-  createdAt: string;
-  /** A rotated-out secret still signs (beside the new one) until then. */
-  expiresAt?: string;
-}
-
-export interface WebhookEndpointRecord {
-  id: string;
-  tenantId?: string;
-  url: string;
-  description?: string;
-  /** The event types it receives; empty: every type. */
-  eventTypes: EventType[];
-  enabled: boolean;
-  disabledAt?: string;
-  /** `failing`: disabled by the service after failing too long; `manual`: by an admin. */
-  disabledReason?: 'failing' | 'manual';
-  secrets: EndpointSecret[];
-  /** The first failed attempt since the last delivered one. */
-  failingSince?: string;
-  consecutiveFailures: number;
-  lastSuccessAt?: string;
-  lastFailureAt?: string;
-  /** Deleted: kept (without its secrets, out of every list) so its delivery log stays readable until it expires. */
-  deletedAt?: string;
-  deletedBy?: string;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  version: number;
-}
-
-const decode = (item: Record<string, unknown>) => withoutKeys(item) as unknown as WebhookEndpointRecord;
+export type { WebhookEndpointRecord } from './records/webhook-endpoint.js';
 
 export function putEndpointItem(endpoint: WebhookEndpointRecord): TransactItem {
   return {
@@ -65,7 +30,7 @@ export function putEndpointItem(endpoint: WebhookEndpointRecord): TransactItem {
 /** The endpoint, or undefined when there is none in scope (another tenant's is simply not found). */
 export async function getEndpoint(scope: Scope, id: string): Promise<WebhookEndpointRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(id), ConsistentRead: true }));
-  const endpoint = Item ? decode(Item) : undefined;
+  const endpoint = Item ? webhookEndpointCodec.decode(Item) : undefined;
   return endpoint && tenantInScope(endpoint.tenantId, scope) ? endpoint : undefined;
 }
 
@@ -77,7 +42,7 @@ export async function listEndpoints(tenantId: string | undefined): Promise<Webho
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.webhookEndpointsOf(tenantId) },
   });
-  return items.map(decode);
+  return items.map(webhookEndpointCodec.decode);
 }
 
 /** Every endpoint of every tenant, for the sweeper. */
@@ -88,7 +53,7 @@ export async function listAllEndpoints(): Promise<WebhookEndpointRecord[]> {
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.allWebhookEndpoints },
   });
-  return items.map(decode);
+  return items.map(webhookEndpointCodec.decode);
 }
 
 /** Replaces the endpoint if it is still at the version read; false when it changed meanwhile. */
@@ -182,7 +147,7 @@ export async function recordEndpointFailure(id: string, at: string): Promise<Web
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes ? decode(Attributes) : undefined;
+    return Attributes ? webhookEndpointCodec.decode(Attributes) : undefined;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
@@ -236,7 +201,8 @@ export async function leaseEndpoint(endpointId: string, startAt: string, nowMs =
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { safe: String(Attributes?.safe ?? startAt), seen: (Attributes?.seen as string[] | undefined) ?? [], leaseToken: token };
+    const cursor: WebhookCursorRecord | undefined = Attributes ? webhookCursorCodec.decode(Attributes) : undefined;
+    return { safe: cursor?.safe ?? startAt, seen: cursor?.seen ?? [], leaseToken: token };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     await ddb

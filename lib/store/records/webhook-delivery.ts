@@ -1,0 +1,48 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { WebhookDelivery } from '../../schemas/webhook-endpoints.js';
+import { recordCodec } from '../record.js';
+
+/**
+ * One attempt at one delivery, stored as the API shows it (the delivery log): `at`; `statusCode`,
+ * the receiver's HTTP status, absent when it never answered (timeout, refused connection, DNS);
+ * `latencyMs`; `error`; `response`, the start of the receiver's answer, to see why it refused;
+ * `replay`, made by a replay (a staff request), not by the schedule.
+ */
+export const DeliveryAttempt = WebhookDelivery.properties.attemptLog.items;
+export type DeliveryAttempt = Static<typeof DeliveryAttempt>;
+
+/** As stored: `pending` until delivered or given up (the API tells `retrying` from `pending` by its attempts). */
+const DeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]);
+
+/** One event's delivery to one endpoint, removed by its TTL (`expiresAt`) some days after the event. */
+export const DeliveryRecord = Type.Object({
+  endpointId: Type.String(),
+  eventId: Type.String(),
+  eventType: Type.String(),
+  eventSk: Type.String(),
+  tenantId: Type.Optional(Type.String()),
+  /** Deliveries of one lane (one resource) go one after the other, in event order. */
+  lane: Type.String(),
+  /** The exact body every attempt sends and signs. */
+  body: Type.String(),
+  status: DeliveryStatus,
+  /** Attempts in the current round (a replay starts a new round). */
+  attempts: Type.Integer(),
+  nextAttemptAt: Type.String(),
+  /** The most recent attempts, oldest first (at most 50 kept). */
+  attemptLog: Type.Array(DeliveryAttempt),
+  /** Replayed: delivered on its own, not behind (or ahead of) its resource's other events. */
+  replayed: Type.Optional(Type.Boolean()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  deliveredAt: Type.Optional(Type.String()),
+  failedAt: Type.Optional(Type.String()),
+});
+export type DeliveryRecord = Static<typeof DeliveryRecord>;
+export const webhookDeliveryCodec = recordCodec('webhook delivery', DeliveryRecord);
+
+/** One event's delivery to one endpoint: GSI1 its pending ones in event order, GSI2 all newest first, GSI3 the failed ones. */
+export const webhookDelivery = (endpointId: string, eventId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${eventId}` });
+export const webhookPending = (endpointId: string) => `WHPENDING#${endpointId}`;
+export const webhookDeliveries = (endpointId: string) => `WHDELIVERIES#${endpointId}`;
+export const webhookFailed = (endpointId: string) => `WHFAILED#${endpointId}`;
