@@ -4,23 +4,19 @@ import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
+import { type CarReference, carCodec, carReferenceCodec } from './records/car.js';
+import { type CataloguePointer, cataloguePointerCodec } from './records/catalogue-pointer.js';
 
-export interface CataloguePointer {
-  version: string;
-  objectKey: string;
-  count: number;
-  createdAt: string;
-}
+export type { CataloguePointer } from './records/catalogue-pointer.js';
 
 export async function getCar(id: number): Promise<CarRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.car(id) }));
-  return Item ? (withoutKeys(Item) as unknown as CarRecord) : undefined;
+  return Item ? carCodec.decode(Item) : undefined;
 }
 
 export async function getCataloguePointer(): Promise<CataloguePointer | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.cataloguePointer() }));
-  return Item ? (withoutKeys(Item) as unknown as CataloguePointer) : undefined;
+  return Item ? cataloguePointerCodec.decode(Item) : undefined;
 }
 
 /** Moves the pointer only if it still names `expectedVersion` (undefined: no pointer yet); false when another import won. */
@@ -53,7 +49,10 @@ export async function findCarIds(refs: ReadonlyArray<{ provider: string; adverti
     };
     while (request && Object.keys(request).length > 0) {
       const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.provider}#${item.advertisementNumber}`, Number(item.carId));
+      for (const item of result.Responses?.[tableName()] ?? []) {
+        const reference: CarReference = carReferenceCodec.decode(item);
+        found.set(`${reference.provider}#${reference.advertisementNumber}`, reference.carId);
+      }
       request = result.UnprocessedKeys as typeof request;
     }
   }

@@ -76,12 +76,8 @@ export const counter = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER'
 export const rateQuota = (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` });
 export { fxRate, fxRateIndex, fxRateList } from './records/fx-rate.js';
 export { idempotency } from './records/idempotency.js';
-/** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
-export const car = (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' });
-/** Idempotent import: a provider's listing number -> the car id it was given. */
-export const carReference = (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' });
-/** Which S3 snapshot of the catalogue readers should serve. */
-export const cataloguePointer = () => ({ pk: 'CATALOGUE', sk: 'SNAPSHOT' });
+export { car, carReference } from './records/car.js';
+export { cataloguePointer } from './records/catalogue-pointer.js';
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
 export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
 export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';
