@@ -3,16 +3,10 @@ import { tableName } from '../config.js';
 import type { Deadline } from '../domain/export-steps.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
+import { type DeadlineRecord, exportDeadlineCodec } from './records/export-deadline.js';
 import type { TransactItem } from './transact.js';
 
-export interface DeadlineRecord extends Deadline {
-  tenantId?: string;
-  orderId: string;
-  orderNumber: number;
-  /** The car, in words, for the reminder. */
-  car?: string;
-  remindedAt?: string;
-}
+export type { DeadlineRecord } from './records/export-deadline.js';
 
 const same = (a: Deadline, b: Deadline) => a.kind === b.kind && a.due === b.due;
 
@@ -62,17 +56,7 @@ export async function deadlinesBefore(tenantId: string | undefined, before: stri
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    items.push(
-      ...((page.Items ?? []).map((item) => ({
-        kind: item.kind,
-        due: item.due,
-        orderId: item.orderId,
-        orderNumber: item.orderNumber,
-        ...(item.tenantId ? { tenantId: item.tenantId } : {}),
-        ...(item.car ? { car: item.car } : {}),
-        ...(item.remindedAt ? { remindedAt: item.remindedAt } : {}),
-      })) as DeadlineRecord[]),
-    );
+    items.push(...(page.Items ?? []).map(exportDeadlineCodec.decode));
     start = page.LastEvaluatedKey;
   } while (start);
   return items;

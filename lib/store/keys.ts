@@ -72,8 +72,7 @@ export { wallet } from './records/wallet.js';
 export { walletEntry } from './records/wallet-entry.js';
 /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */
 export const counter = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
-/** Per-key request counters for the local rate limiter. */
-export const rateQuota = (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` });
+export { rateQuota } from './records/rate-counter.js';
 export { fxRate, fxRateIndex, fxRateList } from './records/fx-rate.js';
 export { idempotency } from './records/idempotency.js';
 export { car, carReference } from './records/car.js';
@@ -108,12 +107,7 @@ export const orderHistory = (orderId: string, at: string, id: string) => ({ pk: 
 export const orderChild = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` });
 /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
 export const childReference = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' });
-/** A tenant's open export deadlines, soonest first (written and removed with the order's export changes). */
-export const exportDeadlines = (tenantId: string | undefined) => `DEADLINES#${tenantPart(tenantId)}`;
-export const exportDeadline = (tenantId: string | undefined, due: string, orderId: string, kind: string) => ({
-  pk: `DEADLINES#${tenantPart(tenantId)}`,
-  sk: `${due}#${orderId}#${kind}`,
-});
+export { exportDeadline, exportDeadlines } from './records/export-deadline.js';
 export { event, eventFeed } from './records/integrator-event.js';
 export { allWebhookEndpoints, webhookCursor, webhookEndpoint, webhookEndpointIndexes, webhookEndpointsOf } from './records/webhook-endpoint.js';
 export { webhookDeliveries, webhookDelivery, webhookFailed, webhookPending } from './records/webhook-delivery.js';

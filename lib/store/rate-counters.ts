@@ -5,6 +5,7 @@ import { dayOf, secondOf, type WindowCounts } from '../domain/rate-limit.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
+import { type RateCounter, rateCounterCodec } from './records/rate-counter.js';
 
 /**
  * One item per API key and UTC day holds the day's count and the current second's window
@@ -55,6 +56,7 @@ export async function admitRequest(
   const second = secondOf(nowMs);
   for (const sameSecond of [true, false, true]) if (await tryCount(key, second, limit, sameSecond)) return { admitted: true };
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const inSecond = Number(Item?.windowSecond ?? 0) >= second ? Number(Item?.inSecond ?? 0) : 0;
-  return { admitted: false, counts: { second: inSecond + 1, day: Number(Item?.dayCount ?? 0) + 1 } };
+  const counter: RateCounter | undefined = Item ? rateCounterCodec.decode(Item) : undefined;
+  const inSecond = counter && counter.windowSecond >= second ? counter.inSecond : 0;
+  return { admitted: false, counts: { second: inSecond + 1, day: (counter?.dayCount ?? 0) + 1 } };
 }
