@@ -59,9 +59,19 @@ export function setExpression(
   return { expression: `SET ${[...assignments, '#updatedAt = :now'].join(', ')}`, names, values };
 }
 
-/** The item a failed conditional write returned (ReturnValuesOnConditionCheckFailure: ALL_OLD). */
-export function itemOfConditionFailure<T>(error: unknown): T | undefined {
+/**
+ * The item a failed conditional write returned (ReturnValuesOnConditionCheckFailure: ALL_OLD),
+ * decoded by its record's codec (`codec.decode`), which drops the keys and checks the rest.
+ */
+export function itemOfConditionFailure<T>(error: unknown, decode: (item: Record<string, unknown>) => T): T | undefined;
+/**
+ * The same, keys dropped but unchecked, typed as the caller says.
+ * @deprecated Pass the record's decode: kept while callers move to record codecs (lib/store/records/).
+ */
+export function itemOfConditionFailure<T>(error: unknown): T | undefined;
+export function itemOfConditionFailure<T>(error: unknown, decode?: (item: Record<string, unknown>) => T): T | undefined {
   // The DocumentClient leaves this item in wire format (aws/aws-sdk-js-v3#6723).
   const item = (error as { Item?: Record<string, AttributeValue> }).Item;
-  return item ? (withoutKeys(unmarshall(item)) as unknown as T) : undefined;
+  if (!item) return undefined;
+  return decode ? decode(unmarshall(item)) : (withoutKeys(unmarshall(item)) as unknown as T);
 }
