@@ -36,8 +36,9 @@
  * | chat contact  | CHATCONTACT#<e164>      | CONTACT            | (last inbound message: the 24-hour window; opt-out) |
  * | chat inbound  | CHATIN#<whatsapp id>    | INBOUND            | (a webhook's message seen once; expiresAt TTL)  |
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
- * | order         | ORDER#<id>              | ORDER              | ORDERS#T#<tenant|NONE>   | <createdAt>#<id>    |
- * |               |   gsi2: ORDERS#M#<marketerId>  gsi3: ORDERS#C#<customerId>  gsi4: ORDERS (all), sk <createdAt>#<id> |
+ * | order (head)  | ORDER#<id>              | ORDER              | (gsi5-8 only: the lists, projecting keys and tenantId/customerId) |
+ * |               |   gsi5: ORDERS#T#<tenant|NONE>  gsi6: ORDERS#M#<marketerId>  gsi7: ORDERS#C#<customerId>  gsi8: ORDERS (all), sk <createdAt>#<id> |
+ * | order part    | ORDER#<id>              | ORDER#EXPORT, #CUSTOMS, #DOCUMENTS, #ARCHIVE | (the bulky parts, each its own item) |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
  * | billing entry | ORDER#<orderId>         | BILLING#<id>       |                          |                     |
  * | contract      | ORDER#<orderId>         | CONTRACT#<id>      |                          |                     |
@@ -53,7 +54,6 @@
  *
  * The order detail is one Query of the ORDER#<id> partition: the order and everything hung on it.
  */
-import { tenantPart } from './no-tenant.js';
 
 export { subdomain, tenant, tenantIndex, tenantList } from './records/tenant.js';
 
@@ -83,30 +83,21 @@ export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';
 export { chatCallback, chatMessage, chatMessageOfOrder, chatMessagesOfOrder } from './records/chat-message.js';
 export { chatContact, chatInbound } from './records/chat-contact.js';
 export { auditBetween, auditOfEntity, auditOfEntityPartition, auditPartition, auditRecord } from './records/audit.js';
-/** Order detail: the order and its item collection share the partition. */
-export const order = (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' });
-export const orderPartition = (id: string) => `ORDER#${id}`;
-/** Order lists: by tenant (GSI1), by marketer (GSI2), by customer (GSI3), all (GSI4); newest first. */
-export const orderIndexes = (order: { id: string; tenantId?: string; marketerId?: string; customerId: string; createdAt: string }) => ({
-  gsi1pk: ordersOfTenant(order.tenantId),
-  gsi1sk: `${order.createdAt}#${order.id}`,
-  ...(order.marketerId ? { gsi2pk: ordersOfMarketer(order.marketerId), gsi2sk: `${order.createdAt}#${order.id}` } : {}),
-  gsi3pk: ordersOfCustomer(order.customerId),
-  gsi3sk: `${order.createdAt}#${order.id}`,
-  gsi4pk: allOrders,
-  gsi4sk: `${order.createdAt}#${order.id}`,
-});
-export const ordersOfTenant = (tenantId: string | undefined) => `ORDERS#T#${tenantPart(tenantId)}`;
-export const ordersOfMarketer = (marketerId: string) => `ORDERS#M#${marketerId}`;
-export const ordersOfCustomer = (customerId: string) => `ORDERS#C#${customerId}`;
-export const allOrders = 'ORDERS';
-/** Order list pages sort by createdAt: the range of sort keys between two instants (UTC ISO). */
-export const createdBetween = (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` });
-export const orderHistory = (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` });
-/** Billing entries, contracts and inspections live in their order's partition. */
-export const orderChild = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` });
-/** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
-export const childReference = (kind: 'BILLING' | 'CONTRACT' | 'INSPECTION', id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' });
+export {
+  allOrders,
+  createdBetween,
+  order,
+  orderHistory,
+  orderIndexes,
+  orderItemsPrefix,
+  orderListIndexes,
+  orderPart,
+  orderPartition,
+  ordersOfCustomer,
+  ordersOfMarketer,
+  ordersOfTenant,
+} from './records/order.js';
+export { childReference, orderChild } from './records/order-children.js';
 export { exportDeadline, exportDeadlines } from './records/export-deadline.js';
 export { event, eventFeed } from './records/integrator-event.js';
 export { allWebhookEndpoints, webhookCursor, webhookEndpoint, webhookEndpointIndexes, webhookEndpointsOf } from './records/webhook-endpoint.js';

@@ -4,28 +4,21 @@ import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { allOf, scopeCondition, setExpression, type Condition } from './expressions.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
+import { childCodecs, childReferenceCodec, type ChildKind, type ChildRecords } from './records/order-children.js';
 import { transact, type TransactItem } from './transact.js';
 
-export type ChildKind = 'BILLING' | 'CONTRACT' | 'INSPECTION';
+export type { BillingEntryRecord, ChildKind, ContractRecord, InspectionRecord } from './records/order-children.js';
 
-/** What every record hung on an order carries, so its scope can be checked without the order. */
-export interface OrderChild {
-  id: string;
-  orderId: string;
-  tenantId?: string;
-  marketerId?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Each kind's codec, typed by its kind. */
+const codecs: { [K in ChildKind]: { decode(item: Record<string, unknown>): ChildRecords[K] } } = childCodecs;
 
 /**
  * A child lives in its order's partition (so the order detail is one Query) and has a small
  * reference item under its own id, written in the same transaction: reads by id are strongly
  * consistent, unlike a GSI, so a contract can be sent the moment it is created.
  */
-export function putChildItems(kind: ChildKind, record: OrderChild & Record<string, unknown>): TransactItem[] {
+export function putChildItems<K extends ChildKind>(kind: K, record: ChildRecords[K]): TransactItem[] {
   return [
     {
       Put: {
@@ -45,16 +38,17 @@ export function putChildItems(kind: ChildKind, record: OrderChild & Record<strin
 }
 
 /** A billing entry, contract or inspection by id; undefined when there is none in the caller's scope. */
-export async function getChild<T extends OrderChild>(scope: Scope, kind: ChildKind, id: string): Promise<T | undefined> {
+export async function getChild<K extends ChildKind>(scope: Scope, kind: K, id: string): Promise<ChildRecords[K] | undefined> {
   const { Item: ref } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.childReference(kind, id), ConsistentRead: true }));
   if (!ref) return undefined;
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orderChild(kind, String(ref.orderId), id), ConsistentRead: true }));
-  const child = Item ? (withoutKeys(Item) as unknown as T) : undefined;
+  const { orderId } = childReferenceCodec.decode(ref);
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orderChild(kind, orderId, id), ConsistentRead: true }));
+  const child = Item ? codecs[kind].decode(Item) : undefined;
   return child && orderInScope(child, scope) ? child : undefined;
 }
 
 /** The children of one kind of an order in the caller's scope, oldest first (already-scoped order id). */
-export async function listChildren<T extends OrderChild>(scope: Scope, kind: ChildKind, orderId: string): Promise<T[]> {
+export async function listChildren<K extends ChildKind>(scope: Scope, kind: K, orderId: string): Promise<Array<ChildRecords[K]>> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -62,7 +56,7 @@ export async function listChildren<T extends OrderChild>(scope: Scope, kind: Chi
     ConsistentRead: true,
   });
   return items
-    .map((item) => withoutKeys(item) as unknown as T)
+    .map((item) => codecs[kind].decode(item))
     .filter((child) => orderInScope(child, scope))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
@@ -71,7 +65,7 @@ export async function listChildren<T extends OrderChild>(scope: Scope, kind: Chi
 function childUpdate(
   scope: Scope,
   kind: ChildKind,
-  child: Pick<OrderChild, 'orderId' | 'id'>,
+  child: { orderId: string; id: string },
   set: Record<string, unknown>,
   condition: Condition | undefined,
   now: string,
@@ -93,33 +87,34 @@ function childUpdate(
  * with `alongside` (its audit record): answers the new record, or the current one (in scope)
  * when the condition failed.
  */
-export async function updateChild<T extends OrderChild>(
+export async function updateChild<K extends ChildKind>(
   scope: Scope,
-  kind: ChildKind,
-  child: T,
-  set: Record<string, unknown>,
+  kind: K,
+  child: ChildRecords[K],
+  set: Partial<ChildRecords[K]>,
   condition: Condition | undefined,
-  alongside: (next: T, now: string) => TransactItem[],
-): Promise<{ ok: true; record: T } | { ok: false; current?: T }> {
+  alongside: (next: ChildRecords[K], now: string) => TransactItem[],
+): Promise<{ ok: true; record: ChildRecords[K] } | { ok: false; current?: ChildRecords[K] }> {
   const now = new Date().toISOString();
-  const next = { ...child, ...set, updatedAt: now } as T;
+  const next: ChildRecords[K] = { ...child, ...set, updatedAt: now };
   const outcome = await transact([{ Update: childUpdate(scope, kind, child, set, condition, now) }, ...alongside(next, now)]);
   if (outcome.ok) return { ok: true, record: next };
-  return { ok: false, current: await getChild<T>(scope, kind, child.id) };
+  return { ok: false, current: await getChild(scope, kind, child.id) };
 }
 
 /** The same change as updateChild, as an item of a caller's transaction (with an outbox event, say). */
-export function updateChildItem(
+export function updateChildItem<K extends ChildKind>(
   scope: Scope,
-  kind: ChildKind,
-  child: Pick<OrderChild, 'orderId' | 'id'>,
-  set: Record<string, unknown>,
+  kind: K,
+  child: { orderId: string; id: string },
+  set: Partial<ChildRecords[K]>,
   condition: Condition,
   now: string,
 ): TransactItem {
   return { Update: childUpdate(scope, kind, child, set, condition, now) };
 }
 
+/** The order is still there, checked in the transaction that hangs a child on it. */
 export function orderStillThere(orderId: string): TransactItem {
   return { ConditionCheck: { TableName: tableName(), Key: keys.order(orderId), ConditionExpression: 'attribute_exists(pk)' } };
 }

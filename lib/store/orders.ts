@@ -1,78 +1,58 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { CarRecord } from '../domain/car.js';
 import type { OrderStatus } from '../domain/order-lifecycle.js';
 import { orderInScope, tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
-import type { CustomerRecord } from './customers.js';
 import { allOf, scopeCondition, setExpression } from './expressions.js';
-import type { IdempotencyRecord } from './idempotency.js';
 import * as keys from './keys.js';
-import { withoutKeys } from './without-keys.js';
 import { queryAll } from './query-all.js';
+import { carCodec } from './records/car.js';
+import { customerCodec, type CustomerRecord } from './records/customer.js';
+import { idempotencyCodec, type IdempotencyRecord } from './records/idempotency.js';
+import {
+  historyEntryCodec,
+  ORDER_PARTS,
+  orderCodec,
+  orderPartCodecs,
+  partOfField,
+  partOfSortKey,
+  type HistoryEntry,
+  type ImageArchiveState,
+  type OrderPart,
+  type OrderRecord,
+} from './records/order.js';
+import { childCodecs, type BillingEntryRecord, type ContractRecord, type InspectionRecord } from './records/order-children.js';
+import { staffUserCodec, type StaffUser } from './records/user.js';
+import { walletCodec, type WalletRecord } from './records/wallet.js';
 import { transact, type TransactItem } from './transact.js';
-import type { ExportSteps } from '../domain/export-steps.js';
-import type { Shipment } from '../domain/shipment.js';
-import type { StaffUser } from './users.js';
-import type { WalletRecord } from './wallets.js';
 
-interface Person {
-  id: string;
-  name: string;
-  email?: string;
-  mobileNumber?: string;
-}
-
-export interface OrderRecord {
-  id: string;
-  orderNumber: number;
-  status: OrderStatus;
-  version: number;
-  customerId: string;
-  marketerId?: string;
-  tenantId?: string;
-  carId?: number;
-  carDetails: Record<string, unknown>;
-  totalAmount: number;
-  currency: string;
-  notes: string | null;
-  inspectionDate: string | null;
-  paidFromWallet: boolean;
-  walletId?: string;
-  /** The Pending receipt made from the receipt fields given at creation (record its proof of payment on it). */
-  depositReceiptId?: string;
-  /** Set once, by the transaction that refunds a cancelled wallet-paid order. */
-  refundedAt?: string;
-  /** The sequence of the order's latest notification event (its messages go out in this order). */
-  notificationSeq?: number;
-  customer: Person;
-  marketer?: Person;
-  /** Copy of the car's pictures under orders/{orderNumber}/ in the bucket (done by the outbox consumer). */
-  imageArchive?: ImageArchiveState;
-  customsInvoice?: Record<string, unknown>;
-  customsDocuments?: Array<Record<string, unknown>>;
-  exportSteps?: ExportSteps;
-  shipment?: Shipment;
-  /** Generated PDFs, every version, oldest first (the files are in the bucket). */
-  documents?: GeneratedDocument[];
-  createdByKeyId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface HistoryEntry {
-  id: string;
-  orderId: string;
-  from: OrderStatus | null;
-  to: OrderStatus;
-  by: string;
-  role: string;
-  at: string;
-  note?: string;
-}
+export type { GeneratedDocument, HistoryEntry, ImageArchiveState, OrderRecord } from './records/order.js';
 
 export const ORDER_COUNTER = 'orderNumber';
 export const CONTRACT_COUNTER = 'contractNumber';
+
+type Item = Record<string, unknown>;
+type Key = { pk: string; sk: string };
+
+/** Items by key in BatchGets of at most 100 keys (side by side), following what the table left unprocessed. */
+async function batchGet(wanted: Key[], consistent: boolean): Promise<Item[]> {
+  const table = tableName();
+  const chunks = Array.from({ length: Math.ceil(wanted.length / 100) }, (_, i) => wanted.slice(i * 100, i * 100 + 100));
+  const pages = await Promise.all(
+    chunks.map(async (chunk) => {
+      const items: Item[] = [];
+      let request: Record<string, { Keys: Item[]; ConsistentRead: boolean }> | undefined = { [table]: { Keys: chunk, ConsistentRead: consistent } };
+      while (request && Object.keys(request).length > 0) {
+        const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+        items.push(...(result.Responses?.[table] ?? []));
+        request = result.UnprocessedKeys as typeof request;
+      }
+      return items;
+    }),
+  );
+  return pages.flat();
+}
 
 /**
  * Everything a new order needs to read, in one BatchGet: the customer (only when of the caller's
@@ -91,7 +71,6 @@ export async function readForNewOrder(
   marketerHasAccess: boolean;
   idempotency?: IdempotencyRecord;
 }> {
-  const table = tableName();
   const wanted = [
     keys.customer(input.customerId),
     ...(input.walletId ? [keys.wallet(input.walletId)] : []),
@@ -99,32 +78,26 @@ export async function readForNewOrder(
     ...(input.marketerId ? [keys.user(input.marketerId), keys.customerAccess(input.customerId, input.marketerId)] : []),
     ...(input.idempotency ? [keys.idempotency(input.idempotency.keyId, input.idempotency.key)] : []),
   ];
-  const items: Array<Record<string, unknown>> = [];
-  let request: Record<string, { Keys: Array<Record<string, unknown>>; ConsistentRead: boolean }> | undefined = {
-    [table]: { Keys: wanted, ConsistentRead: true },
+  const items = await batchGet(wanted, true);
+  const itemOf = (sk: string) => items.find((i) => i.sk === sk);
+  const decoded = <T>(sk: string, decode: (item: Item) => T): T | undefined => {
+    const item = itemOf(sk);
+    return item ? decode(item) : undefined;
   };
-  while (request && Object.keys(request).length > 0) {
-    const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-    items.push(...(result.Responses?.[table] ?? []));
-    request = result.UnprocessedKeys as typeof request;
-  }
-  const record = <T>(sk: string): T | undefined => {
-    const item = items.find((i) => i.sk === sk);
-    return item ? (withoutKeys(item) as unknown as T) : undefined;
-  };
-  const customer = record<CustomerRecord>('CUSTOMER');
+  const customer = decoded('CUSTOMER', customerCodec.decode);
   const customerInScope = customer !== undefined && tenantInScope(customer.tenantId, scope);
-  const marketer = record<StaffUser>('USER');
-  const idempotency = items.find((i) => i.sk === 'IDEMPOTENCY');
+  const marketer = decoded('USER', staffUserCodec.decode);
+  // The answer stays until its TTL, which the table may not have applied yet.
+  const idempotency = itemOf('IDEMPOTENCY');
   return {
     customer: customerInScope ? customer : undefined,
-    wallet: customerInScope ? record<WalletRecord>('WALLET') : undefined,
-    car: record<CarRecord>('CAR'),
+    wallet: customerInScope ? decoded('WALLET', walletCodec.decode) : undefined,
+    car: decoded('CAR', carCodec.decode),
     // A marketer of another tenant is no marketer of this order.
     marketer: marketer && customer && marketer.tenantId === customer.tenantId ? marketer : undefined,
     // Whether the marketer already sees this customer (then the order need not write that again).
     marketerHasAccess: input.marketerId !== undefined && items.some((i) => i.sk === keys.customerAccess(input.customerId, input.marketerId!).sk),
-    idempotency: idempotency && Number(idempotency.expiresAt) * 1000 > Date.now() ? (idempotency as unknown as IdempotencyRecord) : undefined,
+    idempotency: idempotency && Number(idempotency.expiresAt) * 1000 > Date.now() ? idempotencyCodec.decode(idempotency) : undefined,
   };
 }
 
@@ -148,14 +121,44 @@ export async function takeNextNumber(counter: string): Promise<number> {
   return Number(Attributes?.value);
 }
 
+/** The order split into its head's fields and each part's fields (a part only when it has some). */
+function split(order: OrderRecord): { head: Item; parts: Map<OrderPart, Item> } {
+  const head: Item = {};
+  const parts = new Map<OrderPart, Item>();
+  for (const [field, value] of Object.entries(order)) {
+    if (value === undefined || field === 'parts') continue;
+    const part = partOfField(field);
+    if (part) parts.set(part, { ...parts.get(part), [field]: value });
+    else head[field] = value;
+  }
+  return { head, parts };
+}
+
+/** A part's item: written whole, beside the head whose version guards it. */
+const partItem = (order: Pick<OrderRecord, 'id' | 'tenantId' | 'marketerId'>, part: OrderPart, fields: Item): Item => ({
+  ...keys.orderPart(order.id, part),
+  entity: 'orderPart',
+  orderId: order.id,
+  tenantId: order.tenantId,
+  marketerId: order.marketerId,
+  ...fields,
+});
+
+/** A new order's head, with the keys of its lists (its parts: putOrderPartItems). */
 export function putOrderItem(order: OrderRecord): TransactItem {
+  const { head, parts } = split(order);
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...order },
+      Item: { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...head, ...(parts.size > 0 ? { parts: [...parts.keys()].sort() } : {}) },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** A new order's parts, each its own item (an order starts with its picture archive, when it has pictures). */
+export function putOrderPartItems(order: OrderRecord): TransactItem[] {
+  return [...split(order).parts].map(([part, fields]) => ({ Put: { TableName: tableName(), Item: partItem(order, part, fields) } }));
 }
 
 export function putHistoryItem(entry: HistoryEntry): TransactItem {
@@ -188,7 +191,7 @@ export function takeNotificationSeq(order: Pick<OrderRecord, 'id' | 'notificatio
   };
 }
 
-/** The status move itself: applies only if the order is still at the version and status it was read at. */
+/** The status move itself (the head alone): applies only if the order is still at the version and status it was read at. */
 export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: boolean): TransactItem {
   return {
     Update: {
@@ -214,17 +217,29 @@ export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: 
   };
 }
 
+/** The order from its head item and its parts' items (a part's own item wins over what an older head carries). */
+function assemble(head: Item, partItems: Item[]): OrderRecord {
+  let order = orderCodec.decode(head);
+  for (const item of partItems) {
+    const part = partOfSortKey(String(item.sk));
+    if (!part) continue;
+    const { orderId: _o, tenantId: _t, marketerId: _m, ...fields } = orderPartCodecs[part].decode(item);
+    order = { ...order, ...fields };
+  }
+  return order;
+}
+
 export interface OrderCollection {
   order: OrderRecord;
   history: HistoryEntry[];
-  billing: Array<Record<string, unknown>>;
-  contracts: Array<Record<string, unknown>>;
-  inspections: Array<Record<string, unknown>>;
+  billing: BillingEntryRecord[];
+  contracts: ContractRecord[];
+  inspections: InspectionRecord[];
 }
 
 /**
- * The order detail: one Query of the order's partition (order, history, billing, contracts,
- * inspections). Undefined when there is no such order in the caller's scope.
+ * The order detail: one Query of the order's partition (order and its parts, history, billing,
+ * contracts, inspections). Undefined when there is no such order in the caller's scope.
  */
 export async function readOrderCollection(scope: Scope, orderId: string): Promise<OrderCollection | undefined> {
   const items = await queryAll({
@@ -233,100 +248,133 @@ export async function readOrderCollection(scope: Scope, orderId: string): Promis
     ExpressionAttributeValues: { ':pk': keys.orderPartition(orderId) },
     ConsistentRead: true,
   });
-  let order: OrderRecord | undefined;
+  let head: Item | undefined;
+  const parts: Item[] = [];
   const collection: Omit<OrderCollection, 'order'> = { history: [], billing: [], contracts: [], inspections: [] };
   for (const item of items) {
     const sk = String(item.sk);
-    const record = withoutKeys(item);
-    if (sk === 'ORDER') order = record as unknown as OrderRecord;
-    else if (sk.startsWith('HISTORY#')) collection.history.push(record as unknown as HistoryEntry);
-    else if (sk.startsWith('BILLING#')) collection.billing.push(record);
-    else if (sk.startsWith('CONTRACT#')) collection.contracts.push(record);
-    else if (sk.startsWith('INSPECTION#')) collection.inspections.push(record);
+    if (sk === 'ORDER') head = item;
+    else if (sk.startsWith('ORDER#')) parts.push(item);
+    else if (sk.startsWith('HISTORY#')) collection.history.push(historyEntryCodec.decode(item));
+    else if (sk.startsWith('BILLING#')) collection.billing.push(childCodecs.BILLING.decode(item));
+    else if (sk.startsWith('CONTRACT#')) collection.contracts.push(childCodecs.CONTRACT.decode(item));
+    else if (sk.startsWith('INSPECTION#')) collection.inspections.push(childCodecs.INSPECTION.decode(item));
   }
+  const order = head ? assemble(head, parts) : undefined;
   return order && orderInScope(order, scope) ? { ...collection, order } : undefined;
 }
 
-/** One order (strongly consistent), or undefined when there is none in the caller's scope. */
+/** One order with all its parts (strongly consistent: one Query of its head and parts), or undefined when there is none in the caller's scope. */
 export async function getOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(orderId), ConsistentRead: true }));
-  const order = Item ? (withoutKeys(Item) as unknown as OrderRecord) : undefined;
+  const { Items = [] } = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.orderPartition(orderId), ':prefix': keys.orderItemsPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  const head = Items.find((item) => item.sk === 'ORDER');
+  const order = head ? assemble(head, Items) : undefined;
   return order && orderInScope(order, scope) ? order : undefined;
 }
 
-/**
- * A change to the order item, for a transaction: applies only while the order is at the version
- * it was read at and in the caller's scope, and raises the version. Dotted fields set nested
- * map entries (carDetails.customerNotificationsEnabled).
- */
-export function orderUpdateItem(scope: Scope, order: Pick<OrderRecord, 'id' | 'version'>, set: Record<string, unknown>, now: string): TransactItem {
-  const update = setExpression(set, now);
-  const condition = allOf({ expression: '#version = :expected', values: { ':expected': order.version } }, scopeCondition(scope));
+/** What an edit may change: a part's fields, the notification sequence, and the customer's notification flag in the car snapshot. */
+export type OrderChanges = Partial<Pick<OrderRecord, 'exportSteps' | 'shipment' | 'customsInvoice' | 'customsDocuments' | 'documents' | 'notificationSeq'>> & {
+  'carDetails.customerNotificationsEnabled'?: boolean;
+};
+
+/** The order as orderUpdateItems leave it. */
+export function withChanges(order: OrderRecord, set: OrderChanges, now: string): OrderRecord {
+  const { 'carDetails.customerNotificationsEnabled': notify, ...fields } = set;
   return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.order(order.id),
-      UpdateExpression: `${update.expression} ADD #version :one`,
-      ConditionExpression: condition.expression,
-      ExpressionAttributeNames: { ...update.names, ...condition.names, '#version': 'version' },
-      ExpressionAttributeValues: { ...update.values, ...condition.values, ':one': 1 },
-    },
+    ...order,
+    ...fields,
+    ...(notify === undefined ? {} : { carDetails: { ...order.carDetails, customerNotificationsEnabled: notify } }),
+    version: order.version + 1,
+    updatedAt: now,
   };
 }
 
-/** The order as orderUpdateItem leaves it. */
-export function withChanges(order: OrderRecord, set: Record<string, unknown>, now: string): OrderRecord {
-  const next = structuredClone(order) as unknown as Record<string, unknown>;
-  for (const [path, value] of Object.entries(set)) {
-    const parts = path.split('.');
-    let target = next;
-    for (const part of parts.slice(0, -1)) {
-      target[part] ??= {};
-      target = target[part] as Record<string, unknown>;
-    }
-    target[parts.at(-1)!] = value;
+/**
+ * A change to an order, for a transaction: the head's update, which applies only while the
+ * order is at the version it was read at and in the caller's scope, and raises the version; and
+ * each changed part written whole beside it. Dotted fields set nested map entries of the head
+ * (carDetails.customerNotificationsEnabled).
+ */
+export function orderUpdateItems(scope: Scope, order: OrderRecord, set: OrderChanges, now: string): TransactItem[] {
+  const next = withChanges(order, set, now);
+  const headSet: Item = {};
+  const touched = new Set<OrderPart>();
+  for (const [field, value] of Object.entries(set)) {
+    const part = partOfField(field);
+    if (part) touched.add(part);
+    else headSet[field] = value;
   }
-  return { ...(next as unknown as OrderRecord), version: order.version + 1, updatedAt: now };
+  const parts = [...new Set([...(order.parts ?? []), ...touched])].sort();
+  if (parts.length !== (order.parts ?? []).length) headSet.parts = parts;
+  const update = setExpression(headSet, now);
+  const condition = allOf({ expression: '#version = :expected', values: { ':expected': order.version } }, scopeCondition(scope));
+  const { parts: nextParts } = split(next);
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.order(order.id),
+        UpdateExpression: `${update.expression} ADD #version :one`,
+        ConditionExpression: condition.expression,
+        ExpressionAttributeNames: { ...update.names, ...condition.names, '#version': 'version' },
+        ExpressionAttributeValues: { ...update.values, ...condition.values, ':one': 1 },
+      },
+    },
+    ...[...touched].map((part) => ({ Put: { TableName: tableName(), Item: partItem(order, part, nextParts.get(part) ?? {}) } })),
+  ];
 }
 
-export interface GeneratedDocument {
-  id: string;
-  type: 'customs-invoice' | 'proforma-invoice' | 'contract';
-  /** 1 for the first of its type, raised at every regeneration. */
-  version: number;
-  language: 'en' | 'ar';
-  /** Where it is in the bucket: orders/{orderNumber}/documents/{type}/{id}.pdf */
-  key: string;
-  bytes: number;
-  contractId?: string;
-  createdAt: string;
-  createdBy: string;
-}
-
-export interface ImageArchiveState {
-  status: 'pending' | 'done' | 'failed';
-  eventId: string;
-  objectKeys: string[];
-  reason?: string;
-  completedAt?: string;
-}
-
-/** Where the copy of the car's pictures stands (written by the outbox consumer and staff retries). */
-export async function setImageArchive(scope: Scope, orderId: string, state: ImageArchiveState, alongside: TransactItem[] = []): Promise<void> {
+/**
+ * Where the copy of the car's pictures stands (written by the outbox consumer and staff
+ * retries): one write of its part, or, with `alongside` (the event telling of it) or for an
+ * order whose head still carries the archive itself, one transaction.
+ */
+export async function setImageArchive(
+  scope: Scope,
+  order: Pick<OrderRecord, 'id' | 'tenantId' | 'marketerId' | 'parts'>,
+  state: ImageArchiveState,
+  alongside: TransactItem[] = [],
+): Promise<void> {
   const condition = allOf({ expression: 'attribute_exists(pk)' }, scopeCondition(scope));
-  const update = {
-    TableName: tableName(),
-    Key: keys.order(orderId),
-    UpdateExpression: 'SET imageArchive = :state',
-    ConditionExpression: condition.expression,
-    ExpressionAttributeValues: { ...condition.values, ':state': state },
-  };
-  if (alongside.length === 0) {
-    await ddb.send(new UpdateCommand(update));
+  const hasPart = order.parts?.includes('archive') ?? false;
+  const write: TransactItem = hasPart
+    ? {
+        Update: {
+          TableName: tableName(),
+          Key: keys.orderPart(order.id, 'archive'),
+          UpdateExpression: 'SET imageArchive = :state',
+          ConditionExpression: condition.expression,
+          ExpressionAttributeValues: { ...condition.values, ':state': state },
+        },
+      }
+    : { Put: { TableName: tableName(), Item: partItem(order, 'archive', { imageArchive: state }) } };
+  // An order written before its parts had items of their own: its head learns it has this one.
+  const head: TransactItem[] = hasPart
+    ? []
+    : [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.order(order.id),
+            UpdateExpression: 'SET parts = :parts',
+            ConditionExpression: condition.expression,
+            ExpressionAttributeValues: { ...condition.values, ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort() },
+          },
+        },
+      ];
+  if (hasPart && alongside.length === 0) {
+    await ddb.send(new UpdateCommand(write.Update!));
     return;
   }
-  const outcome = await transact([{ Update: update }, ...alongside]);
-  if (!outcome.ok) throw new Error(`order ${orderId}: picture archive state not recorded`);
+  const outcome = await transact([write, ...head, ...alongside]);
+  if (!outcome.ok) throw new Error(`order ${order.id}: picture archive state not recorded`);
 }
 
 export interface OrderListFilter {
@@ -348,24 +396,30 @@ export interface OrderPage {
   read: number;
 }
 
-/** The index the scope and filter allow, most selective first (marketer, customer, tenant, all), and the query on it. */
-function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCommandInput; index: string; pk: string } {
+type OrderList = (typeof keys.orderListIndexes)[keyof typeof keys.orderListIndexes];
+
+/**
+ * The list the scope and filter allow, most selective first (marketer, customer, tenant, all),
+ * and the query on its index. Filters on what the index projects (tenantId, customerId) apply
+ * there; the status, which changes with every move and so is not projected, applies to the heads.
+ */
+function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCommandInput; list: OrderList; pk: string } {
   const marketerId = scope.marketerId ?? filter.marketerId;
   const tenantId = scope.tenantId;
-  const [index, pk] = marketerId
-    ? ['GSI2', keys.ordersOfMarketer(marketerId)]
+  const lists = keys.orderListIndexes;
+  const [list, pk] = marketerId
+    ? [lists.marketer, keys.ordersOfMarketer(marketerId)]
     : filter.customerId
-      ? ['GSI3', keys.ordersOfCustomer(filter.customerId)]
+      ? [lists.customer, keys.ordersOfCustomer(filter.customerId)]
       : tenantId
-        ? ['GSI1', keys.ordersOfTenant(tenantId)]
-        : ['GSI4', keys.allOrders];
-  const n = index.slice(3);
-  const names: Record<string, string> = { '#pk': `gsi${n}pk` };
+        ? [lists.tenant, keys.ordersOfTenant(tenantId)]
+        : [lists.all, keys.allOrders];
+  const names: Record<string, string> = { '#pk': list.pk };
   const values: Record<string, unknown> = { ':pk': pk };
   let keyCondition = '#pk = :pk';
   if (filter.createdFrom || filter.createdTo) {
     const range = keys.createdBetween(filter.createdFrom, filter.createdTo);
-    names['#sk'] = `gsi${n}sk`;
+    names['#sk'] = list.sk;
     keyCondition += ' AND #sk BETWEEN :from AND :to';
     values[':from'] = range.from;
     values[':to'] = range.to;
@@ -376,67 +430,112 @@ function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCo
     values[`:${attribute}`] = value;
     filters.push(`#${attribute} = :${attribute}`);
   };
-  if (tenantId && index !== 'GSI1') add('tenantId', tenantId);
-  if (filter.customerId && index !== 'GSI3') add('customerId', filter.customerId);
-  if (filter.status) add('status', filter.status);
+  if (tenantId && list !== lists.tenant) add('tenantId', tenantId);
+  if (filter.customerId && list !== lists.customer) add('customerId', filter.customerId);
   const input: QueryCommandInput = {
     TableName: tableName(),
-    IndexName: index,
+    IndexName: list.index,
     KeyConditionExpression: keyCondition,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
     ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
   };
-  return { input, index, pk };
+  return { input, list, pk };
 }
 
-/** The index key of an order item on the index a listing reads: where the next page starts. */
-const pageStartOf = (item: Record<string, unknown>, index: string): OrderPageStart => {
-  const n = index.slice(3);
-  return { pk: String(item.pk), sk: String(item.sk), [`gsi${n}pk`]: String(item[`gsi${n}pk`]), [`gsi${n}sk`]: String(item[`gsi${n}sk`]) };
-};
+/** The index key of an order's entry on the index a listing reads: where the next page starts. */
+const pageStartOf = (entry: Item, list: OrderList): OrderPageStart => ({
+  pk: String(entry.pk),
+  sk: String(entry.sk),
+  [list.pk]: String(entry[list.pk]),
+  [list.sk]: String(entry[list.sk]),
+});
 
 /** Whether a page start belongs to this listing (its index and partition, inside its date range). */
 export function isPageStartOf(scope: Scope, filter: OrderListFilter, start: OrderPageStart): boolean {
-  const { index, pk } = orderListQuery(scope, filter);
-  const n = index.slice(3);
-  const expected = new Set(['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`]);
+  const { list, pk } = orderListQuery(scope, filter);
+  const expected = new Set(['pk', 'sk', list.pk, list.sk]);
   if (Object.keys(start).length !== expected.size || !Object.keys(start).every((k) => expected.has(k))) return false;
-  if (start[`gsi${n}pk`] !== pk || !start.pk?.startsWith('ORDER#') || start.sk !== 'ORDER') return false;
+  if (start[list.pk] !== pk || !start.pk?.startsWith('ORDER#') || start.sk !== 'ORDER') return false;
   const range = keys.createdBetween(filter.createdFrom, filter.createdTo);
-  const sk = start[`gsi${n}sk`] ?? '';
+  const sk = start[list.sk] ?? '';
   return sk >= range.from && sk <= range.to;
 }
+
+/** The heads of these orders' entries, by order id (eventually consistent, like the index they were listed from). */
+async function headsOf(entries: Item[]): Promise<Map<string, Item>> {
+  const heads = await batchGet(
+    entries.map((entry) => ({ pk: String(entry.pk), sk: 'ORDER' })),
+    false,
+  );
+  return new Map(heads.map((head) => [String(head.id), head]));
+}
+
+/** The orders of these heads, each with the parts of `wanted` it has. */
+async function withParts(heads: Item[], wanted: readonly OrderPart[]): Promise<OrderRecord[]> {
+  const decoded = heads.map((head) => ({ head, order: orderCodec.decode(head) }));
+  const partKeys = decoded.flatMap(({ order }) => (order.parts ?? []).filter((part) => wanted.includes(part)).map((part) => keys.orderPart(order.id, part)));
+  const parts = partKeys.length > 0 ? await batchGet(partKeys, false) : [];
+  return decoded.map(({ head, order }) =>
+    assemble(
+      head,
+      parts.filter((item) => item.pk === keys.orderPartition(order.id)),
+    ),
+  );
+}
+
+/** The parts an order in a list shows (its export steps, shipment and picture archive; documents and customs data are the detail's). */
+const LISTED_PARTS: readonly OrderPart[] = ['export', 'archive'];
 
 /**
  * One page of the orders in the caller's scope, newest first: `limit` orders after skipping
  * `skip` (page numbers) or starting after `start` (a cursor). It reads only as far as the page
- * needs (one more order, to know whether the list goes on), whatever the number of orders; only
- * filters the key cannot express (status, or tenant on a marketer's or customer's index) read
- * past the orders they drop.
+ * needs (one more order, to know whether the list goes on), whatever the number of orders: the
+ * index entries, then the page's heads and the parts they show by key. A status filter reads the
+ * heads of the orders it drops too; a tenant filter on a marketer's or customer's index reads
+ * past the entries it drops.
  */
 export async function queryOrderPage(scope: Scope, filter: OrderListFilter, page: { limit: number; skip: number; start?: OrderPageStart }): Promise<OrderPage> {
-  const { input, index } = orderListQuery(scope, filter);
+  const { input, list } = orderListQuery(scope, filter);
   const wanted = page.skip + page.limit + 1;
-  const found: Array<Record<string, unknown>> = [];
+  const found: Array<{ entry: Item; head?: Item }> = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined = page.start;
   do {
     const result = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey, Limit: Math.max(10, wanted - found.length) }));
-    found.push(...(result.Items ?? []));
+    const entries = result.Items ?? [];
+    if (filter.status) {
+      const heads = await headsOf(entries);
+      for (const entry of entries) {
+        const head = heads.get(String(entry.pk).slice('ORDER#'.length));
+        if (head?.status === filter.status) found.push({ entry, head });
+      }
+    } else found.push(...entries.map((entry) => ({ entry })));
     ExclusiveStartKey = result.LastEvaluatedKey;
   } while (ExclusiveStartKey && found.length < wanted);
   const onPage = found.slice(page.skip, page.skip + page.limit);
   const more = found.length > page.skip + page.limit;
   const last = onPage[onPage.length - 1];
+  const missing = onPage.filter((o) => !o.head).map((o) => o.entry);
+  const heads = missing.length > 0 ? await headsOf(missing) : new Map<string, Item>();
+  const pageHeads = onPage.flatMap((o) => {
+    const head = o.head ?? heads.get(String(o.entry.pk).slice('ORDER#'.length));
+    return head ? [head] : [];
+  });
   return {
-    orders: onPage.map((item) => withoutKeys(item) as unknown as OrderRecord),
-    ...(more && last ? { next: pageStartOf(last, index) } : {}),
+    orders: await withParts(pageHeads, LISTED_PARTS),
+    ...(more && last ? { next: pageStartOf(last.entry, list) } : {}),
     read: Math.min(found.length, wanted),
   };
 }
 
-/** Every order of the scope and filter, newest first (tests and staff tools; a whole read). */
+/** Every order of the scope and filter, newest first, with all its parts (tests and staff tools; a whole read). */
 export async function queryOrders(scope: Scope, filter: OrderListFilter): Promise<OrderRecord[]> {
-  return (await queryAll(orderListQuery(scope, filter).input)).map((item) => withoutKeys(item) as unknown as OrderRecord);
+  const entries = await queryAll(orderListQuery(scope, filter).input);
+  const heads = await headsOf(entries);
+  const matching = entries.flatMap((entry) => {
+    const head = heads.get(String(entry.pk).slice('ORDER#'.length));
+    return head && (!filter.status || head.status === filter.status) ? [head] : [];
+  });
+  return withParts(matching, ORDER_PARTS);
 }

@@ -1,8 +1,13 @@
-import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import type { CreateTableCommandInput, Projection } from '@aws-sdk/client-dynamodb';
 
 /**
  * The one table, as the local stack creates it. serverless.yml declares the same shape for
  * AWS; a test compares the two so they cannot drift.
+ *
+ * GSI1-3 are shared by several records whose lists read whole items from them: they project
+ * everything. GSI5-8 hold the order lists only (lib/store/records/order.ts) and project the keys
+ * and what their filters read that never changes, so no change to an order after its creation
+ * writes to them; a page reads its orders by key.
  */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
@@ -11,24 +16,35 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
     AttributeDefinitions: [
       { AttributeName: 'pk', AttributeType: 'S' },
       { AttributeName: 'sk', AttributeType: 'S' },
-      { AttributeName: 'gsi1pk', AttributeType: 'S' },
-      { AttributeName: 'gsi1sk', AttributeType: 'S' },
-      { AttributeName: 'gsi2pk', AttributeType: 'S' },
-      { AttributeName: 'gsi2sk', AttributeType: 'S' },
-      { AttributeName: 'gsi3pk', AttributeType: 'S' },
-      { AttributeName: 'gsi3sk', AttributeType: 'S' },
-      { AttributeName: 'gsi4pk', AttributeType: 'S' },
-      { AttributeName: 'gsi4sk', AttributeType: 'S' },
+      ...Object.keys(INDEXES).flatMap((name) => [
+        { AttributeName: `gsi${name.slice(3)}pk`, AttributeType: 'S' as const },
+        { AttributeName: `gsi${name.slice(3)}sk`, AttributeType: 'S' as const },
+      ]),
     ],
     KeySchema: [
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: ['GSI1', 'GSI2', 'GSI3', 'GSI4'].map((name) => index(name)),
+    GlobalSecondaryIndexes: Object.entries(INDEXES).map(([name, projection]) => index(name, projection)),
   };
 }
 
-function index(name: string) {
+/** Each index and what it projects. */
+const INDEXES: Record<string, Projection> = {
+  GSI1: { ProjectionType: 'ALL' },
+  GSI2: { ProjectionType: 'ALL' },
+  GSI3: { ProjectionType: 'ALL' },
+  /** Orders of a tenant: filtered by status on the heads. */
+  GSI5: { ProjectionType: 'KEYS_ONLY' },
+  /** Orders of a marketer: filtered by tenant and customer here. */
+  GSI6: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tenantId', 'customerId'] },
+  /** Orders of a customer: filtered by tenant here. */
+  GSI7: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tenantId'] },
+  /** Every order (platform staff). */
+  GSI8: { ProjectionType: 'KEYS_ONLY' },
+};
+
+function index(name: string, projection: Projection) {
   const n = name.slice(3);
   return {
     IndexName: name,
@@ -36,7 +52,8 @@ function index(name: string) {
       { AttributeName: `gsi${n}pk`, KeyType: 'HASH' as const },
       { AttributeName: `gsi${n}sk`, KeyType: 'RANGE' as const },
     ],
-    Projection: { ProjectionType: 'ALL' as const },
+    Projection: projection,
   };
 }
+
 export const TTL_ATTRIBUTE = 'expiresAt';

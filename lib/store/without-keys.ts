@@ -1,21 +1,51 @@
+/** The attributes that place an item in the table and its indexes, and its type and expiry: never part of a record. */
+type KeyAttribute =
+  | 'pk'
+  | 'sk'
+  | 'gsi1pk'
+  | 'gsi1sk'
+  | 'gsi2pk'
+  | 'gsi2sk'
+  | 'gsi3pk'
+  | 'gsi3sk'
+  | 'gsi4pk'
+  | 'gsi4sk'
+  | 'gsi5pk'
+  | 'gsi5sk'
+  | 'gsi6pk'
+  | 'gsi6sk'
+  | 'gsi7pk'
+  | 'gsi7sk'
+  | 'gsi8pk'
+  | 'gsi8sk'
+  | 'entity'
+  | 'expiresAt';
+
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set<KeyAttribute>([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  // GSI4 held the order lists before they got indexes of their own (GSI5-8): older items still carry its keys.
+  'gsi4pk',
+  'gsi4sk',
+  'gsi5pk',
+  'gsi5sk',
+  'gsi6pk',
+  'gsi6sk',
+  'gsi7pk',
+  'gsi7sk',
+  'gsi8pk',
+  'gsi8sk',
+  'entity',
+  'expiresAt',
+]);
+
 /** Strips the key attributes before a record leaves the data layer. */
-export function withoutKeys<T extends Record<string, unknown>>(
-  item: T,
-): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'gsi4pk' | 'gsi4sk' | 'entity' | 'expiresAt'> {
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi1pk: _a,
-    gsi1sk: _b,
-    gsi2pk: _c,
-    gsi2sk: _d,
-    gsi3pk: _g,
-    gsi3sk: _h,
-    gsi4pk: _i,
-    gsi4sk: _j,
-    entity: _e,
-    expiresAt: _f,
-    ...rest
-  } = item;
-  return rest;
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, KeyAttribute> {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name))) as Omit<T, KeyAttribute>;
 }

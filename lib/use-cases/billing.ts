@@ -65,11 +65,11 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
 /** Attaches the PDF; a Confirmed entry is final (409 INVALID_STATE). */
 export async function setBillingDocumentUrl(caller: Caller, id: string, body: UrlBody) {
   const scope = scopeOf(caller);
-  const entry = await childInScope<Entry>(scope, 'BILLING', id);
+  const entry = await childInScope(scope, 'BILLING', id);
   if (entry.type !== body.type) throw invalidField('type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}`);
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
-  const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
+  const result = await updateChild(scope, 'BILLING', entry, set, stillPending, (next, now) => [
     auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'document.set', before: entry, after: next }, now),
   ]);
   if (result.ok) return view(result.record);
@@ -83,7 +83,7 @@ export async function setBillingDocumentUrl(caller: Caller, id: string, body: Ur
  */
 export async function confirmBillingEntry(caller: Caller, id: string) {
   const scope = scopeOf(caller);
-  const entry = await childInScope<Entry>(scope, 'BILLING', id);
+  const entry = await childInScope(scope, 'BILLING', id);
   if (entry.status === 'Confirmed') return view(entry);
   const tenant = entry.tenantId === undefined ? undefined : await getTenant(entry.tenantId);
   if (tenant?.requireSecondApprover && entry.recordedBy !== undefined && entry.recordedBy === actorOf(caller)) {
@@ -92,13 +92,13 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
     });
   }
   const set = {
-    status: 'Confirmed',
+    status: 'Confirmed' as const,
     confirmedAt: new Date().toISOString(),
     confirmedBy: actorOf(caller),
     confirmedByRole: caller.role,
     confirmedByKeyId: caller.keyId,
   };
-  const result = await updateChild<Entry>(scope, 'BILLING', entry, set, stillPending, (next, now) => [
+  const result = await updateChild(scope, 'BILLING', entry, set, stillPending, (next, now) => [
     auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next }, now),
     eventItem('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), now, { orderId: entry.orderId }),
   ]);
@@ -110,5 +110,5 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
 export async function listOrderBilling(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
   await orderInScopeOrNotFound(scope, orderId, 'id');
-  return (await listChildren<Entry>(scope, 'BILLING', orderId)).map(view);
+  return (await listChildren(scope, 'BILLING', orderId)).map(view);
 }

@@ -57,7 +57,7 @@ export async function createInspection(caller: Caller, body: CreateBody) {
  */
 export async function changeInspectionStatus(caller: Caller, id: string, body: StatusBody) {
   const scope = scopeOf(caller);
-  const inspection = await childInScope<InspectionRecord>(scope, 'INSPECTION', id);
+  const inspection = await childInScope(scope, 'INSPECTION', id);
   if (caller.role === 'inspector' && inspection.inspectorId !== caller.userId) throw forbidden('This inspection is assigned to another inspector');
   if (inspectionIsFinal(inspection.status)) throw invalidState(`The inspection is ${inspection.status}; it can no longer change`);
   if (body.status && !inspectionCanMove(inspection.status, body.status)) {
@@ -80,7 +80,7 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
     ...(body.status === 'Completed' ? { completedAt: new Date().toISOString() } : {}),
   };
-  const result = await updateChild<InspectionRecord>(
+  const result = await updateChild(
     scope,
     'INSPECTION',
     inspection,
@@ -122,11 +122,11 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
 }
 
 export async function getInspection(caller: Caller, id: string) {
-  return view(await childInScope<InspectionRecord>(scopeOf(caller), 'INSPECTION', id));
+  return view(await childInScope(scopeOf(caller), 'INSPECTION', id));
 }
 
 export async function listOrderInspections(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
   await orderInScopeOrNotFound(scope, orderId, 'id');
-  return (await listChildren<InspectionRecord>(scope, 'INSPECTION', orderId)).map(view);
+  return (await listChildren(scope, 'INSPECTION', orderId)).map(view);
 }

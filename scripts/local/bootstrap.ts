@@ -28,7 +28,9 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   const client = new DynamoDBClient({});
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '')));
+    const added = await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '')));
+    // Orders kept from a version before the order lists had their own indexes move to them.
+    if (added.includes('GSI8')) await (await import('../../lib/store/order-layout.js')).moveOrdersToPartsLayout();
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(tableDefinition(tableName)));
@@ -42,11 +44,13 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   }
 }
 
-/** A table kept in .local from an older version gains the indexes added since. */
-async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string>): Promise<void> {
+/** A table kept in .local from an older version gains the indexes added since (their names). */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string>): Promise<string[]> {
   const definition = tableDefinition(tableName);
+  const added: string[] = [];
   for (const index of definition.GlobalSecondaryIndexes ?? []) {
     if (existing.has(index.IndexName ?? '')) continue;
+    added.push(index.IndexName ?? '');
     const attributes = new Set(index.KeySchema?.map((k) => k.AttributeName));
     await client.send(
       new UpdateTableCommand({
@@ -56,4 +60,5 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
       }),
     );
   }
+  return added;
 }

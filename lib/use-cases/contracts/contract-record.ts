@@ -5,9 +5,10 @@ import { validationError } from '../../domain/errors.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createContract as CreateRoute, Contract, sendContract as SendRoute, updateContract as UpdateRoute } from '../../schemas/contracts.js';
 import { allOf } from '../../store/expressions.js';
+import type { ContractRecord } from '../../store/order-children.js';
 
-/** A contract as stored, and what every contract use case shares: its views, its version guard, its free-form checks. */
-export type ContractRecord = Static<typeof Contract> & { tenantId?: string; marketerId?: string };
+/** What every contract use case shares: the stored record's views, its version guard, its free-form checks. */
+export type { ContractRecord } from '../../store/order-children.js';
 export type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 export type UpdateBody = Static<NonNullable<(typeof UpdateRoute)['body']>>;
 export type SendBody = Static<NonNullable<(typeof SendRoute)['body']>>;

@@ -72,7 +72,7 @@ async function customerLanguage(order: OrderRecord): Promise<ChatLanguage> {
 export async function sendContract(caller: Caller, id: string, body: SendBody, expected?: ExpectedVersion) {
   const scope = scopeOf(caller);
   // A body without a phone is refused (400) before an unknown contract would be (404).
-  const found = await childInScope<ContractRecord>(scope, 'CONTRACT', id).then(
+  const found = await childInScope(scope, 'CONTRACT', id).then(
     (record) => ({ record }),
     (error: unknown) => ({ error }),
   );
@@ -156,7 +156,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
     ]);
     if (outcome.ok) return view({ ...current, ...set, updatedAt: now });
     // The message is out whatever else changed meanwhile: record it on the contract as it now is.
-    current = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    current = await childInScope(scope, 'CONTRACT', id);
     if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
     return RETRY;
   });

@@ -9,7 +9,7 @@ import { auditItem } from '../shared/audit.js';
 import { childInScope } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
 import { eventItem } from '../shared/event-items.js';
-import { guard, storedView, versionOf, view, SIGNED_DOCUMENT_MAX_BYTES, type ContractRecord } from './contract-record.js';
+import { guard, storedView, versionOf, view, SIGNED_DOCUMENT_MAX_BYTES } from './contract-record.js';
 
 export async function signContract(caller: Caller, id: string, signedDocument: unknown, expected?: ExpectedVersion) {
   if (signedDocument !== undefined) {
@@ -18,10 +18,10 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
   }
   const scope = scopeOf(caller);
   return withRetries(async () => {
-    const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    const contract = await childInScope(scope, 'CONTRACT', id);
     checkExpectedVersion(expected, versionOf(contract), 'contract');
     if (!CONTRACT_SIGNABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
-    const result = await updateChild<ContractRecord>(
+    const result = await updateChild(
       scope,
       'CONTRACT',
       contract,

@@ -6,19 +6,19 @@ import { updateChild } from '../../store/order-children.js';
 import { auditItem } from '../shared/audit.js';
 import { childInScope } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
-import { checkFreeForm, guard, versionOf, view, type ContractRecord, type UpdateBody } from './contract-record.js';
+import { checkFreeForm, guard, versionOf, view, type UpdateBody } from './contract-record.js';
 
 export async function updateContract(caller: Caller, id: string, body: UpdateBody, expected?: ExpectedVersion) {
   checkFreeForm(body);
   const scope = scopeOf(caller);
   const { contractPdfUrl, ...fields } = body;
   return withRetries(async () => {
-    const contract = await childInScope<ContractRecord>(scope, 'CONTRACT', id);
+    const contract = await childInScope(scope, 'CONTRACT', id);
     checkExpectedVersion(expected, versionOf(contract), 'contract');
     const draftOnly = () => invalidState(`Contract #${contract.contractNumber} is ${contract.status}; only a Draft can be edited`, { status: contract.status });
     if (contract.status !== 'Draft') throw draftOnly();
     const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}), version: versionOf(contract) + 1 };
-    const result = await updateChild<ContractRecord>(scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (next, now) => [
+    const result = await updateChild(scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (next, now) => [
       auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }, now),
     ]);
     // Lost a race to another change: look again (the checks above decide on the contract as it now is).

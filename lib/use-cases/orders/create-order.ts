@@ -12,7 +12,16 @@ import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
 import { putChildItems } from '../../store/order-children.js';
-import { marketerAccessItem, ORDER_COUNTER, takeNextNumber, putHistoryItem, putOrderItem, readForNewOrder, type OrderRecord } from '../../store/orders.js';
+import {
+  marketerAccessItem,
+  ORDER_COUNTER,
+  takeNextNumber,
+  putHistoryItem,
+  putOrderItem,
+  putOrderPartItems,
+  readForNewOrder,
+  type OrderRecord,
+} from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
 import { carVisible, storefrontFor } from '../cars.js';
@@ -127,8 +136,8 @@ function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, re
     orderId: order.id,
     tenantId: order.tenantId,
     marketerId: order.marketerId,
-    type: 'receipt',
-    status: 'Pending',
+    type: 'receipt' as const,
+    status: 'Pending' as const,
     amount,
     currency: body.receiptCurrency ?? order.currency,
     description: body.receiptDescription ?? `Deposit for order #${order.orderNumber}`,
@@ -239,6 +248,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     if (receipt) order.depositReceiptId = receipt.entry.id;
     const items: TransactItem[] = [
       putOrderItem(order),
+      ...putOrderPartItems(order),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
     ];
     if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));

@@ -2,16 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { carNameOf } from '../../domain/car.js';
 import { invalidState, notFound } from '../../domain/errors.js';
-import {
-  contractModel,
-  customsInvoiceModel,
-  proformaModel,
-  type DocumentLanguage,
-  type DocumentModel,
-  type DocumentType,
-  type InvoiceData,
-  type OrderData,
-} from '../../text/document-text.js';
+import { contractModel, customsInvoiceModel, proformaModel, type DocumentModel, type DocumentType, type OrderData } from '../../text/document-text.js';
 import { newId } from '../../domain/ids.js';
 import { sumMoney } from '../../domain/money.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
@@ -46,7 +37,7 @@ function orderData(collection: OrderCollection): OrderData {
 function modelFor(collection: OrderCollection, body: GenerateBody, date: string): { model: DocumentModel; contractId?: string } {
   const { order } = collection;
   if (body.type === 'customs-invoice') {
-    const invoice = order.customsInvoice as unknown as (InvoiceData & { language?: DocumentLanguage }) | undefined;
+    const invoice = order.customsInvoice;
     if (!invoice)
       throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [
         { field: 'type', message: 'the order has no customs invoice' },

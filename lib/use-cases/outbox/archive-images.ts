@@ -33,5 +33,5 @@ export async function recordImageArchive(orderId: string, state: ImageArchiveSta
   const order = await getOrder(PLATFORM_SCOPE, orderId);
   if (!order) return;
   const type = state.status === 'done' ? 'order.pictures_archived' : 'order.pictures_archive_failed';
-  await setImageArchive(PLATFORM_SCOPE, orderId, state, [orderEventItem(type, { ...order, imageArchive: state }, new Date().toISOString())]);
+  await setImageArchive(PLATFORM_SCOPE, order, state, [orderEventItem(type, { ...order, imageArchive: state }, new Date().toISOString())]);
 }

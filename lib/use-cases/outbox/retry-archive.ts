@@ -18,9 +18,9 @@ export async function retryArchive(orderId: string): Promise<RetryArchiveOutcome
   if (archive.status === 'done') return { ok: false, reason: 'done' };
   if (archive.status !== 'failed') return { ok: false, reason: 'in-progress', status: archive.status };
   // Pending first: the consumer's "done" (after the replay) must be the last word.
-  await setImageArchive(PLATFORM_SCOPE, orderId, { status: 'pending', eventId: archive.eventId, objectKeys: [] });
+  await setImageArchive(PLATFORM_SCOPE, order, { status: 'pending', eventId: archive.eventId, objectKeys: [] });
   if (!(await replay(archive.eventId))) {
-    await setImageArchive(PLATFORM_SCOPE, orderId, archive);
+    await setImageArchive(PLATFORM_SCOPE, order, archive);
     return { ok: false, reason: 'not-replayable', eventId: archive.eventId };
   }
   return { ok: true, eventId: archive.eventId };

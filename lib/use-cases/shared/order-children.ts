@@ -1,14 +1,14 @@
 import { invalidState, notFound } from '../../domain/errors.js';
 import { acceptsAddition, type OrderAddition } from '../../domain/order-lifecycle.js';
 import type { Scope } from '../../domain/scope.js';
-import { getChild, type ChildKind, type OrderChild } from '../../store/order-children.js';
+import { getChild, type ChildKind } from '../../store/order-children.js';
 import { getOrder, type OrderRecord } from '../../store/orders.js';
 
 const NAMES: Record<ChildKind, string> = { BILLING: 'Billing entry', CONTRACT: 'Contract', INSPECTION: 'Inspection' };
 
 /** A billing entry, contract or inspection in the caller's scope, or 404. */
-export async function childInScope<T extends OrderChild>(scope: Scope, kind: ChildKind, id: string): Promise<T> {
-  const child = await getChild<T>(scope, kind, id);
+export async function childInScope<K extends ChildKind>(scope: Scope, kind: K, id: string) {
+  const child = await getChild(scope, kind, id);
   if (!child) throw notFound(NAMES[kind]);
   return child;
 }

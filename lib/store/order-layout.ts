@@ -1,0 +1,98 @@
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.js';
+import { ddb } from './client.js';
+import { isConditionalCheckFailed } from './errors.js';
+import * as keys from './keys.js';
+import { ORDER_PARTS, orderCodec, partOfField, type OrderPart } from './records/order.js';
+
+/** The list keys orders carried on the shared indexes before the lists had indexes of their own. */
+const OLD_LIST_KEYS = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'];
+
+/**
+ * Moves every order written in the earlier layout (its bulky parts on the head, its lists on
+ * GSI1-4) to the current one: each part into its own item (unless one was written since: it is
+ * newer), then the head, at the version it was read at, gets its list keys on GSI5-8 and loses
+ * the parts and the old list keys. Readers see the order whole throughout: a part's item wins over
+ * the head's copy. An order changed meanwhile is read again. An offline staff tool (a Scan):
+ * the local stack runs it on a table kept from an older version; docs/deploying.md runs it in AWS.
+ * Returns the number of orders moved.
+ */
+export async function moveOrdersToPartsLayout(): Promise<number> {
+  let moved = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :order AND (attribute_not_exists(gsi8pk) OR attribute_exists(gsi1pk))',
+        ExpressionAttributeValues: { ':order': 'order' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) if (await moveOne(item)) moved += 1;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return moved;
+}
+
+async function moveOne(head: Record<string, unknown>): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const order = orderCodec.decode(head);
+    const inline = new Map<OrderPart, Record<string, unknown>>();
+    for (const [field, value] of Object.entries(order)) {
+      const part = partOfField(field);
+      if (part && value !== undefined) inline.set(part, { ...inline.get(part), [field]: value });
+    }
+    for (const [part, fields] of inline) {
+      try {
+        await ddb.send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: {
+              ...keys.orderPart(order.id, part),
+              entity: 'orderPart',
+              orderId: order.id,
+              tenantId: order.tenantId,
+              marketerId: order.marketerId,
+              ...fields,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    }
+    const parts = ORDER_PARTS.filter((part) => inline.has(part) || order.parts?.includes(part));
+    const indexes = keys.orderIndexes(order);
+    const remove = [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter((name) => name in head);
+    const names = Object.fromEntries([...Object.keys(indexes), ...remove, 'parts'].map((name, i) => [`#a${i}`, name]));
+    const alias = (name: string) => Object.entries(names).find(([, n]) => n === name)![0];
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.order(order.id),
+          UpdateExpression: [
+            `SET ${[...Object.keys(indexes).map((name) => `${alias(name)} = :${name}`), ...(parts.length > 0 ? [`${alias('parts')} = :parts`] : [])].join(', ')}`,
+            ...(remove.length > 0 ? [`REMOVE ${remove.map(alias).join(', ')}`] : []),
+          ].join(' '),
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { ...names, '#version': 'version' },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(Object.entries(indexes).map(([name, value]) => [`:${name}`, value])),
+            ...(parts.length > 0 ? { ':parts': parts } : {}),
+            ':version': order.version,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }));
+      if (!Item) return false;
+      head = Item;
+    }
+  }
+  return false;
+}
