@@ -15,31 +15,35 @@ const OLD_LIST_KEYS = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk
  * the parts and the old list keys. Readers see the order whole throughout: a part's item wins over
  * the head's copy. An order changed meanwhile is read again. An offline staff tool (a Scan):
  * the local stack runs it on a table kept from an older version; docs/deploying.md runs it in AWS.
- * Returns the number of orders moved.
+ * With `listKeysOnly`, it only gives the heads their list keys on GSI5-8 and leaves the rest as
+ * the earlier code reads it (the first step, while that code still runs). Returns the number of
+ * orders moved.
  */
-export async function moveOrdersToPartsLayout(): Promise<number> {
+export async function moveOrdersToPartsLayout(options: { listKeysOnly?: boolean } = {}): Promise<number> {
   let moved = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'entity = :order AND (attribute_not_exists(gsi8pk) OR attribute_exists(gsi1pk))',
+        FilterExpression: options.listKeysOnly
+          ? 'entity = :order AND attribute_not_exists(gsi8pk)'
+          : 'entity = :order AND (attribute_not_exists(gsi8pk) OR attribute_exists(gsi1pk))',
         ExpressionAttributeValues: { ':order': 'order' },
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) if (await moveOne(item)) moved += 1;
+    for (const item of page.Items ?? []) if (await moveOne(item, options.listKeysOnly ?? false)) moved += 1;
     start = page.LastEvaluatedKey;
   } while (start);
   return moved;
 }
 
-async function moveOne(head: Record<string, unknown>): Promise<boolean> {
+async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const order = orderCodec.decode(head);
     const inline = new Map<OrderPart, Record<string, unknown>>();
-    for (const [field, value] of Object.entries(order)) {
+    for (const [field, value] of listKeysOnly ? [] : Object.entries(order)) {
       const part = partOfField(field);
       if (part && value !== undefined) inline.set(part, { ...inline.get(part), [field]: value });
     }
@@ -65,7 +69,7 @@ async function moveOne(head: Record<string, unknown>): Promise<boolean> {
     }
     const parts = ORDER_PARTS.filter((part) => inline.has(part) || order.parts?.includes(part));
     const indexes = keys.orderIndexes(order);
-    const remove = [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter((name) => name in head);
+    const remove = listKeysOnly ? [] : [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter((name) => name in head);
     const names = Object.fromEntries([...Object.keys(indexes), ...remove, 'parts'].map((name, i) => [`#a${i}`, name]));
     const alias = (name: string) => Object.entries(names).find(([, n]) => n === name)![0];
     try {

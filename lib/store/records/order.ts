@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { GeneratedDocumentView } from '../../schemas/documents.js';
 import { Order, setCustomsInvoice } from '../../schemas/orders.js';
 import { tenantPart } from '../no-tenant.js';
@@ -92,13 +92,13 @@ export type ImageArchiveState = NonNullable<OrderRecord['imageArchive']>;
 export const orderCodec = recordCodec('order', OrderRecord);
 
 /** A part's item: its fields, with the order's id and scope (a write to the part alone checks the scope on it). */
-const partRecord = <P extends OrderPart>(part: P) =>
-  Type.Object({ orderId: Type.String(), tenantId: view.tenantId, marketerId: view.marketerId, ...PART_FIELDS[part] });
+const partRecord = <F extends TProperties>(fields: F) =>
+  Type.Object({ orderId: Type.String(), tenantId: view.tenantId, marketerId: view.marketerId, ...fields });
 export const orderPartCodecs = {
-  export: recordCodec('order export part', partRecord('export')),
-  customs: recordCodec('order customs part', partRecord('customs')),
-  documents: recordCodec('order documents part', partRecord('documents')),
-  archive: recordCodec('order picture archive part', partRecord('archive')),
+  export: recordCodec('order export part', partRecord(PART_FIELDS.export)),
+  customs: recordCodec('order customs part', partRecord(PART_FIELDS.customs)),
+  documents: recordCodec('order documents part', partRecord(PART_FIELDS.documents)),
+  archive: recordCodec('order picture archive part', partRecord(PART_FIELDS.archive)),
 };
 
 /** One entry of the order's history: who moved it from what to what, and when (an export step or shipment note keeps the status). */
