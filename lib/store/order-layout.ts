@@ -70,7 +70,7 @@ async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Pr
     const parts = ORDER_PARTS.filter((part) => inline.has(part) || order.parts?.includes(part));
     const indexes = keys.orderIndexes(order);
     const remove = listKeysOnly ? [] : [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter((name) => name in head);
-    const names = Object.fromEntries([...Object.keys(indexes), ...remove, 'parts'].map((name, i) => [`#a${i}`, name]));
+    const names = Object.fromEntries([...Object.keys(indexes), ...remove, ...(parts.length > 0 ? ['parts'] : [])].map((name, i) => [`#a${i}`, name]));
     const alias = (name: string) => Object.entries(names).find(([, n]) => n === name)![0];
     try {
       await ddb.send(
