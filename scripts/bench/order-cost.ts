@@ -23,7 +23,7 @@ import { renderTable, round, type BenchContext, type BenchSuite, type SuiteRepor
 
 /** The layout before records moved their bulky parts out and the indexes narrowed: the order item whole, every index ALL. */
 const BASELINE_COMMIT = 'e7fb5e3a0210eb707187f19013c77b4e6822fc16';
-const PORTS = { dynamo: 8500, s3: 4650, lambda: 3502 };
+const PORTS = { dynamo: 8502, s3: 4652, lambda: 3504 };
 const WRITE_BUDGET = 300;
 
 /** The baseline's code under .bench/previous/<commit>, extracted once. */

@@ -22,6 +22,7 @@ export const FIGURE_INPUTS: Record<string, readonly string[]> = {
   ],
   orders: ['lib/use-cases/orders', 'lib/store', 'scripts/bench/orders.ts', 'scripts/bench/_previous-order-design.ts'],
   package: ['functions', 'lib/schemas', 'serverless.yml', 'scripts/serverless', 'package-lock.json'],
+  'order-cost': ['lib/store', 'lib/use-cases', 'scripts/local/bootstrap.ts', 'scripts/bench/order-cost.ts', 'scripts/bench/_order-walk.ts'],
 };
 
 /** The documents that hold figure blocks. */
