@@ -4,12 +4,16 @@
  * written (keys, `entity` and the TTL dropped), and a wrong attribute is refused by name.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { Type } from '@sinclair/typebox';
 import { afterAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { CarRecord as DomainCarRecord } from '../../lib/domain/car.js';
 import type { DeadlineKind } from '../../lib/domain/export-steps.js';
 import { newIntegratorEvent } from '../../lib/domain/integrator-events.js';
 import type { DeliveryStatus, MessageOutcome } from '../../lib/domain/message-status.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
+import { ExportDeadline } from '../../lib/schemas/export.js';
+import { OrderNotification } from '../../lib/schemas/notifications.js';
+import { WebhookDelivery } from '../../lib/schemas/webhook-endpoints.js';
 import type { ChatTemplate } from '../../lib/text/chat-templates.js';
 import { chatMessagePutItem } from '../../lib/store/chat-messages.js';
 import { eventPutItem } from '../../lib/store/events.js';
@@ -21,12 +25,12 @@ import { CorruptRecordError } from '../../lib/store/record.js';
 import { type CarRecord, carCodec, carReferenceCodec } from '../../lib/store/records/car.js';
 import { cataloguePointerCodec } from '../../lib/store/records/catalogue-pointer.js';
 import { type ChatLogEntry, chatLogEntryCodec } from '../../lib/store/records/chat-log-entry.js';
-import { type ChatCallbackRecord, chatCallbackCodec, type ChatMessageRecord, chatMessageCodec } from '../../lib/store/records/chat-message.js';
-import { type DeadlineRecord, exportDeadlineCodec } from '../../lib/store/records/export-deadline.js';
+import { type ChatCallbackRecord, chatCallbackCodec, ChatMessageRecord, chatMessageCodec, ChatTemplateRecord } from '../../lib/store/records/chat-message.js';
+import { DeadlineRecord, exportDeadlineCodec } from '../../lib/store/records/export-deadline.js';
 import { integratorEventCodec } from '../../lib/store/records/integrator-event.js';
 import { type OutboxEvent, outboxCursorCodec, outboxEventCodec } from '../../lib/store/records/outbox-event.js';
 import { rateCounterCodec } from '../../lib/store/records/rate-counter.js';
-import { type DeliveryRecord, webhookDeliveryCodec } from '../../lib/store/records/webhook-delivery.js';
+import { DeliveryAttempt, type DeliveryRecord, webhookDeliveryCodec } from '../../lib/store/records/webhook-delivery.js';
 import { webhookCursorCodec, webhookEndpointCodec, type WebhookEndpointRecord } from '../../lib/store/records/webhook-endpoint.js';
 import { putEndpointItem } from '../../lib/store/webhook-endpoints.js';
 import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
@@ -247,5 +251,21 @@ describe('the record types', () => {
     expectTypeOf<keyof ChatCallbackRecord>().toEqualTypeOf<'messageId' | `status_${DeliveryStatus}`>();
     expectTypeOf<OutboxEvent['event']>().toEqualTypeOf<OrderEvent | undefined>();
     expectTypeOf<DeadlineRecord['kind']>().toEqualTypeOf<DeadlineKind>();
+  });
+});
+
+/** A schema as JSON, without the words (descriptions, titles, examples) the API documents it with. */
+const shapeOf = (schema: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(schema, (key, value: unknown) => (['description', 'title', 'examples'].includes(key) && typeof value !== 'object' ? undefined : value)),
+  );
+
+describe('the parts of a record the API shows as they are stored', () => {
+  it('have the shape of their API schema, written in the record so that reading it loads no route', () => {
+    expect(shapeOf(DeliveryAttempt)).toEqual(shapeOf(WebhookDelivery.properties.attemptLog.items));
+    expect(shapeOf(ChatTemplateRecord)).toEqual(shapeOf(OrderNotification.properties.template));
+    expect(shapeOf(ChatMessageRecord.properties.error)).toEqual(shapeOf(OrderNotification.properties.error));
+    const { tenantId: _tenant, car: _car, ...shown } = DeadlineRecord.properties;
+    expect(shapeOf(Type.Object(shown))).toEqual(shapeOf(ExportDeadline));
   });
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { OrderNotification } from '../../schemas/notifications.js';
+import { ChatTemplateRecord } from './chat-message.js';
 import { recordCodec } from '../record.js';
 
 /** A message the local chat transport "sent": kept for developers and tests to read back. */
@@ -7,8 +7,7 @@ export const ChatLogEntryRecord = Type.Object({
   messageId: Type.String(),
   to: Type.String(),
   text: Type.Optional(Type.String()),
-  /** The template's name, language and parameters (lib/text/chat-templates.ts ChatTemplate). */
-  template: OrderNotification.properties.template,
+  template: Type.Optional(ChatTemplateRecord),
   /** What WhatsApp would echo in the message's status webhooks (biz_opaque_callback_data). */
   callbackData: Type.Optional(Type.String()),
   createdAt: Type.String(),

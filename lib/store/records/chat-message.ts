@@ -1,6 +1,19 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { OrderNotification } from '../../schemas/notifications.js';
 import { recordCodec } from '../record.js';
+
+/**
+ * A WhatsApp template message (lib/text/chat-templates.ts ChatTemplate), as the notification list
+ * shows it (lib/schemas/notifications.ts; tests/unit/records-messaging.test.ts holds the two to one
+ * shape, written here so that reading a message does not load the routes' schemas).
+ */
+export const ChatTemplateRecord = Type.Object({
+  /** The template's name as approved in WhatsApp Business Manager. */
+  name: Type.String(),
+  /** Its language and locale code, e.g. "en" or "en_US". */
+  language: Type.String(),
+  /** Values for the body placeholders {{1}}, {{2}}, … in order. */
+  parameters: Type.Array(Type.String()),
+});
 
 /**
  * One chat message the service sent (or meant to send) about an order, and what WhatsApp later
@@ -18,8 +31,7 @@ export const ChatMessageRecord = Type.Object({
   audience: Type.String(),
   recipientName: Type.Optional(Type.String()),
   to: Type.String(),
-  /** The template's name, language and parameters, as the notification list shows them. */
-  template: OrderNotification.properties.template,
+  template: Type.Optional(ChatTemplateRecord),
   /** The text the recipient reads (the template rendered). */
   text: Type.Optional(Type.String()),
   /** What happened when it was handed to the channel; statuses reported later are in `statuses`. */
@@ -33,8 +45,8 @@ export const ChatMessageRecord = Type.Object({
     read: Type.Optional(Type.String()),
     failed: Type.Optional(Type.String()),
   }),
-  /** Meta's error for a failed delivery (its code and title), as the notification list shows it. */
-  error: OrderNotification.properties.error,
+  /** Meta's error for a failed delivery (as the notification list shows it). */
+  error: Type.Optional(Type.Object({ code: Type.Optional(Type.Number()), title: Type.Optional(Type.String()) })),
   createdAt: Type.String(),
 });
 export type ChatMessageRecord = Static<typeof ChatMessageRecord>;

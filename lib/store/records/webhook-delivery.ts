@@ -1,14 +1,22 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { WebhookDelivery } from '../../schemas/webhook-endpoints.js';
 import { recordCodec } from '../record.js';
 
 /**
- * One attempt at one delivery, stored as the API shows it (the delivery log): `at`; `statusCode`,
- * the receiver's HTTP status, absent when it never answered (timeout, refused connection, DNS);
- * `latencyMs`; `error`; `response`, the start of the receiver's answer, to see why it refused;
- * `replay`, made by a replay (a staff request), not by the schedule.
+ * One attempt at one delivery, as the API shows it: exactly the delivery log's attempt in
+ * lib/schemas/webhook-endpoints.ts (tests/unit/records-messaging.test.ts holds the two to one
+ * shape), written here so that reading a delivery does not load the routes' schemas.
  */
-export const DeliveryAttempt = WebhookDelivery.properties.attemptLog.items;
+export const DeliveryAttempt = Type.Object({
+  at: Type.String(),
+  /** The receiver's HTTP status; absent when it never answered (timeout, refused connection, DNS). */
+  statusCode: Type.Optional(Type.Integer()),
+  latencyMs: Type.Integer(),
+  error: Type.Optional(Type.String()),
+  /** The start of the receiver's answer, to see why it refused. */
+  response: Type.Optional(Type.String()),
+  /** Made by a replay (a staff request), not by the schedule. */
+  replay: Type.Optional(Type.Boolean()),
+});
 export type DeliveryAttempt = Static<typeof DeliveryAttempt>;
 
 /** As stored: `pending` until delivered or given up (the API tells `retrying` from `pending` by its attempts). */
