@@ -81,8 +81,7 @@ export async function readKeyForUse(hash: string, nowMs = Date.now()): Promise<S
     return decodeKey(Attributes ?? {});
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    const current = itemOfConditionFailure<Record<string, unknown>>(error);
-    return current ? decodeKey(current) : undefined;
+    return itemOfConditionFailure(error, decodeKey);
   }
 }
 
