@@ -14,11 +14,13 @@ import {
   historyEntryCodec,
   ORDER_PARTS,
   orderCodec,
+  orderNoticeCodec,
   orderPartCodecs,
   partOfField,
   partOfSortKey,
   type HistoryEntry,
   type ImageArchiveState,
+  type OrderNotice,
   type OrderPart,
   type OrderRecord,
 } from './records/order.js';
@@ -27,7 +29,7 @@ import { staffUserCodec, type StaffUser } from './records/user.js';
 import { walletCodec, type WalletRecord } from './records/wallet.js';
 import { transact, type TransactItem } from './transact.js';
 
-export type { GeneratedDocument, HistoryEntry, ImageArchiveState, OrderRecord } from './records/order.js';
+export type { GeneratedDocument, HistoryEntry, ImageArchiveState, OrderNotice, OrderRecord } from './records/order.js';
 
 export const ORDER_COUNTER = 'orderNumber';
 export const CONTRACT_COUNTER = 'contractNumber';
@@ -277,6 +279,20 @@ export async function getOrder(scope: Scope, orderId: string): Promise<OrderReco
   const head = Items.find((item) => item.sk === 'ORDER');
   const order = head ? assemble(head, Items) : undefined;
   return order && orderInScope(order, scope) ? order : undefined;
+}
+
+/**
+ * What the outbox consumer needs of an order to tell people of it (its head and its shipment, in
+ * one strongly consistent BatchGet), in any scope; undefined when there is no such order.
+ */
+export async function getOrderNotice(orderId: string): Promise<OrderNotice | undefined> {
+  const items = await batchGet([keys.order(orderId), keys.orderPart(orderId, 'export')], true);
+  const head = items.find((item) => item.sk === 'ORDER');
+  if (!head) return undefined;
+  const notice = orderNoticeCodec.decode(head);
+  const exportPart = items.find((item) => item.sk !== 'ORDER');
+  const shipment = exportPart ? orderPartCodecs.export.decode(exportPart).shipment : undefined;
+  return shipment ? { ...notice, shipment } : notice;
 }
 
 /** What an edit may change: a part's fields, the notification sequence, and the customer's notification flag in the car snapshot. */

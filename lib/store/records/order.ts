@@ -91,6 +91,25 @@ export type OrderRecord = Static<typeof OrderRecord>;
 export type ImageArchiveState = NonNullable<OrderRecord['imageArchive']>;
 export const orderCodec = recordCodec('order', OrderRecord);
 
+/**
+ * What the outbox consumer reads of an order to tell people of it: who it is for and about, and
+ * the shipment's ETA. Checked on its own, so that the consumer depends on these fields only.
+ */
+export const OrderNoticeRecord = Type.Object({
+  id: view.id,
+  orderNumber: view.orderNumber,
+  customerId: view.customerId,
+  marketerId: view.marketerId,
+  tenantId: view.tenantId,
+  carDetails: view.carDetails,
+  paidFromWallet: Type.Optional(view.paidFromWallet),
+  customer: view.customer,
+  marketer: view.marketer,
+  shipment: view.shipment,
+});
+export type OrderNotice = Static<typeof OrderNoticeRecord>;
+export const orderNoticeCodec = recordCodec('order', OrderNoticeRecord);
+
 /** A part's item: its fields, with the order's id and scope (a write to the part alone checks the scope on it). */
 const partRecord = <F extends TProperties>(fields: F) =>
   Type.Object({ orderId: Type.String(), tenantId: view.tenantId, marketerId: view.marketerId, ...fields });

@@ -10,7 +10,7 @@ import { getChatContacts } from '../../store/chat-contacts.js';
 import { chatMessagePutItem, getCallbackStatuses, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
-import type { OrderRecord } from '../../store/orders.js';
+import type { OrderNotice } from '../../store/orders.js';
 import { getUser, listStaff, type StaffUser } from '../../store/users.js';
 import { untilTableAnswers } from '../shared/until-table-answers.js';
 
@@ -30,7 +30,7 @@ const staffAt = (at: string) => (user: StaffUser) =>
   (user.createdAt ?? '') <= at && (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
 
 /** Who hears of the event: the customer flag recorded with it, and the staff of that moment, however late the delivery. */
-async function recipientsAtEvent(event: OutboxEvent, order: OrderRecord): Promise<{ recipients: Recipient[]; staff: StaffUser[] }> {
+async function recipientsAtEvent(event: OutboxEvent, order: OrderNotice): Promise<{ recipients: Recipient[]; staff: StaffUser[] }> {
   const [accountants, operations] = (await Promise.all([listStaff(order.tenantId, 'accountant'), listStaff(order.tenantId, 'operations')])).map((staff) =>
     staff.filter(staffAt(event.createdAt)),
   ) as [StaffUser[], StaffUser[]];
@@ -47,7 +47,7 @@ async function recipientsAtEvent(event: OutboxEvent, order: OrderRecord): Promis
 }
 
 /** Each recipient's language: a customer's own or else their tenant's default; a staff member's own; English otherwise. */
-async function languagesOf(order: OrderRecord, recipients: Recipient[], staff: StaffUser[]): Promise<Map<string, ChatLanguage>> {
+async function languagesOf(order: OrderNotice, recipients: Recipient[], staff: StaffUser[]): Promise<Map<string, ChatLanguage>> {
   const toCustomer = recipients.some((r) => r.audience === 'customer');
   const toMarketer = recipients.some((r) => r.audience === 'marketer') && order.marketerId !== undefined;
   const [customer, marketer] = await Promise.all([
@@ -77,7 +77,7 @@ async function languagesOf(order: OrderRecord, recipients: Recipient[], staff: S
  * - a customer who replied STOP is skipped, and a recipient the channel refuses for good is
  *   recorded as failed, without holding up the others.
  */
-export async function deliverNotifications(event: OutboxEvent, order: OrderRecord, channel: ChatChannel): Promise<void> {
+export async function deliverNotifications(event: OutboxEvent, order: OrderNotice, channel: ChatChannel): Promise<void> {
   const { recipients, staff } = await recipientsAtEvent(event, order);
   const pending = recipients.filter((r) => event.deliveries[r.key] === undefined || event.deliveries[r.key] === SENDING);
   if (pending.length === 0) return;

@@ -1,10 +1,9 @@
 import { recordEvent } from '../../metrics.js';
 import { ArchiveError, copyImage } from '../../archive/images.js';
-import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { describeError, log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import type { ChatChannel } from '../../notify/message.js';
-import { getOrder } from '../../store/orders.js';
+import { getOrderNotice } from '../../store/orders.js';
 import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type OutboxEvent } from '../../store/outbox.js';
 import { archivedKeys, archiveImages, recordImageArchive, type CopyImage } from './archive-images.js';
 import { deliverAlert } from './deliver-alert.js';
@@ -35,7 +34,7 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
     if (event.kind === 'archive') await archiveImages(event, deps.copy);
     else if (event.kind === 'alert') await deliverAlert(event, deps.channel);
     else {
-      const order = await getOrder(PLATFORM_SCOPE, event.orderId);
+      const order = await getOrderNotice(event.orderId);
       if (order) await deliverNotifications(event, order, deps.channel);
     }
     await untilTableAnswers(() => complete(event));
