@@ -1,7 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Scope } from '../domain/scope.js';
-import { withoutKeys } from './without-keys.js';
 
 /** A condition for an update: its expression and the names and values it uses. */
 export interface Condition {
@@ -63,15 +62,9 @@ export function setExpression(
  * The item a failed conditional write returned (ReturnValuesOnConditionCheckFailure: ALL_OLD),
  * decoded by its record's codec (`codec.decode`), which drops the keys and checks the rest.
  */
-export function itemOfConditionFailure<T>(error: unknown, decode: (item: Record<string, unknown>) => T): T | undefined;
-/**
- * The same, keys dropped but unchecked, typed as the caller says.
- * @deprecated Pass the record's decode: kept while callers move to record codecs (lib/store/records/).
- */
-export function itemOfConditionFailure<T>(error: unknown): T | undefined;
-export function itemOfConditionFailure<T>(error: unknown, decode?: (item: Record<string, unknown>) => T): T | undefined {
+export function itemOfConditionFailure<T>(error: unknown, decode: (item: Record<string, unknown>) => T): T | undefined {
   // The DocumentClient leaves this item in wire format (aws/aws-sdk-js-v3#6723).
   const item = (error as { Item?: Record<string, AttributeValue> }).Item;
   if (!item) return undefined;
-  return decode ? decode(unmarshall(item)) : (withoutKeys(unmarshall(item)) as unknown as T);
+  return decode(unmarshall(item));
 }
