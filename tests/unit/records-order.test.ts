@@ -106,6 +106,17 @@ describe("the order's parts", () => {
     expect(documents.documents?.[0]?.type).toBe('proforma-invoice');
   });
 
+  it('read back what the API took at its length limit, counted in characters (an emoji is two UTF-16 units)', () => {
+    const buyerName = '🚗'.repeat(200);
+    const customs = orderPartCodecs.customs.decode({
+      pk: 'ORDER#o1',
+      sk: 'ORDER#CUSTOMS',
+      orderId: 'o1',
+      customsInvoice: { buyerName, items: [{ description: 'Palisade', amount: 18500 }], currency: 'USD', language: 'en', total: 18500, storedAt: 'x' },
+    });
+    expect(customs.customsInvoice?.buyerName).toBe(buyerName);
+  });
+
   it('are refused at the wrong attribute', () => {
     const error = refusal(() =>
       orderPartCodecs.archive.decode({ pk: 'ORDER#o1', sk: 'ORDER#ARCHIVE', orderId: 'o1', imageArchive: { status: 'lost', eventId: 'e1', objectKeys: [] } }),

@@ -3,13 +3,13 @@ import { BillingEntry } from '../../schemas/billing.js';
 import { Contract } from '../../schemas/contracts.js';
 import { Inspection } from '../../schemas/inspections.js';
 import { recordCodec } from '../record.js';
-import { withoutFormats } from './without-formats.js';
+import { asStored } from './as-stored.js';
 
 /** What every record hung on an order carries besides the API's fields, so its scope can be checked without the order. */
 const Scope = { tenantId: Type.Optional(Type.String()), marketerId: Type.Optional(Type.String()) };
 
 /** A billing entry (invoice or receipt) as GET /billing/{id} shows it, with its scope. */
-const BillingEntryRecord = Type.Composite([withoutFormats(BillingEntry), Type.Object(Scope)]);
+const BillingEntryRecord = Type.Composite([asStored(BillingEntry), Type.Object(Scope)]);
 export type BillingEntryRecord = Static<typeof BillingEntryRecord>;
 
 /**
@@ -18,7 +18,7 @@ export type BillingEntryRecord = Static<typeof BillingEntryRecord>;
  * they count as version 1.
  */
 const ContractRecord = Type.Composite([
-  Type.Omit(withoutFormats(Contract), ['version']),
+  Type.Omit(asStored(Contract), ['version']),
   Type.Object({
     ...Scope,
     version: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -29,7 +29,7 @@ const ContractRecord = Type.Composite([
 export type ContractRecord = Static<typeof ContractRecord>;
 
 /** An inspection as GET /inspections/{id} shows it, with its scope and when it was completed. */
-const InspectionRecord = Type.Composite([withoutFormats(Inspection), Type.Object({ ...Scope, completedAt: Type.Optional(Type.String()) })]);
+const InspectionRecord = Type.Composite([asStored(Inspection), Type.Object({ ...Scope, completedAt: Type.Optional(Type.String()) })]);
 export type InspectionRecord = Static<typeof InspectionRecord>;
 
 /** The records hung on an order, by the kind in their sort key. */

@@ -3,10 +3,10 @@ import { GeneratedDocumentView } from '../../schemas/documents.js';
 import { Order, setCustomsInvoice } from '../../schemas/orders.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
-import { withoutFormats } from './without-formats.js';
+import { asStored } from './as-stored.js';
 
 /** The order as the API shows it (lib/schemas/orders.ts), whose stored fields the records below take as they are. */
-const view = withoutFormats(Order).properties;
+const view = asStored(Order).properties;
 
 /**
  * The parts of an order kept in items of their own in its partition, so that a status move (or
@@ -17,12 +17,12 @@ export const ORDER_PARTS = ['export', 'customs', 'documents', 'archive'] as cons
 export type OrderPart = (typeof ORDER_PARTS)[number];
 
 /** A generated PDF as the order keeps it (every version, oldest first; the file is in the bucket). */
-const GeneratedDocumentRecord = Type.Omit(withoutFormats(GeneratedDocumentView), ['url', 'urlExpiresAt']);
+const GeneratedDocumentRecord = Type.Omit(asStored(GeneratedDocumentView), ['url', 'urlExpiresAt']);
 export type GeneratedDocument = Static<typeof GeneratedDocumentRecord>;
 
 /** The customs invoice as PATCH /orders/{id}/customs-invoice stores it: the body, its language, total and when. */
 const CustomsInvoiceRecord = Type.Composite([
-  Type.Omit(withoutFormats(setCustomsInvoice.body!), ['version', 'language']),
+  Type.Omit(asStored(setCustomsInvoice.body!), ['version', 'language']),
   Type.Object({ language: Type.Union([Type.Literal('en'), Type.Literal('ar')]), total: Type.Number(), storedAt: Type.String() }),
 ]);
 
