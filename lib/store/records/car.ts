@@ -62,7 +62,6 @@ export const CarRecord = Type.Object({
   seats: Type.Optional(Type.Integer()),
 });
 export type CarRecord = Static<typeof CarRecord>;
-/** The check is compiled once per container, on the first car read. */
 export const carCodec = recordCodec('car', CarRecord);
 
 /** Idempotent import: a provider's listing number -> the car id it was given (written with the car). */
