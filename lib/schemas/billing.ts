@@ -1,31 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { CurrencyCode, DateTime, Id, IdParams, Money, Url } from './common.js';
+import { CurrencyCode, Id, IdParams, Money, Url } from './common.js';
 import { defineRoute } from './route.js';
+import { BillingType, BillingEntry } from './billing-shapes.js';
 
-const BillingType = Type.Union([Type.Literal('invoice'), Type.Literal('receipt')]);
-
-export const BillingEntry = Type.Object(
-  {
-    id: Type.String(),
-    orderId: Type.String(),
-    type: BillingType,
-    status: Type.Union([Type.Literal('Pending'), Type.Literal('Confirmed')]),
-    amount: Type.Number(),
-    currency: Type.String(),
-    description: Type.String(),
-    items: Type.Array(Type.Object({ type: Type.String(), description: Type.String(), amount: Type.Number() })),
-    receiptFileUrl: Type.Union([Type.String(), Type.Null()]),
-    invoiceNumber: Type.Optional(Type.String()),
-    recordedBy: Type.Optional(Type.String({ description: 'user id (or key id) that recorded the entry' })),
-    confirmedAt: Type.Optional(DateTime),
-    confirmedBy: Type.Optional(Type.String({ description: 'user id (or key id) that confirmed it' })),
-    confirmedByRole: Type.Optional(Type.String()),
-    confirmedByKeyId: Type.Optional(Type.String()),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { title: 'BillingEntry' },
-);
+export { BillingEntry } from './billing-shapes.js';
 
 export const createBillingEntry = defineRoute({
   id: 'createBillingEntry',

@@ -1,78 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
-import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
-import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url, Version } from './common.js';
-import { ExportStepsShape, ShipmentShape } from './export-shapes.js';
+import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
 import { defineRoute } from './route.js';
+import { CustomsInvoiceFields, VersionField, OptionalVersion, Status, CarDetails, Order } from './order-shapes.js';
 
-/** The version the change is made to; required unless the request sends it as If-Match. */
-const VersionField = Type.Integer({ ...Version, description: "the order's current version (from its last read); may be sent as an If-Match header instead" });
-const OptionalVersion = Type.Optional(
-  Type.Integer({
-    ...Version,
-    description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead",
-  }),
-);
-
-const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
-const Person = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  email: Type.Optional(Type.String()),
-  mobileNumber: Type.Optional(Type.String()),
-});
-
-/** carDetails is the car snapshot: any JSON object, with customerNotificationsEnabled typed. */
-const CarDetails = Type.Object(
-  { customerNotificationsEnabled: Type.Optional(Type.Boolean({ default: true })) },
-  { additionalProperties: true, maxProperties: 100, description: 'car snapshot (makeEn, modelEn, year, price, ...); at most 100 keys' },
-);
-
-export const Order = Type.Object(
-  {
-    id: Type.String(),
-    orderNumber: Type.Integer(),
-    status: Status,
-    allowedStatusTransitions: Type.Array(Status),
-    progress: Type.Integer({ minimum: -1, maximum: 100 }),
-    canCancel: Type.Boolean(),
-    isTerminal: Type.Boolean(),
-    version: Type.Integer({ minimum: 1 }),
-    customerId: Type.String(),
-    marketerId: Type.Optional(Type.String()),
-    tenantId: Type.Optional(Type.String()),
-    carId: Type.Optional(Type.Integer()),
-    carDetails: Type.Record(Type.String(), Type.Unknown()),
-    totalAmount: Type.Number(),
-    currency: Type.String(),
-    notes: Type.Union([Type.String(), Type.Null()]),
-    inspectionDate: Type.Union([DateTime, Type.Null()]),
-    paidFromWallet: Type.Boolean(),
-    depositReceiptId: Type.Union([Type.String(), Type.Null()], {
-      description:
-        'the Pending receipt billing entry made from the receipt fields given at creation (confirm it, attach its proof of payment); null when none were given',
-    }),
-    imageArchive: Type.Optional(
-      Type.Object(
-        {
-          status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed')]),
-          eventId: Type.String(),
-          objectKeys: Type.Array(Type.String(), { description: 'keys in the bucket, under orders/{orderNumber}/' }),
-          reason: Type.Optional(Type.String()),
-          completedAt: Type.Optional(Type.String()),
-        },
-        { description: 'archival of the car pictures (orders created with carId)' },
-      ),
-    ),
-    exportSteps: Type.Optional(ExportStepsShape),
-    shipment: Type.Optional(ShipmentShape),
-    customer: Person,
-    marketer: Type.Optional(Person),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { title: 'Order' },
-);
+export { Order } from './order-shapes.js';
 
 const Requirement = Type.Object({ type: Type.String(), code: Type.String(), message: Type.String() }, { title: 'Requirement' });
 
@@ -310,21 +242,7 @@ export const setCustomsInvoice = defineRoute({
   params: IdParams,
   body: Type.Object(
     {
-      buyerName: Type.String({ minLength: 1, maxLength: 200 }),
-      buyerAddress: Type.Optional(Type.String({ maxLength: 500 })),
-      buyerPhone: Type.Optional(Type.String({ maxLength: 30 })),
-      carMake: Type.Optional(Type.String({ maxLength: 60 })),
-      carModel: Type.Optional(Type.String({ maxLength: 80 })),
-      carVin: Type.Optional(Type.String({ maxLength: 17 })),
-      carColor: Type.Optional(Type.String({ maxLength: 40, examples: ['Pearl white'] })),
-      carYear: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
-      items: Type.Array(Type.Object({ description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }), {
-        minItems: 1,
-        maxItems: 100,
-      }),
-      currency: Type.Union([Type.Literal('USD'), Type.Literal('SAR'), Type.Literal('KRW'), Type.Literal('AED')]),
-      notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Declared value per the auction invoice'] })),
-      language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
+      ...CustomsInvoiceFields,
       version: OptionalVersion,
     },
     {

@@ -1,5 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { firstFailure } from './record-check.js';
 import { withoutKeys } from './without-keys.js';
 
 /**
@@ -28,21 +28,16 @@ export interface RecordCodec<S extends TSchema> {
   decode(item: Record<string, unknown>): Static<S>;
 }
 
-/**
- * The codec of one record type. The check is compiled on the first read, not at import, so a
- * function pays only for the records it reads (well under a millisecond each).
- */
+/** The codec of one record type: its schema walked as data on each read (lib/store/record-check.ts). */
 export function recordCodec<S extends TSchema>(entity: string, schema: S): RecordCodec<S> {
-  let check: TypeCheck<S> | undefined;
   return {
     entity,
     schema,
     decode(item) {
       const value = withoutKeys(item);
-      check ??= TypeCompiler.Compile(schema);
-      if (check.Check(value)) return value;
-      const first = check.Errors(value).First();
-      throw new CorruptRecordError(entity, `${String(item.pk)} ${String(item.sk)}`, first?.path ?? '', first?.message ?? 'unexpected value');
+      const failure = firstFailure(schema, value);
+      if (failure === undefined) return value as Static<S>;
+      throw new CorruptRecordError(entity, `${String(item.pk)} ${String(item.sk)}`, failure.path, failure.message);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { BillingEntry } from '../../schemas/billing.js';
-import { Contract } from '../../schemas/contracts.js';
-import { Inspection } from '../../schemas/inspections.js';
+import { BillingEntry } from '../../schemas/billing-shapes.js';
+import { Contract } from '../../schemas/contract-shapes.js';
+import { Inspection } from '../../schemas/inspection-shapes.js';
 import { recordCodec } from '../record.js';
 import { asStored } from './as-stored.js';
 

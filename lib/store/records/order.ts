@@ -1,6 +1,6 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
-import { GeneratedDocumentView } from '../../schemas/documents.js';
-import { Order, setCustomsInvoice } from '../../schemas/orders.js';
+import { GeneratedDocumentView } from '../../schemas/document-shapes.js';
+import { CustomsInvoiceFields, Order } from '../../schemas/order-shapes.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
 import { asStored } from './as-stored.js';
@@ -22,7 +22,7 @@ export type GeneratedDocument = Static<typeof GeneratedDocumentRecord>;
 
 /** The customs invoice as PATCH /orders/{id}/customs-invoice stores it: the body, its language, total and when. */
 const CustomsInvoiceRecord = Type.Composite([
-  Type.Omit(asStored(setCustomsInvoice.body!), ['version', 'language']),
+  Type.Omit(asStored(Type.Object(CustomsInvoiceFields)), ['language']),
   Type.Object({ language: Type.Union([Type.Literal('en'), Type.Literal('ar')]), total: Type.Number(), storedAt: Type.String() }),
 ]);
 

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Url } from './common.js';
+
+export const Photo = Type.Object(
+  {
+    url: Type.String({ ...Url, examples: ['https://example.com/photos/front.jpg'] }),
+    thumbnailUrl: Type.Optional(Type.String({ ...Url, examples: ['https://example.com/photos/front-150.jpg'] })),
+    type: Type.Optional(Type.String({ maxLength: 50, examples: ['exterior'] })),
+    caption: Type.Optional(Type.String({ maxLength: 500, examples: ['Front bumper, small scratch'] })),
+    priority: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+    uploadedAt: Type.Optional(DateTime),
+  },
+  { additionalProperties: false },
+);
+export const Photos = Type.Array(Photo, { maxItems: 100 });
+export const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
+
+export const Inspection = Type.Object(
+  {
+    id: Type.String(),
+    orderId: Type.String(),
+    inspectorId: Type.String(),
+    status: InspectionStatus,
+    inspectionDate: Type.Union([DateTime, Type.Null()]),
+    notes: Type.Union([Type.String(), Type.Null()]),
+    photos: Type.Array(Photo),
+    pdfReportUrl: Type.Union([Type.String(), Type.Null()]),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Inspection' },
+);
