@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES } from '../domain/car.js';
 
 const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));

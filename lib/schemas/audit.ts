@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { AUDIT_ENTITIES } from '../domain/audit.js';
 import { DateTime, Id } from './common.js';
 import { defineRoute } from './route.js';

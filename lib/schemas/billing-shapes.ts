@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DateTime } from './common.js';
 
 export const BillingType = Type.Union([Type.Literal('invoice'), Type.Literal('receipt')]);

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { CurrencyCode, Id, IdParams, Money, Url } from './common.js';
 import { defineRoute } from './route.js';
 import { BillingType, BillingEntry } from './billing-shapes.js';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { CAR_LIST_FIELDS } from '../domain/car.js';
 import { DateTime } from './common.js';
 import { defineRoute } from './route.js';

@@ -1,4 +1,5 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 
 /** Shared building blocks. Bounds on strings and arrays keep items well under DynamoDB's 400 KB. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+$', description: 'CUID' });

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DateTime, Email, Money, OrderCurrency, Url } from './common.js';
 
 export const Text = (max: number, example: string) => Type.String({ maxLength: max, examples: [example] });

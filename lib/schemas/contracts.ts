@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { Id, IdParams, PhoneNumber, Url } from './common.js';
 import { defineRoute } from './route.js';
 import { EditableFields, Contract } from './contract-shapes.js';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DateTime, Email, Id, IdParams, OptionalText, PhoneNumber, ShortText } from './common.js';
 import { defineRoute } from './route.js';
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DOCUMENT_TYPES } from '../text/document-text.js';
 import { Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';

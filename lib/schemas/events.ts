@@ -1,4 +1,5 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { EVENT_TYPES, RESOURCE_TYPES, TEST_EVENT_TYPE, type EventType } from '../domain/integrator-events.js';
 import { BillingEntry } from './billing.js';
 import { Id } from './common.js';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { SHIPPING_METHODS } from '../domain/shipment.js';
 
 /** A day, YYYY-MM-DD. */

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { EXPORT_STEPS } from '../domain/export-steps.js';
 import { SHIPPING_METHODS } from '../domain/shipment.js';
 import { Id, Url, Version } from './common.js';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DateTime, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 

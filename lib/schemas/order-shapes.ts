@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Money, Version } from './common.js';
 import { ExportStepsShape, ShipmentShape } from './export-shapes.js';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
 import { defineRoute } from './route.js';

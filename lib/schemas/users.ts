@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { ROLES } from '../domain/caller.js';
 import { DateTime, Email, Id, IdParams, PhoneNumber } from './common.js';
 import { defineRoute } from './route.js';

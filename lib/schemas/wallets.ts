@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { CurrencyCode, DateTime, Id, IdParams, PageQuery } from './common.js';
 import { defineRoute } from './route.js';
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { EVENT_TYPES } from '../domain/integrator-events.js';
 import { DateTime, Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';

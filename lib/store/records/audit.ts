@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { AuditRecord as AuditRecordView } from '../../schemas/audit.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';

@@ -1,4 +1,5 @@
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, PROVIDERS, TRANSMISSIONS, VEHICLE_TYPES } from '../../domain/car.js';
 import { recordCodec } from '../record.js';
 

@@ -1,4 +1,5 @@
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { BillingEntry } from '../../schemas/billing-shapes.js';
 import { Contract } from '../../schemas/contract-shapes.js';
 import { Inspection } from '../../schemas/inspection-shapes.js';

@@ -1,4 +1,5 @@
-import { type Static, type TProperties, Type } from '@sinclair/typebox';
+import type { Static, TProperties } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { GeneratedDocumentView } from '../../schemas/document-shapes.js';
 import { CustomsInvoiceFields, Order } from '../../schemas/order-shapes.js';
 import { tenantPart } from '../no-tenant.js';

@@ -1,4 +1,5 @@
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../domain/integrator-events.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
