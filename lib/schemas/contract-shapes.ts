@@ -1,9 +1,9 @@
 import * as Type from '@sinclair/typebox';
 import { DateTime, Email, Money, OrderCurrency, Url } from './common.js';
 
-export const Text = (max: number, example: string) => Type.String({ maxLength: max, examples: [example] });
-export const ContractStatus = Type.Union([Type.Literal('Draft'), Type.Literal('Sent'), Type.Literal('Signed')]);
-export const IdDocument = Type.Object(
+const Text = (max: number, example: string) => Type.String({ maxLength: max, examples: [example] });
+const ContractStatus = Type.Union([Type.Literal('Draft'), Type.Literal('Sent'), Type.Literal('Signed')]);
+const IdDocument = Type.Object(
   { url: Type.Optional(Url), type: Type.Optional(Type.String({ maxLength: 50, description: 'e.g. passport, national_id' })) },
   { additionalProperties: true, maxProperties: 20, examples: [{ url: 'https://example.com/passport.pdf', type: 'passport' }] },
 );

@@ -13,7 +13,7 @@ export const Photo = Type.Object(
   { additionalProperties: false },
 );
 export const Photos = Type.Array(Photo, { maxItems: 100 });
-export const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
+const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
 
 export const Inspection = Type.Object(
   {

@@ -16,7 +16,7 @@ export const OptionalVersion = Type.Optional(
 );
 
 export const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
-export const Person = Type.Object({
+const Person = Type.Object({
   id: Type.String(),
   name: Type.String(),
   email: Type.Optional(Type.String()),
