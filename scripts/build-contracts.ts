@@ -22,6 +22,7 @@ import { buildOpenApi, rolesOf, SERVER_URL_PLACEHOLDER } from '../lib/openapi/do
 import { renderDocsPage } from '../lib/openapi/page.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { buildClientTypes } from './build-client.js';
+import { recordSchemas, recordsModule } from './build-records.js';
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
 const standaloneCode: StandaloneCode = (standaloneModule as unknown as { default?: StandaloneCode }).default ?? (standaloneModule as unknown as StandaloneCode);
@@ -195,6 +196,11 @@ for (const route of allRoutes) {
     "import type { CompiledRoute } from '../route.js';\ndeclare const compiled: CompiledRoute;\nexport default compiled;\n",
   );
 }
+// The stored records' schemas as plain JSON, which the store's codecs check items against: the
+// functions load neither TypeBox nor the code that builds the schemas (scripts/build-records.ts).
+const records = recordsModule(await recordSchemas());
+writeFileSync(join(outDir, 'records.js'), records.js);
+writeFileSync(join(outDir, 'records.d.ts'), records.dts);
 // Who may call what, without the schemas: API-key issuance reads it at run time, and a table of
 // strings keeps the schema library out of those functions' cold start.
 const routeTable = allRoutes.map((r) => ({ method: r.method, path: r.path, ...(r.roles ? { roles: r.roles } : {}), ...(r.public ? { public: true } : {}) }));

@@ -1,10 +1,10 @@
 /**
- * The check a record read back from the table gets: the JSON Schema its TypeBox schema is,
- * walked as data. It knows the keywords record schemas use (type, const, enum, anyOf/oneOf,
- * allOf, properties/required/additionalProperties, patternProperties, items, minimum/maximum)
- * and nothing else; formats and string lengths are left to the API's validators on the way in.
- * TypeBox's own compiler would do the same at about 90 KB in every function's bundle, and the
- * HTTP functions have a 120 KB budget.
+ * The check a record read back from the table gets: the JSON Schema its TypeBox schema is (as the
+ * build writes it, lib/schemas/generated/records.js), walked as data. It knows the keywords record
+ * schemas use (type, const, enum, anyOf/oneOf, allOf, properties/required/additionalProperties,
+ * patternProperties, items, minimum/maximum) and nothing else; formats, patterns and string
+ * lengths are left to the API's validators on the way in. TypeBox's own compiler would do the
+ * same at about 90 KB in every function's bundle, and the HTTP functions have a 120 KB budget.
  */
 type Schema = Record<string, unknown>;
 

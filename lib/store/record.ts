@@ -1,4 +1,3 @@
-import type { Static, TSchema } from '@sinclair/typebox';
 import { firstFailure } from './record-check.js';
 import { withoutKeys } from './without-keys.js';
 
@@ -20,23 +19,38 @@ export class CorruptRecordError extends Error {
   }
 }
 
+declare const describes: unique symbol;
+
+/**
+ * A record's schema as plain JSON Schema data: what the build makes of its TypeBox schema in
+ * lib/store/records/schemas (lib/schemas/generated/records.js, scripts/build-records.ts), typed
+ * with the value it describes, so a codec decodes exactly its schema's type and no TypeBox is
+ * loaded at run time.
+ */
+export type StoredSchema<T> = { readonly [describes]?: T } & Readonly<Record<string, unknown>>;
+
 /** How a record leaves the table: the key attributes dropped and the rest checked against its schema. */
-export interface RecordCodec<S extends TSchema> {
+export interface RecordCodec<T> {
   readonly entity: string;
-  readonly schema: S;
+  readonly schema: StoredSchema<T>;
   /** The item as the table returned it, checked; throws CorruptRecordError when it does not fit. */
-  decode(item: Record<string, unknown>): Static<S>;
+  decode(item: Record<string, unknown>): T;
 }
 
-/** The codec of one record type: its schema walked as data on each read (lib/store/record-check.ts). */
-export function recordCodec<S extends TSchema>(entity: string, schema: S): RecordCodec<S> {
+/**
+ * The codec of one record type: its schema walked as data on each read (lib/store/record-check.ts).
+ * Making one does nothing else, and the record modules mark each call `@__PURE__`: a bundle drops
+ * the codecs its code never reads, and the schemas only they point at (esbuild takes the mark at
+ * the call only, not on this declaration).
+ */
+export function recordCodec<T>(entity: string, schema: StoredSchema<T>): RecordCodec<T> {
   return {
     entity,
     schema,
     decode(item) {
       const value = withoutKeys(item);
       const failure = firstFailure(schema, value);
-      if (failure === undefined) return value as Static<S>;
+      if (failure === undefined) return value as T;
       throw new CorruptRecordError(entity, `${String(item.pk)} ${String(item.sk)}`, failure.path, failure.message);
     },
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptRecordError } from '../../lib/store/record.js';
 import { childCodecs, childReferenceCodec } from '../../lib/store/records/order-children.js';
-import { historyEntryCodec, orderCodec, orderIndexes, orderPartCodecs, partOfField } from '../../lib/store/records/order.js';
+import { historyEntryCodec, ORDER_PARTS, orderCodec, orderIndexes, orderPartCodecs, partOfField } from '../../lib/store/records/order.js';
+import { OrderRecord, PART_FIELDS } from '../../lib/store/records/order.schema.js';
 
 const head = {
   pk: 'ORDER#o1',
@@ -77,6 +78,12 @@ describe("the order's parts", () => {
       'archive',
       undefined,
     ]);
+  });
+
+  it('are named where the store splits an order as the schema gives them, every field of each part and nothing else', () => {
+    for (const part of ORDER_PARTS) for (const field of Object.keys(PART_FIELDS[part])) expect(partOfField(field), field).toBe(part);
+    const partFields = new Set(ORDER_PARTS.flatMap((part) => Object.keys(PART_FIELDS[part])));
+    for (const field of Object.keys(OrderRecord.properties).filter((name) => !partFields.has(name))) expect(partOfField(field), field).toBeUndefined();
   });
 
   it('decode as stored: the customs invoice with its language, total and time; documents without their URLs', () => {

@@ -1,55 +1,17 @@
 import type { Static } from '@sinclair/typebox';
-import * as Type from '@sinclair/typebox';
-import { ROLES } from '../../domain/caller.js';
+import * as stored from '../../schemas/generated/records.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
+import type { StoredApiKeyRecord } from './api-key.schema.js';
 
 /**
  * A key's expiry is stored as `validUntil`: `expiresAt` is the table's TTL attribute (epoch
  * seconds, deleted by DynamoDB), which a key's record must not be.
  */
-export const EXPIRY_ATTRIBUTE = 'validUntil';
+export const EXPIRY_ATTRIBUTE = 'validUntil' satisfies keyof Static<typeof StoredApiKeyRecord>;
 
-/** An API key as stored: its hash (also its key), and its expiry under EXPIRY_ATTRIBUTE. */
-export const StoredApiKeyRecord = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  /** First characters of the key, to recognise it in listings; the key itself is never stored. */
-  prefix: Type.String(),
-  tenantId: Type.Optional(Type.String()),
-  role: Type.Union(ROLES.map((role) => Type.Literal(role))),
-  /** The staff user the key stands for (required for marketers and inspectors). */
-  userId: Type.Optional(Type.String()),
-  allowedRoutes: Type.Array(Type.String()),
-  /** Partial<RateLimit> (lib/domain/caller.ts): the limits this key has of its own. */
-  rateLimit: Type.Optional(
-    Type.Partial(
-      Type.Object({
-        /** Steady requests per second (usage plan throttle rateLimit). */
-        rps: Type.Number(),
-        /** Most requests accepted within one second (usage plan throttle burstLimit). */
-        burst: Type.Number(),
-        /** Requests per UTC day (usage plan quota). */
-        quotaPerDay: Type.Number(),
-      }),
-    ),
-  ),
-  createdAt: Type.String(),
-  /** Who issued it (user id or key id). */
-  createdBy: Type.Optional(Type.String()),
-  /** After this instant the key is refused (read back as `expiresAt`). */
-  [EXPIRY_ATTRIBUTE]: Type.Optional(Type.String()),
-  revokedAt: Type.Optional(Type.String()),
-  /** Set when the key's user was deactivated. */
-  disabledAt: Type.Optional(Type.String()),
-  /** The key that replaced this one by rotation. */
-  rotatedTo: Type.Optional(Type.String()),
-  /** Kept at most once a minute (auth re-reads a key with this note every API_KEY_CACHE_SECONDS). */
-  lastUsedAt: Type.Optional(Type.String()),
-  /** SHA-256 of the key (hex), as in its pk. */
-  hash: Type.String(),
-});
-export const apiKeyCodec = recordCodec('api key', StoredApiKeyRecord);
+/** An API key as stored: its hash (also its key), and its expiry under EXPIRY_ATTRIBUTE (lib/store/records/schemas/api-key.ts). */
+export const apiKeyCodec = /* @__PURE__ */ recordCodec('api key', stored.StoredApiKeyRecord);
 
 /** A key as the code reads it: the stored record with its expiry under its own name. */
 export type StoredApiKey = Omit<Static<typeof StoredApiKeyRecord>, typeof EXPIRY_ATTRIBUTE> & {
@@ -59,8 +21,7 @@ export type StoredApiKey = Omit<Static<typeof StoredApiKeyRecord>, typeof EXPIRY
 export type ApiKeyRecord = Omit<StoredApiKey, 'hash'>;
 
 /** The key's id pointing at its item (revoke, rotate): only the hash that is its item's key. */
-const ApiKeyReferenceRecord = Type.Object({ hash: Type.String() });
-export const apiKeyReferenceCodec = recordCodec('api key ref', ApiKeyReferenceRecord);
+export const apiKeyReferenceCodec = /* @__PURE__ */ recordCodec('api key ref', stored.ApiKeyReferenceRecord);
 
 /** Authenticate: GetItem by the SHA-256 of the presented key; list keys via GSI1 APIKEYS. */
 export const apiKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });

@@ -4,12 +4,12 @@ import type { TSchema } from '@sinclair/typebox';
 const INPUT_RULES = new Set(['format', 'minLength', 'maxLength']);
 
 /**
- * An API schema as a stored record's schema: the same shape without the string rules that only
- * the way in checks. The formats (date-time, date, uri, email) are checked by the validators the
- * build compiles, and this check knows none (it would refuse every item that has one); string
- * lengths are counted there in characters, here in UTF-16 units (an emoji counts twice), so a
- * value accepted at its length limit would be refused when read back. Shapes, literals, numbers'
- * bounds and patterns still hold for what was stored.
+ * An API schema as a stored record's schema (in the *.schema.ts modules, at build time): the same
+ * shape without the string rules that only the way in checks. The formats (date-time, date, uri,
+ * email) are checked by the validators the build compiles, and the record check knows none (it
+ * would refuse every item that has one); string lengths are counted there in characters, here in
+ * UTF-16 units (an emoji counts twice), so a value accepted at its length limit would be refused
+ * when read back. Shapes, literals and numbers' bounds still hold for what was stored.
  */
 export function asStored<T extends TSchema>(schema: T): T {
   return strip(schema) as T;

@@ -1,20 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import * as Type from '@sinclair/typebox';
-import { ChatTemplateRecord } from './chat-message.js';
+import * as stored from '../../schemas/generated/records.js';
 import { recordCodec } from '../record.js';
+import type { ChatLogEntryRecord } from './chat-log-entry.schema.js';
 
 /** A message the local chat transport "sent": kept for developers and tests to read back. */
-export const ChatLogEntryRecord = Type.Object({
-  messageId: Type.String(),
-  to: Type.String(),
-  text: Type.Optional(Type.String()),
-  template: Type.Optional(ChatTemplateRecord),
-  /** What WhatsApp would echo in the message's status webhooks (biz_opaque_callback_data). */
-  callbackData: Type.Optional(Type.String()),
-  createdAt: Type.String(),
-});
 export type ChatLogEntry = Static<typeof ChatLogEntryRecord>;
-export const chatLogEntryCodec = recordCodec('chat log entry', ChatLogEntryRecord);
+export const chatLogEntryCodec = /* @__PURE__ */ recordCodec('chat log entry', stored.ChatLogEntryRecord);
 
 /** The local chat transport's log of sent messages, newest first by sort key. */
 export const chatLogPartition = 'CHAT#LOG';

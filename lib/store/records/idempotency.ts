@@ -1,24 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import * as Type from '@sinclair/typebox';
+import * as stored from '../../schemas/generated/records.js';
 import { recordCodec } from '../record.js';
+import type { IdempotencyRecord as IdempotencyRecordSchema } from './idempotency.schema.js';
 
-/**
- * What an Idempotency-Key holds for one API key: a claim while the request that took it is at
- * work (`pending`, `claimToken`, no answer yet), then the answer to replay. Both carry the
- * table's `expiresAt` TTL (epoch seconds), which the store checks on the raw item and which does
- * not come back with the record.
- */
-export const IdempotencyRecord = Type.Object({
-  requestHash: Type.String(),
-  /** The answer's data (its status is the route's own); absent on a claim. */
-  data: Type.Optional(Type.Unknown()),
-  createdAt: Type.String(),
-  /** Set while the request that claimed the key is still at work: there is no answer yet. */
-  pending: Type.Optional(Type.Boolean()),
-  claimToken: Type.Optional(Type.String()),
-});
-export type IdempotencyRecord = Static<typeof IdempotencyRecord>;
-export const idempotencyCodec = recordCodec('idempotency record', IdempotencyRecord);
+/** What an Idempotency-Key holds for one API key: a claim while its request is at work, then the answer to replay. */
+export type IdempotencyRecord = Static<typeof IdempotencyRecordSchema>;
+export const idempotencyCodec = /* @__PURE__ */ recordCodec('idempotency record', stored.IdempotencyRecord);
 
 /** Stored responses for Idempotency-Key retries, per API key. */
 export const idempotency = (keyId: string, key: string) => ({ pk: `IDEMPOTENCY#${keyId}#${key}`, sk: 'IDEMPOTENCY' });

@@ -1,22 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import * as Type from '@sinclair/typebox';
+import * as stored from '../../schemas/generated/records.js';
 import { recordCodec } from '../record.js';
+import type { RateCounterRecord } from './rate-counter.schema.js';
 
-/**
- * One API key's requests on one UTC day, for the local rate limiter: the day's count and the
- * current second's window, removed by its TTL (`expiresAt`) two days after its first second.
- * Every write that creates it sets all three counts, so a stored counter always has them.
- */
-export const RateCounterRecord = Type.Object({
-  /** Requests admitted today (UTC). */
-  dayCount: Type.Integer(),
-  /** The second (epoch seconds) the window counts. */
-  windowSecond: Type.Integer(),
-  /** Requests admitted in that second. */
-  inSecond: Type.Integer(),
-});
+/** One API key's requests on one UTC day, for the local rate limiter (removed by its TTL). */
 export type RateCounter = Static<typeof RateCounterRecord>;
-export const rateCounterCodec = recordCodec('rate counter', RateCounterRecord);
+export const rateCounterCodec = /* @__PURE__ */ recordCodec('rate counter', stored.RateCounterRecord);
 
 /** Per-key request counters for the local rate limiter. */
 export const rateQuota = (keyId: string, day: string) => ({ pk: `RATE#${keyId}`, sk: `D#${day}` });

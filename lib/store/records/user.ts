@@ -1,27 +1,12 @@
 import type { Static } from '@sinclair/typebox';
-import * as Type from '@sinclair/typebox';
-import { ROLES } from '../../domain/caller.js';
+import * as stored from '../../schemas/generated/records.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
+import type { StaffUserRecord } from './user.schema.js';
 
 /** A staff member of a tenant (platform staff have none): who keys stand for, orders name and notifications reach. */
-export const StaffUserRecord = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  role: Type.Union(ROLES.map((role) => Type.Literal(role))),
-  tenantId: Type.Optional(Type.String()),
-  /** E.164; unique within the tenant. */
-  mobileNumber: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
-  language: Type.Union([Type.Literal('en'), Type.Literal('ar')]),
-  active: Type.Boolean(),
-  /** When the user was last deactivated (staff notifications of earlier events still reach them). */
-  deactivatedAt: Type.Optional(Type.String()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
 export type StaffUser = Static<typeof StaffUserRecord>;
-export const staffUserCodec = recordCodec('staff user', StaffUserRecord);
+export const staffUserCodec = /* @__PURE__ */ recordCodec('staff user', stored.StaffUserRecord);
 
 /** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
 export const user = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
