@@ -3,6 +3,7 @@ import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
+import { partItem } from './orders.js';
 import { ORDER_PARTS, orderCodec, partOfField, type OrderPart } from './records/order.js';
 
 /** The list keys orders carried on the shared indexes before the lists had indexes of their own. */
@@ -52,14 +53,7 @@ async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Pr
         await ddb.send(
           new PutCommand({
             TableName: tableName(),
-            Item: {
-              ...keys.orderPart(order.id, part),
-              entity: 'orderPart',
-              orderId: order.id,
-              tenantId: order.tenantId,
-              marketerId: order.marketerId,
-              ...fields,
-            },
+            Item: partItem(order, part, fields),
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );

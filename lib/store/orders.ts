@@ -137,7 +137,7 @@ function split(order: OrderRecord): { head: Item; parts: Map<OrderPart, Item> } 
 }
 
 /** A part's item: written whole, beside the head whose version guards it. */
-const partItem = (order: Pick<OrderRecord, 'id' | 'tenantId' | 'marketerId'>, part: OrderPart, fields: Item): Item => ({
+export const partItem = (order: Pick<OrderRecord, 'id' | 'tenantId' | 'marketerId'>, part: OrderPart, fields: Item): Item => ({
   ...keys.orderPart(order.id, part),
   entity: 'orderPart',
   orderId: order.id,
