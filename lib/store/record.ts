@@ -22,10 +22,10 @@ export class CorruptRecordError extends Error {
 declare const describes: unique symbol;
 
 /**
- * A record's schema as plain JSON Schema data: what the build makes of its TypeBox schema in
- * lib/store/records/schemas (lib/schemas/generated/records.js, scripts/build-records.ts), typed
- * with the value it describes, so a codec decodes exactly its schema's type and no TypeBox is
- * loaded at run time.
+ * A record's schema as plain JSON Schema data: what the build makes of its TypeBox schema in a
+ * lib/store/records/*.schema.ts module (lib/schemas/generated/records.js, scripts/build-records.ts),
+ * typed with the value it describes, so a codec decodes exactly its schema's type and no TypeBox
+ * is loaded at run time.
  */
 export type StoredSchema<T> = { readonly [describes]?: T } & Readonly<Record<string, unknown>>;
 
