@@ -1,0 +1,49 @@
+import type { components } from '../../../client/index.js';
+
+export type ApiError = components['schemas']['Error'];
+type Detail = NonNullable<ApiError['details']>[number];
+
+/**
+ * The form input a problem of the error envelope concerns: `body.totalAmount` is the input
+ * `totalAmount`, `body.items[2].amount` is `items.2.amount` (react-hook-form's path), a query
+ * field likewise; a header (`If-Match`), the path or no field at all concern the whole form.
+ */
+export function inputName(field: string | undefined): string | undefined {
+  if (!field) return undefined;
+  const match = /^(body|query)\.(.+)$/.exec(field);
+  if (!match) return undefined;
+  return match[2]!.replace(/\[(\d+)\]/g, '.$1');
+}
+
+/** Each problem's message under its input's name; problems of no input are joined for the form. */
+export function fieldErrors(error: Pick<ApiError, 'details'>): { fields: Record<string, string>; other: string[] } {
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  for (const detail of error.details ?? []) {
+    const name = inputName(detail.field);
+    if (name) fields[name] = fields[name] ? `${fields[name]}; ${detail.message}` : detail.message;
+    else other.push(detail.field ? `${detail.field}: ${detail.message}` : detail.message);
+  }
+  return { fields, other };
+}
+
+/** A version conflict (409 VERSION_CONFLICT, 412 PRECONDITION_FAILED) and the version that is current now. */
+export function versionConflict(error: Pick<ApiError, 'code' | 'details'> | undefined): { currentVersion?: number } | undefined {
+  if (!error || (error.code !== 'VERSION_CONFLICT' && error.code !== 'PRECONDITION_FAILED')) return undefined;
+  const current = error.details?.find((detail: Detail) => typeof detail.currentVersion === 'number')?.currentVersion;
+  return typeof current === 'number' ? { currentVersion: current } : {};
+}
+
+/** The requirements an INVALID_TRANSITION names, in words. */
+export function missingRequirements(error: Pick<ApiError, 'details'> | undefined): string[] {
+  const out: string[] = [];
+  for (const detail of error?.details ?? []) {
+    const missing = detail.missingRequirements;
+    if (Array.isArray(missing))
+      for (const requirement of missing) {
+        if (requirement && typeof requirement === 'object' && 'message' in requirement && typeof requirement.message === 'string')
+          out.push(requirement.message);
+      }
+  }
+  return out;
+}

@@ -1,0 +1,16 @@
+import type { I18nProvider } from 'react-admin';
+import type { Language } from '../i18n/format.js';
+import { languageStore } from '../i18n/language-store';
+import { makeI18nProvider } from '../i18n/provider';
+
+/** react-admin's translations, telling the page (direction, theme) when the language changes. */
+export function consoleI18nProvider(): I18nProvider {
+  const base = makeI18nProvider(languageStore.get());
+  return {
+    ...base,
+    changeLocale: async (locale: string) => {
+      await base.changeLocale(locale);
+      languageStore.set(locale as Language);
+    },
+  };
+}

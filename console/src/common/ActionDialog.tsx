@@ -1,0 +1,99 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { type ReactNode, useId, useState } from 'react';
+import { Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { apiErrorOf } from '../api/client';
+import { fieldErrors } from '../api/error-details.js';
+import { describe } from './useAction';
+
+interface Props<V> {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  defaultValues?: Partial<V>;
+  /** The API call; its refusal's `details` go next to the inputs they name. */
+  submit: (values: V) => Promise<unknown>;
+  success?: string;
+  /** Takes over a refusal (e.g. a version conflict); true when handled. */
+  onError?: (error: unknown) => boolean;
+  onDone?: (result: unknown) => void;
+  children: ReactNode;
+  saveLabel?: string;
+}
+
+/** A refusal that concerns no input: shown above the buttons. */
+function RootError() {
+  const { errors } = useFormState();
+  const root = errors.root?.serverError?.message;
+  if (!root) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+      {String(root)}
+    </Alert>
+  );
+}
+
+/** A dialog with a react-admin form that makes one API call; the server's field errors show next to their inputs. */
+export function ActionDialog<V extends Record<string, unknown>>({
+  title,
+  open,
+  onClose,
+  defaultValues,
+  submit,
+  success,
+  onError,
+  onDone,
+  children,
+  saveLabel,
+}: Props<V>) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const titleId = useId();
+  const [formKey, setFormKey] = useState(0);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    try {
+      const result = await submit(values as V);
+      if (success) notify(success, { type: 'success' });
+      onDone?.(result);
+      onClose();
+      setFormKey((key) => key + 1);
+      refresh();
+      return undefined;
+    } catch (error) {
+      if (onError?.(error)) {
+        onClose();
+        return undefined;
+      }
+      const apiError = apiErrorOf(error);
+      if (apiError) {
+        const { fields } = fieldErrors(apiError);
+        return { ...fields, root: { serverError: describe(error, translate) } };
+      }
+      return { root: { serverError: describe(error, translate) } };
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Form key={formKey} onSubmit={onSubmit} defaultValues={defaultValues as Record<string, unknown>} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {children}
+          <RootError />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('vpo.common.cancel')}</Button>
+          <SaveButton label={saveLabel ?? 'vpo.common.save'} alwaysEnable />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** A button that opens an ActionDialog. */
+export function useDialog(): { open: boolean; show: () => void; hide: () => void } {
+  const [open, setOpen] = useState(false);
+  return { open, show: () => setOpen(true), hide: () => setOpen(false) };
+}

@@ -1,0 +1,28 @@
+import { useLocaleState } from 'react-admin';
+import { useMe } from '../auth/useMe';
+import { formatDateTime, formatDay, formatMoney, formatNumber, type Language } from '../i18n/format.js';
+
+/** The console's language and the tenant's time zone, for formatting. */
+export function useFormat() {
+  const [locale] = useLocaleState();
+  const { me } = useMe();
+  const language: Language = locale === 'ar' ? 'ar' : 'en';
+  const timeZone = me?.tenant?.timeZone;
+  return {
+    language,
+    money: (amount: number | null | undefined, currency: string | null | undefined) => formatMoney(amount, currency, language),
+    number: (value: number | null | undefined) => formatNumber(value, language),
+    dateTime: (iso: string | null | undefined) => formatDateTime(iso, language, timeZone),
+    day: (iso: string | null | undefined) => formatDay(iso, language, timeZone),
+  };
+}
+
+export function Money({ amount, currency }: { amount: number | null | undefined; currency: string | null | undefined }) {
+  const { money } = useFormat();
+  return <bdi>{money(amount, currency)}</bdi>;
+}
+
+export function When({ iso, day }: { iso: string | null | undefined; day?: boolean }) {
+  const format = useFormat();
+  return <time dateTime={iso ?? undefined}>{day ? format.day(iso) : format.dateTime(iso)}</time>;
+}

@@ -1,0 +1,82 @@
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { apiErrorOf } from '../api/client';
+
+/** A panel or page still loading. */
+export function Loading({ label }: { label?: string }) {
+  const translate = useTranslate();
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
+      <CircularProgress size={20} aria-hidden />
+      <Typography variant="body2">{label ?? translate('vpo.state.loading')}</Typography>
+    </Box>
+  );
+}
+
+/** Nothing to show. */
+export function Empty({ text }: { text?: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+      {text ?? translate('vpo.state.empty')}
+    </Typography>
+  );
+}
+
+/** A refused or failed read, in words: a 403 says the role may not see it; offline says so. */
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  const translate = useTranslate();
+  const apiError = apiErrorOf(error);
+  const message = apiError?.error ?? (error instanceof Error ? error.message : String(error));
+  const text =
+    apiError?.statusCode === 403
+      ? translate('vpo.state.forbidden', { message })
+      : apiError?.code === 'OFFLINE'
+        ? translate('vpo.state.offline')
+        : translate('vpo.state.error', { message });
+  return (
+    <Alert
+      severity={apiError?.statusCode === 403 ? 'warning' : 'error'}
+      role="alert"
+      action={
+        retry ? (
+          <Button color="inherit" size="small" onClick={retry}>
+            {translate('vpo.state.retry')}
+          </Button>
+        ) : undefined
+      }
+      sx={{ m: 1 }}
+    >
+      {text}
+    </Alert>
+  );
+}
+
+/** Whether the browser is online, following its events. */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+/** A banner across every screen while the browser is offline. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const translate = useTranslate();
+  if (online) return null;
+  return (
+    <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>
+      {translate('vpo.state.offline')}
+    </Alert>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { apiErrorOf } from '../api/client';
+import type { ConsoleDataProvider } from '../api/dataProvider';
+import { missingRequirements } from '../api/error-details.js';
+
+/**
+ * Run one API action from a button: busy while it runs, a message in words when done or
+ * refused (a 403 names the roles that may; a refused move names what is missing), then every
+ * view reloads. onError may take over a refusal (e.g. a version conflict).
+ */
+export function useAction() {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+
+  async function run<T>(
+    action: (dp: ConsoleDataProvider) => Promise<T>,
+    options: { success?: string; onError?: (error: unknown) => boolean; onSuccess?: (result: T) => void } = {},
+  ): Promise<T | undefined> {
+    setBusy(true);
+    try {
+      const result = await action(dataProvider);
+      if (options.success) notify(options.success, { type: 'success' });
+      options.onSuccess?.(result);
+      refresh();
+      return result;
+    } catch (error) {
+      if (options.onError?.(error)) return undefined;
+      notify(describe(error, translate), { type: 'error', multiLine: true });
+      refresh();
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { run, busy, dataProvider };
+}
+
+export function describe(error: unknown, translate: (key: string, options?: object) => string): string {
+  const apiError = apiErrorOf(error);
+  if (!apiError) return error instanceof Error ? error.message : String(error);
+  if (apiError.code === 'OFFLINE') return translate('vpo.state.offline');
+  if (apiError.code === 'SECOND_APPROVER_REQUIRED') return translate('vpo.billing.secondApprover');
+  const missing = missingRequirements(apiError);
+  const details = (apiError.details ?? []).map((detail) => (detail.field ? `${detail.field}: ${detail.message}` : detail.message));
+  return [apiError.error, ...(missing.length ? missing : details)].join(' — ');
+}

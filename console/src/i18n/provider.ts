@@ -1,0 +1,20 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { type I18nProvider, mergeTranslations } from 'react-admin';
+import { ar } from './ar.js';
+import { en } from './en.js';
+import type { Language } from './format.js';
+import { raArabic } from './ra-arabic';
+
+const catalogues = {
+  en: mergeTranslations(englishMessages, en),
+  ar: mergeTranslations(englishMessages, raArabic, ar),
+};
+
+/** react-admin's translations: its own strings and the console's, in English and Arabic. */
+export function makeI18nProvider(initial: Language): I18nProvider {
+  return polyglotI18nProvider((locale) => (locale === 'ar' ? catalogues.ar : catalogues.en), initial, [
+    { locale: 'en', name: 'English' },
+    { locale: 'ar', name: 'العربية' },
+  ]);
+}

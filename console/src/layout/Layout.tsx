@@ -1,0 +1,52 @@
+import { Alert, Button, Stack } from '@mui/material';
+import { type ReactNode, useEffect } from 'react';
+import { Layout as RaLayout, useLocaleState, useTranslate } from 'react-admin';
+import { useMe } from '../auth/useMe';
+import { chooseLanguage } from '../i18n/language.js';
+import { readChosen } from '../i18n/language-store';
+import { OfflineBanner } from '../common/states';
+import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+
+/** Without a choice in this browser, the console speaks the person's language (else the tenant's). */
+function LanguageFromMe() {
+  const { me } = useMe();
+  const [locale, setLocale] = useLocaleState();
+  useEffect(() => {
+    if (!me || readChosen()) return;
+    const language = chooseLanguage(me, null);
+    if (language !== locale) setLocale(language);
+  }, [me, locale, setLocale]);
+  return null;
+}
+
+/** An error inside a screen: words and a way out, the menu and app bar stay. */
+function ScreenError({ error, resetErrorBoundary }: { error?: Error; resetErrorBoundary?: (...args: unknown[]) => void }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={2} sx={{ p: 3 }}>
+      <Alert severity="error" role="alert">
+        <strong>{translate('vpo.state.crashed')}</strong> {translate('vpo.state.crashedHelp')}
+        {error?.message ? ` (${error.message})` : ''}
+      </Alert>
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" onClick={() => resetErrorBoundary?.()}>
+          {translate('vpo.state.reload')}
+        </Button>
+        <Button href="#/" onClick={() => resetErrorBoundary?.()}>
+          {translate('vpo.state.home')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} error={ScreenError}>
+      <LanguageFromMe />
+      <OfflineBanner />
+      {children}
+    </RaLayout>
+  );
+}

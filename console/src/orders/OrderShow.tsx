@@ -1,0 +1,126 @@
+import { Box, Card, CardContent, Grid, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Title, useGetOne, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router';
+import type { OrderDetail } from '../api/types';
+import { useMe } from '../auth/useMe';
+import { Money, When } from '../common/format';
+import { ErrorState, Loading } from '../common/states';
+import { ConflictProvider } from './conflict';
+import { carTitle } from './OrderList';
+import { BillingPanel } from './panels/BillingPanel';
+import { ContractsPanel } from './panels/ContractsPanel';
+import { CustomsPanel } from './panels/CustomsPanel';
+import { DocumentsPanel } from './panels/DocumentsPanel';
+import { ExportPanel } from './panels/ExportPanel';
+import { InspectionsPanel } from './panels/InspectionsPanel';
+import { Facts, Panel } from './panels/Panel';
+import { ShipmentPanel } from './panels/ShipmentPanel';
+import { TimelinePanel } from './panels/TimelinePanel';
+import { StatusActions } from './StatusActions';
+import { StatusChip } from './StatusChip';
+
+function Header({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const progress = Math.max(order.progress, 0);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography component="h1" variant="h5">
+            {translate('vpo.orders.title', { number: order.orderNumber })}
+          </Typography>
+          <StatusChip status={order.status} />
+          <Typography variant="body2" color="text.secondary">
+            {translate('vpo.common.version', { version: order.version })}
+          </Typography>
+        </Stack>
+        <Box sx={{ mt: 2 }}>
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            color={order.status === 'Cancelled' ? 'error' : 'primary'}
+            aria-label={translate('resources.orders.fields.progress')}
+            sx={{ height: 8, borderRadius: 4 }}
+          />
+          <Typography variant="caption">{progress}%</Typography>
+        </Box>
+        <Box sx={{ mt: 2 }}>
+          <StatusActions order={order} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Summary({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const { can } = useMe();
+  const money = order.financialSummary;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Panel title={translate('vpo.orders.financial')}>
+          <Facts
+            items={[
+              [translate('vpo.orders.total'), <Money key="t" amount={order.totalAmount} currency={order.currency} />],
+              [translate('vpo.orders.deposit'), <Money key="d" amount={money.depositAmount} currency={money.depositCurrency} />],
+              [translate('vpo.orders.confirmed'), <Money key="c" amount={money.totalConfirmed} currency={order.currency} />],
+              [translate('vpo.orders.remaining'), <Money key="r" amount={money.remainingAmount} currency={money.remainingCurrency} />],
+              ...(order.paidFromWallet ? [[translate('vpo.orders.paidFromWallet'), translate('vpo.common.yes')] as [string, string]] : []),
+            ]}
+          />
+        </Panel>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Panel title={translate('vpo.orders.car')}>
+          <Facts
+            items={[
+              [
+                translate('resources.orders.fields.customer'),
+                can('GET /api/v1/customers/{id}') ? (
+                  <MuiLink key="customer" component={Link} to={`/customers/${order.customerId}/show`}>
+                    {order.customer.name}
+                  </MuiLink>
+                ) : (
+                  order.customer.name
+                ),
+              ],
+              [translate('resources.orders.fields.marketer'), order.marketer?.name ?? '—'],
+              [translate('resources.orders.fields.car'), carTitle(order)],
+              [translate('resources.orders.fields.inspectionDate'), <When key="i" iso={order.inspectionDate} />],
+              [translate('resources.orders.fields.createdAt'), <When key="c" iso={order.createdAt} />],
+              [translate('resources.orders.fields.notes'), order.notes ?? '—'],
+            ]}
+          />
+        </Panel>
+      </Grid>
+    </Grid>
+  );
+}
+
+/** The order page: where it stands, what can be done next, and every panel of its work. */
+export function OrderShow() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  // Its own cache entry (meta): react-admin fills the plain one with the row of a list, not the detail.
+  const { data: order, isPending, error, refetch } = useGetOne<OrderDetail>('orders', { id, meta: { detail: true } });
+  if (isPending) return <Loading />;
+  if (error || !order) return <ErrorState error={error} retry={refetch} />;
+  return (
+    <ConflictProvider order={order}>
+      <Title title={translate('vpo.orders.title', { number: order.orderNumber })} />
+      <Stack spacing={2} sx={{ my: 2 }}>
+        <Header order={order} />
+        <Summary order={order} />
+        <BillingPanel order={order} />
+        <InspectionsPanel order={order} />
+        <ContractsPanel order={order} />
+        <CustomsPanel order={order} />
+        <ExportPanel order={order} />
+        <ShipmentPanel order={order} />
+        <DocumentsPanel order={order} />
+        <TimelinePanel order={order} />
+      </Stack>
+    </ConflictProvider>
+  );
+}

@@ -1,0 +1,141 @@
+import { Box, Button, Chip, ImageList, ImageListItem, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { SelectInput, TextInput, useGetList, useGetManyReference, useTranslate } from 'react-admin';
+import type { Inspection, OrderDetail, User } from '../../api/types';
+import { useMe } from '../../auth/useMe';
+import { ActionDialog, useDialog } from '../../common/ActionDialog';
+import { When } from '../../common/format';
+import { IsoDateTimeInput } from '../../common/inputs';
+import { Empty, ErrorState, Loading } from '../../common/states';
+import { Panel } from './Panel';
+import { useAction } from '../../common/useAction';
+
+type Photos = { photoUrl?: string; pdfReportUrl?: string; notes?: string; status?: 'InProgress' | 'Completed' | 'Cancelled' };
+
+/** Inspections of the order: schedule one with an inspector of the tenant, add photos and the report, move its status. */
+export function InspectionsPanel({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const { can, me } = useMe();
+  const schedule = useDialog();
+  const [updating, setUpdating] = useState<Inspection>();
+  const { dataProvider } = useAction();
+  const { data, isPending, error, refetch } = useGetManyReference<Inspection>('inspections', {
+    target: 'orderId',
+    id: order.id,
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'createdAt', order: 'ASC' },
+  });
+  const mayListUsers = can('GET /api/v1/users');
+  const inspectors = useGetList<User>('users', { filter: { role: 'inspector' }, pagination: { page: 1, perPage: 100 } }, { enabled: mayListUsers });
+  const names = new Map((inspectors.data ?? []).map((user) => [user.id, user.name]));
+  if (me?.role === 'inspector' && me.user) names.set(me.user.id, me.user.name);
+  const inspectorChoices = mayListUsers
+    ? (inspectors.data ?? []).filter((user) => user.active).map((user) => ({ id: user.id, name: user.name }))
+    : me?.role === 'inspector' && me.user
+      ? [{ id: me.user.id, name: me.user.name }]
+      : [];
+
+  return (
+    <Panel
+      title={translate('vpo.inspections.title')}
+      actions={
+        can('POST /api/v1/inspections') && (
+          <Button variant="outlined" onClick={schedule.show}>
+            {translate('vpo.inspections.schedule')}
+          </Button>
+        )
+      }
+    >
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <ErrorState error={error} retry={refetch} />
+      ) : !data?.length ? (
+        <Empty />
+      ) : (
+        <Stack spacing={2}>
+          {data.map((inspection) => (
+            <Box key={inspection.id} sx={{ borderInlineStart: 3, borderColor: 'primary.light', ps: 2 }}>
+              <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Chip size="small" variant="outlined" label={translate(`vpo.inspections.status.${inspection.status}`)} />
+                <Typography variant="body2">
+                  {names.get(inspection.inspectorId) ?? inspection.inspectorId} · <When iso={inspection.inspectionDate} />
+                </Typography>
+                {inspection.pdfReportUrl && (
+                  <Link href={inspection.pdfReportUrl} target="_blank" rel="noreferrer">
+                    {translate('vpo.inspections.reportUrl')}
+                  </Link>
+                )}
+                {inspection.status !== 'Completed' && inspection.status !== 'Cancelled' && can('PATCH /api/v1/inspections/{id}/status') && (
+                  <Button size="small" onClick={() => setUpdating(inspection)}>
+                    {translate('vpo.common.details')}
+                  </Button>
+                )}
+              </Stack>
+              {inspection.notes && <Typography variant="body2">{inspection.notes}</Typography>}
+              {inspection.photos.length > 0 && (
+                <ImageList cols={6} rowHeight={90} sx={{ mt: 1 }}>
+                  {inspection.photos.map((photo, index) => (
+                    <ImageListItem key={photo.url}>
+                      <a href={photo.url} target="_blank" rel="noreferrer">
+                        <img
+                          src={photo.thumbnailUrl ?? photo.url}
+                          alt={photo.caption ?? `${translate('vpo.inspections.photos')} ${index + 1}`}
+                          loading="lazy"
+                          style={{ width: '100%', height: 90, objectFit: 'cover' }}
+                        />
+                      </a>
+                    </ImageListItem>
+                  ))}
+                </ImageList>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <ActionDialog<{ inspectorId: string; inspectionDate?: string; notes?: string }>
+        open={schedule.open}
+        onClose={schedule.hide}
+        title={translate('vpo.inspections.schedule')}
+        defaultValues={{ inspectorId: inspectorChoices.length === 1 ? inspectorChoices[0]!.id : undefined, inspectionDate: order.inspectionDate ?? undefined }}
+        submit={(values) => dataProvider.create('inspections', { data: { ...values, orderId: order.id } })}
+        success={translate('vpo.inspections.scheduled')}
+      >
+        {inspectorChoices.length > 0 ? (
+          <SelectInput source="inspectorId" label="vpo.inspections.inspector" choices={inspectorChoices} fullWidth />
+        ) : (
+          <TextInput source="inspectorId" label="vpo.inspections.inspector" fullWidth helperText={mayListUsers ? 'vpo.inspections.noInspectors' : false} />
+        )}
+        <IsoDateTimeInput source="inspectionDate" label="vpo.inspections.date" fullWidth />
+        <TextInput source="notes" label="vpo.inspections.notes" fullWidth multiline />
+      </ActionDialog>
+      {updating && (
+        <ActionDialog<Photos>
+          open
+          onClose={() => setUpdating(undefined)}
+          title={translate('vpo.inspections.title')}
+          submit={(values) =>
+            dataProvider.inspectionStatus(updating.id, {
+              status: values.status,
+              notes: values.notes,
+              pdfReportUrl: values.pdfReportUrl,
+              photos: values.photoUrl ? [{ url: values.photoUrl }] : undefined,
+            })
+          }
+          success={translate('vpo.inspections.updated')}
+        >
+          <SelectInput
+            source="status"
+            label="vpo.billing.status"
+            emptyText={translate(`vpo.inspections.status.${updating.status}`)}
+            choices={(['InProgress', 'Completed', 'Cancelled'] as const).map((status) => ({ id: status, name: translate(`vpo.inspections.status.${status}`) }))}
+            fullWidth
+          />
+          <TextInput source="photoUrl" label="vpo.inspections.photoUrl" type="url" fullWidth />
+          <TextInput source="pdfReportUrl" label="vpo.inspections.reportUrl" type="url" fullWidth />
+          <TextInput source="notes" label="vpo.inspections.notes" fullWidth multiline />
+        </ActionDialog>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { ConsoleDataProvider } from '../api/dataProvider';
+import type { BillingEntry } from '../api/types';
+import { useFormat } from '../common/format';
+import { type Item, Section } from './Section';
+import { useOrderPage } from './useOrders';
+
+/** Accountant: pending receipts on the orders whose deposit or payment waits for confirmation. */
+export function ReceiptsToConfirm() {
+  const translate = useTranslate();
+  const format = useFormat();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const orderPage = useOrderPage();
+  const query = useQuery({
+    queryKey: ['today', 'receipts'],
+    queryFn: async (): Promise<Item[]> => {
+      const orders = [...(await orderPage(20, 'DepositSubmitted')), ...(await orderPage(20, 'PaymentSubmitted'))].slice(0, 20);
+      const rows = await Promise.all(
+        orders.map(async (order) => {
+          const { data } = await dataProvider.getManyReference<BillingEntry>('billing', {
+            target: 'orderId',
+            id: order.id,
+            pagination: { page: 1, perPage: 100 },
+            sort: { field: 'createdAt', order: 'ASC' },
+            filter: {},
+          });
+          const pending = data.filter((entry) => entry.type === 'receipt' && entry.status === 'Pending');
+          return pending.length
+            ? {
+                key: order.id,
+                to: `/orders/${order.id}/show`,
+                primary: `#${order.orderNumber} · ${order.customer.name} · ${translate(`vpo.status.${order.status}`)}`,
+                secondary: pending.map((entry) => `${format.money(entry.amount, entry.currency)} ${entry.description}`).join(' · '),
+              }
+            : undefined;
+        }),
+      );
+      return rows.filter((row): row is NonNullable<typeof row> => Boolean(row));
+    },
+  });
+  return <Section title={translate('vpo.today.receipts')} help={translate('vpo.today.receiptsHelp')} query={query} />;
+}
