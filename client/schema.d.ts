@@ -7,7 +7,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List customers by name, or find them by the beginning of their name or by phone
+         * @description A tenant key sees its tenant's customers; a marketer key only the customers they created or have an order for; a platform key the customers of no tenant, or of the tenant it names with tenantId. Sorted by name, ignoring case and accents (Latin accents, Arabic vowel signs). `q` is the beginning of a name (`lay` finds Layla Haddad, `محمد` finds مُحَمَّد), or a phone number with its country code, matched exactly on the E.164 form. Each page is one read of the list, whatever its size: pass meta.nextCursor as cursor (with the same q) for the next page.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listCustomers"];
         put?: never;
         /**
          * Create a customer (with an empty wallet)
@@ -1681,6 +1689,24 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** CustomerSummary */
+        CustomerSummary: {
+            id: string;
+            name: string;
+            /** @description E.164 */
+            mobileNumber: string;
+            email?: string;
+            country?: string;
+            /**
+             * @description language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)
+             * @enum {string}
+             */
+            language?: "en" | "ar";
+            tenantId?: string;
+            walletId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** CustomerMatch */
         CustomerMatch: {
             id: string;
@@ -2413,6 +2439,114 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description the beginning of a name, or a phone number with its country code */
+                q?: string;
+                limit?: number;
+                /** @description meta.nextCursor of the previous page */
+                cursor?: string;
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "mobileNumber": "example text",
+                     *           "email": "example text",
+                     *           "country": "example text",
+                     *           "language": "en",
+                     *           "tenantId": "example text",
+                     *           "walletId": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "limit": 1,
+                     *         "nextCursor": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CustomerSummary"][];
+                        meta: {
+                            limit: number;
+                            /** @description pass as cursor for the next page; absent on the last page */
+                            nextCursor?: string;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createCustomer: {
         parameters: {
             query?: never;

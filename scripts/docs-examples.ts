@@ -218,6 +218,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       skip: true,
     });
     await call('searchCustomers', { key: integrator, query: { phone: '+971501234567' } });
+    await call('listCustomers', { key: accountant, query: { q: 'Lay', limit: 20 }, note: 'customers whose name begins with "Lay"' });
     await call('getCustomer', { key: integrator, path: { id: customer.id } });
     await call('getCustomerWallet', { key: integrator, path: { id: customer.id } });
 

@@ -69,6 +69,56 @@ export const CustomerMatch = Type.Object(
   { title: 'CustomerMatch' },
 );
 
+/** A customer as a list shows it: no ID number and no wallet balance (open the customer for those). */
+export const CustomerSummary = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    mobileNumber: Type.String({ description: 'E.164' }),
+    email: Type.Optional(Type.String()),
+    country: Type.Optional(Type.String()),
+    language: Type.Optional(ChatLanguage),
+    tenantId: Type.Optional(Type.String()),
+    walletId: Type.String(),
+    createdAt: DateTime,
+  },
+  { title: 'CustomerSummary' },
+);
+
+export const listCustomers = defineRoute({
+  id: 'listCustomers',
+  folder: 'customers',
+  // Staff who work with customers; integrators find a customer by exact phone only (searchCustomers).
+  roles: ['operations', 'accountant', 'marketer'],
+  method: 'GET',
+  path: '/api/v1/customers',
+  tag: 'Customers',
+  summary: 'List customers by name, or find them by the beginning of their name or by phone',
+  description:
+    "A tenant key sees its tenant's customers; a marketer key only the customers they created or have an order for; a platform key the customers of no tenant, or of the tenant it names with tenantId. Sorted by name, ignoring case and accents (Latin accents, Arabic vowel signs). `q` is the beginning of a name (`lay` finds Layla Haddad, `محمد` finds مُحَمَّد), or a phone number with its country code, matched exactly on the E.164 form. Each page is one read of the list, whatever its size: pass meta.nextCursor as cursor (with the same q) for the next page.",
+  status: 200,
+  cursorList: true,
+  query: Type.Object(
+    {
+      q: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 100, description: 'the beginning of a name, or a phone number with its country code', examples: ['Lay'] }),
+      ),
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      cursor: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description: 'meta.nextCursor of the previous page',
+          examples: ['eyJnc2kyc2siOiJsYXlsYSBoYWRkYWQjY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'],
+        }),
+      ),
+      tenantId: Type.Optional(Id),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Array(CustomerSummary),
+});
+
 export const searchCustomers = defineRoute({
   id: 'searchCustomers',
   folder: 'customers',

@@ -1,7 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
+import { nameSearchKey } from '../domain/name-search.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
+import { marketerAccessItem } from './customer-access.js';
 import { cancellationReasons } from './errors.js';
 import * as keys from './keys.js';
 import { type CustomerRecord, customerAccessCodec, customerCodec } from './records/customer.js';
@@ -32,12 +34,7 @@ export async function insertCustomer(
           {
             Put: {
               TableName: table,
-              Item: {
-                ...keys.customer(customer.id),
-                ...keys.customerPhoneIndex(customer.mobileNumber, customer.tenantId),
-                entity: 'customer',
-                ...customer,
-              },
+              Item: customerItem(customer),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -52,22 +49,7 @@ export async function insertCustomer(
           ...(customer.tenantId
             ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }]
             : []),
-          ...(marketerId
-            ? [
-                {
-                  Put: {
-                    TableName: table,
-                    Item: {
-                      ...keys.customerAccess(customer.id, marketerId),
-                      entity: 'customerAccess',
-                      customerId: customer.id,
-                      marketerId,
-                      tenantId: customer.tenantId,
-                    },
-                  },
-                },
-              ]
-            : []),
+          ...(marketerId ? [marketerAccessItem(customer, marketerId)] : []),
           ...alongside,
         ],
       }),
@@ -80,6 +62,15 @@ export async function insertCustomer(
     throw error;
   }
 }
+
+/** The customer item: the record, its phone on GSI1 and its place in the tenant's list by name on GSI2. */
+const customerItem = (customer: CustomerRecord) => ({
+  ...keys.customer(customer.id),
+  ...keys.customerPhoneIndex(customer.mobileNumber, customer.tenantId),
+  ...keys.customerNameIndex(customer.tenantId, nameSearchKey(customer.name), customer.id),
+  entity: 'customer',
+  ...customer,
+});
 
 /** Which of these customers a marketer may see (one BatchGet of their access links). */
 async function accessibleTo(marketerId: string, customerIds: string[]): Promise<Set<string>> {
@@ -161,4 +152,109 @@ export async function chatLanguagesOf(customerId: string, tenantId: string | und
   );
   const items = Responses?.[table] ?? [];
   return { customer: items.find((i) => i.sk === 'CUSTOMER')?.language, tenant: items.find((i) => i.sk === 'TENANT')?.defaultLanguage };
+}
+
+export interface CustomerPage {
+  customers: CustomerRecord[];
+  /** Where the next page starts; absent on the last page. */
+  next?: Record<string, unknown>;
+}
+
+/**
+ * A page of the customers in the caller's scope, by name, optionally those whose name begins with
+ * `namePrefix` (in its search form). A tenant's: one Query of its list on GSI2. A marketer's: one
+ * Query of their links on GSI3 and one BatchGet of those customers. Never a Scan.
+ */
+export async function listCustomersByName(
+  scope: Scope,
+  options: { namePrefix?: string; limit: number; after?: Record<string, unknown> },
+): Promise<CustomerPage> {
+  const table = tableName();
+  const ofMarketer = scope.marketerId !== undefined;
+  const [index, pkName, skName, pk] = ofMarketer
+    ? (['GSI3', 'gsi3pk', 'gsi3sk', keys.customersOfMarketer(scope.marketerId!)] as const)
+    : (['GSI2', 'gsi2pk', 'gsi2sk', keys.customersOfTenant(scope.tenantId)] as const);
+  const prefix = options.namePrefix === undefined ? undefined : nameSearchKey(options.namePrefix);
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: table,
+      IndexName: index,
+      KeyConditionExpression: prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': pkName, ...(prefix ? { '#sk': skName } : {}) },
+      ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
+      Limit: options.limit,
+      ...(options.after ? { ExclusiveStartKey: options.after } : {}),
+    }),
+  );
+  const next = page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {};
+  if (!ofMarketer) return { customers: (page.Items ?? []).map(customerCodec.decode), ...next };
+  const ids = (page.Items ?? []).map((item) => customerAccessCodec.decode(item).customerId);
+  if (ids.length === 0) return { customers: [], ...next };
+  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => keys.customer(id)) } } }));
+  const byId = new Map((Responses?.[table] ?? []).map((item) => [String(item.id), customerCodec.decode(item)]));
+  // The page keeps the links' order (by name); a customer is never deleted, so each link finds one.
+  return { customers: ids.flatMap((id) => byId.get(id) ?? []).filter((c) => tenantInScope(c.tenantId, scope)), ...next };
+}
+
+/**
+ * Whether a page cursor points into the list this scope reads, within the same search: a cursor
+ * cannot cross tenants or marketers, and one of another `q` would start outside the Query's range.
+ */
+export function isCursorOfCustomerList(scope: Scope, after: Record<string, unknown>, namePrefix: string | undefined): boolean {
+  const [pk, sk] =
+    scope.marketerId !== undefined
+      ? [after.gsi3pk === keys.customersOfMarketer(scope.marketerId), after.gsi3sk]
+      : [after.gsi2pk === keys.customersOfTenant(scope.tenantId), after.gsi2sk];
+  return pk && typeof sk === 'string' && sk.startsWith(namePrefix === undefined ? '' : nameSearchKey(namePrefix));
+}
+
+/**
+ * Gives the customers and marketer links written before the lists by name existed their list
+ * keys (GSI2, GSI3). An offline staff tool (a Scan): the local stack runs it once on a table kept
+ * from an older version; docs/deploying.md runs it in AWS. Returns how many items it keyed.
+ */
+export async function keyCustomerLists(): Promise<number> {
+  const table = tableName();
+  let keyed = 0;
+  let start: Record<string, unknown> | undefined;
+  const names = new Map<string, CustomerRecord>();
+  const customerOf = async (id: string) => {
+    if (!names.has(id)) {
+      const { Item } = await ddb.send(new GetCommand({ TableName: table, Key: keys.customer(id) }));
+      if (Item) names.set(id, customerCodec.decode(Item));
+    }
+    return names.get(id);
+  };
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: '(entity = :customer AND attribute_not_exists(gsi2pk)) OR (entity = :access AND attribute_not_exists(gsi3pk))',
+        ExpressionAttributeValues: { ':customer': 'customer', ':access': 'customerAccess' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const isCustomer = item.entity === 'customer';
+      const customer = isCustomer ? customerCodec.decode(item) : await customerOf(customerAccessCodec.decode(item).customerId);
+      if (!customer) continue;
+      const index = isCustomer
+        ? keys.customerNameIndex(customer.tenantId, nameSearchKey(customer.name), customer.id)
+        : keys.marketerCustomerIndex(String(item.marketerId), nameSearchKey(customer.name), customer.id);
+      const [[pkName, pkValue], [skName, skValue]] = Object.entries(index) as [[string, string], [string, string]];
+      await ddb.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET #pk = :pk, #sk = :sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
+          ExpressionAttributeValues: { ':pk': pkValue, ':sk': skValue },
+        }),
+      );
+      keyed += 1;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return keyed;
 }

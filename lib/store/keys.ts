@@ -14,7 +14,9 @@
  * | api key ref   | APIKEYID#<id>           | REF                | (hash: find a key by its id)                   |
  * | key stamp     | APIKEYS#REVOCATION      | STAMP              | (version: bumped when a key stops working; lib/store/api-keys.ts) |
  * | customer      | CUSTOMER#<id>           | CUSTOMER           | PHONE#<e164>             | TENANT#<tenant>     |
+ * |               |   gsi2: CUSTOMERS#T#<tenant>, sk <name, search form>#<id> (a tenant's customers by name)    |
  * | marketer link | CUSTOMER#<id>           | ACCESS#MARKETER#<m>|                          |                     |
+ * |               |   gsi3: CUSTOMERS#M#<marketerId>, sk <name, search form>#<customerId> (a marketer's customers) |
  * | phone claim   | PHONE#<tenant>#<e164>   | PHONE              |                          |                     |
  * | wallet        | WALLET#<id>             | WALLET             |                          |                     |
  * | wallet entry  | WALLET#<id>             | TX#<seq, 12 digits>|                          |                     |
@@ -68,6 +70,7 @@ export {
   apiKeysOfUserIndex,
 } from './records/api-key.js';
 export { customer, customerAccess, customerPhoneIndex, phoneClaim } from './records/customer.js';
+export { customerNameIndex, customersOfMarketer, customersOfTenant, marketerCustomerIndex } from './records/customer-lists.js';
 export { wallet } from './records/wallet.js';
 export { walletEntry } from './records/wallet-entry.js';
 /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */

@@ -167,13 +167,6 @@ export function putHistoryItem(entry: HistoryEntry): TransactItem {
   return { Put: { TableName: tableName(), Item: { ...keys.orderHistory(entry.orderId, entry.at, entry.id), entity: 'orderHistory', ...entry } } };
 }
 
-/** The marketer of an order may see its customer from then on (idempotent: the same item every time). */
-export function marketerAccessItem(customerId: string, marketerId: string, tenantId: string | undefined): TransactItem {
-  return {
-    Put: { TableName: tableName(), Item: { ...keys.customerAccess(customerId, marketerId), entity: 'customerAccess', customerId, marketerId, tenantId } },
-  };
-}
-
 const SEQUENCE_UNCHANGED = '((attribute_not_exists(notificationSeq) AND :seqRead = :zero) OR notificationSeq = :seqRead)';
 
 /** Takes the order's next notification sequence for an event that does not change the order otherwise (a contract sent). */

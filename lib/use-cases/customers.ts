@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { createCustomer as CreateRoute, Customer, CustomerMatch } from '../schemas/customers.js';
+import type { createCustomer as CreateRoute, Customer, CustomerMatch, CustomerSummary, listCustomers as ListRoute } from '../schemas/customers.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
@@ -9,11 +9,22 @@ import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
 import { auditItem } from './shared/audit.js';
 import { owningTenant } from './shared/tenancy.js';
-import { findCustomersByPhone, getCustomerWithWallet, insertCustomer, type CustomerRecord } from '../store/customers.js';
+import type { CursorMeta } from '../domain/paging.js';
+import {
+  findCustomersByPhone,
+  getCustomerWithWallet,
+  insertCustomer,
+  isCursorOfCustomerList,
+  listCustomersByName,
+  type CustomerRecord,
+} from '../store/customers.js';
+import { decodeCursor, encodeCursor } from './shared/cursor.js';
 import type { WalletRecord } from '../store/wallets.js';
 
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type CustomerView = Static<typeof Customer>;
+type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
+type SummaryView = Static<typeof CustomerSummary>;
 
 const PHONE_HINT = 'must be a phone number with its country code, e.g. +971501234567';
 
@@ -78,4 +89,43 @@ export async function getCustomer(caller: Caller, id: string): Promise<CustomerV
   const found = await getCustomerWithWallet(scopeOf(caller), id, walletIdFor(id));
   if (!found) throw notFound('Customer');
   return toCustomerView(found.customer, found.wallet);
+}
+
+/** A search text meant as a phone number: it starts with +, or is six digits or more with the usual separators. */
+const PHONE_LIKE = /^\+|^[\d\s().-]{6,}$/;
+
+const summaryOf = ({ id, name, mobileNumber, email, country, language, tenantId, walletId, createdAt }: CustomerRecord): SummaryView => ({
+  id,
+  name,
+  mobileNumber,
+  email,
+  country,
+  language,
+  tenantId,
+  walletId,
+  createdAt,
+});
+
+/**
+ * A page of the customers the caller may see, by name: all of them, those whose name begins with
+ * `q`, or (when `q` is a phone number) the one with that number.
+ */
+export async function listCustomers(caller: Caller, query: ListQuery): Promise<{ data: SummaryView[]; meta: CursorMeta }> {
+  const tenantId = owningTenant(caller, query.tenantId);
+  const scope = { ...scopeOf(caller), ...(tenantId === undefined ? {} : { tenantId }) };
+  const q = query.q?.trim();
+  if (query.q !== undefined && !q) throw invalidField('q', 'must not be blank: give the beginning of a name, or a phone number with its country code');
+  if (q !== undefined && PHONE_LIKE.test(q)) {
+    if (query.cursor !== undefined) throw invalidField('cursor', 'a search by phone has one page: leave cursor out');
+    const e164 = normalizePhone(q);
+    if (!e164) throw invalidField('q', `looks like a phone number but is not one: ${PHONE_HINT}`);
+    const found = await findCustomersByPhone(scope, e164);
+    return { data: found.filter((c) => c.tenantId === tenantId).map(summaryOf), meta: { limit: query.limit } };
+  }
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+  if (after && !isCursorOfCustomerList(scope, after, q))
+    throw invalidField('cursor', 'belongs to another listing or search: pass meta.nextCursor of the previous page, with the same q');
+  const page = await listCustomersByName(scope, { namePrefix: q, limit: query.limit, after });
+  return { data: page.customers.map(summaryOf), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
 }

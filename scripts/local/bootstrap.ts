@@ -26,6 +26,7 @@ export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: 
 /** Creates the table (with its GSIs and TTL) and the bucket when missing. */
 export async function ensureTableAndBucket(tableName: string, bucketName: string): Promise<void> {
   const client = new DynamoDBClient({});
+  let freshTable = false;
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     const added = await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '')));
@@ -35,8 +36,12 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(tableDefinition(tableName)));
     await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+    freshTable = true;
   }
   client.destroy();
+  // Customers kept from a version before the lists by name get their list keys, once per table.
+  const { runOnce } = await import('../../lib/store/migrations.js');
+  await runOnce('customer-lists', async () => (await import('../../lib/store/customers.js')).keyCustomerLists(), { freshTable });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: bucketName }));
   } catch {

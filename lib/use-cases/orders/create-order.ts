@@ -11,17 +11,9 @@ import { actorOf, scopeOf } from '../../domain/scope.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
+import { marketerAccessItem } from '../../store/customer-access.js';
 import { putChildItems } from '../../store/order-children.js';
-import {
-  marketerAccessItem,
-  ORDER_COUNTER,
-  takeNextNumber,
-  putHistoryItem,
-  putOrderItem,
-  putOrderPartItems,
-  readForNewOrder,
-  type OrderRecord,
-} from '../../store/orders.js';
+import { ORDER_COUNTER, takeNextNumber, putHistoryItem, putOrderItem, putOrderPartItems, readForNewOrder, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
 import { carVisible, storefrontFor } from '../cars.js';
@@ -251,7 +243,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       ...putOrderPartItems(order),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
     ];
-    if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer.id, marketerId, order.tenantId));
+    if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer, marketerId));
     if (receipt) {
       const { tenantId: _t, marketerId: _m, ...receiptView } = receipt.entry;
       items.push(
