@@ -116,3 +116,6 @@ export const logLevel = (): string => process.env.LOG_LEVEL ?? 'info';
 
 /** CloudWatch metrics in the embedded metric format (METRICS=emf, set in AWS); off on the local stack. */
 export const metricsEnabled = (): boolean => process.env.METRICS === 'emf';
+
+/** The staff console's built files, where the local stack serves them from (functions/console/; in AWS CloudFront serves them). */
+export const consoleDirectory = (): string => requireEnv('CONSOLE_DIR');

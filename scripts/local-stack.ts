@@ -9,6 +9,7 @@
  * - SIGINT (Ctrl-C) or SIGTERM stops everything it started and frees the ports.
  */
 import { spawn } from 'node:child_process';
+import { buildConsole } from './console/build.js';
 import { contractInputsHash, contractsUpToDate, markContractsBuilt } from './local/contracts-cache.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +126,12 @@ void stack.failed.then((reason) => {
 printKeyTable(stack.keys);
 console.log(`API:  ${stack.baseUrl}/api/v1   reference: ${stack.baseUrl}/api/v1/docs   (Ctrl-C stops everything; --verbose shows full logs)`);
 console.log(`ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+// The staff console is built once the API answers (Vite and the stack's start would share the
+// cores), and again only when its sources change; the API serves it at /console/ meanwhile saying so.
+await buildConsole({ root, progress }).then(
+  () => console.log(`Console: ${stack.baseUrl}/console/   (sign in with a key above)\n`),
+  (error: Error) => console.error(`The staff console did not build: ${error.message}`),
+);
 // A first start seeds the demo catalogue in the background; the heartbeat goes on until it is in.
 const seeded = stack.catalogueSeeded.then(
   () => true,

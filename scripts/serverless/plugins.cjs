@@ -15,4 +15,6 @@ module.exports = () => [
   'serverless-iam-roles-per-function',
   // Nested stacks along the service's parts (see the file).
   ...(packaging ? [require.resolve('./split-stacks.cjs')] : []),
+  // Uploads the staff console's files after a deployment (see the file).
+  ...(packaging ? [require.resolve('./console-publish.cjs')] : []),
 ];

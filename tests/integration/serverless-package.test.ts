@@ -919,3 +919,76 @@ describe('least privilege: a role per function', () => {
     expect(renderer.Properties.MemorySize).toBe(1024);
   });
 });
+
+describe('staff console distribution', () => {
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+  const distribution = () => resources.ConsoleDistribution!.Properties.DistributionConfig;
+  const behaviourOf = (pattern: string) => (distribution().CacheBehaviors as Array<Record<string, any>>).find((b) => b.PathPattern === pattern);
+  const headersOf = (policyRef: unknown) => {
+    const id = (policyRef as { Ref?: string }).Ref!;
+    return resources[id]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items as Array<{ Header: string; Value: string }>;
+  };
+  /** The CloudFront Function's code, run here on a request as CloudFront would run it. */
+  const route = (uri: string) => {
+    const code = String(resources.ConsoleRouting!.Properties.FunctionCode);
+    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri?: string; statusCode?: number; headers?: any };
+    return handler({ request: { uri, headers: {} } });
+  };
+
+  it('keeps the console in a private, encrypted bucket that only this distribution reads', () => {
+    const bucket = resources.ConsoleBucket!.Properties;
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    const [statement] = resources.ConsoleBucketPolicy!.Properties.PolicyDocument.Statement;
+    expect(statement).toMatchObject({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
+    expect(JSON.stringify(statement.Condition)).toContain('ConsoleDistribution');
+    const consoleOrigin = distribution().Origins.find((o: { Id: string }) => o.Id === 'console');
+    expect(consoleOrigin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': ['ConsoleOriginAccessControl', 'Id'] });
+  });
+
+  it('sends /api/* to this API Gateway stage on the same origin, uncached, with every method and header', () => {
+    const api = distribution().Origins.find((o: { Id: string }) => o.Id === 'api');
+    expect(JSON.stringify(api.DomainName)).toContain('ApiGatewayRestApi');
+    expect(api.OriginPath).toBe(`/${STAGE}`);
+    expect(api.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    const behaviour = behaviourOf('/api/*')!;
+    expect(behaviour).toMatchObject({ TargetOriginId: 'api', CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST });
+    expect([...behaviour.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+  });
+
+  it('caches hashed assets for a year and never index.html', () => {
+    const assets = behaviourOf('/console/assets/*')!;
+    expect(assets.TargetOriginId).toBe('console');
+    expect(headersOf(assets.ResponseHeadersPolicyId)).toContainEqual(
+      expect.objectContaining({ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable' }),
+    );
+    const pages = distribution().DefaultCacheBehavior;
+    expect(pages).toMatchObject({ TargetOriginId: 'console', CachePolicyId: CACHING_DISABLED, ViewerProtocolPolicy: 'redirect-to-https' });
+    expect(headersOf(pages.ResponseHeadersPolicyId)).toContainEqual(expect.objectContaining({ Header: 'Cache-Control', Value: 'no-cache' }));
+  });
+
+  it('answers a page of the single-page app with index.html and / with the console, as the local stack does', async () => {
+    const { consoleFileFor } = await import('../../lib/http/console-files.js');
+    expect(distribution().DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    for (const uri of ['/console/', '/console/orders/01HX', '/console/customers', '/console/assets/index-4f2a.js', '/console/favicon.svg']) {
+      const local = consoleFileFor(uri);
+      expect(local.kind).toBe('file');
+      expect(route(uri).uri, uri).toBe(`/console/${local.kind === 'file' ? local.path : ''}`);
+    }
+    for (const uri of ['/', '/console']) {
+      expect(route(uri)).toMatchObject({ statusCode: 302, headers: { location: { value: '/console/' } } });
+      expect(consoleFileFor(uri)).toEqual({ kind: 'redirect', location: '/console/' });
+    }
+  });
+
+  it('gives the console its address as a stack output, and declares no console function outside the local stage', () => {
+    expect(JSON.stringify(template.Outputs?.ConsoleUrl)).toContain('ConsoleDistribution');
+    expect(ofType('AWS::Lambda::Function').filter(([id]) => /console/i.test(id))).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
  * not collide with a developer's `npm start`: DynamoDB Local, s3rver, the seeded table, and the
  * API through serverless-offline. Stopped when the run ends.
  */
+import { buildConsole } from '../../scripts/console/build.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -54,6 +55,9 @@ export async function setup(project: TestProject): Promise<void> {
     rateLimit: { rps: 100_000, burst: 100_000, quotaPerDay: 100_000_000 },
     log: process.env.DEBUG_OFFLINE ? (text) => process.stdout.write(text) : undefined,
   });
+  // The console's browser tests open it from the stack (/console/); built after the start, which
+  // it would slow, and only when its sources changed.
+  await buildConsole({ root });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('stackEnv', { ...stack.env, API_KEY_CACHE_SECONDS, ...WEBHOOK_TEST_ENV });
   project.provide('demoKeys', stack.keys);

@@ -1,0 +1,15 @@
+// Functions of the local stage only (`npm start`, the test stack): the staff console's files,
+// served on the API's own origin as CloudFront serves them in AWS (serverless.yml, ConsoleDistribution).
+const { join } = require('node:path');
+
+module.exports = async ({ resolveVariable }) => {
+  const stage = await resolveVariable('sls:stage');
+  if (stage !== 'local') return {};
+  return {
+    consoleFiles: {
+      handler: 'functions/console/serve-console.handler',
+      environment: { CONSOLE_DIR: join(__dirname, '..', '..', 'console', 'dist') },
+      events: [{ http: { path: 'console', method: 'get' } }, { http: { path: 'console/{proxy+}', method: 'get' } }, { http: { path: '/', method: 'get' } }],
+    },
+  };
+};
