@@ -55,7 +55,7 @@ export function ActionDialog<V extends Record<string, unknown>>({
   const onSubmit = async (values: Record<string, unknown>) => {
     try {
       const result = await submit(values as V);
-      if (success) notify(success, { type: 'success' });
+      if (success) notify(success, { type: 'success', messageArgs: { _: success } });
       onDone?.(result);
       onClose();
       setFormKey((key) => key + 1);
@@ -68,8 +68,9 @@ export function ActionDialog<V extends Record<string, unknown>>({
       }
       const apiError = apiErrorOf(error);
       if (apiError) {
-        const { fields } = fieldErrors(apiError);
-        return { ...fields, root: { serverError: describe(error, translate) } };
+        // Problems of an input show next to it; the form's own message says the rest.
+        const { fields, other } = fieldErrors(apiError);
+        return { ...fields, root: { serverError: Object.keys(fields).length && !other.length ? apiError.error : describe(error, translate) } };
       }
       return { root: { serverError: describe(error, translate) } };
     }

@@ -23,13 +23,14 @@ export function useAction() {
     setBusy(true);
     try {
       const result = await action(dataProvider);
-      if (options.success) notify(options.success, { type: 'success' });
+      if (options.success) notify(options.success, { type: 'success', messageArgs: { _: options.success } });
       options.onSuccess?.(result);
       refresh();
       return result;
     } catch (error) {
       if (options.onError?.(error)) return undefined;
-      notify(describe(error, translate), { type: 'error', multiLine: true });
+      const message = describe(error, translate);
+      notify(message, { type: 'error', multiLine: true, messageArgs: { _: message } });
       refresh();
       return undefined;
     } finally {

@@ -160,6 +160,16 @@ export const ar: Messages = {
       Delivered: 'تم التسليم',
       Cancelled: 'ملغى',
     },
+    requirement: {
+      CONFIRMED_RECEIPT_REQUIRED: 'إيصال عربون مؤكد',
+      INSPECTION_DATE_REQUIRED: 'موعد للفحص (أدخله مع هذه الخطوة، أو جدوِل الفحص بموعد)',
+      COMPLETED_INSPECTION_REQUIRED: 'فحص مكتمل',
+      SIGNED_CONTRACT_REQUIRED: 'عقد موقّع',
+      PAYMENT_NOT_COVERED: 'إيصالات مؤكدة تغطي الإجمالي',
+      CUSTOMS_INVOICE_REQUIRED: 'فاتورة جمركية',
+      BILL_OF_LADING_REQUIRED: 'بوليصة الشحن (الرقم والملف) في بيانات الشحنة',
+      ARRIVAL_REQUIRED: 'تاريخ وصول الشحنة (الفعلي)',
+    },
     state: {
       loading: 'جارٍ التحميل…',
       empty: 'لا يوجد شيء هنا بعد.',

@@ -150,6 +150,16 @@ export const en = {
       Delivered: 'Delivered',
       Cancelled: 'Cancelled',
     },
+    requirement: {
+      CONFIRMED_RECEIPT_REQUIRED: 'a confirmed deposit receipt',
+      INSPECTION_DATE_REQUIRED: 'an inspection date (give it with this move, or schedule the inspection with one)',
+      COMPLETED_INSPECTION_REQUIRED: 'a completed inspection',
+      SIGNED_CONTRACT_REQUIRED: 'a signed contract',
+      PAYMENT_NOT_COVERED: 'confirmed receipts covering the total',
+      CUSTOMS_INVOICE_REQUIRED: 'a customs invoice',
+      BILL_OF_LADING_REQUIRED: 'the bill of lading (number and file) on the shipment',
+      ARRIVAL_REQUIRED: "the shipment's arrival date (ATA)",
+    },
     state: {
       loading: 'Loading…',
       empty: 'Nothing here yet.',

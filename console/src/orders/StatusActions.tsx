@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { IsoDateTimeInput } from '../common/inputs';
 import type { ConsoleDataProvider } from '../api/dataProvider';
-import type { OrderDetail, OrderStatus } from '../api/types';
+import type { OrderDetail, OrderStatus, Requirement } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { ActionDialog } from '../common/ActionDialog';
 import { ErrorState, Loading } from '../common/states';
@@ -15,6 +15,11 @@ import { useConflictHandler } from './conflict';
  * requirement, disabled, with what they wait for: both from POST /orders/{id}/validate-transition
  * (`reachableNow`, `blocked`). Nothing here knows the lifecycle.
  */
+/** A requirement in the person's language when the console knows its code, else in the API's words. */
+export function requirementText(requirement: Requirement, translate: (key: string, options?: object) => string): string {
+  return translate(`vpo.requirement.${requirement.code}`, { _: requirement.message });
+}
+
 export function StatusActions({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -29,6 +34,9 @@ export function StatusActions({ order }: { order: OrderDetail }) {
   if (verdict.isPending) return <Loading />;
   if (verdict.error) return <ErrorState error={verdict.error} retry={() => verdict.refetch()} />;
   const { reachableNow, blocked } = verdict.data;
+  // A move waiting only on a field of its own request (the API says type "field") can be made by giving it.
+  const byField = blocked.filter((move) => move.missingRequirements.every((requirement) => requirement.type === 'field')).map((move) => move.status);
+  const waiting = blocked.filter((move) => !byField.includes(move.status));
   const mayMove = can('PATCH /api/v1/orders/{id}/status');
   const status = (value: string) => translate(`vpo.status.${value}`);
 
@@ -40,7 +48,7 @@ export function StatusActions({ order }: { order: OrderDetail }) {
       {reachableNow.length === 0 && blocked.length === 0 && <Typography variant="body2">{translate('vpo.orders.movesNone')}</Typography>}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {mayMove &&
-          reachableNow.map((next) => (
+          [...reachableNow, ...byField].map((next) => (
             <Button
               key={next}
               variant={next === 'Cancelled' ? 'outlined' : 'contained'}
@@ -50,7 +58,7 @@ export function StatusActions({ order }: { order: OrderDetail }) {
               {translate('vpo.orders.moveTo', { status: status(next) })}
             </Button>
           ))}
-        {blocked.map((move) => (
+        {(mayMove ? waiting : blocked).map((move) => (
           <Button key={move.status} variant="outlined" disabled aria-describedby={`blocked-${move.status}`}>
             {translate('vpo.orders.moveTo', { status: status(move.status) })}
           </Button>
@@ -63,7 +71,7 @@ export function StatusActions({ order }: { order: OrderDetail }) {
               <ListItemText
                 primary={translate('vpo.orders.blockedBy', {
                   status: status(move.status),
-                  missing: move.missingRequirements.map((requirement) => requirement.message).join('; '),
+                  missing: move.missingRequirements.map((requirement) => requirementText(requirement, translate)).join('; '),
                 })}
               />
             </ListItem>
@@ -81,7 +89,7 @@ export function StatusActions({ order }: { order: OrderDetail }) {
           success={translate('vpo.orders.moved', { status: status(target) })}
           onError={onConflict}
         >
-          {target === 'InspectionScheduled' && <IsoDateTimeInput source="inspectionDate" label="resources.orders.fields.inspectionDate" fullWidth />}
+          {byField.includes(target) && <IsoDateTimeInput source="inspectionDate" label="resources.orders.fields.inspectionDate" fullWidth />}
           <TextInput source="note" label="vpo.orders.moveNote" fullWidth multiline />
         </ActionDialog>
       )}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../api/dataProvider';
+import { requirementText } from '../orders/StatusActions';
 import { type Item, Section } from './Section';
 import { useOrderPage } from './useOrders';
 
@@ -24,7 +25,7 @@ export function BlockedOrders() {
             .map((move) =>
               translate('vpo.orders.blockedBy', {
                 status: translate(`vpo.status.${move.status}`),
-                missing: move.missingRequirements.map((requirement) => requirement.message).join('; '),
+                missing: move.missingRequirements.map((requirement) => requirementText(requirement, translate)).join('; '),
               }),
             )
             .join(' · '),
