@@ -35,7 +35,9 @@ async function cursorList<T>(
   const { request, page: served } = pageRequest(book, scope, page, pageNumbers);
   const { rows, nextCursor, total } = await fetchPage(request);
   rememberNext(book, scope, served, nextCursor);
-  return { data: rows as unknown as RaRecord[], pageInfo: pageInfo(served, nextCursor), ...(total !== undefined ? { total } : {}) };
+  // On the last page the count is known without counting: the pages before it were full.
+  const known = total ?? (nextCursor ? undefined : (served - 1) * perPage + rows.length);
+  return { data: rows as unknown as RaRecord[], pageInfo: pageInfo(served, nextCursor), ...(known !== undefined ? { total: known } : {}) };
 }
 
 const carQuery = (filter: Filter): QueryOf<'/api/v1/cars', 'get'> =>
@@ -185,7 +187,8 @@ export const dataProvider = {
       case 'cars': {
         const currency = str((meta as Filter | undefined)?.currency);
         const { body } = await call(api().GET('/api/v1/cars/{id}', { params: { path: { id: Number(ref) }, query: clean({ currency }) } }));
-        return { ...ok({ ...body.data, id: body.data.id ?? Number(ref) }), meta: body.meta };
+        // The rate used (or why there is none) travels with the car: react-admin keeps only `data` of a getOne.
+        return ok({ ...body.data, id: body.data.id ?? Number(ref), rate: body.meta?.currency });
       }
       case 'users':
         return ok((await call(api().GET('/api/v1/users/{id}', { params: { path: { id: ref } } }))).body.data);

@@ -20,11 +20,12 @@ function WhoAmI() {
   );
 }
 
+/** Its accessible name is the name it shows (react-admin shows the identity's fullName). */
 function ConsoleUserMenu() {
   const { me } = useMe();
   const translate = useTranslate();
   return (
-    <UserMenu label={me?.user?.name ?? translate('ra.auth.user_menu')}>
+    <UserMenu label={me ? (me.user?.name ?? me.role) : translate('ra.auth.user_menu')}>
       <Logout />
     </UserMenu>
   );

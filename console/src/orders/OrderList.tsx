@@ -5,6 +5,7 @@ import { useMe } from '../auth/useMe';
 import { Money, When } from '../common/format';
 import { OpenByNumber } from './OpenByNumber';
 import { StatusChip } from './StatusChip';
+import { ListEmpty } from '../common/ListEmpty';
 
 function carTitle(order: Order): string {
   const car = order.carDetails as { makeEn?: unknown; modelEn?: unknown; year?: unknown; title?: unknown };
@@ -57,6 +58,7 @@ export function OrderList() {
       perPage={20}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
+      empty={<ListEmpty />}
       storeKey={false}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>

@@ -1,0 +1,152 @@
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  List,
+  type RaRecord,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Title,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { ROLES } from '../api/enums';
+import type { ApiKey } from '../api/types';
+import { useMe } from '../auth/useMe';
+import { When } from '../common/format';
+import { IsoDateTimeInput } from '../common/inputs';
+import { useAction } from '../common/useAction';
+import { ListEmpty } from '../common/ListEmpty';
+
+function keyState(key: ApiKey, translate: (key: string) => string): string {
+  if (key.revokedAt) return translate('vpo.admin.revokedState');
+  if (key.disabledAt) return translate('vpo.admin.disabled');
+  if (key.expiresAt && key.expiresAt < new Date().toISOString()) return translate('vpo.admin.expired');
+  return translate('vpo.admin.active');
+}
+
+/** A key shown once: right after it is issued or rotated, never again. */
+export function ShownOnce({ secret, label }: { secret: string; label: string }) {
+  const translate = useTranslate();
+  const [copied, setCopied] = useState(false);
+  return (
+    <Alert severity="warning" role="alert" sx={{ my: 2 }}>
+      <Typography variant="body2">{label}</Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 1 }}>
+        <Box component="code" sx={{ p: 1, bgcolor: 'grey.100', wordBreak: 'break-all' }} data-testid="secret">
+          {secret}
+        </Box>
+        <Button
+          size="small"
+          onClick={() =>
+            navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? translate('vpo.common.copied') : translate('vpo.common.copy')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: string) => void }) {
+  const translate = useTranslate();
+  const { can } = useMe();
+  const { run, busy } = useAction();
+  if (apiKey.revokedAt || apiKey.disabledAt) return null;
+  return (
+    <Stack direction="row" sx={{ gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
+      {can('POST /api/v1/api-keys/{id}/rotate') && (
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() => {
+            const hours = window.prompt(`${translate('vpo.admin.rotateConfirm', { name: apiKey.name })}\n${translate('vpo.admin.graceHours')}`, '24');
+            if (hours === null) return;
+            void run((dp) => dp.rotateKey(apiKey.id, Math.round(Number(hours || 0) * 3600)), { onSuccess: (issued) => onIssued(issued.key) });
+          }}
+        >
+          {translate('vpo.admin.rotate')}
+        </Button>
+      )}
+      {can('POST /api/v1/api-keys/{id}/revoke') && (
+        <Button
+          size="small"
+          color="error"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(translate('vpo.admin.revokeConfirm', { name: apiKey.name })))
+              void run((dp) => dp.revokeKey(apiKey.id), { success: translate('vpo.admin.revoked') });
+          }}
+        >
+          {translate('vpo.admin.revoke')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The tenant's API keys: issue (shown once), rotate (the new one shown once), revoke. */
+export function ApiKeyList() {
+  const translate = useTranslate();
+  const [issued, setIssued] = useState<string>();
+  return (
+    <>
+      {issued && <ShownOnce secret={issued} label={translate('vpo.admin.keyShownOnce')} />}
+      <List
+        actions={
+          <TopToolbar>
+            <CreateButton label="vpo.admin.newKey" />
+          </TopToolbar>
+        }
+        pagination={false}
+        exporter={false}
+        empty={<ListEmpty />}
+        storeKey={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="prefix" disableSort render={(key: ApiKey) => <code>{key.prefix}…</code>} />
+          <DataTable.Col source="role" disableSort render={(key: ApiKey) => translate(`vpo.role.${key.role}`)} />
+          <DataTable.Col source="state" disableSort render={(key: ApiKey) => <Chip size="small" variant="outlined" label={keyState(key, translate)} />} />
+          <DataTable.Col source="lastUsedAt" disableSort render={(key: ApiKey) => <When iso={key.lastUsedAt} />} />
+          <DataTable.Col source="expiresAt" disableSort render={(key: ApiKey) => <When iso={key.expiresAt} />} />
+          <DataTable.Col label="vpo.common.actions" render={(key: ApiKey) => <KeyActions apiKey={key} onIssued={setIssued} />} />
+        </DataTable>
+      </List>
+    </>
+  );
+}
+
+function IssuedKey({ record }: { record?: { key?: string } }) {
+  const translate = useTranslate();
+  return record?.key ? <ShownOnce secret={record.key} label={translate('vpo.admin.keyShownOnce')} /> : null;
+}
+
+export function ApiKeyCreate() {
+  const translate = useTranslate();
+  const [issued, setIssued] = useState<{ key?: string }>();
+  return (
+    <>
+      <Title title={translate('vpo.admin.newKey')} />
+      <IssuedKey record={issued} />
+      <Create redirect={false} mutationOptions={{ onSuccess: (data: RaRecord) => setIssued(data as { key?: string }) }}>
+        <SimpleForm>
+          <TextInput source="name" fullWidth />
+          <ReferenceInput source="userId" reference="users">
+            <SelectInput optionText="name" fullWidth />
+          </ReferenceInput>
+          <SelectInput source="role" choices={ROLES.map((role) => ({ id: role, name: translate(`vpo.role.${role}`) }))} fullWidth />
+          <IsoDateTimeInput source="expiresAt" fullWidth />
+        </SimpleForm>
+      </Create>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Box } from '@mui/material';
+import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AUDIT_ENTITIES } from '../api/enums';
+import type { AuditRecord } from '../api/types';
+import { When } from '../common/format';
+import { ListEmpty } from '../common/ListEmpty';
+
+function Changes({ record }: { record: AuditRecord }) {
+  return (
+    <Box component="ul" sx={{ m: 0, ps: 2, fontSize: 13 }}>
+      {Object.entries(record.changes).map(([field, change]) => (
+        <li key={field}>
+          <strong>{field}</strong>: {JSON.stringify(change.before) ?? '—'} → {JSON.stringify(change.after) ?? '—'}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** The tenant's audit trail (admin), newest first, paged by cursor. */
+export function AuditList() {
+  const translate = useTranslate();
+  const filters = [
+    <SelectInput
+      key="entity"
+      source="entity"
+      label="vpo.admin.auditFilter"
+      choices={AUDIT_ENTITIES.map((entity) => ({ id: entity, name: entity }))}
+      alwaysOn
+    />,
+    <TextInput key="entityId" source="entityId" alwaysOn />,
+    <DateInput key="from" source="from" />,
+    <DateInput key="to" source="to" />,
+  ];
+  return (
+    <List
+      filters={filters}
+      perPage={50}
+      pagination={<Pagination rowsPerPageOptions={[50, 100, 200]} />}
+      sort={{ field: 'at', order: 'DESC' }}
+      exporter={false}
+      empty={<ListEmpty />}
+      storeKey={false}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="at" disableSort render={(record: AuditRecord) => <When iso={record.at} />} />
+        <DataTable.Col source="entity" disableSort render={(record: AuditRecord) => `${record.entity} ${record.entityId}`} />
+        <DataTable.Col source="action" disableSort />
+        <DataTable.Col
+          source="actor"
+          disableSort
+          render={(record: AuditRecord) =>
+            `${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })} ${record.actor.userId ?? record.actor.keyId}`
+          }
+        />
+        <DataTable.Col source="changes" disableSort render={(record: AuditRecord) => <Changes record={record} />} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Chip } from '@mui/material';
+import {
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  List,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  SaveButton,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { STAFF_ROLES } from '../api/enums';
+import type { User } from '../api/types';
+import { useMe } from '../auth/useMe';
+import { When } from '../common/format';
+import { useAction } from '../common/useAction';
+import { ListEmpty } from '../common/ListEmpty';
+
+const LANGUAGES = [
+  { id: 'en', name: 'English' },
+  { id: 'ar', name: 'العربية' },
+];
+
+function useRoleChoices() {
+  const translate = useTranslate();
+  return STAFF_ROLES.map((role) => ({ id: role, name: translate(`vpo.role.${role}`) }));
+}
+
+/** The tenant's staff (admin). */
+export function UserList() {
+  const translate = useTranslate();
+  const roles = useRoleChoices();
+  return (
+    <List
+      filters={[<SelectInput key="role" source="role" choices={roles} alwaysOn />]}
+      actions={
+        <TopToolbar>
+          <CreateButton label="vpo.admin.newUser" />
+        </TopToolbar>
+      }
+      pagination={false}
+      exporter={false}
+      empty={<ListEmpty />}
+      storeKey={false}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="role" disableSort render={(user: User) => translate(`vpo.role.${user.role}`)} />
+        <DataTable.Col source="mobileNumber" disableSort render={(user: User) => <bdi>{user.mobileNumber}</bdi>} />
+        <DataTable.Col source="language" disableSort />
+        <DataTable.Col
+          source="active"
+          disableSort
+          render={(user: User) => (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={user.active ? 'success' : 'default'}
+              label={user.active ? translate('vpo.common.yes') : translate('vpo.common.no')}
+            />
+          )}
+        />
+        <DataTable.Col source="createdAt" disableSort render={(user: User) => <When iso={user.createdAt} day />} />
+      </DataTable>
+    </List>
+  );
+}
+
+export function UserCreate() {
+  const roles = useRoleChoices();
+  return (
+    <Create redirect="list">
+      <SimpleForm>
+        <TextInput source="name" fullWidth />
+        <SelectInput source="role" choices={roles} fullWidth />
+        <TextInput source="mobileNumber" fullWidth helperText="+97450001111" />
+        <TextInput source="email" type="email" fullWidth />
+        <SelectInput source="language" choices={LANGUAGES} fullWidth />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function Deactivate() {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  const { can } = useMe();
+  const { run, busy } = useAction();
+  if (!user?.active || !can('POST /api/v1/users/{id}/deactivate')) return null;
+  return (
+    <Button color="error" disabled={busy} onClick={() => run((dp) => dp.deactivateUser(String(user.id)), { success: translate('vpo.admin.deactivated') })}>
+      {translate('vpo.admin.deactivate')}
+    </Button>
+  );
+}
+
+export function UserEdit() {
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      actions={
+        <TopToolbar>
+          <Deactivate />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
+        <TextInput source="name" fullWidth />
+        <TextInput source="mobileNumber" fullWidth />
+        <TextInput source="email" type="email" fullWidth />
+        <SelectInput source="language" choices={LANGUAGES} fullWidth />
+        <BooleanInput source="active" />
+      </SimpleForm>
+    </Edit>
+  );
+}

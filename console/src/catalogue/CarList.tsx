@@ -1,0 +1,82 @@
+import { Alert } from '@mui/material';
+import { DataTable, List, NumberInput, Pagination, SearchInput, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
+import { COMMON_CURRENCIES } from '../api/enums';
+import type { CarListItem } from '../api/types';
+import { Money, useFormat, When } from '../common/format';
+import { ListEmpty } from '../common/ListEmpty';
+
+function Price({ car }: { car: CarListItem }) {
+  const { number } = useFormat();
+  const translate = useTranslate();
+  if (car.convertedCurrency && car.convertedPrice !== null && car.convertedPrice !== undefined)
+    return <Money amount={car.convertedPrice} currency={car.convertedCurrency} />;
+  return <span>{translate('vpo.cars.rawPrice', { price: number(car.price) })}</span>;
+}
+
+/** When the chosen currency has no rate yet, the API says why (meta.currency.reason). */
+function RateNotice() {
+  const translate = useTranslate();
+  const { meta, filterValues } = useListContext();
+  const currency = (meta as { currency?: { code?: string; rate?: number | null; reason?: string } } | undefined)?.currency;
+  if (!filterValues.currency || !currency || currency.rate !== null) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }}>
+      {translate('vpo.cars.noRate', { currency: currency.code ?? filterValues.currency, reason: currency.reason ?? '' })}
+    </Alert>
+  );
+}
+
+/** The tenant's catalogue with the main filters and its price in a chosen currency. */
+export function CarList() {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="search" source="search" alwaysOn slotProps={{ htmlInput: { 'aria-label': translate('resources.cars.fields.search') } }} />,
+    <SelectInput key="currency" source="currency" choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))} alwaysOn />,
+    <TextInput key="makeEn" source="makeEn" alwaysOn />,
+    <TextInput key="modelEn" source="modelEn" />,
+    <NumberInput key="yearFrom" source="yearFrom" />,
+    <NumberInput key="yearTo" source="yearTo" />,
+    <NumberInput key="priceFrom" source="priceFrom" />,
+    <NumberInput key="priceTo" source="priceTo" />,
+    <NumberInput key="kmTo" source="kmTo" />,
+    <TextInput key="fuelType" source="fuelType" />,
+    <TextInput key="transmission" source="transmission" />,
+  ];
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ currency: 'USD' }}
+      perPage={20}
+      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={false}
+      empty={<ListEmpty />}
+      storeKey={false}
+    >
+      <RateNotice />
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col
+          source="thumbnailUrl"
+          label="vpo.cars.photos"
+          disableSort
+          render={(car: CarListItem) =>
+            car.thumbnailUrl ? (
+              <img src={car.thumbnailUrl} alt="" width={72} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+            ) : null
+          }
+        />
+        <DataTable.Col source="title" disableSort />
+        <DataTable.Col source="year" />
+        <DataTable.Col source="kilometers" render={(car: CarListItem) => <KmField km={car.kilometers} />} />
+        <DataTable.Col source="fuelType" disableSort />
+        <DataTable.Col source="price" label="resources.cars.fields.convertedPrice" render={(car: CarListItem) => <Price car={car} />} />
+        <DataTable.Col source="auctionDate" render={(car: CarListItem) => <When iso={car.auctionDate} day />} />
+      </DataTable>
+    </List>
+  );
+}
+
+function KmField({ km }: { km: number | undefined }) {
+  const { number } = useFormat();
+  return <span>{number(km)}</span>;
+}

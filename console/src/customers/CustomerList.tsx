@@ -1,0 +1,105 @@
+import { Alert, Box, List as MuiList, ListItem, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { CreateButton, DataTable, List, Pagination, SearchInput, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import type { CustomerSummary } from '../api/types';
+import { useMe } from '../auth/useMe';
+import { When } from '../common/format';
+import { ErrorState, Loading } from '../common/states';
+import { ListEmpty } from '../common/ListEmpty';
+
+function Actions() {
+  const { can } = useMe();
+  return <TopToolbar>{can('POST /api/v1/customers') && <CreateButton />}</TopToolbar>;
+}
+
+/** Customers by name (prefix) or phone, a page at a time (GET /customers). */
+function CustomerPages() {
+  const translate = useTranslate();
+  return (
+    <List
+      filters={[
+        <SearchInput
+          key="q"
+          source="q"
+          alwaysOn
+          placeholder={translate('resources.customers.fields.q')}
+          slotProps={{ htmlInput: { 'aria-label': translate('resources.customers.fields.q') } }}
+        />,
+      ]}
+      actions={<Actions />}
+      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      perPage={20}
+      sort={{ field: 'name', order: 'ASC' }}
+      exporter={false}
+      empty={<ListEmpty />}
+      storeKey={false}
+    >
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="mobileNumber" disableSort render={(customer: CustomerSummary) => <bdi>{customer.mobileNumber}</bdi>} />
+        <DataTable.Col source="country" disableSort />
+        <DataTable.Col source="language" disableSort />
+        <DataTable.Col source="createdAt" disableSort render={(customer: CustomerSummary) => <When iso={customer.createdAt} day />} />
+      </DataTable>
+    </List>
+  );
+}
+
+/** Where the key may not list customers: the exact phone search every staff key has. */
+function PhoneSearch() {
+  const translate = useTranslate();
+  const [text, setText] = useState('');
+  const [phone, setPhone] = useState('');
+  const { data, isPending, error, refetch } = useGetList<{ id: string; name: string; mobileNumber?: string }>(
+    'customer-matches',
+    { filter: { phone }, pagination: { page: 1, perPage: 100 } },
+    { enabled: phone !== '' },
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setPhone(text.trim());
+  };
+  return (
+    <Box sx={{ my: 2 }}>
+      <Title title={translate('resources.customers.name', { smart_count: 2 })} />
+      <Typography component="h1" variant="h5" gutterBottom>
+        {translate('resources.customers.name', { smart_count: 2 })}
+      </Typography>
+      <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <TextField
+          id="customer-phone"
+          label={translate('resources.customers.fields.mobileNumber')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          helperText={translate('vpo.customers.searchFallback')}
+        />
+      </Box>
+      <Actions />
+      {phone !== '' &&
+        (isPending ? (
+          <Loading />
+        ) : error ? (
+          <ErrorState error={error} retry={refetch} />
+        ) : !data?.length ? (
+          <Alert severity="info">{translate('ra.navigation.no_results', { name: translate('resources.customers.name', { smart_count: 2 }) })}</Alert>
+        ) : (
+          <MuiList>
+            {data.map((match) => (
+              <ListItem key={match.id} disablePadding>
+                <ListItemButton component={Link} to={`/customers/${match.id}/show`}>
+                  <ListItemText primary={match.name} secondary={match.mobileNumber} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </MuiList>
+        ))}
+    </Box>
+  );
+}
+
+export function CustomerList() {
+  const { can, isPending } = useMe();
+  if (isPending) return <Loading />;
+  return can('GET /api/v1/customers') ? <CustomerPages /> : <PhoneSearch />;
+}
