@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startS3Local, type S3Local } from './s3-local.js';
@@ -66,7 +67,33 @@ type Part = { stop(): Promise<void>; exited: Promise<string> };
 const TABLE_NAME = 'vehicle-purchase-orders-local';
 const BUCKET_NAME = 'vehicle-purchase-orders-local-archive';
 
+/** The ports already taken, by their role: another stack (or program) listening there would answer in this one's place. */
+async function takenPorts(ports: Record<string, number>): Promise<string[]> {
+  const taken = await Promise.all(
+    Object.entries(ports).map(
+      ([role, port]) =>
+        new Promise<string | undefined>((resolve) => {
+          const probe = createServer();
+          probe.once('error', () => resolve(`${port} (${role})`));
+          probe.listen(port, () => probe.close(() => resolve(undefined)));
+        }),
+    ),
+  );
+  return taken.filter((port): port is string => port !== undefined);
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const ports = {
+    API: options.httpPort,
+    'Lambda invoke': options.lambdaPort,
+    'DynamoDB Local': options.dynamoPort,
+    'S3 emulator': options.s3Port,
+  };
+  const taken = await takenPorts(options.withApi ? ports : { 'DynamoDB Local': options.dynamoPort, 'S3 emulator': options.s3Port });
+  if (taken.length > 0)
+    throw new Error(
+      `port ${taken.join(', ')} is in use: another stack runs there? Stop it, or choose other ports (PORT, LAMBDA_PORT, DYNAMODB_PORT, S3_PORT; the tests: TEST_HTTP_PORT, ...)`,
+    );
   const started: Array<{ stop(): Promise<void> }> = [];
   const stopAll = async () => {
     for (const service of started.reverse()) await service.stop().catch(() => undefined);
