@@ -28,11 +28,16 @@ export type ConsoleFile =
   | { kind: 'file'; path: string; contentType: string; cacheControl: string; binary: boolean }
   | { kind: 'not-found' };
 
-/** What answers a request path: a redirect to the console's root, one of its files (relative to its build folder), or nothing. */
+/**
+ * What answers a request path: a redirect to the console's root, one of its files (relative to its
+ * build folder), or nothing. `/console` is the console's page as `/console/` is: the local HTTP
+ * server hands both over as `/console` (CloudFront, which keeps them apart, redirects the first).
+ */
 export function consoleFileFor(requestPath: string): ConsoleFile {
-  if (requestPath === '/' || requestPath === '/console') return { kind: 'redirect', location: CONSOLE_BASE };
-  if (!requestPath.startsWith(CONSOLE_BASE)) return { kind: 'not-found' };
-  const relative = requestPath.slice(CONSOLE_BASE.length);
+  if (requestPath === '/') return { kind: 'redirect', location: CONSOLE_BASE };
+  const path = requestPath === '/console' ? CONSOLE_BASE : requestPath;
+  if (!path.startsWith(CONSOLE_BASE)) return { kind: 'not-found' };
+  const relative = path.slice(CONSOLE_BASE.length);
   const segments = relative.split('/');
   // Never a path out of the build folder, nor a hidden file.
   if (segments.some((s) => s === '..' || s.startsWith('.') || s.includes('\\'))) return { kind: 'not-found' };

@@ -981,10 +981,10 @@ describe('staff console distribution', () => {
       expect(local.kind).toBe('file');
       expect(route(uri).uri, uri).toBe(`/console/${local.kind === 'file' ? local.path : ''}`);
     }
-    for (const uri of ['/', '/console']) {
-      expect(route(uri)).toMatchObject({ statusCode: 302, headers: { location: { value: '/console/' } } });
-      expect(consoleFileFor(uri)).toEqual({ kind: 'redirect', location: '/console/' });
-    }
+    expect(route('/')).toMatchObject({ statusCode: 302, headers: { location: { value: '/console/' } } });
+    expect(consoleFileFor('/')).toEqual({ kind: 'redirect', location: '/console/' });
+    // CloudFront tells /console from /console/ and sends the first to the second (locally both are the page).
+    expect(route('/console')).toMatchObject({ statusCode: 302, headers: { location: { value: '/console/' } } });
   });
 
   it('gives the console its address as a stack output, and declares no console function outside the local stage', () => {

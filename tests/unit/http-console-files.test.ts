@@ -16,7 +16,7 @@ describe('how the console files are served', () => {
   });
 
   it('answers every page of the single-page app with its index.html, never cached', () => {
-    for (const path of ['/console/', '/console/orders', '/console/orders/01HXYZ/show', '/console/customers/abc'])
+    for (const path of ['/console', '/console/', '/console/orders', '/console/orders/01HXYZ/show', '/console/customers/abc'])
       expect(consoleFileFor(path)).toEqual({
         kind: 'file',
         path: 'index.html',
@@ -26,9 +26,9 @@ describe('how the console files are served', () => {
       });
   });
 
-  it('sends / and /console to /console/', () => {
+  it('sends / to /console/, and answers /console with the console itself (the local server gives /console/ as /console)', () => {
     expect(consoleFileFor('/')).toEqual({ kind: 'redirect', location: '/console/' });
-    expect(consoleFileFor('/console')).toEqual({ kind: 'redirect', location: '/console/' });
+    expect(consoleFileFor('/console')).toEqual(consoleFileFor('/console/'));
   });
 
   it('serves nothing outside the build folder, no hidden file and no unknown type', () => {
