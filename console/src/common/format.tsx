@@ -19,7 +19,8 @@ export function useFormat() {
 
 export function Money({ amount, currency }: { amount: number | null | undefined; currency: string | null | undefined }) {
   const { money } = useFormat();
-  return <bdi>{money(amount, currency)}</bdi>;
+  // Left to right inside Arabic too: the amount and its currency code stay in one readable run.
+  return <bdi dir="ltr">{money(amount, currency)}</bdi>;
 }
 
 export function When({ iso, day }: { iso: string | null | undefined; day?: boolean }) {
