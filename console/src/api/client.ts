@@ -14,7 +14,7 @@ export interface ApiHttpErrorBody {
   errors: Record<string, unknown>;
 }
 
-export function toHttpError(error: ApiError | undefined, status: number): HttpError {
+function toHttpError(error: ApiError | undefined, status: number): HttpError {
   const apiError: ApiError = error ?? { success: false, error: `HTTP ${status}`, statusCode: status, code: status === 0 ? 'OFFLINE' : 'UNKNOWN' };
   const { fields, other } = fieldErrors(apiError);
   const message = other.length ? `${apiError.error} (${other.join('; ')})` : apiError.error;

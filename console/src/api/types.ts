@@ -21,7 +21,6 @@ export type AuditRecord = Schemas['AuditRecord'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ExportDeadline = Schemas['ExportDeadline'];
-export type Shipment = Schemas['Shipment'];
 export type Requirement = Schemas['Requirement'];
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
@@ -42,4 +41,3 @@ export type QueryOf<P extends keyof paths, M extends 'get'> = NonNullable<NonNul
 
 export type ExportStep = NonNullable<paths['/api/v1/orders/{id}/export-steps/{step}']['put']>['parameters']['path']['step'];
 export type CarDetail = DataOf<'/api/v1/cars/{id}', 'get'>;
-export type ValidateAnswer = DataOf<'/api/v1/orders/{id}/validate-transition', 'post'>;

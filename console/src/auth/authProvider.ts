@@ -10,7 +10,7 @@ import { session } from './session';
  */
 let me: Promise<Me> | undefined;
 
-export function loadMe(): Promise<Me> {
+function loadMe(): Promise<Me> {
   me ??= call(api().GET('/api/v1/me'))
     .then(({ body }) => body.data)
     .catch((error: unknown) => {

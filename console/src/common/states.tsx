@@ -54,7 +54,7 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
 }
 
 /** Whether the browser is online, following its events. */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
     const on = () => setOnline(true);
