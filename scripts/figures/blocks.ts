@@ -22,6 +22,15 @@ export const FIGURE_INPUTS: Record<string, readonly string[]> = {
   ],
   orders: ['lib/use-cases/orders', 'lib/store', 'scripts/bench/orders.ts', 'scripts/bench/_previous-order-design.ts'],
   package: ['functions', 'lib/schemas', 'serverless.yml', 'scripts/serverless', 'package-lock.json'],
+  console: [
+    'console/src',
+    'console/index.html',
+    'console/vite.config.ts',
+    'package-lock.json',
+    'lib/http/console-files.ts',
+    'functions/console',
+    'scripts/bench/console.ts',
+  ],
   'order-cost': ['lib/store', 'lib/use-cases', 'scripts/local/bootstrap.ts', 'scripts/bench/order-cost.ts', 'scripts/bench/_order-walk.ts'],
 };
 
