@@ -65,6 +65,8 @@ export interface RunningStack {
 type Part = { stop(): Promise<void>; exited: Promise<string> };
 
 const TABLE_NAME = 'vehicle-purchase-orders-local';
+/** How long serverless-offline may take to answer (it exits with its output when it fails sooner). */
+const START_TIMEOUT_S = 300;
 const BUCKET_NAME = 'vehicle-purchase-orders-local-archive';
 
 /** The ports already taken, by their role: another stack (or program) listening there would answer in this one's place. */
@@ -265,7 +267,8 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         }
       }, 5_000).unref();
     });
-  const deadline = Date.now() + 120_000;
+  // Bundling every function takes about a minute on two idle cores; a busy machine takes longer.
+  const deadline = Date.now() + START_TIMEOUT_S * 1000;
   const probe = `http://127.0.0.1:${options.httpPort}/api/v1/openapi.json`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`serverless-offline exited (${child.exitCode}):\n${output.slice(-3000)}`);
@@ -277,7 +280,7 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`serverless-offline did not answer on port ${options.httpPort} within 120 s:\n${output.slice(-3000)}`);
+      throw new Error(`serverless-offline did not answer on port ${options.httpPort} within ${START_TIMEOUT_S} s:\n${output.slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
