@@ -1,26 +1,15 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  List,
-  type RaRecord,
-  ReferenceInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Title,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { Create, DataTable, List, type RaRecord, ReferenceInput, SelectInput, SimpleForm, TextInput, Title, TopToolbar, useTranslate } from 'react-admin';
 import { ROLES } from '../api/enums';
 import type { ApiKey } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { When } from '../common/format';
 import { IsoDateTimeInput } from '../common/inputs';
 import { useAction } from '../common/useAction';
+import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 function keyState(key: ApiKey, translate: (key: string) => string): string {
   if (key.revokedAt) return translate('vpo.admin.revokedState');
@@ -103,12 +92,13 @@ export function ApiKeyList() {
       <List
         actions={
           <TopToolbar>
-            <CreateButton label="vpo.admin.newKey" />
+            <CreateAction label="vpo.admin.newKey" />
           </TopToolbar>
         }
         pagination={false}
         exporter={false}
         empty={<ListEmpty />}
+        error={<ListError />}
         storeKey={false}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>

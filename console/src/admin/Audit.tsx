@@ -4,6 +4,7 @@ import { AUDIT_ENTITIES } from '../api/enums';
 import type { AuditRecord } from '../api/types';
 import { When } from '../common/format';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 function Changes({ record }: { record: AuditRecord }) {
   return (
@@ -40,6 +41,7 @@ export function AuditList() {
       sort={{ field: 'at', order: 'DESC' }}
       exporter={false}
       empty={<ListEmpty />}
+      error={<ListError />}
       storeKey={false}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>

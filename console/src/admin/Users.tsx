@@ -2,7 +2,6 @@ import { Button, Chip } from '@mui/material';
 import {
   BooleanInput,
   Create,
-  CreateButton,
   DataTable,
   Edit,
   List,
@@ -20,7 +19,9 @@ import type { User } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { When } from '../common/format';
 import { useAction } from '../common/useAction';
+import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 const LANGUAGES = [
   { id: 'en', name: 'English' },
@@ -41,12 +42,13 @@ export function UserList() {
       filters={[<SelectInput key="role" source="role" choices={roles} alwaysOn />]}
       actions={
         <TopToolbar>
-          <CreateButton label="vpo.admin.newUser" />
+          <CreateAction label="vpo.admin.newUser" />
         </TopToolbar>
       }
       pagination={false}
       exporter={false}
       empty={<ListEmpty />}
+      error={<ListError />}
       storeKey={false}
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import {
   BooleanInput,
   Create,
-  CreateButton,
   DataTable,
   DeleteButton,
   Edit,
@@ -32,7 +31,9 @@ import { Empty, ErrorState, Loading } from '../common/states';
 import { useAction } from '../common/useAction';
 import { Facts, Panel } from '../orders/panels/Panel';
 import { ShownOnce } from './ApiKeys';
+import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 const eventChoices = EVENT_TYPES.map((type) => ({ id: type, name: type }));
 
@@ -52,12 +53,13 @@ export function WebhookList() {
     <List
       actions={
         <TopToolbar>
-          <CreateButton label="vpo.admin.newEndpoint" />
+          <CreateAction label="vpo.admin.newEndpoint" />
         </TopToolbar>
       }
       pagination={false}
       exporter={false}
       empty={<ListEmpty />}
+      error={<ListError />}
       storeKey={false}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>

@@ -141,7 +141,7 @@ export const dataProvider = {
     }
   },
 
-  async getManyReference(resource, { target, id, pagination }) {
+  async getManyReference(resource, { target, id, pagination, filter }) {
     const ref = String(id);
     switch (`${resource}:${target}`) {
       case 'billing:orderId':
@@ -169,7 +169,8 @@ export const dataProvider = {
         return records(body.data);
       }
       case 'audit:entityId': {
-        const { body } = await call(api().GET('/api/v1/audit', { params: { query: { id: ref, limit: 50 } } }));
+        const entity = str(filter?.entity) as QueryOf<'/api/v1/audit', 'get'>['entity'];
+        const { body } = await call(api().GET('/api/v1/audit', { params: { query: clean({ id: ref, entity, limit: 50 }) } }));
         return records(body.data);
       }
       default:

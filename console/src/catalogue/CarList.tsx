@@ -4,6 +4,7 @@ import { COMMON_CURRENCIES } from '../api/enums';
 import type { CarListItem } from '../api/types';
 import { Money, useFormat, When } from '../common/format';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 function Price({ car }: { car: CarListItem }) {
   const { number } = useFormat();
@@ -51,6 +52,7 @@ export function CarList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
       empty={<ListEmpty />}
+      error={<ListError />}
       storeKey={false}
     >
       <RateNotice />

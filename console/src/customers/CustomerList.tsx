@@ -1,16 +1,21 @@
 import { Alert, Box, List as MuiList, ListItem, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { CreateButton, DataTable, List, Pagination, SearchInput, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { CustomerSummary } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { When } from '../common/format';
 import { ErrorState, Loading } from '../common/states';
+import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 function Actions() {
-  const { can } = useMe();
-  return <TopToolbar>{can('POST /api/v1/customers') && <CreateButton />}</TopToolbar>;
+  return (
+    <TopToolbar>
+      <CreateAction resource="customers" />
+    </TopToolbar>
+  );
 }
 
 /** Customers by name (prefix) or phone, a page at a time (GET /customers). */
@@ -33,6 +38,7 @@ function CustomerPages() {
       sort={{ field: 'name', order: 'ASC' }}
       exporter={false}
       empty={<ListEmpty />}
+      error={<ListError />}
       storeKey={false}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>

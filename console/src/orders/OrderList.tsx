@@ -1,11 +1,13 @@
-import { AutocompleteInput, CreateButton, DataTable, DateInput, List, Pagination, ReferenceInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, List, Pagination, ReferenceInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { ORDER_STATUSES } from '../api/enums';
 import type { Order } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { Money, When } from '../common/format';
 import { OpenByNumber } from './OpenByNumber';
 import { StatusChip } from './StatusChip';
+import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
+import { ListError } from '../common/ListError';
 
 function carTitle(order: Order): string {
   const car = order.carDetails as { makeEn?: unknown; modelEn?: unknown; year?: unknown; title?: unknown };
@@ -38,11 +40,10 @@ function Filters() {
 }
 
 function Actions() {
-  const { can } = useMe();
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <OpenByNumber />
-      {can('POST /api/v1/orders') && <CreateButton />}
+      <CreateAction />
     </TopToolbar>
   );
 }
@@ -59,6 +60,7 @@ export function OrderList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
       empty={<ListEmpty />}
+      error={<ListError />}
       storeKey={false}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>

@@ -19,7 +19,11 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
   const messages = useGetManyReference<OrderNotification & { id: string }>('notifications', reference, {
     enabled: can('GET /api/v1/orders/{id}/notifications'),
   });
-  const audit = useGetManyReference<AuditRecord>('audit', { ...reference, target: 'entityId' }, { enabled: can('GET /api/v1/audit') });
+  const audit = useGetManyReference<AuditRecord>(
+    'audit',
+    { ...reference, target: 'entityId', filter: { entity: 'order' } },
+    { enabled: can('GET /api/v1/audit') },
+  );
 
   const status: Row[] = order.statusHistory.map((move, index) => ({
     at: move.at,
