@@ -671,7 +671,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The billing entries waiting for confirmation, oldest first (accountant, operations, admin)
+         * @description The tenant's queue of Pending invoices and receipts across its orders: what an accountant has to confirm. A confirmed entry leaves it at once. Each page is one read of the queue, whatever the tenant's history: pass meta.nextCursor as cursor for the next page. Platform keys read the queue of no tenant, or of the tenant named by tenantId.
+         *
+         *     **Who may call:** admin, operations, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listBillingEntries"];
         put?: never;
         /**
          * Create an invoice or a receipt for an order (Pending)
@@ -8180,6 +8188,129 @@ export interface operations {
             };
             /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBillingEntries: {
+        parameters: {
+            query: {
+                /** @description the entries waiting for confirmation (the only list kept) */
+                status: "Pending";
+                type?: "invoice" | "receipt";
+                limit?: number;
+                /** @description meta.nextCursor of the previous page */
+                cursor?: string;
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "orderId": "example text",
+                     *           "type": "invoice",
+                     *           "status": "Pending",
+                     *           "amount": 1,
+                     *           "currency": "example text",
+                     *           "description": "example text",
+                     *           "items": [
+                     *             {
+                     *               "type": "example text",
+                     *               "description": "example text",
+                     *               "amount": 1
+                     *             }
+                     *           ],
+                     *           "receiptFileUrl": "example text",
+                     *           "invoiceNumber": "example text",
+                     *           "recordedBy": "example text",
+                     *           "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *           "confirmedBy": "example text",
+                     *           "confirmedByRole": "example text",
+                     *           "confirmedByKeyId": "example text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "limit": 1,
+                     *         "nextCursor": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BillingEntry"][];
+                        meta: {
+                            limit: number;
+                            /** @description pass as cursor for the next page; absent on the last page */
+                            nextCursor?: string;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

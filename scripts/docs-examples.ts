@@ -302,6 +302,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       expect: 422,
       note: 'a requirement is missing (details.missingRequirements)',
     });
+    await call('listBillingEntries', { key: accountant, query: { status: 'Pending', limit: 20 }, note: 'the receipts and invoices waiting for confirmation' });
     await call('confirmBillingEntry', { key: accountant, path: { id: deposit.id } });
     await call('changeOrderStatus', {
       key: accountant,

@@ -55,6 +55,38 @@ export const createBillingEntry = defineRoute({
   response: BillingEntry,
 });
 
+export const listBillingEntries = defineRoute({
+  id: 'listBillingEntries',
+  folder: 'billing',
+  method: 'GET',
+  path: '/api/v1/billing',
+  tag: 'Billing',
+  summary: 'The billing entries waiting for confirmation, oldest first (accountant, operations, admin)',
+  description:
+    "The tenant's queue of Pending invoices and receipts across its orders: what an accountant has to confirm. A confirmed entry leaves it at once. Each page is one read of the queue, whatever the tenant's history: pass meta.nextCursor as cursor for the next page. Platform keys read the queue of no tenant, or of the tenant named by tenantId.",
+  status: 200,
+  roles: ['operations', 'accountant'],
+  cursorList: true,
+  query: Type.Object(
+    {
+      status: Type.Literal('Pending', { description: 'the entries waiting for confirmation (the only list kept)' }),
+      type: Type.Optional(BillingType),
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      cursor: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description: 'meta.nextCursor of the previous page',
+          examples: ['eyJnc2kyc2siOiIyMDI2LTExLTI2VDA5OjMwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'],
+        }),
+      ),
+      tenantId: Type.Optional(Id),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Array(BillingEntry),
+});
+
 export const setBillingDocumentUrl = defineRoute({
   id: 'setBillingDocumentUrl',
   errors: ['NOT_FOUND', 'INVALID_STATE'],

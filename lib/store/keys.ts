@@ -43,6 +43,7 @@
  * | order part    | ORDER#<id>              | ORDER#EXPORT, #CUSTOMS, #DOCUMENTS, #ARCHIVE | (the bulky parts, each its own item) |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
  * | billing entry | ORDER#<orderId>         | BILLING#<id>       |                          |                     |
+ * |               |   gsi2 while Pending: BILLING#PENDING#T#<tenant>, sk <createdAt>#<id> (the entries to confirm) |
  * | contract      | ORDER#<orderId>         | CONTRACT#<id>      |                          |                     |
  * | inspection    | ORDER#<orderId>         | INSPECTION#<id>    |                          |                     |
  * | child ref     | <KIND>#<id>             | REF                | (orderId: find a billing entry/contract/inspection by id) |
@@ -71,6 +72,7 @@ export {
 } from './records/api-key.js';
 export { customer, customerAccess, customerPhoneIndex, phoneClaim } from './records/customer.js';
 export { customerNameIndex, customersOfMarketer, customersOfTenant, marketerCustomerIndex } from './records/customer-lists.js';
+export { billingToConfirm, pendingBillingIndex } from './records/billing-queue.js';
 export { wallet } from './records/wallet.js';
 export { walletEntry } from './records/wallet-entry.js';
 /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */

@@ -1,7 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
+import { isConditionalCheckFailed } from './errors.js';
 import { allOf, scopeCondition, setExpression, type Condition } from './expressions.js';
 import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
@@ -18,12 +19,16 @@ const codecs: { [K in ChildKind]: { decode(item: Record<string, unknown>): Child
  * reference item under its own id, written in the same transaction: reads by id are strongly
  * consistent, unlike a GSI, so a contract can be sent the moment it is created.
  */
+/** A Pending billing entry waits in the queue of entries to confirm (a sparse index). */
+const queueKeys = (kind: ChildKind, record: { id: string; tenantId?: string; createdAt: string; status?: string }) =>
+  kind === 'BILLING' && record.status === 'Pending' ? keys.pendingBillingIndex(record.tenantId, record.createdAt, record.id) : {};
+
 export function putChildItems<K extends ChildKind>(kind: K, record: ChildRecords[K]): TransactItem[] {
   return [
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.orderChild(kind, record.orderId, record.id), entity: kind.toLowerCase(), ...record },
+        Item: { ...keys.orderChild(kind, record.orderId, record.id), ...queueKeys(kind, record), entity: kind.toLowerCase(), ...record },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -72,10 +77,12 @@ function childUpdate(
 ) {
   const update = setExpression(set, now);
   const guard = allOf({ expression: 'attribute_exists(pk)' }, scopeCondition(scope), condition);
+  // A confirmed billing entry leaves the queue of entries to confirm.
+  const leavesQueue = kind === 'BILLING' && set.status !== undefined && set.status !== 'Pending';
   return {
     TableName: tableName(),
     Key: keys.orderChild(kind, child.orderId, child.id),
-    UpdateExpression: update.expression,
+    UpdateExpression: leavesQueue ? `${update.expression} REMOVE gsi2pk, gsi2sk` : update.expression,
     ConditionExpression: guard.expression,
     ExpressionAttributeNames: { ...update.names, ...guard.names },
     ExpressionAttributeValues: { ...update.values, ...guard.values },
@@ -117,4 +124,72 @@ export function updateChildItem<K extends ChildKind>(
 /** The order is still there, checked in the transaction that hangs a child on it. */
 export function orderStillThere(orderId: string): TransactItem {
   return { ConditionCheck: { TableName: tableName(), Key: keys.order(orderId), ConditionExpression: 'attribute_exists(pk)' } };
+}
+
+/**
+ * A page of the billing entries waiting for confirmation in a tenant, oldest first: one Query of
+ * the sparse queue on GSI2 (lib/store/records/billing-queue.ts), whatever the tenant's history.
+ */
+export async function queryPendingBilling(
+  tenantId: string | undefined,
+  options: { limit: number; after?: Record<string, unknown> },
+): Promise<{ entries: Array<ChildRecords['BILLING']>; next?: Record<string, unknown> }> {
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.billingToConfirm(tenantId) },
+      Limit: options.limit,
+      ...(options.after ? { ExclusiveStartKey: options.after } : {}),
+    }),
+  );
+  return { entries: (page.Items ?? []).map(codecs.BILLING.decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+}
+
+/** Whether a page cursor points into this tenant's queue (a cursor cannot cross tenants). */
+export const isCursorOfBillingQueue = (tenantId: string | undefined, after: Record<string, unknown>): boolean =>
+  after.gsi2pk === keys.billingToConfirm(tenantId) && typeof after.gsi2sk === 'string';
+
+/**
+ * Puts the Pending billing entries written before the queue existed into it (GSI2 keys). An
+ * offline staff tool (a Scan): the local stack runs it once on a table kept from an older version;
+ * docs/deploying.md runs it in AWS. Returns how many entries it keyed.
+ */
+export async function keyPendingBilling(): Promise<number> {
+  let keyed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :billing AND #status = :pending AND attribute_not_exists(gsi2pk)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':billing': 'billing', ':pending': 'Pending' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const entry = codecs.BILLING.decode(item);
+      const index = keys.pendingBillingIndex(entry.tenantId, entry.createdAt, entry.id);
+      try {
+        await ddb.send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+            // Confirmed meanwhile: it stays out of the queue.
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': index.gsi2pk, ':sk': index.gsi2sk, ':pending': 'Pending' },
+          }),
+        );
+        keyed += 1;
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return keyed;
 }

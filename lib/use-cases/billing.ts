@@ -4,17 +4,26 @@ import { AppError, invalidField, invalidState, notFound } from '../domain/errors
 import { newId } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
 import { actorOf, scopeOf } from '../domain/scope.js';
-import type { BillingEntry, createBillingEntry as CreateRoute, setBillingDocumentUrl as UrlRoute } from '../schemas/billing.js';
-import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
+import type { CursorMeta } from '../domain/paging.js';
+import type {
+  BillingEntry,
+  createBillingEntry as CreateRoute,
+  listBillingEntries as ListRoute,
+  setBillingDocumentUrl as UrlRoute,
+} from '../schemas/billing.js';
+import { isCursorOfBillingQueue, listChildren, orderStillThere, putChildItems, queryPendingBilling, updateChild } from '../store/order-children.js';
 import { getTenant } from '../store/tenants.js';
 import { transact } from '../store/transact.js';
 import { auditItem } from './shared/audit.js';
+import { decodeCursor, encodeCursor } from './shared/cursor.js';
+import { owningTenant } from './shared/tenancy.js';
 import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
 import { eventItem } from './shared/event-items.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type UrlBody = Static<NonNullable<(typeof UrlRoute)['body']>>;
+type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
 const view = ({ tenantId: _t, marketerId: _m, ...entry }: Entry): Static<typeof BillingEntry> => entry;
 const stillPending = { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } };
@@ -111,4 +120,20 @@ export async function listOrderBilling(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
   await orderInScopeOrNotFound(scope, orderId, 'id');
   return (await listChildren(scope, 'BILLING', orderId)).map(view);
+}
+
+/**
+ * A page of the tenant's billing entries waiting for confirmation, oldest first (the accountant's
+ * queue), optionally of one type. A page may hold fewer than `limit` entries of the type asked for:
+ * the cursor goes on where the read stopped.
+ */
+export async function listPendingBilling(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof BillingEntry>>; meta: CursorMeta }> {
+  const tenantId = owningTenant(caller, query.tenantId);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+  if (after && !isCursorOfBillingQueue(tenantId, after))
+    throw invalidField('cursor', "belongs to another tenant's listing: pass meta.nextCursor of the previous page");
+  const page = await queryPendingBilling(tenantId, { limit: query.limit, after });
+  const entries = query.type === undefined ? page.entries : page.entries.filter((entry) => entry.type === query.type);
+  return { data: entries.map(view), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
 }

@@ -42,6 +42,8 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   // Customers kept from a version before the lists by name get their list keys, once per table.
   const { runOnce } = await import('../../lib/store/migrations.js');
   await runOnce('customer-lists', async () => (await import('../../lib/store/customers.js')).keyCustomerLists(), { freshTable });
+  // Pending billing entries kept from a version before the queue of entries to confirm join it, once.
+  await runOnce('pending-billing', async () => (await import('../../lib/store/order-children.js')).keyPendingBilling(), { freshTable });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: bucketName }));
   } catch {
