@@ -10,7 +10,8 @@ export function useFormat() {
   const timeZone = me?.tenant?.timeZone;
   return {
     language,
-    money: (amount: number | null | undefined, currency: string | null | undefined) => formatMoney(amount, currency, language),
+    // In running text an amount is a left-to-right isolate (U+2066 ... U+2069), so Arabic text around it keeps its order.
+    money: (amount: number | null | undefined, currency: string | null | undefined) => `\u2066${formatMoney(amount, currency, language)}\u2069`,
     number: (value: number | null | undefined) => formatNumber(value, language),
     dateTime: (iso: string | null | undefined) => formatDateTime(iso, language, timeZone),
     day: (iso: string | null | undefined) => formatDay(iso, language, timeZone),
@@ -18,9 +19,9 @@ export function useFormat() {
 }
 
 export function Money({ amount, currency }: { amount: number | null | undefined; currency: string | null | undefined }) {
-  const { money } = useFormat();
+  const { language } = useFormat();
   // Left to right inside Arabic too: the amount and its currency code stay in one readable run.
-  return <bdi dir="ltr">{money(amount, currency)}</bdi>;
+  return <bdi dir="ltr">{formatMoney(amount, currency, language)}</bdi>;
 }
 
 export function When({ iso, day }: { iso: string | null | undefined; day?: boolean }) {

@@ -9,7 +9,7 @@ function WhoAmI() {
   const translate = useTranslate();
   if (!me) return null;
   const text = translate('vpo.auth.signedInAs', {
-    name: me.user?.name ?? me.keyId,
+    name: me.user?.name ?? translate(`vpo.role.${me.role}`),
     role: translate(`vpo.role.${me.role}`),
     tenant: me.tenant?.name ?? translate('vpo.auth.platform'),
   });
