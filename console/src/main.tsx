@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { ErrorBoundary } from './common/ErrorBoundary';
+import { ARABIC, ENGLISH, ErrorBoundary } from './common/ErrorBoundary';
+import { languageStore } from './i18n/language-store';
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <ErrorBoundary>
+      <ErrorBoundary words={() => (languageStore.get() === 'ar' ? ARABIC : ENGLISH)}>
         <App />
       </ErrorBoundary>
     </StrictMode>,

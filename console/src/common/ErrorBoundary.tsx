@@ -1,17 +1,26 @@
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+type Words = { title: string; help: string; reload: string; home: string };
+
 interface Props {
   children: ReactNode;
-  /** Words in the page's language (this sits above react-admin's translations). */
-  words?: { title: string; help: string; reload: string; home: string };
+  /** Words in the page's language, read when the error shows (this sits above react-admin's translations). */
+  words?: () => Words;
 }
 
-const ENGLISH = {
+export const ENGLISH: Words = {
   title: 'Something went wrong on this screen.',
   help: 'Reload this screen, or go back to Today.',
   reload: 'Reload',
   home: 'Go to Today',
+};
+
+export const ARABIC: Words = {
+  title: 'حدث خطأ ما في هذه الشاشة.',
+  help: 'أعد تحميل هذه الشاشة أو عد إلى «اليوم».',
+  reload: 'إعادة التحميل',
+  home: 'الذهاب إلى «اليوم»',
 };
 
 /** The last resort: an error in rendering shows words and a way out, never a blank page. */
@@ -29,7 +38,7 @@ export class ErrorBoundary extends Component<Props, { error?: Error }> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const words = this.props.words ?? ENGLISH;
+    const words = this.props.words?.() ?? ENGLISH;
     return (
       <Box component="main" sx={{ p: 4 }}>
         <Alert severity="error" role="alert">
