@@ -2464,7 +2464,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: customers whose name begins with "Lay" */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2475,20 +2475,19 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "mobileNumber": "example text",
-                     *           "email": "example text",
-                     *           "country": "example text",
-                     *           "language": "en",
-                     *           "tenantId": "example text",
-                     *           "walletId": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "name": "Layla Haddad",
+                     *           "mobileNumber": "+971501234567",
+                     *           "email": "layla@example.com",
+                     *           "country": "AE",
+                     *           "language": "ar",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "walletId": "wa96e1wh83dvnvnnoymvpaqnd",
+                     *           "createdAt": "2026-11-16T09:04:30.233Z"
                      *         }
                      *       ],
                      *       "meta": {
-                     *         "limit": 1,
-                     *         "nextCursor": "example text"
+                     *         "limit": 20
                      *       }
                      *     }
                      */
@@ -2956,7 +2955,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:41:00.234Z"
+                     *           "createdAt": "2026-11-16T09:41:30.371Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -2966,7 +2965,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:40:00.960Z"
+                     *           "createdAt": "2026-11-16T09:40:30.097Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3130,7 +3129,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:40:00.960Z"
+                     *           "createdAt": "2026-11-16T09:40:30.097Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3139,7 +3138,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:40:00.960Z"
+                     *           "updatedAt": "2026-11-16T09:40:30.097Z"
                      *         }
                      *       }
                      *     }
@@ -3950,7 +3949,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:28:30.809Z"
+                     *         "updatedAt": "2026-11-16T09:29:00.946Z"
                      *       }
                      *     }
                      */
@@ -4178,7 +4177,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:32.435Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -4187,8 +4186,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:14:30.973Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:15:00.110Z"
                      *       }
                      *     }
                      */
@@ -4391,7 +4390,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:08:32.435Z",
+                     *             "completedAt": "2026-11-16T09:09:02.572Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -4401,25 +4400,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *               "recordedAt": "2026-11-16T09:31:00.494Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:35:00.590Z",
+                     *               "recordedAt": "2026-11-16T09:35:30.727Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *               "recordedAt": "2026-11-16T09:32:00.768Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -4436,7 +4435,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:35:30.727Z"
+                     *             "updatedAt": "2026-11-16T09:36:00.864Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -4444,8 +4443,8 @@ export interface operations {
                      *             "email": "layla@example.com",
                      *             "mobileNumber": "+971501234567"
                      *           },
-                     *           "createdAt": "2026-11-16T09:08:00.192Z",
-                     *           "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *           "createdAt": "2026-11-16T09:08:30.329Z",
+                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -4662,8 +4661,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:08:00.192Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:08:30.329Z"
                      *       }
                      *     }
                      */
@@ -4856,7 +4855,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:32.435Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -4866,25 +4865,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:35:00.590Z",
+                     *             "recordedAt": "2026-11-16T09:35:30.727Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -4901,7 +4900,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:35:30.727Z"
+                     *           "updatedAt": "2026-11-16T09:36:00.864Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -4909,8 +4908,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:36:00.864Z",
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:36:30.001Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -4922,7 +4921,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:22:00.028Z"
+                     *           "signedAt": "2026-11-16T09:22:30.165Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -4950,7 +4949,7 @@ export interface operations {
                      *           ],
                      *           "carYear": 2012,
                      *           "carModel": "SM5 L43",
-                     *           "storedAt": "2026-11-16T09:28:00.672Z"
+                     *           "storedAt": "2026-11-16T09:28:30.809Z"
                      *         },
                      *         "customsDocuments": [
                      *           {
@@ -4965,7 +4964,7 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:29:00.946Z",
+                     *             "createdAt": "2026-11-16T09:29:30.083Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *             "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *           }
@@ -4976,14 +4975,14 @@ export interface operations {
                      *             "to": "DepositSubmitted",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:08:00.192Z"
+                     *             "at": "2026-11-16T09:08:30.329Z"
                      *           },
                      *           {
                      *             "from": "DepositSubmitted",
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:14:30.973Z",
+                     *             "at": "2026-11-16T09:15:00.110Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -4991,7 +4990,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:15:00.110Z"
+                     *             "at": "2026-11-16T09:15:30.247Z"
                      *           }
                      *         ]
                      *       }
@@ -5162,7 +5161,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:32.435Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5171,8 +5170,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:10:31.930Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
                      *       }
                      *     }
                      */
@@ -5386,10 +5385,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:28:00.672Z"
+                     *           "storedAt": "2026-11-16T09:28:30.809Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:28:01.725Z"
+                     *         "updatedAt": "2026-11-16T09:28:31.862Z"
                      *       }
                      *     }
                      */
@@ -5900,7 +5899,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:32.435Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -5909,17 +5908,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z",
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -5931,8 +5930,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:32:01.821Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:32:31.958Z"
                      *       }
                      *     }
                      */
@@ -6208,7 +6207,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:08:32.435Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6218,19 +6217,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:30:30.357Z",
+                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z"
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6243,7 +6242,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:34:00.316Z",
+                     *           "updatedAt": "2026-11-16T09:34:30.453Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -6254,8 +6253,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T09:08:00.192Z",
-                     *         "updatedAt": "2026-11-16T09:34:01.369Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:34:31.506Z"
                      *       }
                      *     }
                      */
@@ -6396,7 +6395,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "createdAt": "2026-11-16T09:29:00.946Z",
+                     *           "createdAt": "2026-11-16T09:29:30.083Z",
                      *           "createdBy": "demouseroperations000001",
                      *           "bytes": 9387,
                      *           "language": "en",
@@ -6404,7 +6403,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "urlExpiresAt": "2026-11-16T09:45:00.000Z"
                      *         }
                      *       ]
@@ -6524,7 +6523,7 @@ export interface operations {
                      *         "language": "en",
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *         "bytes": 9387,
-                     *         "createdAt": "2026-11-16T09:29:00.946Z",
+                     *         "createdAt": "2026-11-16T09:29:30.083Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *         "urlExpiresAt": "2026-11-16T09:44:00.000Z"
@@ -6671,11 +6670,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:17:00.978Z",
+                     *           "statusAt": "2026-11-16T10:01:00.714Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:17:00.978Z"
+                     *             "delivered": "2026-11-16T10:01:00.714Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:08:34.541Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
                      *         {
                      *           "messageId": "local.1f7v1w3cyh7qjlkoghwvrh1j",
@@ -6694,7 +6693,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:08:35.594Z"
+                     *           "createdAt": "2026-11-16T09:09:30.603Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -6713,7 +6712,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:08:37.700Z"
+                     *           "createdAt": "2026-11-16T09:10:00.740Z"
                      *         }
                      *       ]
                      *     }
@@ -6920,8 +6919,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:19:00.206Z",
-                     *         "updatedAt": "2026-11-16T09:19:00.206Z"
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "updatedAt": "2026-11-16T09:19:30.343Z"
                      *       }
                      *     }
                      */
@@ -7054,7 +7053,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7063,7 +7062,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:19:00.206Z",
+                     *         "updatedAt": "2026-11-16T09:19:30.343Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7291,7 +7290,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7300,7 +7299,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:00.480Z",
+                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7478,7 +7477,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:19:00.206Z",
+                     *           "createdAt": "2026-11-16T09:19:30.343Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -7493,7 +7492,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:22:00.028Z",
+                     *           "updatedAt": "2026-11-16T09:22:31.218Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -7524,13 +7523,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:20:30.617Z",
+                     *           "sentAt": "2026-11-16T09:21:00.754Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:22:00.028Z",
+                     *           "signedAt": "2026-11-16T09:22:30.165Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -7570,7 +7569,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:21:00.754Z",
+                     *           "createdAt": "2026-11-16T09:21:30.891Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -7579,7 +7578,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:21:00.754Z"
+                     *           "updatedAt": "2026-11-16T09:21:30.891Z"
                      *         }
                      *       ]
                      *     }
@@ -7717,7 +7716,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7726,7 +7725,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7761,7 +7760,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:20:30.617Z",
+                     *         "sentAt": "2026-11-16T09:21:00.754Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -7939,7 +7938,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:00.206Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7948,7 +7947,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:22:00.028Z",
+                     *         "updatedAt": "2026-11-16T09:22:31.218Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7979,14 +7978,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:20:30.617Z",
+                     *         "sentAt": "2026-11-16T09:21:00.754Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:22:00.028Z",
+                     *         "signedAt": "2026-11-16T09:22:30.165Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -8133,15 +8132,15 @@ export interface operations {
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
-                     *         "createdAt": "2026-11-16T09:24:30.713Z",
+                     *         "createdAt": "2026-11-16T09:25:00.850Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
-                     *         "confirmedAt": "2026-11-16T09:25:30.987Z",
+                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
+                     *         "confirmedAt": "2026-11-16T09:26:00.124Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -8237,7 +8236,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the receipts and invoices waiting for confirmation */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8248,34 +8247,22 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "orderId": "example text",
-                     *           "type": "invoice",
+                     *           "amount": 2000,
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
+                     *           "description": "Deposit by bank transfer",
+                     *           "type": "receipt",
+                     *           "createdAt": "2026-11-16T09:11:00.014Z",
+                     *           "recordedBy": "demouseroperations000001",
+                     *           "currency": "USD",
+                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "items": [],
                      *           "status": "Pending",
-                     *           "amount": 1,
-                     *           "currency": "example text",
-                     *           "description": "example text",
-                     *           "items": [
-                     *             {
-                     *               "type": "example text",
-                     *               "description": "example text",
-                     *               "amount": 1
-                     *             }
-                     *           ],
-                     *           "receiptFileUrl": "example text",
-                     *           "invoiceNumber": "example text",
-                     *           "recordedBy": "example text",
-                     *           "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *           "confirmedBy": "example text",
-                     *           "confirmedByRole": "example text",
-                     *           "confirmedByKeyId": "example text",
-                     *           "createdAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "updatedAt": "2026-11-16T09:11:00.014Z"
                      *         }
                      *       ],
                      *       "meta": {
-                     *         "limit": 1,
-                     *         "nextCursor": "example text"
+                     *         "limit": 20
                      *       }
                      *     }
                      */
@@ -8548,11 +8535,11 @@ export interface operations {
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:12:30.425Z",
+                     *           "confirmedAt": "2026-11-16T09:13:00.562Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *           "updatedAt": "2026-11-16T09:13:00.562Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -8561,17 +8548,17 @@ export interface operations {
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
-                     *           "createdAt": "2026-11-16T09:24:30.713Z",
+                     *           "createdAt": "2026-11-16T09:25:00.850Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:25:30.987Z",
+                     *           "confirmedAt": "2026-11-16T09:26:00.124Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:25:30.987Z"
+                     *           "updatedAt": "2026-11-16T09:26:00.124Z"
                      *         }
                      *       ]
                      *     }
@@ -8691,13 +8678,13 @@ export interface operations {
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
-                     *         "createdAt": "2026-11-16T09:24:30.713Z",
+                     *         "createdAt": "2026-11-16T09:25:00.850Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:25:00.850Z",
+                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -8871,13 +8858,13 @@ export interface operations {
                      *             "priority": 1
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-16T09:15:30.247Z",
+                     *         "createdAt": "2026-11-16T09:16:01.437Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z",
-                     *         "completedAt": "2026-11-16T09:16:30.521Z"
+                     *         "updatedAt": "2026-11-16T09:17:00.658Z",
+                     *         "completedAt": "2026-11-16T09:17:00.658Z"
                      *       }
                      *     }
                      */
@@ -9051,8 +9038,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:15:30.247Z",
-                     *         "updatedAt": "2026-11-16T09:15:30.247Z"
+                     *         "createdAt": "2026-11-16T09:16:01.437Z",
+                     *         "updatedAt": "2026-11-16T09:16:01.437Z"
                      *       }
                      *     }
                      */
@@ -9179,7 +9166,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:16:30.521Z",
+                     *         "completedAt": "2026-11-16T09:17:00.658Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -9191,12 +9178,12 @@ export interface operations {
                      *             "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-16T09:15:30.247Z",
+                     *         "createdAt": "2026-11-16T09:16:01.437Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *         "updatedAt": "2026-11-16T09:17:00.658Z"
                      *       }
                      *     }
                      */
@@ -9293,7 +9280,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:16:30.521Z",
+                     *           "completedAt": "2026-11-16T09:17:00.658Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -9305,12 +9292,12 @@ export interface operations {
                      *               "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-16T09:15:30.247Z",
+                     *           "createdAt": "2026-11-16T09:16:01.437Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *           "updatedAt": "2026-11-16T09:17:00.658Z"
                      *         }
                      *       ]
                      *     }
@@ -9538,8 +9525,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:42:31.698Z",
-                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
+                     *         "createdAt": "2026-11-16T09:43:01.835Z",
+                     *         "updatedAt": "2026-11-16T09:43:01.835Z"
                      *       }
                      *     }
                      */
@@ -9661,13 +9648,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "createdAt": "2026-11-16T09:43:01.835Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:47:30.015Z",
-                     *         "deactivatedAt": "2026-11-16T09:47:30.015Z"
+                     *         "updatedAt": "2026-11-16T09:48:00.152Z",
+                     *         "deactivatedAt": "2026-11-16T09:48:00.152Z"
                      *       }
                      *     }
                      */
@@ -9767,12 +9754,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "createdAt": "2026-11-16T09:43:01.835Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
+                     *         "updatedAt": "2026-11-16T09:43:01.835Z"
                      *       }
                      *     }
                      */
@@ -9901,12 +9888,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:42:31.698Z",
+                     *         "createdAt": "2026-11-16T09:43:01.835Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:44:01.109Z"
+                     *         "updatedAt": "2026-11-16T09:44:30.193Z"
                      *       }
                      *     }
                      */
@@ -10035,7 +10022,7 @@ export interface operations {
                      *         "routes": [
                      *           "POST /api/v1/customers",
                      *           "GET /api/v1/customers/{id}",
-                     *           "GET /api/v1/customers/search"
+                     *           "GET /api/v1/customers"
                      *         ],
                      *         "expiresAt": null,
                      *         "tenant": {
@@ -10136,28 +10123,28 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:46:01.657Z",
+                     *           "createdAt": "2026-11-16T09:46:30.741Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:47:00.878Z"
+                     *           "revokedAt": "2026-11-16T09:47:30.015Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:47:31.068Z",
-                     *           "createdAt": "2026-11-16T09:44:30.193Z",
+                     *           "disabledAt": "2026-11-16T09:48:01.205Z",
+                     *           "createdAt": "2026-11-16T09:45:00.330Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
-                     *           "lastUsedAt": "2026-11-16T09:45:00.330Z",
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "lastUsedAt": "2026-11-16T09:45:30.467Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -10310,8 +10297,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
-                     *           "createdAt": "2026-11-16T09:44:30.193Z"
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "createdAt": "2026-11-16T09:45:00.330Z"
                      *         }
                      *       }
                      *     }
@@ -10446,15 +10433,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:46:01.657Z",
+                     *         "createdAt": "2026-11-16T09:46:30.741Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:47:00.878Z"
+                     *         "revokedAt": "2026-11-16T09:47:30.015Z"
                      *       }
                      *     }
                      */
@@ -10572,19 +10559,19 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
-                     *           "createdAt": "2026-11-16T09:46:01.657Z"
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "createdAt": "2026-11-16T09:46:30.741Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:44:30.193Z",
+                     *           "createdAt": "2026-11-16T09:45:00.330Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
-                     *           "lastUsedAt": "2026-11-16T09:45:00.330Z",
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "lastUsedAt": "2026-11-16T09:45:30.467Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -10747,7 +10734,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:00.864Z",
+                     *           "at": "2026-11-16T09:36:30.001Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -10778,7 +10765,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:34:00.316Z"
+                     *                 "updatedAt": "2026-11-16T09:34:30.453Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -10794,7 +10781,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:35:30.727Z"
+                     *                 "updatedAt": "2026-11-16T09:36:00.864Z"
                      *               }
                      *             }
                      *           },
@@ -10804,7 +10791,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:35:31.780Z",
+                     *           "at": "2026-11-16T09:36:01.917Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -10914,8 +10901,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:08:31.382Z",
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -10923,9 +10910,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:49:30.563Z",
+                     *           "lastFailureAt": "2026-11-16T09:50:30.837Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:08:30.329Z",
+                     *           "failingSince": "2026-11-16T09:09:00.466Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -10934,8 +10921,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
-                     *           "consecutiveFailures": 15,
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "consecutiveFailures": 29,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -11061,7 +11048,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -11197,8 +11184,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:08:31.382Z",
-                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -11299,9 +11286,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T09:56:00.344Z",
+                     *         "lastFailureAt": "2026-11-16T09:56:31.534Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:08:30.329Z",
+                     *         "failingSince": "2026-11-16T09:09:00.466Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -11310,13 +11297,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
-                     *         "consecutiveFailures": 19,
+                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *         "consecutiveFailures": 41,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T09:56:30.481Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T09:56:30.481Z"
+                     *         "deletedAt": "2026-11-16T09:57:00.618Z"
                      *       }
                      *     }
                      */
@@ -11459,12 +11446,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:08:31.382Z",
-                     *         "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:51:30.111Z",
+                     *         "updatedAt": "2026-11-16T09:52:00.248Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -11599,33 +11586,33 @@ export interface operations {
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "eventType": "order.created",
-                     *         "eventTimestamp": "2026-11-16T09:08:00.192Z",
+                     *         "eventType": "order.status_changed",
+                     *         "eventTimestamp": "2026-11-16T09:15:00.110Z",
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:46:00.604Z",
+                     *         "failedAt": "2026-11-16T09:33:30.179Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 55,
-                     *             "at": "2026-11-16T09:08:30.329Z",
+                     *             "latencyMs": 146,
+                     *             "at": "2026-11-16T09:16:00.384Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 12,
-                     *             "at": "2026-11-16T09:08:36.647Z",
+                     *             "latencyMs": 200,
+                     *             "at": "2026-11-16T09:17:01.711Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 37,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:18:00.932Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *           "type": "order.created",
-                     *           "timestamp": "2026-11-16T09:08:00.192Z",
+                     *           "type": "order.status_changed",
+                     *           "timestamp": "2026-11-16T09:15:00.110Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -11635,44 +11622,44 @@ export interface operations {
                      *             "object": {
                      *               "id": "zj4o55u2a8448bf1ecnikz5b",
                      *               "orderNumber": 1,
-                     *               "status": "DepositSubmitted",
+                     *               "status": "DepositConfirmed",
                      *               "allowedStatusTransitions": [
-                     *                 "DepositConfirmed",
+                     *                 "InspectionScheduled",
                      *                 "Cancelled"
                      *               ],
-                     *               "progress": 0,
+                     *               "progress": 10,
                      *               "canCancel": true,
                      *               "isTerminal": false,
-                     *               "version": 1,
+                     *               "version": 3,
                      *               "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *               "tenantId": "demotenantgulfmotors0001",
                      *               "carId": 17,
                      *               "carDetails": {
-                     *                 "carId": 17,
-                     *                 "provider": "glovis",
-                     *                 "advertisementNumber": "GL11338740",
-                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
-                     *                 "makeEn": "Renault Korea",
-                     *                 "modelGroupEn": "SM5",
-                     *                 "modelEn": "SM5 L43",
-                     *                 "gradeEn": "RE",
-                     *                 "gradeDetailEn": "2.0 RE",
-                     *                 "year": 2012,
-                     *                 "kilometers": 151155,
-                     *                 "price": 340,
                      *                 "priceUnit": "10000 KRW",
-                     *                 "fuelType": "Gasoline",
-                     *                 "transmission": "CVT",
-                     *                 "color": "White",
-                     *                 "vin": "KNMB6GW99C6907398",
                      *                 "images": [
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *                 ],
-                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *                 "color": "White",
+                     *                 "year": 2012,
+                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
+                     *                 "modelGroupEn": "SM5",
                      *                 "auctionDate": "2026-10-24",
-                     *                 "customerNotificationsEnabled": true
+                     *                 "carId": 17,
+                     *                 "gradeEn": "RE",
+                     *                 "modelEn": "SM5 L43",
+                     *                 "transmission": "CVT",
+                     *                 "fuelType": "Gasoline",
+                     *                 "provider": "glovis",
+                     *                 "price": 340,
+                     *                 "kilometers": 151155,
+                     *                 "vin": "KNMB6GW99C6907398",
+                     *                 "advertisementNumber": "GL11338740",
+                     *                 "gradeDetailEn": "2.0 RE",
+                     *                 "customerNotificationsEnabled": true,
+                     *                 "makeEn": "Renault Korea",
+                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
                      *               },
                      *               "totalAmount": 18500,
                      *               "currency": "USD",
@@ -11681,19 +11668,27 @@ export interface operations {
                      *               "paidFromWallet": false,
                      *               "depositReceiptId": null,
                      *               "imageArchive": {
-                     *                 "status": "pending",
                      *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
-                     *                 "objectKeys": []
+                     *                 "objectKeys": [
+                     *                   "orders/1/01-sedan-white-1.svg",
+                     *                   "orders/1/02-sedan-white-2.svg",
+                     *                   "orders/1/03-sedan-white-3.svg"
+                     *                 ],
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z",
+                     *                 "status": "done"
                      *               },
                      *               "customer": {
-                     *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
                      *                 "name": "Layla Haddad",
+                     *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
                      *                 "email": "layla@example.com",
                      *                 "mobileNumber": "+971501234567"
                      *               },
-                     *               "createdAt": "2026-11-16T09:08:00.192Z",
-                     *               "updatedAt": "2026-11-16T09:08:00.192Z"
-                     *             }
+                     *               "createdAt": "2026-11-16T09:08:30.329Z",
+                     *               "updatedAt": "2026-11-16T09:15:00.110Z"
+                     *             },
+                     *             "from": "DepositSubmitted",
+                     *             "to": "DepositConfirmed",
+                     *             "version": 3
                      *           }
                      *         }
                      *       }
@@ -11800,25 +11795,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:41:00.234Z",
+                     *           "eventTimestamp": "2026-11-16T09:41:30.371Z",
                      *           "status": "retrying",
-                     *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T10:09:00.906Z",
+                     *           "attempts": 7,
+                     *           "nextAttemptAt": "2026-11-16T10:14:00.276Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 3,
-                     *               "at": "2026-11-16T09:42:30.645Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 7,
-                     *               "at": "2026-11-16T09:44:00.056Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
                      *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:45:01.383Z",
+                     *               "at": "2026-11-16T09:42:00.508Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 20,
+                     *               "at": "2026-11-16T09:43:00.782Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 19,
+                     *               "at": "2026-11-16T09:44:00.056Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -11939,7 +11934,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "replayed": 0
+                     *         "replayed": 2
                      *       }
                      *     }
                      */
@@ -12072,27 +12067,27 @@ export interface operations {
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "eventType": "order.created",
-                     *         "eventTimestamp": "2026-11-16T09:08:00.192Z",
+                     *         "eventType": "order.status_changed",
+                     *         "eventTimestamp": "2026-11-16T09:15:00.110Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T09:55:00.070Z",
-                     *         "failedAt": "2026-11-16T09:46:00.604Z",
+                     *         "nextAttemptAt": "2026-11-16T09:55:30.207Z",
+                     *         "failedAt": "2026-11-16T09:33:30.179Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 55,
-                     *             "at": "2026-11-16T09:08:30.329Z",
+                     *             "latencyMs": 146,
+                     *             "at": "2026-11-16T09:16:00.384Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 12,
-                     *             "at": "2026-11-16T09:08:36.647Z",
+                     *             "latencyMs": 200,
+                     *             "at": "2026-11-16T09:17:01.711Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 37,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:18:00.932Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -12245,12 +12240,12 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:08:31.382Z",
-                     *           "createdBy": "irkn3cvs0koakr55dfervl64",
+                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T09:56:01.397Z",
+                     *           "updatedAt": "2026-11-16T09:56:30.481Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
                      *           "previousSecretExpiresAt": "2026-11-16T10:56:00.000Z"
                      *         }
@@ -12383,21 +12378,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:52:00.248Z",
+                     *         "eventTimestamp": "2026-11-16T09:52:30.385Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:52:01.301Z",
+                     *         "deliveredAt": "2026-11-16T09:52:31.438Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:52:01.301Z",
-                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:52:31.438Z",
+                     *             "latencyMs": 11,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:52:00.248Z",
+                     *           "timestamp": "2026-11-16T09:52:30.385Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -12531,9 +12526,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
+                     *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.created",
-                     *           "timestamp": "2026-11-16T09:08:00.192Z",
+                     *           "timestamp": "2026-11-16T09:08:30.329Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -12599,15 +12594,15 @@ export interface operations {
                      *                 "email": "layla@example.com",
                      *                 "mobileNumber": "+971501234567"
                      *               },
-                     *               "createdAt": "2026-11-16T09:08:00.192Z",
-                     *               "updatedAt": "2026-11-16T09:08:00.192Z"
+                     *               "createdAt": "2026-11-16T09:08:30.329Z",
+                     *               "updatedAt": "2026-11-16T09:08:30.329Z"
                      *             }
                      *           }
                      *         },
                      *         {
-                     *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
+                     *           "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:08:33.488Z",
+                     *           "timestamp": "2026-11-16T09:09:03.625Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -12670,7 +12665,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:08:32.435Z"
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -12678,8 +12673,8 @@ export interface operations {
                      *                 "email": "layla@example.com",
                      *                 "mobileNumber": "+971501234567"
                      *               },
-                     *               "createdAt": "2026-11-16T09:08:00.192Z",
-                     *               "updatedAt": "2026-11-16T09:08:00.192Z"
+                     *               "createdAt": "2026-11-16T09:08:30.329Z",
+                     *               "updatedAt": "2026-11-16T09:08:30.329Z"
                      *             }
                      *           }
                      *         }
@@ -12792,9 +12787,9 @@ export interface operations {
                      *           },
                      *           {
                      *             "method": "GET",
-                     *             "path": "/api/v1/customers/search",
-                     *             "summary": "Find customers by phone number (always exact)",
-                     *             "access": "admin, operations, accountant, marketer, inspector, integrator"
+                     *             "path": "/api/v1/customers",
+                     *             "summary": "List customers by name, or find them by the beginning of their name or by phone",
+                     *             "access": "admin, operations, accountant, marketer"
                      *           }
                      *         ]
                      *       }
@@ -13297,9 +13292,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_126vz7hu63fkcbx8kd696gxu",
+                 *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.created",
-                 *       "timestamp": "2026-11-16T09:08:00.192Z",
+                 *       "timestamp": "2026-11-16T09:08:30.329Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13365,8 +13360,8 @@ export interface operations {
                  *             "email": "layla@example.com",
                  *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "createdAt": "2026-11-16T09:08:00.192Z",
-                 *           "updatedAt": "2026-11-16T09:08:00.192Z"
+                 *           "createdAt": "2026-11-16T09:08:30.329Z",
+                 *           "updatedAt": "2026-11-16T09:08:30.329Z"
                  *         }
                  *       }
                  *     }
@@ -13440,9 +13435,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
+                 *       "id": "evt_126vz7hu63fkcbx8kd696gxu",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:14:30.973Z",
+                 *       "timestamp": "2026-11-16T09:15:00.110Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13504,7 +13499,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:08:32.435Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -13513,8 +13508,8 @@ export interface operations {
                  *             "email": "layla@example.com",
                  *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "createdAt": "2026-11-16T09:08:00.192Z",
-                 *           "updatedAt": "2026-11-16T09:14:30.973Z"
+                 *           "createdAt": "2026-11-16T09:08:30.329Z",
+                 *           "updatedAt": "2026-11-16T09:15:00.110Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -13599,7 +13594,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:31.930Z",
+                 *       "timestamp": "2026-11-16T09:10:30.877Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13661,7 +13656,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:08:32.435Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -13670,8 +13665,8 @@ export interface operations {
                  *             "email": "layla@example.com",
                  *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "createdAt": "2026-11-16T09:08:00.192Z",
-                 *           "updatedAt": "2026-11-16T09:10:31.930Z"
+                 *           "createdAt": "2026-11-16T09:08:30.329Z",
+                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -13752,9 +13747,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
+                 *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:08:33.488Z",
+                 *       "timestamp": "2026-11-16T09:09:03.625Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13817,7 +13812,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:08:32.435Z"
+                 *             "completedAt": "2026-11-16T09:09:02.572Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -13825,8 +13820,8 @@ export interface operations {
                  *             "email": "layla@example.com",
                  *             "mobileNumber": "+971501234567"
                  *           },
-                 *           "createdAt": "2026-11-16T09:08:00.192Z",
-                 *           "updatedAt": "2026-11-16T09:08:00.192Z"
+                 *           "createdAt": "2026-11-16T09:08:30.329Z",
+                 *           "updatedAt": "2026-11-16T09:08:30.329Z"
                  *         }
                  *       }
                  *     }
@@ -14077,7 +14072,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:20:30.617Z",
+                 *       "timestamp": "2026-11-16T09:21:00.754Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -14090,7 +14085,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:19:00.206Z",
+                 *           "createdAt": "2026-11-16T09:19:30.343Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -14099,7 +14094,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:20:30.617Z",
+                 *           "updatedAt": "2026-11-16T09:21:00.754Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -14134,7 +14129,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:20:30.617Z",
+                 *           "sentAt": "2026-11-16T09:21:00.754Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -14216,7 +14211,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:22:00.028Z",
+                 *       "timestamp": "2026-11-16T09:22:31.218Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -14230,7 +14225,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:19:00.206Z",
+                 *           "createdAt": "2026-11-16T09:19:30.343Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -14239,7 +14234,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:22:00.028Z",
+                 *           "updatedAt": "2026-11-16T09:22:31.218Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -14270,14 +14265,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:20:30.617Z",
+                 *           "sentAt": "2026-11-16T09:21:00.754Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:22:00.028Z",
+                 *           "signedAt": "2026-11-16T09:22:30.165Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -14460,7 +14455,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:12:31.478Z",
+                 *       "timestamp": "2026-11-16T09:13:00.562Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -14479,8 +14474,8 @@ export interface operations {
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:12:31.478Z",
-                 *           "confirmedAt": "2026-11-16T09:12:30.425Z",
+                 *           "updatedAt": "2026-11-16T09:13:00.562Z",
+                 *           "confirmedAt": "2026-11-16T09:13:00.562Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -14562,7 +14557,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:15:30.247Z",
+                 *       "timestamp": "2026-11-16T09:16:01.437Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -14578,8 +14573,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:15:30.247Z",
-                 *           "updatedAt": "2026-11-16T09:15:30.247Z"
+                 *           "createdAt": "2026-11-16T09:16:01.437Z",
+                 *           "updatedAt": "2026-11-16T09:16:01.437Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -14658,7 +14653,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:16:00.384Z",
+                 *       "timestamp": "2026-11-16T09:16:30.521Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -14670,12 +14665,12 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
-                 *           "createdAt": "2026-11-16T09:15:30.247Z",
+                 *           "createdAt": "2026-11-16T09:16:01.437Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:16:00.384Z"
+                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *         "from": "Pending",
@@ -14758,7 +14753,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:40:00.960Z",
+                 *       "timestamp": "2026-11-16T09:40:30.097Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -14773,7 +14768,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:40:00.960Z"
+                 *           "createdAt": "2026-11-16T09:40:30.097Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -14782,7 +14777,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:40:00.960Z"
+                 *           "updatedAt": "2026-11-16T09:40:30.097Z"
                  *         }
                  *       }
                  *     }
@@ -14859,7 +14854,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:52:00.248Z",
+                 *       "timestamp": "2026-11-16T09:52:30.385Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
