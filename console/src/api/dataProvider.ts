@@ -85,6 +85,14 @@ export const dataProvider = {
           const { body } = await call(api().GET('/api/v1/customers', { params: { query: clean({ limit: perPage, cursor: request.cursor, q: str(f.q) }) } }));
           return { rows: body.data, nextCursor: body.meta?.nextCursor };
         });
+      case 'billing':
+        return cursorList(resource, f, perPage, page, false, async (request) => {
+          const type = str(f.type) as QueryOf<'/api/v1/billing', 'get'>['type'];
+          const { body } = await call(
+            api().GET('/api/v1/billing', { params: { query: clean({ status: 'Pending' as const, type, limit: perPage, cursor: request.cursor }) } }),
+          );
+          return { rows: body.data, nextCursor: body.meta?.nextCursor };
+        });
       case 'customer-matches': {
         const phone = str(f.phone);
         if (!phone) return records([]);

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../api/dataProvider';
 import type { BillingEntry } from '../api/types';
+import { useMe } from '../auth/useMe';
 import { useFormat } from '../common/format';
 import { type Item, Section } from './Section';
 import { useOrderPage } from './useOrders';
@@ -12,7 +13,21 @@ export function ReceiptsToConfirm() {
   const format = useFormat();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const orderPage = useOrderPage();
+  const { can } = useMe();
+  // The tenant's queue of pending entries (one read) where the key may read it; else the orders waiting on money.
+  const queue = useGetList<BillingEntry>(
+    'billing',
+    { filter: { type: 'receipt' }, pagination: { page: 1, perPage: 50 } },
+    { enabled: can('GET /api/v1/billing') },
+  );
+  const queued: Item[] | undefined = queue.data?.map((entry) => ({
+    key: entry.id,
+    to: `/orders/${entry.orderId}/show`,
+    primary: `${format.money(entry.amount, entry.currency)} · ${entry.description}`,
+    secondary: format.dateTime(entry.createdAt),
+  }));
   const query = useQuery({
+    enabled: !can('GET /api/v1/billing'),
     queryKey: ['today', 'receipts'],
     queryFn: async (): Promise<Item[]> => {
       const orders = [...(await orderPage(20, 'DepositSubmitted')), ...(await orderPage(20, 'PaymentSubmitted'))].slice(0, 20);
@@ -39,5 +54,11 @@ export function ReceiptsToConfirm() {
       return rows.filter((row): row is NonNullable<typeof row> => Boolean(row));
     },
   });
-  return <Section title={translate('vpo.today.receipts')} help={translate('vpo.today.receiptsHelp')} query={query} />;
+  return (
+    <Section
+      title={translate('vpo.today.receipts')}
+      help={translate('vpo.today.receiptsHelp')}
+      query={can('GET /api/v1/billing') ? { ...queue, data: queued } : query}
+    />
+  );
 }
