@@ -1,0 +1,218 @@
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AxeViolation, consoleTenant, consoleUrl, launchBrowser, openTab, seriousViolations, signIn, UI_TIMEOUT } from '../support/browser.js';
+import { api, uniquePhone } from '../support/http.js';
+
+/**
+ * The console's screens for everyone: Arabic right to left with numbers and money in the
+ * locale's form, a version conflict explained and recovered, and no serious or critical axe-core
+ * violation on the main pages.
+ */
+const baseUrl = () => inject('baseUrl');
+
+describe('the staff console screens', () => {
+  let browser: Browser;
+  let people: Awaited<ReturnType<typeof consoleTenant>>;
+  let order: { id: string; orderNumber: number };
+  const customerName = 'Fatima Al Zaabi';
+
+  beforeAll(async () => {
+    [browser, people] = await Promise.all([launchBrowser(), consoleTenant({ label: 'Screens' })]);
+    // An order in dirhams whose deposit the accountant has confirmed (set-up through the API).
+    const { operations, accountant } = people.staff;
+    const customer = await api('POST', '/api/v1/customers', {
+      key: operations.key,
+      body: { name: customerName, mobileNumber: uniquePhone(), country: 'AE', walletCurrency: 'AED' },
+    });
+    expect(customer.status, customer.text).toBe(201);
+    const created = await api('POST', '/api/v1/orders', {
+      key: operations.key,
+      body: {
+        customerId: customer.body.data.id,
+        totalAmount: 68_250.5,
+        currency: 'AED',
+        carDetails: { makeEn: 'Genesis', modelEn: 'GV80', year: 2023, vin: 'KMUHCESC5PU123456', color: 'Black' },
+        receiptAmount: 10_000,
+        receiptCurrency: 'AED',
+        receiptDescription: 'Deposit in cash',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    order = { id: created.body.data.id, orderNumber: created.body.data.orderNumber };
+    const billing = await api('GET', `/api/v1/orders/${order.id}/billing`, { key: accountant.key });
+    const confirmed = await api('PATCH', `/api/v1/billing/${billing.body.data[0].id}/confirm`, { key: accountant.key });
+    expect(confirmed.status, confirmed.text).toBe(200);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const box = async (locator: Locator) => {
+    const found = await locator.boundingBox();
+    expect(found, 'the element is laid out').not.toBeNull();
+    return found!;
+  };
+
+  it('renders Arabic right to left, mirrored, with Arabic labels and money in the Arabic locale', async ({ onTestFailed }) => {
+    const tab = await openTab(browser);
+    onTestFailed(() => tab.describe().then((state) => console.log(state)));
+    const { page } = tab;
+    const { operations } = people.staff;
+    try {
+      await signIn(page, baseUrl(), operations.key, operations.name);
+      const menu = page.getByRole('menu');
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.filter({ hasText: 'Good day' }).waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['ltr', 'en']);
+      const [menuEn, headingEn] = [await box(menu), await box(heading)];
+      expect(menuEn.x + menuEn.width, 'the menu is left of the content').toBeLessThanOrEqual(headingEn.x + 1);
+
+      await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
+      await heading.filter({ hasText: `يومك سعيد، ${operations.name}` }).waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar']);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['اليوم', 'الطلبات', 'اللوحة', 'العملاء', 'الكتالوج']);
+      const [menuAr, headingAr] = [await box(menu), await box(heading)];
+      expect(menuAr.x, 'the menu is right of the content').toBeGreaterThanOrEqual(headingAr.x + headingAr.width - 1);
+      expect(menuAr.x, 'the menu moved to the other side').toBeGreaterThan(menuEn.x + 300);
+      // The heading's text starts at the right edge of its box in Arabic.
+      expect(await heading.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+
+      // The order list: Arabic column names, the order's amount as the Arabic locale writes dirhams.
+      await menu.getByRole('menuitem', { name: 'الطلبات' }).click();
+      const main = page.getByRole('main');
+      const row = main.getByRole('row').filter({ hasText: customerName });
+      await row.waitFor({ timeout: UI_TIMEOUT });
+      const money = await page.evaluate(() =>
+        new Intl.NumberFormat('ar-AE', { style: 'currency', currency: 'AED', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(68_250.5),
+      );
+      const english = '68,250.50';
+      expect(money, 'the Arabic form differs from the English one').not.toContain(`AED ${english}`);
+      expect(money).toMatch(/د\.إ/);
+      expect(await row.textContent()).toContain(money);
+      expect(await row.textContent()).not.toContain(`AED ${english}`);
+      expect(await main.getByRole('columnheader').allTextContents()).toEqual(expect.arrayContaining(['الحالة', 'العميل']));
+
+      // The order page: its heading, status and moves in Arabic, its total in Arabic form.
+      await row.click();
+      await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main.getByRole('region', { name: 'المبالغ' }).getByText(money).waitFor();
+      await main.getByRole('heading', { name: 'الخطوات التالية' }).waitFor();
+
+      // Back to English: left to right again.
+      await page.getByRole('group', { name: 'اللغة' }).getByRole('button', { name: 'English' }).click();
+      await main.getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+      expect(tab.blocked, 'requests that left the machine').toEqual([]);
+      expect(tab.pageErrors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  }, 180_000);
+
+  it('says that someone else changed the order, shows what changed, reloads it, and the move then succeeds', async ({ onTestFailed }) => {
+    const tab = await openTab(browser);
+    onTestFailed(() => tab.describe().then((state) => console.log(state)));
+    const { page } = tab;
+    const { accountant, operations } = people.staff;
+    try {
+      await signIn(page, baseUrl(), accountant.key, accountant.name);
+      await page.goto(consoleUrl(baseUrl(), `/orders/${order.id}/show`));
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main.getByText('version 1', { exact: true }).waitFor();
+      const move = main.getByRole('button', { name: 'Move to Deposit confirmed' });
+      await move.waitFor({ timeout: UI_TIMEOUT });
+
+      // Behind the page's back, a colleague turns the customer's notifications off (version 1 -> 2).
+      const behind = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: operations.key, body: { enabled: false, version: 1 } });
+      expect(behind.status, behind.text).toBe(200);
+
+      await move.click();
+      await page
+        .getByRole('dialog', { name: /to Deposit confirmed\?$/ })
+        .getByRole('button', { name: 'Done' })
+        .click();
+      const conflict = page.getByRole('dialog', { name: 'Someone else changed this order' });
+      await conflict.waitFor({ timeout: UI_TIMEOUT });
+      expect(await conflict.getByRole('alert').textContent()).toContain(
+        `Order ${order.orderNumber} was changed by someone else while you had it open (your version 1, now 2).`,
+      );
+      const changes = conflict.getByRole('table', { name: 'What changed' });
+      expect(await changes.getByRole('row').count(), 'a header and at least one change').toBeGreaterThan(1);
+      expect(await changes.textContent()).toContain('customerNotificationsEnabled');
+      await conflict.getByRole('button', { name: 'Close' }).click();
+      await conflict.waitFor({ state: 'detached' });
+
+      // The page was reloaded: the new version, and the move made again goes through.
+      await main.getByText('version 2', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+      expect((await api('GET', `/api/v1/orders/${order.id}`, { key: accountant.key })).body.data.status).toBe('DepositSubmitted');
+      await move.click({ timeout: UI_TIMEOUT });
+      await page
+        .getByRole('dialog', { name: /to Deposit confirmed\?$/ })
+        .getByRole('button', { name: 'Done' })
+        .click();
+      await page.getByText('The order is now Deposit confirmed.').waitFor({ timeout: UI_TIMEOUT });
+      await main.getByText('version 3', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+      const after = (await api('GET', `/api/v1/orders/${order.id}`, { key: accountant.key })).body.data;
+      expect([after.status, after.version]).toEqual(['DepositConfirmed', 3]);
+      expect(tab.pageErrors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  }, 180_000);
+
+  it('has no serious or critical axe-core violation on the main pages, in English and Arabic', async ({ onTestFailed }) => {
+    const tab = await openTab(browser);
+    onTestFailed(() => tab.describe().then((state) => console.log(state)));
+    const { page } = tab;
+    const { admin } = people.staff;
+    const found: Record<string, AxeViolation[]> = {};
+    const check = async (name: string, ready: () => Promise<unknown>) => {
+      await ready();
+      // Loading indicators gone: the page as a person reads it.
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Loading|جارٍ التحميل/ })
+        .first()
+        .waitFor({ state: 'detached', timeout: UI_TIMEOUT })
+        .catch(() => undefined);
+      found[name] = await seriousViolations(page);
+    };
+    const main = page.getByRole('main');
+    const go = (route: string) => page.goto(consoleUrl(baseUrl(), route));
+    try {
+      await signIn(page, baseUrl(), admin.key, admin.name);
+      await check('Today', () =>
+        main.getByRole('region', { name: 'Orders by status (newest 100)' }).getByRole('link').first().waitFor({ timeout: UI_TIMEOUT }),
+      );
+      await go('/orders');
+      await check('orders list', () => main.getByRole('row').filter({ hasText: customerName }).waitFor({ timeout: UI_TIMEOUT }));
+      await go(`/orders/${order.id}/show`);
+      await check('order page', () => main.getByRole('region', { name: 'Next steps' }).getByRole('button').first().waitFor({ timeout: UI_TIMEOUT }));
+      await go('/customers');
+      await check('customers list', () => main.getByRole('cell', { name: customerName }).waitFor({ timeout: UI_TIMEOUT }));
+      await go('/cars');
+      await check('catalogue list', () => main.getByRole('row').nth(3).waitFor({ timeout: UI_TIMEOUT }));
+      await go('/users');
+      await check('admin users', () => main.getByRole('cell', { name: admin.name }).waitFor({ timeout: UI_TIMEOUT }));
+      await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
+      await go(`/orders/${order.id}/show`);
+      await check('order page (Arabic)', () => main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT }));
+      await go('/');
+      await check('Today (Arabic)', () =>
+        main
+          .getByRole('region', { name: /الطلبات حسب الحالة/ })
+          .getByRole('link')
+          .first()
+          .waitFor({ timeout: UI_TIMEOUT }),
+      );
+      const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
+      expect(failing, JSON.stringify(Object.fromEntries(failing), null, 1)).toEqual([]);
+      expect(Object.keys(found)).toHaveLength(8);
+      expect(tab.blocked, 'requests that left the machine').toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  }, 240_000);
+});
