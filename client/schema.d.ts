@@ -910,6 +910,30 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/v1/inspectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tenant's active inspectors, by name: whom an inspection can name (operations, admin)
+         * @description Only id and name: operations choose the inspector of an inspection without seeing the staff list (GET /users is for admins). Platform keys name the tenant with tenantId.
+         *
+         *     **Who may call:** admin, operations.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listInspectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -2233,6 +2257,12 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** Inspector */
+        Inspector: {
+            id: string;
+            /** @example Hana Lee */
+            name: string;
         };
         /** Me */
         Me: {
@@ -9964,6 +9994,93 @@ export interface operations {
             };
             /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInspectors: {
+        parameters: {
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "name": "Hana Lee"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Inspector"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

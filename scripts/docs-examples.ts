@@ -588,6 +588,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
 
     // Staff users and their keys (admin).
     await call('listUsers', { key: admin, query: { role: 'inspector' } });
+    await call('listInspectors', { key: operations, note: 'whom an inspection can name' });
     const user = (
       await call('createUser', {
         key: admin,

@@ -115,3 +115,18 @@ export const deactivateUser = defineRoute({
   params: IdParams,
   response: User,
 });
+
+export const listInspectors = defineRoute({
+  id: 'listInspectors',
+  folder: 'users',
+  method: 'GET',
+  path: '/api/v1/inspectors',
+  tag: 'Users',
+  summary: "Your tenant's active inspectors, by name: whom an inspection can name (operations, admin)",
+  description:
+    'Only id and name: operations choose the inspector of an inspection without seeing the staff list (GET /users is for admins). Platform keys name the tenant with tenantId.',
+  status: 200,
+  roles: ['operations'],
+  query: Type.Object({ tenantId: Type.Optional(Id) }, { additionalProperties: false }),
+  response: Type.Array(Type.Object({ id: Type.String(), name: Type.String({ examples: ['Hana Lee'] }) }, { title: 'Inspector' })),
+});

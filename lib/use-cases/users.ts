@@ -63,6 +63,11 @@ export async function listUsers(caller: Caller, query: { role?: StaffUser['role'
   return (await readUsers(owningTenant(caller, query.tenantId), query.role)).map(view);
 }
 
+/** Whom an inspection can name: the tenant's active inspectors, by name (id and name only). */
+export async function listInspectors(caller: Caller, query: { tenantId?: string }): Promise<Array<{ id: string; name: string }>> {
+  return (await readUsers(owningTenant(caller, query.tenantId), 'inspector')).filter((user) => user.active).map(({ id, name }) => ({ id, name }));
+}
+
 export async function getUser(caller: Caller, id: string): Promise<UserView> {
   const user = await readUser(scopeOf(caller), id);
   if (!user) throw notFound('User');

@@ -113,6 +113,10 @@ export const dataProvider = {
         const { body } = await call(api().GET('/api/v1/users', { params: { query: clean({ role }) } }));
         return records(body.data);
       }
+      case 'inspectors': {
+        const { body } = await call(api().GET('/api/v1/inspectors'));
+        return records(body.data);
+      }
       case 'api-keys': {
         const { body } = await call(api().GET('/api/v1/api-keys'));
         return records(body.data);

@@ -25,15 +25,17 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'createdAt', order: 'ASC' },
   });
-  const mayListUsers = can('GET /api/v1/users');
-  const inspectors = useGetList<User>('users', { filter: { role: 'inspector' }, pagination: { page: 1, perPage: 100 } }, { enabled: mayListUsers });
-  const names = new Map((inspectors.data ?? []).map((user) => [user.id, user.name]));
+  // Operations read whom they may name from the inspectors' list; admins also have the staff list.
+  const mayListInspectors = can('GET /api/v1/inspectors');
+  const mayListUsers = !mayListInspectors && can('GET /api/v1/users');
+  const inspectors = useGetList<{ id: string; name: string }>('inspectors', { pagination: { page: 1, perPage: 100 } }, { enabled: mayListInspectors });
+  const staff = useGetList<User>('users', { filter: { role: 'inspector' }, pagination: { page: 1, perPage: 100 } }, { enabled: mayListUsers });
+  const listed = mayListInspectors
+    ? (inspectors.data ?? [])
+    : (staff.data ?? []).filter((user) => user.active).map((user) => ({ id: user.id, name: user.name }));
+  const names = new Map([...(staff.data ?? []), ...(inspectors.data ?? [])].map((user) => [user.id, user.name]));
   if (me?.role === 'inspector' && me.user) names.set(me.user.id, me.user.name);
-  const inspectorChoices = mayListUsers
-    ? (inspectors.data ?? []).filter((user) => user.active).map((user) => ({ id: user.id, name: user.name }))
-    : me?.role === 'inspector' && me.user
-      ? [{ id: me.user.id, name: me.user.name }]
-      : [];
+  const inspectorChoices = mayListInspectors || mayListUsers ? listed : me?.role === 'inspector' && me.user ? [{ id: me.user.id, name: me.user.name }] : [];
 
   return (
     <Panel
@@ -104,7 +106,12 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
         {inspectorChoices.length > 0 ? (
           <SelectInput source="inspectorId" label="vpo.inspections.inspector" choices={inspectorChoices} fullWidth />
         ) : (
-          <TextInput source="inspectorId" label="vpo.inspections.inspector" fullWidth helperText={mayListUsers ? 'vpo.inspections.noInspectors' : false} />
+          <TextInput
+            source="inspectorId"
+            label="vpo.inspections.inspector"
+            fullWidth
+            helperText={mayListInspectors || mayListUsers ? 'vpo.inspections.noInspectors' : false}
+          />
         )}
         <IsoDateTimeInput source="inspectionDate" label="vpo.inspections.date" fullWidth />
         <TextInput source="notes" label="vpo.inspections.notes" fullWidth multiline />
