@@ -4,7 +4,7 @@
  * year, everything else is revalidated on every load, and a path of the single-page app that is
  * not a file (no extension: /console/orders/42) gets its index.html.
  */
-export const CONSOLE_BASE = '/console/';
+const CONSOLE_BASE = '/console/';
 
 /** Files under /console/assets/ carry a content hash in their name: they never change. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
