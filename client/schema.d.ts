@@ -261,7 +261,7 @@ export interface paths {
         };
         /**
          * List orders, newest first
-         * @description A tenant key sees its tenant's orders; a marketer key only its own. Each page reads about one page of orders, whatever their number: pass meta.nextCursor as cursor (with the same filters) for the next page. page=N skips N-1 pages (reading them). total and totalPages come with the page that ends the list when reached by page number; otherwise counting would read every order.
+         * @description A tenant key sees its tenant's orders; a marketer key only its own. Each page reads about one page of orders, whatever their number: pass meta.nextCursor as cursor (with the same filters) for the next page. page=N skips N-1 pages (reading them). total and totalPages come with the page that ends the list when reached by page number; otherwise counting would read every order. orderNumber opens one order by its number: a list of that order, or an empty list when there is none in your scope.
          *
          *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
          *
@@ -2985,7 +2985,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:41:30.371Z"
+                     *           "createdAt": "2026-11-16T09:42:00.508Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -2995,7 +2995,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:40:30.097Z"
+                     *           "createdAt": "2026-11-16T09:41:00.234Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3159,7 +3159,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:40:30.097Z"
+                     *           "createdAt": "2026-11-16T09:41:00.234Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3168,7 +3168,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:40:30.097Z"
+                     *           "updatedAt": "2026-11-16T09:41:00.234Z"
                      *         }
                      *       }
                      *     }
@@ -3979,7 +3979,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:29:00.946Z"
+                     *         "updatedAt": "2026-11-16T09:29:30.083Z"
                      *       }
                      *     }
                      */
@@ -4207,7 +4207,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -4217,7 +4217,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:15:00.110Z"
+                     *         "updatedAt": "2026-11-16T09:15:30.247Z"
                      *       }
                      *     }
                      */
@@ -4347,6 +4347,8 @@ export interface operations {
                 customerId?: string;
                 /** @description CUID */
                 marketerId?: string;
+                /** @description the one order with this number (with the other filters applied to it) */
+                orderNumber?: number;
                 createdFrom?: string;
                 createdTo?: string;
                 /** @description meta.nextCursor of the previous page */
@@ -4420,7 +4422,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:02.572Z",
+                     *             "completedAt": "2026-11-16T09:09:00.466Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -4430,25 +4432,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *               "recordedAt": "2026-11-16T09:33:00.042Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *               "recordedAt": "2026-11-16T09:31:30.631Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:35:30.727Z",
+                     *               "recordedAt": "2026-11-16T09:36:00.864Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -4465,7 +4467,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *             "updatedAt": "2026-11-16T09:36:30.001Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -4474,7 +4476,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *           "updatedAt": "2026-11-16T09:37:00.138Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -4885,7 +4887,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -4895,25 +4897,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:35:30.727Z",
+                     *             "recordedAt": "2026-11-16T09:36:00.864Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -4930,7 +4932,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -4939,7 +4941,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:36:30.001Z",
+                     *         "updatedAt": "2026-11-16T09:37:00.138Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -4951,7 +4953,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:22:30.165Z"
+                     *           "signedAt": "2026-11-16T09:23:00.302Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -4979,7 +4981,7 @@ export interface operations {
                      *           ],
                      *           "carYear": 2012,
                      *           "carModel": "SM5 L43",
-                     *           "storedAt": "2026-11-16T09:28:30.809Z"
+                     *           "storedAt": "2026-11-16T09:29:00.946Z"
                      *         },
                      *         "customsDocuments": [
                      *           {
@@ -4994,9 +4996,9 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:29:30.083Z",
+                     *             "createdAt": "2026-11-16T09:30:00.220Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
-                     *             "urlExpiresAt": "2026-11-16T09:52:00.000Z"
+                     *             "urlExpiresAt": "2026-11-16T09:53:00.000Z"
                      *           }
                      *         ],
                      *         "statusHistory": [
@@ -5012,7 +5014,7 @@ export interface operations {
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:15:00.110Z",
+                     *             "at": "2026-11-16T09:15:30.247Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -5020,7 +5022,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:15:30.247Z"
+                     *             "at": "2026-11-16T09:16:00.384Z"
                      *           }
                      *         ]
                      *       }
@@ -5191,7 +5193,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5201,7 +5203,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
+                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
                      *       }
                      *     }
                      */
@@ -5415,10 +5417,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:28:30.809Z"
+                     *           "storedAt": "2026-11-16T09:29:00.946Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:28:31.862Z"
+                     *         "updatedAt": "2026-11-16T09:29:01.999Z"
                      *       }
                      *     }
                      */
@@ -5929,7 +5931,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -5938,17 +5940,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z",
+                     *             "recordedAt": "2026-11-16T09:33:00.042Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -5961,7 +5963,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:32:31.958Z"
+                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
                      *       }
                      *     }
                      */
@@ -6237,7 +6239,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6247,19 +6249,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6272,7 +6274,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:34:30.453Z",
+                     *           "updatedAt": "2026-11-16T09:35:00.590Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -6284,7 +6286,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:34:31.506Z"
+                     *         "updatedAt": "2026-11-16T09:35:01.643Z"
                      *       }
                      *     }
                      */
@@ -6425,7 +6427,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "createdAt": "2026-11-16T09:29:30.083Z",
+                     *           "createdAt": "2026-11-16T09:30:00.220Z",
                      *           "createdBy": "demouseroperations000001",
                      *           "bytes": 9387,
                      *           "language": "en",
@@ -6434,7 +6436,7 @@ export interface operations {
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
-                     *           "urlExpiresAt": "2026-11-16T09:45:00.000Z"
+                     *           "urlExpiresAt": "2026-11-16T09:46:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -6553,10 +6555,10 @@ export interface operations {
                      *         "language": "en",
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *         "bytes": 9387,
-                     *         "createdAt": "2026-11-16T09:29:30.083Z",
+                     *         "createdAt": "2026-11-16T09:30:00.220Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *         "urlExpiresAt": "2026-11-16T09:44:00.000Z"
+                     *         "urlExpiresAt": "2026-11-16T09:45:00.000Z"
                      *       }
                      *     }
                      */
@@ -6700,11 +6702,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T10:01:00.714Z",
+                     *           "statusAt": "2026-11-16T12:23:00.622Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T10:01:00.714Z"
+                     *             "delivered": "2026-11-16T12:23:00.622Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:10:00.740Z"
                      *         },
                      *         {
                      *           "messageId": "local.1f7v1w3cyh7qjlkoghwvrh1j",
@@ -6723,7 +6725,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:30.603Z"
+                     *           "createdAt": "2026-11-16T09:10:30.877Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -6742,7 +6744,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:10:00.740Z"
+                     *           "createdAt": "2026-11-16T09:11:00.014Z"
                      *         }
                      *       ]
                      *     }
@@ -6949,8 +6951,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
-                     *         "updatedAt": "2026-11-16T09:19:30.343Z"
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "updatedAt": "2026-11-16T09:20:00.480Z"
                      *       }
                      *     }
                      */
@@ -7083,7 +7085,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7092,7 +7094,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:19:30.343Z",
+                     *         "updatedAt": "2026-11-16T09:20:00.480Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7320,7 +7322,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7329,7 +7331,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7507,7 +7509,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:19:30.343Z",
+                     *           "createdAt": "2026-11-16T09:20:00.480Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -7522,7 +7524,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:22:31.218Z",
+                     *           "updatedAt": "2026-11-16T09:23:00.302Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -7553,13 +7555,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:21:00.754Z",
+                     *           "sentAt": "2026-11-16T09:21:30.891Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:22:30.165Z",
+                     *           "signedAt": "2026-11-16T09:23:00.302Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -7599,7 +7601,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:21:30.891Z",
+                     *           "createdAt": "2026-11-16T09:22:00.028Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -7608,7 +7610,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:21:30.891Z"
+                     *           "updatedAt": "2026-11-16T09:22:00.028Z"
                      *         }
                      *       ]
                      *     }
@@ -7746,7 +7748,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7755,7 +7757,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7790,7 +7792,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:21:00.754Z",
+                     *         "sentAt": "2026-11-16T09:21:30.891Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -7968,7 +7970,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7977,7 +7979,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:22:31.218Z",
+                     *         "updatedAt": "2026-11-16T09:23:00.302Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -8008,14 +8010,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:21:00.754Z",
+                     *         "sentAt": "2026-11-16T09:21:30.891Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:22:30.165Z",
+                     *         "signedAt": "2026-11-16T09:23:00.302Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -8162,18 +8164,18 @@ export interface operations {
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
-                     *         "createdAt": "2026-11-16T09:25:00.850Z",
+                     *         "createdAt": "2026-11-16T09:25:30.987Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
-                     *         "id": "bv6c0mig27jor45944covnbf",
+                     *         "id": "bqrhyalsbfifidnxleitmyyi",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
-                     *         "confirmedAt": "2026-11-16T09:26:00.124Z",
+                     *         "updatedAt": "2026-11-16T09:26:31.314Z",
+                     *         "confirmedAt": "2026-11-16T09:26:31.314Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
-                     *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
+                     *         "confirmedByKeyId": "bv6c0mig27jor45944covnbf"
                      *       }
                      *     }
                      */
@@ -8282,13 +8284,13 @@ export interface operations {
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
-                     *           "createdAt": "2026-11-16T09:11:00.014Z",
+                     *           "createdAt": "2026-11-16T09:11:30.151Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
-                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "id": "zl2qnf96pawh2u2949vjehe3",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:11:00.014Z"
+                     *           "updatedAt": "2026-11-16T09:11:30.151Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8415,7 +8417,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "id": "zl2qnf96pawh2u2949vjehe3",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "type": "receipt",
                      *         "status": "Pending",
@@ -8425,8 +8427,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:11:00.014Z",
-                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
+                     *         "createdAt": "2026-11-16T09:11:30.151Z",
+                     *         "updatedAt": "2026-11-16T09:11:30.151Z"
                      *       }
                      *     }
                      */
@@ -8556,39 +8558,39 @@ export interface operations {
                      *         {
                      *           "amount": 2000,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
+                     *           "confirmedByKeyId": "bv6c0mig27jor45944covnbf",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
-                     *           "createdAt": "2026-11-16T09:11:00.014Z",
+                     *           "createdAt": "2026-11-16T09:11:30.151Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
-                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:13:00.562Z",
+                     *           "id": "zl2qnf96pawh2u2949vjehe3",
+                     *           "confirmedAt": "2026-11-16T09:13:30.699Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:13:00.562Z"
+                     *           "updatedAt": "2026-11-16T09:13:31.752Z"
                      *         },
                      *         {
                      *           "amount": 16500,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
+                     *           "confirmedByKeyId": "bv6c0mig27jor45944covnbf",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
-                     *           "createdAt": "2026-11-16T09:25:00.850Z",
+                     *           "createdAt": "2026-11-16T09:25:30.987Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
-                     *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:26:00.124Z",
+                     *           "id": "bqrhyalsbfifidnxleitmyyi",
+                     *           "confirmedAt": "2026-11-16T09:26:31.314Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:26:00.124Z"
+                     *           "updatedAt": "2026-11-16T09:26:31.314Z"
                      *         }
                      *       ]
                      *     }
@@ -8708,13 +8710,13 @@ export interface operations {
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
-                     *         "createdAt": "2026-11-16T09:25:00.850Z",
+                     *         "createdAt": "2026-11-16T09:25:30.987Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
-                     *         "id": "bv6c0mig27jor45944covnbf",
+                     *         "id": "bqrhyalsbfifidnxleitmyyi",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -8888,13 +8890,13 @@ export interface operations {
                      *             "priority": 1
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-16T09:16:01.437Z",
+                     *         "createdAt": "2026-11-16T09:16:30.521Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:00.658Z",
-                     *         "completedAt": "2026-11-16T09:17:00.658Z"
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
+                     *         "completedAt": "2026-11-16T09:17:30.795Z"
                      *       }
                      *     }
                      */
@@ -9068,8 +9070,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:16:01.437Z",
-                     *         "updatedAt": "2026-11-16T09:16:01.437Z"
+                     *         "createdAt": "2026-11-16T09:16:30.521Z",
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -9196,7 +9198,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:17:00.658Z",
+                     *         "completedAt": "2026-11-16T09:17:30.795Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -9208,12 +9210,12 @@ export interface operations {
                      *             "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-16T09:16:01.437Z",
+                     *         "createdAt": "2026-11-16T09:16:30.521Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:00.658Z"
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z"
                      *       }
                      *     }
                      */
@@ -9310,7 +9312,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:17:00.658Z",
+                     *           "completedAt": "2026-11-16T09:17:30.795Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -9322,12 +9324,12 @@ export interface operations {
                      *               "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-16T09:16:01.437Z",
+                     *           "createdAt": "2026-11-16T09:16:30.521Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:17:00.658Z"
+                     *           "updatedAt": "2026-11-16T09:17:30.795Z"
                      *         }
                      *       ]
                      *     }
@@ -9547,7 +9549,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "name": "Hana Choi",
                      *         "role": "operations",
                      *         "tenantId": "demotenantgulfmotors0001",
@@ -9555,8 +9557,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:43:01.835Z",
-                     *         "updatedAt": "2026-11-16T09:43:01.835Z"
+                     *         "createdAt": "2026-11-16T09:44:01.109Z",
+                     *         "updatedAt": "2026-11-16T09:44:01.109Z"
                      *       }
                      *     }
                      */
@@ -9678,13 +9680,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:43:01.835Z",
+                     *         "createdAt": "2026-11-16T09:44:01.109Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:48:00.152Z",
-                     *         "deactivatedAt": "2026-11-16T09:48:00.152Z"
+                     *         "updatedAt": "2026-11-16T09:49:00.426Z",
+                     *         "deactivatedAt": "2026-11-16T09:49:00.426Z"
                      *       }
                      *     }
                      */
@@ -9784,12 +9786,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:43:01.835Z",
+                     *         "createdAt": "2026-11-16T09:44:01.109Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:43:01.835Z"
+                     *         "updatedAt": "2026-11-16T09:44:01.109Z"
                      *       }
                      *     }
                      */
@@ -9918,12 +9920,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:43:01.835Z",
+                     *         "createdAt": "2026-11-16T09:44:01.109Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:44:30.193Z"
+                     *         "updatedAt": "2026-11-16T09:45:31.520Z"
                      *       }
                      *     }
                      */
@@ -10037,7 +10039,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: whom an inspection can name */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10048,8 +10050,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "name": "Hana Lee"
+                     *           "id": "demouserinspector0000001",
+                     *           "name": "Joon Lee (demo inspector)"
                      *         }
                      *       ]
                      *     }
@@ -10131,7 +10133,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "keyId": "c1p20dzq0f7q9oknz3py8z6h",
+                     *         "keyId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "role": "operations",
                      *         "allowedRoutes": [
                      *           "*"
@@ -10149,7 +10151,7 @@ export interface operations {
                      *           "timeZone": "Asia/Dubai"
                      *         },
                      *         "user": {
-                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "name": "Hana Choi",
                      *           "language": "ar"
                      *         }
@@ -10239,33 +10241,33 @@ export interface operations {
                      *         {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:46:30.741Z",
+                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "createdAt": "2026-11-16T09:47:30.015Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *           "name": "Hana laptop",
-                     *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:47:30.015Z"
-                     *         },
-                     *         {
-                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "role": "operations",
-                     *           "prefix": "vpo_YlbZVs",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:48:01.205Z",
-                     *           "createdAt": "2026-11-16T09:45:00.330Z",
-                     *           "allowedRoutes": [
-                     *             "*"
-                     *           ],
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *           "lastUsedAt": "2026-11-16T09:45:30.467Z",
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T10:47:00.000Z"
+                     *           "revokedAt": "2026-11-16T09:48:30.289Z"
+                     *         },
+                     *         {
+                     *           "rotatedTo": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "role": "operations",
+                     *           "prefix": "vpo_YlbZVs",
+                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "disabledAt": "2026-11-16T09:49:01.479Z",
+                     *           "createdAt": "2026-11-16T09:46:00.604Z",
+                     *           "allowedRoutes": [
+                     *             "*"
+                     *           ],
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "lastUsedAt": "2026-11-16T09:46:30.741Z",
+                     *           "name": "Hana laptop",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "expiresAt": "2026-11-16T10:48:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -10283,7 +10285,7 @@ export interface operations {
                      *           "lastUsedAt": "2026-11-16T09:03:00.822Z",
                      *           "name": "demo: Gulf Motors integrator",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zdgsvpsilbfwbg9itd1yba0z"
+                     *           "id": "b27u6uplgl5egk2l83zh0dfd"
                      *         }
                      *       ]
                      *     }
@@ -10405,17 +10407,17 @@ export interface operations {
                      *       "data": {
                      *         "key": "vpo_YlbZVsI8vDfpACHQE6eCbi7NnqEzfwOcT_hTqcEC",
                      *         "apiKey": {
-                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "name": "Hana laptop",
                      *           "prefix": "vpo_YlbZVs",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *           "createdAt": "2026-11-16T09:45:00.330Z"
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "createdAt": "2026-11-16T09:46:00.604Z"
                      *         }
                      *       }
                      *     }
@@ -10549,16 +10551,16 @@ export interface operations {
                      *       "data": {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
-                     *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:46:30.741Z",
+                     *         "userId": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "createdAt": "2026-11-16T09:47:30.015Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:47:30.015Z"
+                     *         "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *         "revokedAt": "2026-11-16T09:48:30.289Z"
                      *       }
                      *     }
                      */
@@ -10667,33 +10669,33 @@ export interface operations {
                      *       "data": {
                      *         "key": "vpo_mVxFpw2BwvtQvfeyqo_zOpa5AsuolXGnu7rKdF__",
                      *         "apiKey": {
-                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "name": "Hana laptop",
                      *           "prefix": "vpo_mVxFpw",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *           "createdAt": "2026-11-16T09:46:30.741Z"
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "createdAt": "2026-11-16T09:47:30.015Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:45:00.330Z",
+                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "createdAt": "2026-11-16T09:46:00.604Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *           "lastUsedAt": "2026-11-16T09:45:30.467Z",
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "lastUsedAt": "2026-11-16T09:46:30.741Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "expiresAt": "2026-11-16T10:46:00.000Z"
+                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "rotatedTo": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "expiresAt": "2026-11-16T10:47:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -10847,15 +10849,15 @@ export interface operations {
                      *           },
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
-                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "keyId": "zdgsvpsilbfwbg9itd1yba0z",
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:30.001Z",
+                     *           "at": "2026-11-16T09:37:00.138Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
-                     *           "id": "ayglsc04lks9b9d4aj2dcea2",
+                     *           "id": "em846q0z4cyp1549wk38l6ue",
                      *           "entity": "order"
                      *         },
                      *         {
@@ -10882,7 +10884,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:34:30.453Z"
+                     *                 "updatedAt": "2026-11-16T09:35:00.590Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -10898,21 +10900,21 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *                 "updatedAt": "2026-11-16T09:36:30.001Z"
                      *               }
                      *             }
                      *           },
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
-                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "keyId": "zdgsvpsilbfwbg9itd1yba0z",
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:01.917Z",
+                     *           "at": "2026-11-16T09:36:31.054Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
-                     *           "id": "a7709cpopi059hyb72wl0mo1",
+                     *           "id": "ayglsc04lks9b9d4aj2dcea2",
                      *           "entity": "order"
                      *         }
                      *       ],
@@ -11018,18 +11020,18 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "id": "a7709cpopi059hyb72wl0mo1",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:50:30.837Z",
+                     *           "lastFailureAt": "2026-11-16T09:51:30.111Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:00.466Z",
+                     *           "failingSince": "2026-11-16T09:09:03.625Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -11038,10 +11040,10 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *           "consecutiveFailures": 29,
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "consecutiveFailures": 25,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "yknqm3j3eitzbtrkwleri3n1",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
                      *           "secretPrefix": "whsec_zpqaK7"
                      *         }
@@ -11153,7 +11155,7 @@ export interface operations {
                      *       "data": {
                      *         "secret": "whsec_ybM56i8H8SOmsXhBJXFwx0Hvp0pVNeU6UaWOEYfjxhU=",
                      *         "endpoint": {
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "id": "a7709cpopi059hyb72wl0mo1",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "description": "ERP order sync",
@@ -11165,7 +11167,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -11301,11 +11303,11 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zrccjwgc223pzops76cs5yjq",
+                     *         "id": "a7709cpopi059hyb72wl0mo1",
                      *         "updatedAt": "2026-11-16T09:02:00.548Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
@@ -11403,9 +11405,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T09:56:31.534Z",
+                     *         "lastFailureAt": "2026-11-16T09:57:30.755Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:00.466Z",
+                     *         "failingSince": "2026-11-16T09:09:03.625Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -11414,13 +11416,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
-                     *         "consecutiveFailures": 41,
+                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *         "consecutiveFailures": 30,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "id": "zrccjwgc223pzops76cs5yjq",
+                     *         "updatedAt": "2026-11-16T09:58:01.945Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T09:57:00.618Z"
+                     *         "deletedAt": "2026-11-16T09:58:01.945Z"
                      *       }
                      *     }
                      */
@@ -11563,12 +11565,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *         "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:52:00.248Z",
+                     *         "id": "a7709cpopi059hyb72wl0mo1",
+                     *         "updatedAt": "2026-11-16T09:53:00.522Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -11702,34 +11704,34 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "order.status_changed",
-                     *         "eventTimestamp": "2026-11-16T09:15:00.110Z",
+                     *         "eventTimestamp": "2026-11-16T09:15:30.247Z",
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:33:30.179Z",
+                     *         "failedAt": "2026-11-16T09:48:00.152Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 146,
-                     *             "at": "2026-11-16T09:16:00.384Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:26:30.261Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 200,
-                     *             "at": "2026-11-16T09:17:01.711Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:27:00.398Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:18:00.932Z",
+                     *             "latencyMs": 155,
+                     *             "at": "2026-11-16T09:28:30.809Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *           "type": "order.status_changed",
-                     *           "timestamp": "2026-11-16T09:15:00.110Z",
+                     *           "timestamp": "2026-11-16T09:15:30.247Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -11791,7 +11793,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z",
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z",
                      *                 "status": "done"
                      *               },
                      *               "customer": {
@@ -11801,7 +11803,7 @@ export interface operations {
                      *                 "mobileNumber": "+971501234567"
                      *               },
                      *               "createdAt": "2026-11-16T09:08:30.329Z",
-                     *               "updatedAt": "2026-11-16T09:15:00.110Z"
+                     *               "updatedAt": "2026-11-16T09:15:30.247Z"
                      *             },
                      *             "from": "DepositSubmitted",
                      *             "to": "DepositConfirmed",
@@ -11910,27 +11912,27 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
-                     *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *           "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:41:30.371Z",
+                     *           "eventTimestamp": "2026-11-16T09:42:00.508Z",
                      *           "status": "retrying",
-                     *           "attempts": 7,
-                     *           "nextAttemptAt": "2026-11-16T10:14:00.276Z",
+                     *           "attempts": 6,
+                     *           "nextAttemptAt": "2026-11-16T09:58:00.892Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:42:00.508Z",
+                     *               "latencyMs": 12,
+                     *               "at": "2026-11-16T09:42:30.645Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 20,
-                     *               "at": "2026-11-16T09:43:00.782Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 19,
+                     *               "latencyMs": 41,
                      *               "at": "2026-11-16T09:44:00.056Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 43,
+                     *               "at": "2026-11-16T09:45:30.467Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -12051,7 +12053,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "replayed": 2
+                     *         "replayed": 1
                      *       }
                      *     }
                      */
@@ -12183,28 +12185,28 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "order.status_changed",
-                     *         "eventTimestamp": "2026-11-16T09:15:00.110Z",
+                     *         "eventTimestamp": "2026-11-16T09:15:30.247Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T09:55:30.207Z",
-                     *         "failedAt": "2026-11-16T09:33:30.179Z",
+                     *         "nextAttemptAt": "2026-11-16T09:56:30.481Z",
+                     *         "failedAt": "2026-11-16T09:48:00.152Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 146,
-                     *             "at": "2026-11-16T09:16:00.384Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:26:30.261Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 200,
-                     *             "at": "2026-11-16T09:17:01.711Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:27:00.398Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:18:00.932Z",
+                     *             "latencyMs": 155,
+                     *             "at": "2026-11-16T09:28:30.809Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -12357,14 +12359,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *           "createdBy": "y36pmsx1b8mdrq9lvr6v6f88",
+                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T09:56:30.481Z",
+                     *           "id": "a7709cpopi059hyb72wl0mo1",
+                     *           "updatedAt": "2026-11-16T09:57:31.808Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T10:56:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T10:57:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -12493,31 +12495,31 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
-                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
+                     *         "endpointId": "a7709cpopi059hyb72wl0mo1",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:52:30.385Z",
+                     *         "eventTimestamp": "2026-11-16T09:53:30.659Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:52:31.438Z",
+                     *         "deliveredAt": "2026-11-16T09:53:31.712Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:52:31.438Z",
-                     *             "latencyMs": 11,
+                     *             "at": "2026-11-16T09:53:31.712Z",
+                     *             "latencyMs": 27,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:52:30.385Z",
+                     *           "timestamp": "2026-11-16T09:53:30.659Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
-                     *             "id": "zrccjwgc223pzops76cs5yjq"
+                     *             "id": "a7709cpopi059hyb72wl0mo1"
                      *           },
                      *           "data": {
                      *             "object": {
-                     *               "id": "zrccjwgc223pzops76cs5yjq",
+                     *               "id": "a7709cpopi059hyb72wl0mo1",
                      *               "url": "https://erp.gulfmotors.example/hooks/orders"
                      *             },
                      *             "message": "A test event: your endpoint receives and verifies signed deliveries."
@@ -12719,7 +12721,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:03.625Z",
+                     *           "timestamp": "2026-11-16T09:09:01.519Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -12782,7 +12784,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -13554,7 +13556,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_126vz7hu63fkcbx8kd696gxu",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:15:00.110Z",
+                 *       "timestamp": "2026-11-16T09:15:30.247Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13616,7 +13618,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -13626,7 +13628,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:15:00.110Z"
+                 *           "updatedAt": "2026-11-16T09:15:30.247Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -13711,7 +13713,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:30.877Z",
+                 *       "timestamp": "2026-11-16T09:11:01.067Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13773,7 +13775,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -13783,7 +13785,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
+                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -13866,7 +13868,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:03.625Z",
+                 *       "timestamp": "2026-11-16T09:09:01.519Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -13929,7 +13931,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z"
+                 *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -14189,7 +14191,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:21:00.754Z",
+                 *       "timestamp": "2026-11-16T09:21:30.891Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -14202,7 +14204,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:19:30.343Z",
+                 *           "createdAt": "2026-11-16T09:20:00.480Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -14211,7 +14213,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:21:00.754Z",
+                 *           "updatedAt": "2026-11-16T09:21:30.891Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -14246,7 +14248,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:21:00.754Z",
+                 *           "sentAt": "2026-11-16T09:21:30.891Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -14328,7 +14330,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:22:31.218Z",
+                 *       "timestamp": "2026-11-16T09:23:00.302Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -14342,7 +14344,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:19:30.343Z",
+                 *           "createdAt": "2026-11-16T09:20:00.480Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -14351,7 +14353,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:22:31.218Z",
+                 *           "updatedAt": "2026-11-16T09:23:00.302Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -14382,14 +14384,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:21:00.754Z",
+                 *           "sentAt": "2026-11-16T09:21:30.891Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:22:30.165Z",
+                 *           "signedAt": "2026-11-16T09:23:00.302Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -14474,15 +14476,15 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:11:00.014Z",
+                 *       "timestamp": "2026-11-16T09:11:30.151Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
-                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
+                 *         "id": "zl2qnf96pawh2u2949vjehe3"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                 *           "id": "zl2qnf96pawh2u2949vjehe3",
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "type": "receipt",
                  *           "status": "Pending",
@@ -14492,8 +14494,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:11:00.014Z",
-                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
+                 *           "createdAt": "2026-11-16T09:11:30.151Z",
+                 *           "updatedAt": "2026-11-16T09:11:30.151Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -14572,11 +14574,11 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:13:00.562Z",
+                 *       "timestamp": "2026-11-16T09:13:31.752Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
-                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
+                 *         "id": "zl2qnf96pawh2u2949vjehe3"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -14585,17 +14587,17 @@ export interface operations {
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
-                 *           "createdAt": "2026-11-16T09:11:00.014Z",
+                 *           "createdAt": "2026-11-16T09:11:30.151Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
-                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                 *           "id": "zl2qnf96pawh2u2949vjehe3",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:13:00.562Z",
-                 *           "confirmedAt": "2026-11-16T09:13:00.562Z",
+                 *           "updatedAt": "2026-11-16T09:13:31.752Z",
+                 *           "confirmedAt": "2026-11-16T09:13:30.699Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
-                 *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
+                 *           "confirmedByKeyId": "bv6c0mig27jor45944covnbf"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -14674,7 +14676,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:16:01.437Z",
+                 *       "timestamp": "2026-11-16T09:16:30.521Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -14690,8 +14692,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:16:01.437Z",
-                 *           "updatedAt": "2026-11-16T09:16:01.437Z"
+                 *           "createdAt": "2026-11-16T09:16:30.521Z",
+                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -14770,7 +14772,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:16:30.521Z",
+                 *       "timestamp": "2026-11-16T09:17:00.658Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -14782,12 +14784,12 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
-                 *           "createdAt": "2026-11-16T09:16:01.437Z",
+                 *           "createdAt": "2026-11-16T09:16:30.521Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                 *           "updatedAt": "2026-11-16T09:17:00.658Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *         "from": "Pending",
@@ -14870,7 +14872,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:40:30.097Z",
+                 *       "timestamp": "2026-11-16T09:41:00.234Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -14885,7 +14887,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:40:30.097Z"
+                 *           "createdAt": "2026-11-16T09:41:00.234Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -14894,7 +14896,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:40:30.097Z"
+                 *           "updatedAt": "2026-11-16T09:41:00.234Z"
                  *         }
                  *       }
                  *     }
@@ -14971,15 +14973,15 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:52:30.385Z",
+                 *       "timestamp": "2026-11-16T09:53:30.659Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
-                 *         "id": "zrccjwgc223pzops76cs5yjq"
+                 *         "id": "a7709cpopi059hyb72wl0mo1"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "zrccjwgc223pzops76cs5yjq",
+                 *           "id": "a7709cpopi059hyb72wl0mo1",
                  *           "url": "https://erp.gulfmotors.example/hooks/orders"
                  *         },
                  *         "message": "A test event: your endpoint receives and verifies signed deliveries."

@@ -134,7 +134,7 @@ export const listOrders = defineRoute({
   tag: 'Orders',
   summary: 'List orders, newest first',
   description:
-    "A tenant key sees its tenant's orders; a marketer key only its own. Each page reads about one page of orders, whatever their number: pass meta.nextCursor as cursor (with the same filters) for the next page. page=N skips N-1 pages (reading them). total and totalPages come with the page that ends the list when reached by page number; otherwise counting would read every order.",
+    "A tenant key sees its tenant's orders; a marketer key only its own. Each page reads about one page of orders, whatever their number: pass meta.nextCursor as cursor (with the same filters) for the next page. page=N skips N-1 pages (reading them). total and totalPages come with the page that ends the list when reached by page number; otherwise counting would read every order. orderNumber opens one order by its number: a list of that order, or an empty list when there is none in your scope.",
   status: 200,
   list: true,
   cursorList: true,
@@ -146,6 +146,12 @@ export const listOrders = defineRoute({
           status: Status,
           customerId: Id,
           marketerId: Id,
+          orderNumber: Type.Integer({
+            minimum: 1,
+            maximum: 999_999_999,
+            description: 'the one order with this number (with the other filters applied to it)',
+            examples: [1042],
+          }),
           createdFrom: DateTime,
           createdTo: DateTime,
           cursor: Type.String({

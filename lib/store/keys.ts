@@ -42,6 +42,7 @@
  * |               |   gsi5: ORDERS#T#<tenant|NONE>  gsi6: ORDERS#M#<marketerId>  gsi7: ORDERS#C#<customerId>  gsi8: ORDERS (all), sk <createdAt>#<id> |
  * | order part    | ORDER#<id>              | ORDER#EXPORT, #CUSTOMS, #DOCUMENTS, #ARCHIVE | (the bulky parts, each its own item) |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
+ * | order number  | ORDERNO#<number>        | REF                | (orderId, tenantId: open an order by its number; numbers are unique) |
  * | billing entry | ORDER#<orderId>         | BILLING#<id>       |                          |                     |
  * |               |   gsi2 while Pending: BILLING#PENDING#T#<tenant>, sk <createdAt>#<id> (the entries to confirm) |
  * | contract      | ORDER#<orderId>         | CONTRACT#<id>      |                          |                     |
@@ -73,6 +74,7 @@ export {
 export { customer, customerAccess, customerPhoneIndex, phoneClaim } from './records/customer.js';
 export { customerNameIndex, customersOfMarketer, customersOfTenant, marketerCustomerIndex } from './records/customer-lists.js';
 export { billingToConfirm, pendingBillingIndex } from './records/billing-queue.js';
+export { orderNumberRef } from './records/order-number.js';
 export { wallet } from './records/wallet.js';
 export { walletEntry } from './records/wallet-entry.js';
 /** Sequential numbers (orderNumber, contractNumber) from an atomic ADD. */

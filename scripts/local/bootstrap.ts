@@ -43,6 +43,7 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   const { runOnce } = await import('../../lib/store/migrations.js');
   await runOnce('customer-lists', async () => (await import('../../lib/store/customers.js')).keyCustomerLists(), { freshTable });
   // Pending billing entries kept from a version before the queue of entries to confirm join it, once.
+  await runOnce('order-numbers', async () => (await import('../../lib/store/order-numbers.js')).keyOrderNumbers(), { freshTable });
   await runOnce('pending-billing', async () => (await import('../../lib/store/order-children.js')).keyPendingBilling(), { freshTable });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: bucketName }));

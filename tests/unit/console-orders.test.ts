@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { clean, pick } from '../../console/src/api/clean.js';
 import { changedFields } from '../../console/src/orders/changes.js';
-import { parseOrderNumber, scanPage } from '../../console/src/orders/find-by-number.js';
+import { parseOrderNumber } from '../../console/src/orders/find-by-number.js';
 import { mergeTimeline } from '../../console/src/orders/timeline.js';
 
 describe('console: opening an order by number', () => {
-  const page = [
-    { id: 'o9', orderNumber: 9 },
-    { id: 'o8', orderNumber: 8 },
-    { id: 'o6', orderNumber: 6 },
-  ];
-  it('finds it on the page, reads on while it may be further, stops once passed', () => {
-    expect(scanPage(page, 8, true)).toEqual({ found: 'o8' });
-    expect(scanPage(page, 3, true)).toBe('next');
-    expect(scanPage(page, 7, true)).toBe('absent');
-    expect(scanPage(page, 3, false)).toBe('absent');
-    expect(scanPage([], 3, false)).toBe('absent');
-  });
   it('reads what a person types', () => {
     expect(parseOrderNumber(' #1042 ')).toBe(1042);
     expect(parseOrderNumber('1042')).toBe(1042);

@@ -72,6 +72,7 @@ export const dataProvider = {
                   status: str(f.status) as OrderStatus | undefined,
                   customerId: str(f.customerId),
                   marketerId: str(f.marketerId),
+                  orderNumber: typeof f.orderNumber === 'number' ? f.orderNumber : undefined,
                   createdFrom: day(f.createdFrom, false),
                   createdTo: day(f.createdTo, true),
                 }),

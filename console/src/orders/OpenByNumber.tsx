@@ -4,9 +4,9 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { ConsoleDataProvider } from '../api/dataProvider';
 import type { Order } from '../api/types';
-import { parseOrderNumber, scanPage } from './find-by-number.js';
+import { parseOrderNumber } from './find-by-number.js';
 
-/** "Open order no. …": walks the newest-first list, a page at a time, until the number is found or passed. */
+/** "Open order no. …": asks the API for the order with that number and opens it. */
 export function OpenByNumber() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -20,17 +20,16 @@ export function OpenByNumber() {
     if (wanted === undefined) return;
     setMessage(translate('vpo.orders.searching', { number: wanted }));
     try {
-      for (let page = 1; page < 500; page++) {
-        const result = await dataProvider.getList<Order>('orders', {
-          pagination: { page, perPage: 100 },
-          sort: { field: 'createdAt', order: 'DESC' },
-          filter: {},
-        });
-        const step = scanPage(result.data, wanted, result.pageInfo?.hasNextPage ?? false);
-        if (step === 'next') continue;
-        if (step === 'absent') break;
+      // One read: the API finds an order by its number (an empty list: none the key may see).
+      const result = await dataProvider.getList<Order>('orders', {
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'createdAt', order: 'DESC' },
+        filter: { orderNumber: wanted },
+      });
+      const found = result.data[0];
+      if (found) {
         setMessage(undefined);
-        navigate(`/orders/${step.found}/show`);
+        navigate(`/orders/${found.id}/show`);
         return;
       }
       setMessage(translate('vpo.orders.notFoundNumber', { number: wanted }));

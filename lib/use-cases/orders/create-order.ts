@@ -13,6 +13,7 @@ import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
 import { marketerAccessItem } from '../../store/customer-access.js';
 import { putChildItems } from '../../store/order-children.js';
+import { orderNumberItem } from '../../store/order-numbers.js';
 import { ORDER_COUNTER, takeNextNumber, putHistoryItem, putOrderItem, putOrderPartItems, readForNewOrder, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
@@ -241,6 +242,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     const items: TransactItem[] = [
       putOrderItem(order),
       ...putOrderPartItems(order),
+      orderNumberItem(order),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
     ];
     if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer, marketerId));

@@ -5,7 +5,8 @@ import { parseInstant } from '../../domain/instant.js';
 import type { OrderListMeta } from '../../domain/paging.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { listOrders as ListRoute } from '../../schemas/orders.js';
-import { isPageStartOf, queryOrderPage, type OrderPageStart } from '../../store/orders.js';
+import { orderIdOfNumber } from '../../store/order-numbers.js';
+import { getOrder, isPageStartOf, queryOrderPage, type OrderPageStart, type OrderRecord } from '../../store/orders.js';
 import { decodeCursor, encodeCursor } from '../shared/cursor.js';
 import { orderView, type OrderView } from './order-view.js';
 
@@ -20,6 +21,26 @@ const instantOf = (value: string | undefined, field: string): string | undefined
   if (instant === undefined) throw invalidField(field, 'must be a real date-time, e.g. 2026-01-31T00:00:00Z');
   return instant;
 };
+
+/** The order with this number in the caller's scope (one GetItem, then the order's own Query). */
+async function orderOfNumber(scope: ReturnType<typeof scopeOf>, orderNumber: number): Promise<OrderRecord | undefined> {
+  const id = await orderIdOfNumber(orderNumber);
+  return id === undefined ? undefined : getOrder(scope, id);
+}
+
+/** Whether an order passes the list's other filters (the same ones the list's query applies). */
+function matchesFilter(
+  order: OrderRecord,
+  filter: { marketerId?: string; customerId?: string; status?: string; createdFrom?: string; createdTo?: string },
+): boolean {
+  return (
+    (filter.marketerId === undefined || order.marketerId === filter.marketerId) &&
+    (filter.customerId === undefined || order.customerId === filter.customerId) &&
+    (filter.status === undefined || order.status === filter.status) &&
+    (filter.createdFrom === undefined || order.createdAt >= filter.createdFrom) &&
+    (filter.createdTo === undefined || order.createdAt <= filter.createdTo)
+  );
+}
 
 /** A cursor of the order list: where the next page starts, and how many orders came before it. */
 function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: number } | undefined {
@@ -49,6 +70,12 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
   }
   const scope = scopeOf(caller);
   const filter = { marketerId: query.marketerId, customerId: query.customerId, status: query.status, createdFrom, createdTo };
+  if (query.orderNumber !== undefined) {
+    if (query.cursor !== undefined) throw invalidField('cursor', 'an order number names one order: leave cursor out');
+    const found = await orderOfNumber(scope, query.orderNumber);
+    const matches = found !== undefined && matchesFilter(found, filter);
+    return { data: matches ? [orderView(found, caller)] : [], meta: { page: 1, limit: query.limit, total: matches ? 1 : 0, totalPages: matches ? 1 : 0 } };
+  }
   let cursor: { start: OrderPageStart; before: number } | undefined;
   if (query.cursor !== undefined) {
     cursor = decodeOrderCursor(query.cursor);
