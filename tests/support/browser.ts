@@ -147,6 +147,21 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
+/**
+ * A set-up read (or an idempotent change) through the API, tried again when the connection
+ * dropped: serverless-offline sometimes closes a socket when the machine is loaded.
+ */
+export async function settled<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError && error.message === 'fetch failed')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    }
+  }
+}
+
 export interface StaffMember {
   role: Role;
   name: string;
