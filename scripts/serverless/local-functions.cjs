@@ -2,14 +2,12 @@
 // served on the API's own origin as CloudFront serves them in AWS (serverless.yml, ConsoleDistribution).
 const { join } = require('node:path');
 
-module.exports = async ({ resolveVariable }) => {
-  const stage = await resolveVariable('sls:stage');
-  if (stage !== 'local') return {};
-  return {
-    consoleFiles: {
-      handler: 'functions/console/serve-console.handler',
-      environment: { CONSOLE_DIR: join(__dirname, '..', '..', 'console', 'dist') },
-      events: [{ http: { path: 'console', method: 'get' } }, { http: { path: 'console/{proxy+}', method: 'get' } }, { http: { path: '/', method: 'get' } }],
-    },
-  };
+const consoleFiles = {
+  handler: 'functions/console/serve-console.handler',
+  environment: { CONSOLE_DIR: join(__dirname, '..', '..', 'console', 'dist') },
+  events: [{ http: { path: 'console', method: 'get' } }, { http: { path: 'console/{proxy+}', method: 'get' } }, { http: { path: '/', method: 'get' } }],
 };
+
+// Read outside Serverless (the cold-start bench reads the deployed functions): none of these.
+module.exports = (context) =>
+  context?.resolveVariable ? context.resolveVariable('sls:stage').then((stage) => (stage === 'local' ? { consoleFiles } : {})) : {};
