@@ -334,5 +334,5 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     expect(tab.apiCalls.filter((call) => call.startsWith('PATCH /api/v1/orders/') && call.endsWith('/status'))).toHaveLength(9);
     expect(tab.blocked, 'requests that left the machine').toEqual([]);
     expect(tab.pageErrors).toEqual([]);
-  }, 420_000);
+  }, 600_000);
 });

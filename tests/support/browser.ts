@@ -99,8 +99,8 @@ export function consoleUrl(baseUrl: string, route = '/'): string {
   return `${baseUrl}/console/#${route}`;
 }
 
-/** Waits long enough for a loaded machine (serverless-offline answers slowly when cold). */
-export const UI_TIMEOUT = 30_000;
+/** Waits long enough for a loaded machine (serverless-offline answers slowly when cold or busy). */
+export const UI_TIMEOUT = 45_000;
 
 /** Signs in with a key on the sign-in page, and waits until the console says who is signed in. */
 export async function signIn(page: Page, baseUrl: string, key: string, name: string): Promise<void> {
