@@ -1,4 +1,5 @@
 import { CacheProvider } from '@emotion/react';
+import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -16,6 +17,20 @@ import { Today } from '../today/Today';
 
 const i18nProvider = consoleI18nProvider();
 const store = memoryStore();
+/**
+ * A refusal (4xx: not found, forbidden, invalid) will not change by asking again: it is shown at
+ * once. Only a failure on the way (offline, 5xx) is tried again, twice.
+ */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) => {
+        const status = (error as { status?: number }).status ?? 0;
+        return !(status >= 400 && status < 500) && failures < 2;
+      },
+    },
+  },
+});
 
 /**
  * The staff console: react-admin over the typed client. Nothing is kept in localStorage but the
@@ -38,6 +53,7 @@ export function App() {
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         store={store}
+        queryClient={queryClient}
         theme={theme}
         loginPage={LoginPage}
         layout={Layout}

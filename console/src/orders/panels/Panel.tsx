@@ -13,7 +13,8 @@ export function Panel({ title, actions, children }: { title: string; actions?: R
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>
         </Stack>
-        {children}
+        {/* Tables wider than a phone scroll inside their panel instead of widening the page. */}
+        <Box sx={{ overflowX: 'auto' }}>{children}</Box>
       </CardContent>
     </Card>
   );
