@@ -252,6 +252,30 @@ export interface paths {
         patch: operations["changeOrderStatus"];
         trace?: never;
     };
+    "/api/v1/orders/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many orders are in each status, and in all
+         * @description Counts over the caller's whole scope, not a page: a tenant key counts its tenant's orders, a marketer key only their own. Every status is named (0 when none). A tenant's counts are one count of the tenant's status list per status, whatever the number of orders; a marketer's read their orders' statuses. Platform keys count the orders of no tenant, or of the tenant named by tenantId.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["countOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -1945,6 +1969,43 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * OrderCounts
+         * @example {
+         *       "counts": {
+         *         "DepositSubmitted": 4,
+         *         "DepositConfirmed": 2,
+         *         "InspectionScheduled": 3,
+         *         "InspectionCompleted": 1,
+         *         "ContractSigned": 1,
+         *         "PaymentSubmitted": 2,
+         *         "PaymentConfirmed": 0,
+         *         "Purchased": 5,
+         *         "Shipped": 7,
+         *         "Delivered": 41,
+         *         "Cancelled": 3
+         *       },
+         *       "total": 69
+         *     }
+         */
+        OrderCounts: {
+            /** @description the number of orders in each status */
+            counts: {
+                DepositSubmitted: number;
+                DepositConfirmed: number;
+                InspectionScheduled: number;
+                InspectionCompleted: number;
+                ContractSigned: number;
+                PaymentSubmitted: number;
+                PaymentConfirmed: number;
+                Purchased: number;
+                Shipped: number;
+                Delivered: number;
+                Cancelled: number;
+            };
+            /** @description the number of orders in all */
+            total: number;
         };
         /** OrderDetail */
         OrderDetail: {
@@ -4306,6 +4367,103 @@ export interface operations {
             };
             /** @description **INVALID_TRANSITION**: the lifecycle does not have this move, or a requirement of the target status is missing (details say which, and what is reachable now) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countOrders: {
+        parameters: {
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "counts": {
+                     *           "DepositSubmitted": 4,
+                     *           "DepositConfirmed": 2,
+                     *           "InspectionScheduled": 3,
+                     *           "InspectionCompleted": 1,
+                     *           "ContractSigned": 1,
+                     *           "PaymentSubmitted": 2,
+                     *           "PaymentConfirmed": 0,
+                     *           "Purchased": 5,
+                     *           "Shipped": 7,
+                     *           "Delivered": 41,
+                     *           "Cancelled": 3
+                     *         },
+                     *         "total": 69
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrderCounts"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import * as Type from '@sinclair/typebox';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
+import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
 import { defineRoute } from './route.js';
 import { CustomsInvoiceFields, VersionField, OptionalVersion, Status, CarDetails, Order } from './order-shapes.js';
@@ -166,6 +167,48 @@ export const listOrders = defineRoute({
     { additionalProperties: false },
   ),
   response: Type.Array(Order),
+});
+
+export const countOrders = defineRoute({
+  id: 'countOrders',
+  folder: 'orders',
+  method: 'GET',
+  path: '/api/v1/orders/counts',
+  tag: 'Orders',
+  summary: 'How many orders are in each status, and in all',
+  description:
+    "Counts over the caller's whole scope, not a page: a tenant key counts its tenant's orders, a marketer key only their own. Every status is named (0 when none). A tenant's counts are one count of the tenant's status list per status, whatever the number of orders; a marketer's read their orders' statuses. Platform keys count the orders of no tenant, or of the tenant named by tenantId.",
+  status: 200,
+  query: Type.Object({ tenantId: Type.Optional(Id) }, { additionalProperties: false }),
+  response: Type.Object(
+    {
+      counts: Type.Object(Object.fromEntries(ORDER_STATUSES.map((status) => [status, Type.Integer({ minimum: 0 })])), {
+        description: 'the number of orders in each status',
+      }),
+      total: Type.Integer({ minimum: 0, description: 'the number of orders in all' }),
+    },
+    {
+      title: 'OrderCounts',
+      examples: [
+        {
+          counts: {
+            DepositSubmitted: 4,
+            DepositConfirmed: 2,
+            InspectionScheduled: 3,
+            InspectionCompleted: 1,
+            ContractSigned: 1,
+            PaymentSubmitted: 2,
+            PaymentConfirmed: 0,
+            Purchased: 5,
+            Shipped: 7,
+            Delivered: 41,
+            Cancelled: 3,
+          },
+          total: 69,
+        },
+      ],
+    },
+  ),
 });
 
 export const changeOrderStatus = defineRoute({

@@ -40,6 +40,7 @@
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
  * | order (head)  | ORDER#<id>              | ORDER              | (gsi5-8 only: the lists, projecting keys and tenantId/customerId) |
  * |               |   gsi5: ORDERS#T#<tenant|NONE>  gsi6: ORDERS#M#<marketerId>  gsi7: ORDERS#C#<customerId>  gsi8: ORDERS (all), sk <createdAt>#<id> |
+ * |               |   gsi9: ORDERS#S#<tenant|NONE>#<status>, sk <createdAt>#<id> (a tenant's orders of a status; moved with every status move) |
  * | order part    | ORDER#<id>              | ORDER#EXPORT, #CUSTOMS, #DOCUMENTS, #ARCHIVE | (the bulky parts, each its own item) |
  * | order history | ORDER#<id>              | HISTORY#<at>#<id>  |                          |                     |
  * | order number  | ORDERNO#<number>        | REF                | (orderId, tenantId: open an order by its number; numbers are unique) |
@@ -102,7 +103,10 @@ export {
   orderPartition,
   ordersOfCustomer,
   ordersOfMarketer,
+  ordersOfStatus,
   ordersOfTenant,
+  orderStatusIndex,
+  orderStatusList,
 } from './records/order.js';
 export { childReference, orderChild } from './records/order-children.js';
 export { exportDeadline, exportDeadlines } from './records/export-deadline.js';

@@ -152,7 +152,14 @@ export function putOrderItem(order: OrderRecord): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...head, ...(parts.size > 0 ? { parts: [...parts.keys()].sort() } : {}) },
+      Item: {
+        ...keys.order(order.id),
+        ...keys.orderIndexes(order),
+        ...keys.orderStatusIndex(order),
+        entity: 'order',
+        ...head,
+        ...(parts.size > 0 ? { parts: [...parts.keys()].sort() } : {}),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -186,13 +193,17 @@ export function takeNotificationSeq(order: Pick<OrderRecord, 'id' | 'notificatio
   };
 }
 
-/** The status move itself (the head alone): applies only if the order is still at the version and status it was read at. */
+/**
+ * The status move itself (the head alone): applies only if the order is still at the version and
+ * status it was read at. The head's keys on the status list (GSI9) move with it.
+ */
 export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: boolean): TransactItem {
+  const statusIndex = keys.orderStatusIndex(next);
   return {
     Update: {
       TableName: tableName(),
       Key: keys.order(order.id),
-      UpdateExpression: `SET #status = :to, #version = :next, updatedAt = :now, inspectionDate = :inspectionDate, notificationSeq = :seq${refund ? ', refundedAt = :now' : ''}`,
+      UpdateExpression: `SET #status = :to, #version = :next, updatedAt = :now, inspectionDate = :inspectionDate, notificationSeq = :seq, gsi9pk = :statusPk, gsi9sk = :statusSk${refund ? ', refundedAt = :now' : ''}`,
       // A refund also requires that none was made: the wallet is refunded exactly once. The
       // notification sequence is checked too: a contract sent meanwhile may have taken the next one.
       ConditionExpression: `#version = :expected AND #status = :from AND ${SEQUENCE_UNCHANGED}${refund ? ' AND attribute_not_exists(refundedAt)' : ''}`,
@@ -207,6 +218,8 @@ export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: 
         ':inspectionDate': next.inspectionDate,
         ':expected': order.version,
         ':from': order.status,
+        ':statusPk': statusIndex.gsi9pk,
+        ':statusSk': statusIndex.gsi9sk,
       },
     },
   };
@@ -411,8 +424,10 @@ type OrderList = (typeof keys.orderListIndexes)[keyof typeof keys.orderListIndex
  * The list the scope and filter allow, most selective first (marketer, customer, tenant, all),
  * and the query on its index. Filters on what the index projects (tenantId, customerId) apply
  * there; the status, which changes with every move and so is not projected, applies to the heads.
+ * A tenant's list of one status is read from the status list (GSI9), in the same order as the
+ * tenant's list, so its cursors still name a place in the tenant's list (`byStatus` translates).
  */
-function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCommandInput; list: OrderList; pk: string } {
+function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCommandInput; list: OrderList; pk: string; byStatus?: string } {
   const marketerId = scope.marketerId ?? filter.marketerId;
   const tenantId = scope.tenantId;
   const lists = keys.orderListIndexes;
@@ -423,12 +438,14 @@ function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCo
       : tenantId
         ? [lists.tenant, keys.ordersOfTenant(tenantId)]
         : [lists.all, keys.allOrders];
-  const names: Record<string, string> = { '#pk': list.pk };
-  const values: Record<string, unknown> = { ':pk': pk };
+  const byStatus = list === lists.tenant && filter.status ? keys.ordersOfStatus(tenantId, filter.status) : undefined;
+  const read = byStatus ? keys.orderStatusList : list;
+  const names: Record<string, string> = { '#pk': read.pk };
+  const values: Record<string, unknown> = { ':pk': byStatus ?? pk };
   let keyCondition = '#pk = :pk';
   if (filter.createdFrom || filter.createdTo) {
     const range = keys.createdBetween(filter.createdFrom, filter.createdTo);
-    names['#sk'] = list.sk;
+    names['#sk'] = read.sk;
     keyCondition += ' AND #sk BETWEEN :from AND :to';
     values[':from'] = range.from;
     values[':to'] = range.to;
@@ -443,23 +460,30 @@ function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCo
   if (filter.customerId && list !== lists.customer) add('customerId', filter.customerId);
   const input: QueryCommandInput = {
     TableName: tableName(),
-    IndexName: list.index,
+    IndexName: read.index,
     KeyConditionExpression: keyCondition,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
     ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
   };
-  return { input, list, pk };
+  return { input, list, pk, ...(byStatus ? { byStatus } : {}) };
 }
 
-/** The index key of an order's entry on the index a listing reads: where the next page starts. */
-const pageStartOf = (entry: Item, list: OrderList): OrderPageStart => ({
+/**
+ * The index key of an order's entry on the index a listing reads: where the next page starts. An
+ * entry of the status list names its place in the tenant's list (the same sort key).
+ */
+const pageStartOf = (entry: Item, list: OrderList, statusOf?: { listPk: string }): OrderPageStart => ({
   pk: String(entry.pk),
   sk: String(entry.sk),
-  [list.pk]: String(entry[list.pk]),
-  [list.sk]: String(entry[list.sk]),
+  [list.pk]: statusOf ? statusOf.listPk : String(entry[list.pk]),
+  [list.sk]: String(entry[statusOf ? keys.orderStatusList.sk : list.sk]),
 });
+
+/** Where a page starts on the index the listing reads (the status list's own keys for a tenant's status list). */
+const readStartOf = (start: OrderPageStart, list: OrderList, byStatus: string | undefined): Record<string, unknown> =>
+  byStatus ? { pk: start.pk, sk: start.sk, [keys.orderStatusList.pk]: byStatus, [keys.orderStatusList.sk]: start[list.sk] } : start;
 
 /** Whether a page start belongs to this listing (its index and partition, inside its date range). */
 export function isPageStartOf(scope: Scope, filter: OrderListFilter, start: OrderPageStart): boolean {
@@ -501,15 +525,16 @@ const LISTED_PARTS: readonly OrderPart[] = ['export', 'archive'];
  * One page of the orders in the caller's scope, newest first: `limit` orders after skipping
  * `skip` (page numbers) or starting after `start` (a cursor). It reads only as far as the page
  * needs (one more order, to know whether the list goes on), whatever the number of orders: the
- * index entries, then the page's heads and the parts they show by key. A status filter reads the
- * heads of the orders it drops too; a tenant filter on a marketer's or customer's index reads
+ * index entries, then the page's heads and the parts they show by key. A status filter on a
+ * tenant's list reads the status list (GSI9), checking each head's status still (the index may
+ * lag a move by a moment); elsewhere it reads the heads of the orders it drops too; a tenant filter on a marketer's or customer's index reads
  * past the entries it drops.
  */
 export async function queryOrderPage(scope: Scope, filter: OrderListFilter, page: { limit: number; skip: number; start?: OrderPageStart }): Promise<OrderPage> {
-  const { input, list } = orderListQuery(scope, filter);
+  const { input, list, pk, byStatus } = orderListQuery(scope, filter);
   const wanted = page.skip + page.limit + 1;
   const found: Array<{ entry: Item; head?: Item }> = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined = page.start;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = page.start && readStartOf(page.start, list, byStatus);
   do {
     const result = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey, Limit: Math.max(10, wanted - found.length) }));
     const entries = result.Items ?? [];
@@ -533,7 +558,7 @@ export async function queryOrderPage(scope: Scope, filter: OrderListFilter, page
   });
   return {
     orders: await withParts(pageHeads, LISTED_PARTS),
-    ...(more && last ? { next: pageStartOf(last.entry, list) } : {}),
+    ...(more && last ? { next: pageStartOf(last.entry, list, byStatus ? { listPk: pk } : undefined) } : {}),
     read: Math.min(found.length, wanted),
   };
 }

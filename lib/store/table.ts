@@ -7,7 +7,8 @@ import type { CreateTableCommandInput, Projection } from '@aws-sdk/client-dynamo
  * GSI1-3 are shared by several records whose lists read whole items from them: they project
  * everything. GSI5-8 hold the order lists only (lib/store/records/order.ts) and project the keys
  * and what their filters read that never changes, so no change to an order after its creation
- * writes to them; a page reads its orders by key.
+ * writes to them; a page reads its orders by key. GSI9 lists a tenant's orders by status (keys
+ * only): a status move rewrites its keys, nothing else does.
  */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
@@ -42,6 +43,8 @@ const INDEXES: Record<string, Projection> = {
   GSI7: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tenantId'] },
   /** Every order (platform staff). */
   GSI8: { ProjectionType: 'KEYS_ONLY' },
+  /** Orders of a tenant in one status (counted with Select COUNT); its keys move with every status move. */
+  GSI9: { ProjectionType: 'KEYS_ONLY' },
 };
 
 function index(name: string, projection: Projection) {

@@ -45,6 +45,8 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   // Pending billing entries kept from a version before the queue of entries to confirm join it, once.
   await runOnce('order-numbers', async () => (await import('../../lib/store/order-numbers.js')).keyOrderNumbers(), { freshTable });
   await runOnce('pending-billing', async () => (await import('../../lib/store/order-children.js')).keyPendingBilling(), { freshTable });
+  // Orders kept from a version before the status list (GSI9) join it under their current status, once.
+  await runOnce('order-statuses', async () => (await import('../../lib/store/order-counts.js')).keyOrderStatuses(), { freshTable });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: bucketName }));
   } catch {

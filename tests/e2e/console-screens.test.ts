@@ -184,9 +184,7 @@ describe('the staff console screens', () => {
     const go = (route: string) => page.goto(consoleUrl(baseUrl(), route));
     try {
       await signIn(page, baseUrl(), admin.key, admin.name);
-      await check('Today', () =>
-        main.getByRole('region', { name: 'Orders by status (newest 100)' }).getByRole('link').first().waitFor({ timeout: UI_TIMEOUT }),
-      );
+      await check('Today', () => main.getByRole('region', { name: 'Orders by status' }).getByRole('link').first().waitFor({ timeout: UI_TIMEOUT }));
       await go('/orders');
       await check('orders list', () => main.getByRole('row').filter({ hasText: customerName }).waitFor({ timeout: UI_TIMEOUT }));
       await go(`/orders/${order.id}/show`);

@@ -392,7 +392,7 @@ export const ar: Messages = {
       deadlines: 'مواعيد التصدير خلال 14 يومًا',
       failingWebhooks: 'نقاط Webhook المتعثرة',
       failedMessages: 'رسائل محادثة فاشلة في الطلبات الأخيرة',
-      byStatus: 'الطلبات حسب الحالة (أحدث %{count})',
+      byStatus: 'الطلبات حسب الحالة',
       inspections: 'طلبات بانتظار الفحص',
       nothing: 'لا شيء بانتظارك. ',
       due: 'مستحق %{date}',

@@ -383,7 +383,7 @@ export const en = {
       deadlines: 'Export deadlines in the next 14 days',
       failingWebhooks: 'Failing webhook endpoints',
       failedMessages: 'Failed chat messages on recent orders',
-      byStatus: 'Orders by status (newest %{count})',
+      byStatus: 'Orders by status',
       inspections: 'Orders waiting for inspection',
       nothing: 'Nothing is waiting. ',
       due: 'due %{date}',

@@ -73,6 +73,17 @@ export const orderIndexes = (order: { id: string; tenantId?: string; marketerId?
   gsi8sk: `${order.createdAt}#${order.id}`,
 });
 export const ordersOfTenant = (tenantId: string | undefined) => `ORDERS#T#${tenantPart(tenantId)}`;
+/**
+ * A tenant's orders of one status, newest first (GSI9, keys only): the head carries these keys
+ * from its creation, and every status move changes them in the same update, so the status list
+ * and its counts (Select COUNT) are one Query each, whatever the tenant's history.
+ */
+export const orderStatusList = { index: 'GSI9', pk: 'gsi9pk', sk: 'gsi9sk' } as const;
+export const ordersOfStatus = (tenantId: string | undefined, status: string) => `ORDERS#S#${tenantPart(tenantId)}#${status}`;
+export const orderStatusIndex = (order: { id: string; tenantId?: string; status: string; createdAt: string }) => ({
+  gsi9pk: ordersOfStatus(order.tenantId, order.status),
+  gsi9sk: `${order.createdAt}#${order.id}`,
+});
 export const ordersOfMarketer = (marketerId: string) => `ORDERS#M#${marketerId}`;
 export const ordersOfCustomer = (customerId: string) => `ORDERS#C#${customerId}`;
 export const allOrders = 'ORDERS';
