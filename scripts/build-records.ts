@@ -19,6 +19,11 @@ const isJson = (value: unknown): value is Json => typeof value === 'object' && v
 
 /** What documents a schema and never decides whether a value fits it. */
 const WORDS = new Set(['title', 'description', 'examples', '$comment']);
+/**
+ * What the stored check leaves to the API's validators on the way in (lib/store/record-check.ts
+ * reads none of these), so it is not carried in every function's bundle either.
+ */
+const UNCHECKED = new Set(['format', 'pattern', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'default']);
 /** Where a schema holds schemas: by name, in a list, or one. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['anyOf', 'allOf', 'oneOf', 'prefixItems']);
@@ -35,7 +40,9 @@ export function storedSchema(schema: TSchema): Json {
 function withoutWords(schema: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (WORDS.has(key)) continue;
+    if (WORDS.has(key) || UNCHECKED.has(key)) continue;
+    // A constant says its type: the check compares it first, so the type decides nothing more.
+    if (key === 'type' && 'const' in schema) continue;
     if (SCHEMA_MAPS.has(key) && isJson(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, isJson(sub) ? withoutWords(sub) : sub]));
     else if ((SCHEMA_LISTS.has(key) || key === 'items') && Array.isArray(value)) out[key] = value.map((sub) => (isJson(sub) ? withoutWords(sub) : sub));

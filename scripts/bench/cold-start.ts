@@ -264,6 +264,9 @@ export const suite: BenchSuite = {
       writeFileSync(probe, PROBE);
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '',
+        // What serverless.yml's `exclude` leaves to the Lambda runtime's SDK is loaded from here,
+        // as Lambda loads it from its own node_modules (NODE_PATH): its load time is counted.
+        NODE_PATH: join(rootDir, 'node_modules'),
         ...service.literalEnvironment,
         ...CHILD_ENV,
       };

@@ -23,6 +23,7 @@ const RUNTIME_PROVIDED = [
   '@aws-sdk/nested-clients',
   '@aws-sdk/credential-provider-http',
   '@smithy/credential-provider-imds',
+  '@aws-sdk/endpoint-cache',
 ];
 const MARK = '.inputs-hash';
 /** serverless.yml's `custom.esbuild.plugins`, the same file. */
