@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -9,11 +10,50 @@ import { defineConfig } from 'vite';
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The order statuses, in their lifecycle order, from the API's OpenAPI document (generated with the
+ * typed client by `npm run build:contracts`): the console keeps no list of its own
+ * (console/src/api/enums.ts).
+ */
+function orderStatuses(): string[] {
+  const document = JSON.parse(readFileSync(new URL('../client/openapi.json', import.meta.url), 'utf8')) as {
+    components?: { schemas?: { Order?: { properties?: { status?: { enum?: unknown } } } } };
+  };
+  const statuses = document.components?.schemas?.Order?.properties?.status?.enum;
+  if (!Array.isArray(statuses) || statuses.length === 0 || !statuses.every((status) => typeof status === 'string'))
+    throw new Error('client/openapi.json has no Order.status enum: run npm run build:contracts');
+  return statuses;
+}
+
+/**
+ * Vendor code in chunks of its own, each under Vite's 500 kB warning: they change only with the
+ * lockfile, so a new console release leaves them in the browser's cache. A group takes the modules
+ * it matches and what they import that an earlier group did not take: React; MUI and Emotion;
+ * react-admin's core (forms, routing, queries, translations); react-admin's components and the rest.
+ */
+const modules = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+const VENDOR: [name: string, test: RegExp][] = [
+  ['react', modules('react|react-dom|scheduler')],
+  ['mui', modules('@mui|@emotion|stylis')],
+  ['ra-core', modules('ra-core|ra-i18n-polyglot|ra-language-english|react-hook-form|react-router|@tanstack')],
+  ['ra-ui', modules('.+?')],
+];
+
 export default defineConfig({
   root,
   base: '/console/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  define: { __VPO_ORDER_STATUSES__: JSON.stringify(orderStatuses()) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: VENDOR.map(([name, test], index) => ({ name: `vendor-${name}`, test, priority: VENDOR.length - index })) },
+      },
+    },
+  },
   server: { proxy: { '/api': { target: process.env.VPO_API ?? 'http://localhost:3000', changeOrigin: false } } },
   preview: { proxy: { '/api': { target: process.env.VPO_API ?? 'http://localhost:3000', changeOrigin: false } } },
 });

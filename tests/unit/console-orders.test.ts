@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clean, pick } from '../../console/src/api/clean.js';
 import { changedFields } from '../../console/src/orders/changes.js';
+import { documentLanguage } from '../../console/src/orders/document-language.js';
 import { parseOrderNumber } from '../../console/src/orders/find-by-number.js';
 import { mergeTimeline } from '../../console/src/orders/timeline.js';
 
@@ -43,5 +44,23 @@ describe('console: form values as request bodies', () => {
       [{ at: '2026-01-02', kind: 'audit' as const, key: 'a1' }],
     );
     expect(rows.map((row) => row.key)).toEqual(['m1', 'a1', 's1']);
+  });
+});
+
+describe("console: a generated document's language", () => {
+  it("writes a customs invoice in its stored language, else the customer's, and the console's only when the API said neither", () => {
+    // The stored invoice's language wins over the customer's and the console's.
+    expect(documentLanguage('customs-invoice', { invoice: 'ar', customer: { language: 'en' }, tenant: 'en', console: 'en' })).toBe('ar');
+    expect(documentLanguage('customs-invoice', { invoice: 'en', customer: { language: 'ar' }, tenant: 'ar', console: 'ar' })).toBe('en');
+    // None stored: the customer's own, else (the customer has none) the tenant's default, as the API defines it.
+    expect(documentLanguage('customs-invoice', { invoice: undefined, customer: { language: 'ar' }, tenant: 'en', console: 'en' })).toBe('ar');
+    expect(documentLanguage('customs-invoice', { invoice: null, customer: {}, tenant: 'ar', console: 'en' })).toBe('ar');
+    // The customer not read (the key may not): the console's language.
+    expect(documentLanguage('customs-invoice', { invoice: undefined, customer: undefined, tenant: 'ar', console: 'en' })).toBe('en');
+    // The other documents follow the customer; a stored invoice's language is the invoice's only.
+    expect(documentLanguage('proforma-invoice', { invoice: 'ar', customer: { language: 'en' }, tenant: 'ar', console: 'ar' })).toBe('en');
+    expect(documentLanguage('contract', { invoice: 'ar', customer: undefined, console: 'en' })).toBe('en');
+    // Something the API would not give is ignored.
+    expect(documentLanguage('customs-invoice', { invoice: 'fr', customer: { language: 'xx' }, tenant: null, console: 'ar' })).toBe('ar');
   });
 });

@@ -10,6 +10,7 @@ import { useAction } from '../common/useAction';
 import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListHeading } from '../common/ListHeading';
 
 function keyState(key: ApiKey, translate: (key: string) => string): string {
   if (key.revokedAt) return translate('vpo.admin.revokedState');
@@ -88,6 +89,7 @@ export function ApiKeyList() {
   const [issued, setIssued] = useState<string>();
   return (
     <>
+      <ListHeading />
       {issued && <ShownOnce secret={issued} label={translate('vpo.admin.keyShownOnce')} />}
       <List
         actions={

@@ -1,10 +1,12 @@
 import { Box } from '@mui/material';
-import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, DateInput, List, Pagination, SelectInput, SimpleList, TextInput, useTranslate } from 'react-admin';
 import { AUDIT_ENTITIES } from '../api/enums';
 import type { AuditRecord } from '../api/types';
 import { When } from '../common/format';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListBody } from '../common/ListBody';
+import { ListHeading } from '../common/ListHeading';
 
 function Changes({ record }: { record: AuditRecord }) {
   return (
@@ -21,6 +23,7 @@ function Changes({ record }: { record: AuditRecord }) {
 /** The tenant's audit trail (admin), newest first, paged by cursor. */
 export function AuditList() {
   const translate = useTranslate();
+  const actor = (record: AuditRecord) => `${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })} ${record.actor.userId ?? record.actor.keyId}`;
   const filters = [
     <SelectInput
       key="entity"
@@ -34,29 +37,38 @@ export function AuditList() {
     <DateInput key="to" source="to" />,
   ];
   return (
-    <List
-      filters={filters}
-      perPage={50}
-      pagination={<Pagination rowsPerPageOptions={[50, 100, 200]} />}
-      sort={{ field: 'at', order: 'DESC' }}
-      exporter={false}
-      empty={<ListEmpty />}
-      error={<ListError />}
-      storeKey={false}
-    >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="at" disableSort render={(record: AuditRecord) => <When iso={record.at} />} />
-        <DataTable.Col source="entity" disableSort render={(record: AuditRecord) => `${record.entity} ${record.entityId}`} />
-        <DataTable.Col source="action" disableSort />
-        <DataTable.Col
-          source="actor"
-          disableSort
-          render={(record: AuditRecord) =>
-            `${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })} ${record.actor.userId ?? record.actor.keyId}`
+    <>
+      <ListHeading />
+      <List
+        filters={filters}
+        perPage={50}
+        pagination={<Pagination rowsPerPageOptions={[50, 100, 200]} />}
+        sort={{ field: 'at', order: 'DESC' }}
+        exporter={false}
+        empty={<ListEmpty />}
+        error={<ListError />}
+        storeKey={false}
+      >
+        <ListBody
+          phone={
+            <SimpleList<AuditRecord>
+              rowClick={false}
+              primaryText={(record) => `${record.entity} ${record.entityId} · ${record.action}`}
+              secondaryText={(record) => `${actor(record)} · ${Object.keys(record.changes).join(', ')}`}
+              tertiaryText={(record) => <When iso={record.at} />}
+              sx={{ wordBreak: 'break-word' }}
+            />
           }
-        />
-        <DataTable.Col source="changes" disableSort render={(record: AuditRecord) => <Changes record={record} />} />
-      </DataTable>
-    </List>
+        >
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="at" disableSort render={(record: AuditRecord) => <When iso={record.at} />} />
+            <DataTable.Col source="entity" disableSort render={(record: AuditRecord) => `${record.entity} ${record.entityId}`} />
+            <DataTable.Col source="action" disableSort />
+            <DataTable.Col source="actor" disableSort render={actor} />
+            <DataTable.Col source="changes" disableSort render={(record: AuditRecord) => <Changes record={record} />} />
+          </DataTable>
+        </ListBody>
+      </List>
+    </>
   );
 }

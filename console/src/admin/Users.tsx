@@ -7,6 +7,7 @@ import {
   List,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextInput,
   Toolbar,
   SaveButton,
@@ -22,6 +23,8 @@ import { useAction } from '../common/useAction';
 import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListBody } from '../common/ListBody';
+import { ListHeading } from '../common/ListHeading';
 
 const LANGUAGES = [
   { id: 'en', name: 'English' },
@@ -38,39 +41,57 @@ export function UserList() {
   const translate = useTranslate();
   const roles = useRoleChoices();
   return (
-    <List
-      filters={[<SelectInput key="role" source="role" choices={roles} alwaysOn />]}
-      actions={
-        <TopToolbar>
-          <CreateAction label="vpo.admin.newUser" />
-        </TopToolbar>
-      }
-      pagination={false}
-      exporter={false}
-      empty={<ListEmpty />}
-      error={<ListError />}
-      storeKey={false}
-    >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="role" disableSort render={(user: User) => translate(`vpo.role.${user.role}`)} />
-        <DataTable.Col source="mobileNumber" disableSort render={(user: User) => <bdi>{user.mobileNumber}</bdi>} />
-        <DataTable.Col source="language" disableSort />
-        <DataTable.Col
-          source="active"
-          disableSort
-          render={(user: User) => (
-            <Chip
-              size="small"
-              variant="outlined"
-              color={user.active ? 'success' : 'default'}
-              label={user.active ? translate('vpo.common.yes') : translate('vpo.common.no')}
+    <>
+      <ListHeading />
+      <List
+        filters={[<SelectInput key="role" source="role" choices={roles} alwaysOn />]}
+        actions={
+          <TopToolbar>
+            <CreateAction label="vpo.admin.newUser" />
+          </TopToolbar>
+        }
+        pagination={false}
+        exporter={false}
+        empty={<ListEmpty />}
+        error={<ListError />}
+        storeKey={false}
+      >
+        <ListBody
+          phone={
+            <SimpleList<User>
+              rowClick="edit"
+              primaryText={(user) => user.name}
+              secondaryText={(user) => (
+                <>
+                  {translate(`vpo.role.${user.role}`)} · <bdi>{user.mobileNumber}</bdi>
+                </>
+              )}
+              tertiaryText={(user) => (user.active ? translate('vpo.common.yes') : translate('vpo.common.no'))}
             />
-          )}
-        />
-        <DataTable.Col source="createdAt" disableSort render={(user: User) => <When iso={user.createdAt} day />} />
-      </DataTable>
-    </List>
+          }
+        >
+          <DataTable rowClick="edit" bulkActionButtons={false}>
+            <DataTable.Col source="name" disableSort />
+            <DataTable.Col source="role" disableSort render={(user: User) => translate(`vpo.role.${user.role}`)} />
+            <DataTable.Col source="mobileNumber" disableSort render={(user: User) => <bdi>{user.mobileNumber}</bdi>} />
+            <DataTable.Col source="language" disableSort />
+            <DataTable.Col
+              source="active"
+              disableSort
+              render={(user: User) => (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={user.active ? 'success' : 'default'}
+                  label={user.active ? translate('vpo.common.yes') : translate('vpo.common.no')}
+                />
+              )}
+            />
+            <DataTable.Col source="createdAt" disableSort render={(user: User) => <When iso={user.createdAt} day />} />
+          </DataTable>
+        </ListBody>
+      </List>
+    </>
   );
 }
 

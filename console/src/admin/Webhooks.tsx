@@ -15,6 +15,7 @@ import {
   Toolbar,
   TopToolbar,
   SimpleForm,
+  SimpleList,
   useGetManyReference,
   useGetOne,
   useNotify,
@@ -27,13 +28,15 @@ import { useMe } from '../auth/useMe';
 import { ActionDialog, useDialog } from '../common/ActionDialog';
 import { When } from '../common/format';
 import { IsoDateTimeInput } from '../common/inputs';
-import { Empty, ErrorState, Loading } from '../common/states';
+import { QueryState } from '../common/states';
 import { useAction } from '../common/useAction';
 import { Facts, Panel } from '../orders/panels/Panel';
 import { ShownOnce } from './ApiKeys';
 import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListBody } from '../common/ListBody';
+import { ListHeading } from '../common/ListHeading';
 
 const eventChoices = EVENT_TYPES.map((type) => ({ id: type, name: type }));
 
@@ -50,26 +53,44 @@ function health(endpoint: WebhookEndpoint, translate: (key: string, options?: ob
 export function WebhookList() {
   const translate = useTranslate();
   return (
-    <List
-      actions={
-        <TopToolbar>
-          <CreateAction label="vpo.admin.newEndpoint" />
-        </TopToolbar>
-      }
-      pagination={false}
-      exporter={false}
-      empty={<ListEmpty />}
-      error={<ListError />}
-      storeKey={false}
-    >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="url" disableSort />
-        <DataTable.Col source="description" disableSort />
-        <DataTable.Col source="consecutiveFailures" disableSort render={(endpoint: WebhookEndpoint) => health(endpoint, translate)} />
-        <DataTable.Col source="lastSuccessAt" disableSort render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastSuccessAt} />} />
-        <DataTable.Col source="lastFailureAt" disableSort render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastFailureAt} />} />
-      </DataTable>
-    </List>
+    <>
+      <ListHeading />
+      <List
+        actions={
+          <TopToolbar>
+            <CreateAction label="vpo.admin.newEndpoint" />
+          </TopToolbar>
+        }
+        pagination={false}
+        exporter={false}
+        empty={<ListEmpty />}
+        error={<ListError />}
+        storeKey={false}
+      >
+        <ListBody
+          phone={
+            <SimpleList<WebhookEndpoint>
+              rowClick="show"
+              primaryText={(endpoint) => (
+                <Box component="span" sx={{ wordBreak: 'break-all' }}>
+                  {endpoint.url}
+                </Box>
+              )}
+              secondaryText={(endpoint) => endpoint.description ?? ''}
+              tertiaryText={(endpoint) => health(endpoint, translate)}
+            />
+          }
+        >
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="url" disableSort />
+            <DataTable.Col source="description" disableSort />
+            <DataTable.Col source="consecutiveFailures" disableSort render={(endpoint: WebhookEndpoint) => health(endpoint, translate)} />
+            <DataTable.Col source="lastSuccessAt" disableSort render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastSuccessAt} />} />
+            <DataTable.Col source="lastFailureAt" disableSort render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastFailureAt} />} />
+          </DataTable>
+        </ListBody>
+      </List>
+    </>
   );
 }
 
@@ -115,60 +136,61 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const translate = useTranslate();
   const { can } = useMe();
   const { run, busy } = useAction();
-  const { data, isPending, error, refetch } = useGetManyReference<WebhookDelivery>('deliveries', {
+  const deliveries = useGetManyReference<WebhookDelivery>('deliveries', {
     target: 'endpointId',
     id: endpoint.id,
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'eventTimestamp', order: 'DESC' },
   });
-  if (isPending) return <Loading />;
-  if (error) return <ErrorState error={error} retry={refetch} />;
-  if (!data?.length) return <Empty />;
   const field = (name: string) => translate(`vpo.admin.delivery.${name}`);
   return (
-    <Table size="small" aria-label={translate('vpo.admin.deliveries')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{field('eventTimestamp')}</TableCell>
-          <TableCell>{field('eventType')}</TableCell>
-          <TableCell>{field('status')}</TableCell>
-          <TableCell>{field('attempts')}</TableCell>
-          <TableCell>{field('lastError')}</TableCell>
-          <TableCell>{translate('vpo.common.actions')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((delivery) => (
-          <TableRow key={delivery.id}>
-            <TableCell>
-              <When iso={delivery.eventTimestamp} />
-            </TableCell>
-            <TableCell>{delivery.eventType}</TableCell>
-            <TableCell>
-              <Chip
-                size="small"
-                variant="outlined"
-                color={delivery.status === 'delivered' ? 'success' : delivery.status === 'failed' ? 'error' : 'default'}
-                label={delivery.status}
-              />
-            </TableCell>
-            <TableCell>{delivery.attempts}</TableCell>
-            <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>{delivery.lastError ?? '—'}</TableCell>
-            <TableCell>
-              {can('POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay') && delivery.status !== 'pending' && (
-                <Button
-                  size="small"
-                  disabled={busy}
-                  onClick={() => run((dp) => dp.replayDelivery(endpoint.id, delivery.id), { success: translate('vpo.admin.replayed', { count: 1 }) })}
-                >
-                  {translate('vpo.admin.replay')}
-                </Button>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <QueryState query={deliveries}>
+      {(data) => (
+        <Table size="small" aria-label={translate('vpo.admin.deliveries')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{field('eventTimestamp')}</TableCell>
+              <TableCell>{field('eventType')}</TableCell>
+              <TableCell>{field('status')}</TableCell>
+              <TableCell>{field('attempts')}</TableCell>
+              <TableCell>{field('lastError')}</TableCell>
+              <TableCell>{translate('vpo.common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((delivery) => (
+              <TableRow key={delivery.id}>
+                <TableCell>
+                  <When iso={delivery.eventTimestamp} />
+                </TableCell>
+                <TableCell>{delivery.eventType}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={delivery.status === 'delivered' ? 'success' : delivery.status === 'failed' ? 'error' : 'default'}
+                    label={delivery.status}
+                  />
+                </TableCell>
+                <TableCell>{delivery.attempts}</TableCell>
+                <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>{delivery.lastError ?? '—'}</TableCell>
+                <TableCell>
+                  {can('POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay') && delivery.status !== 'pending' && (
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      onClick={() => run((dp) => dp.replayDelivery(endpoint.id, delivery.id), { success: translate('vpo.admin.replayed', { smart_count: 1 }) })}
+                    >
+                      {translate('vpo.admin.replay')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </QueryState>
   );
 }
 
@@ -181,61 +203,63 @@ export function WebhookShow() {
   const { run, busy, dataProvider } = useAction();
   const notify = useNotify();
   const say = (text: string) => notify(text, { type: 'info', messageArgs: { _: text } });
-  const { data: endpoint, isPending, error, refetch } = useGetOne<WebhookEndpoint>('webhook-endpoints', { id });
-  if (isPending) return <Loading />;
-  if (error || !endpoint) return <ErrorState error={error} retry={refetch} />;
+  const read = useGetOne<WebhookEndpoint>('webhook-endpoints', { id });
   return (
-    <Box sx={{ my: 2 }}>
-      <Title title={endpoint.url} />
-      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Typography component="h1" variant="h5" sx={{ wordBreak: 'break-all' }}>
-          {endpoint.url}
-        </Typography>
-        <Stack direction="row" sx={{ gap: 1 }}>
-          <Button href={`#/webhook-endpoints/${endpoint.id}`}>{translate('ra.action.edit')}</Button>
-          {can('POST /api/v1/webhook-endpoints/{id}/test') && (
-            <Button
-              variant="outlined"
-              disabled={busy}
-              onClick={() =>
-                run((dp) => dp.testWebhook(endpoint.id), { onSuccess: (delivery) => say(translate('vpo.admin.tested', { status: delivery.status })) })
-              }
-            >
-              {translate('vpo.admin.test')}
-            </Button>
-          )}
-          {can('POST /api/v1/webhook-endpoints/{id}/replay') && (
-            <Button variant="outlined" onClick={replay.show}>
-              {translate('vpo.admin.replaySince')}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
-      <Stack spacing={2}>
-        <Panel title={translate('resources.webhook-endpoints.name', { smart_count: 1 })}>
-          <Facts
-            items={[
-              [translate('resources.webhook-endpoints.fields.description'), endpoint.description ?? '—'],
-              [translate('resources.webhook-endpoints.fields.eventTypes'), endpoint.eventTypes.join(', ') || '*'],
-              [translate('resources.webhook-endpoints.fields.enabled'), health(endpoint, translate)],
-              [translate('resources.webhook-endpoints.fields.lastSuccessAt'), <When key="s" iso={endpoint.lastSuccessAt} />],
-              [translate('resources.webhook-endpoints.fields.lastFailureAt'), <When key="f" iso={endpoint.lastFailureAt} />],
-            ]}
-          />
-        </Panel>
-        <Panel title={translate('vpo.admin.deliveries')}>
-          <Deliveries endpoint={endpoint} />
-        </Panel>
-      </Stack>
-      <ActionDialog<{ since: string }>
-        open={replay.open}
-        onClose={replay.hide}
-        title={translate('vpo.admin.replaySince')}
-        submit={(values) => dataProvider.replaySince(endpoint.id, values.since)}
-        onDone={(result) => say(translate('vpo.admin.replayed', { count: (result as { replayed: number }).replayed }))}
-      >
-        <IsoDateTimeInput source="since" label="vpo.admin.replaySince" fullWidth />
-      </ActionDialog>
-    </Box>
+    <QueryState query={read}>
+      {(endpoint) => (
+        <Box sx={{ my: 2 }}>
+          <Title title={endpoint.url} />
+          <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            <Typography component="h1" variant="h5" sx={{ wordBreak: 'break-all' }}>
+              {endpoint.url}
+            </Typography>
+            <Stack direction="row" sx={{ gap: 1 }}>
+              <Button href={`#/webhook-endpoints/${endpoint.id}`}>{translate('ra.action.edit')}</Button>
+              {can('POST /api/v1/webhook-endpoints/{id}/test') && (
+                <Button
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() =>
+                    run((dp) => dp.testWebhook(endpoint.id), { onSuccess: (delivery) => say(translate('vpo.admin.tested', { status: delivery.status })) })
+                  }
+                >
+                  {translate('vpo.admin.test')}
+                </Button>
+              )}
+              {can('POST /api/v1/webhook-endpoints/{id}/replay') && (
+                <Button variant="outlined" onClick={replay.show}>
+                  {translate('vpo.admin.replaySince')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+          <Stack spacing={2}>
+            <Panel title={translate('resources.webhook-endpoints.name', { smart_count: 1 })}>
+              <Facts
+                items={[
+                  [translate('resources.webhook-endpoints.fields.description'), endpoint.description ?? '—'],
+                  [translate('resources.webhook-endpoints.fields.eventTypes'), endpoint.eventTypes.join(', ') || '*'],
+                  [translate('resources.webhook-endpoints.fields.enabled'), health(endpoint, translate)],
+                  [translate('resources.webhook-endpoints.fields.lastSuccessAt'), <When key="s" iso={endpoint.lastSuccessAt} />],
+                  [translate('resources.webhook-endpoints.fields.lastFailureAt'), <When key="f" iso={endpoint.lastFailureAt} />],
+                ]}
+              />
+            </Panel>
+            <Panel title={translate('vpo.admin.deliveries')}>
+              <Deliveries endpoint={endpoint} />
+            </Panel>
+          </Stack>
+          <ActionDialog<{ since: string }>
+            open={replay.open}
+            onClose={replay.hide}
+            title={translate('vpo.admin.replaySince')}
+            submit={(values) => dataProvider.replaySince(endpoint.id, values.since)}
+            onDone={(result) => say(translate('vpo.admin.replayed', { smart_count: (result as { replayed: number }).replayed }))}
+          >
+            <IsoDateTimeInput source="since" label="vpo.admin.replaySince" fullWidth />
+          </ActionDialog>
+        </Box>
+      )}
+    </QueryState>
   );
 }

@@ -4,26 +4,20 @@ import type { BodyOf, ExportStep, OrderStatus } from './types';
 /**
  * The values of the API's enumerations that screens offer as choices. The lists are checked
  * against the generated types: a value the API drops fails to compile, and so does a value the
- * API adds that is missing here.
+ * API adds that is missing here. The order statuses are not written here at all: they come from
+ * the API's OpenAPI document at build time (console/vite.config.ts), and a status the API adds
+ * fails to compile where the console must have words for it (`vpo.status` in i18n/en.ts).
  */
 const every =
   <T extends string>() =>
   <const A extends readonly T[]>(values: A & ([T] extends [A[number]] ? unknown : { missing: Exclude<T, A[number]> })): A =>
     values;
 
-export const ORDER_STATUSES = every<OrderStatus>()([
-  'DepositSubmitted',
-  'DepositConfirmed',
-  'InspectionScheduled',
-  'InspectionCompleted',
-  'ContractSigned',
-  'PaymentSubmitted',
-  'PaymentConfirmed',
-  'Purchased',
-  'Shipped',
-  'Delivered',
-  'Cancelled',
-]);
+/** Replaced by the build with the API's `Order.status` enum, read from client/openapi.json (console/vite.config.ts). */
+declare const __VPO_ORDER_STATUSES__: readonly OrderStatus[];
+
+/** Every order status, in the lifecycle order the API documents them. */
+export const ORDER_STATUSES: readonly OrderStatus[] = __VPO_ORDER_STATUSES__;
 
 type OrderCurrency = NonNullable<BodyOf<'/api/v1/orders', 'post'>['currency']>;
 export const ORDER_CURRENCIES = every<OrderCurrency>()(['USD', 'KRW', 'AED']);

@@ -1,10 +1,15 @@
 import { Alert } from '@mui/material';
-import { DataTable, List, NumberInput, Pagination, SearchInput, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
+import { DataTable, List, NumberInput, Pagination, SearchInput, SelectInput, SimpleList, TextInput, useListContext, useTranslate } from 'react-admin';
 import { COMMON_CURRENCIES } from '../api/enums';
 import type { CarListItem } from '../api/types';
 import { Money, useFormat, When } from '../common/format';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListBody } from '../common/ListBody';
+import { ListHeading } from '../common/ListHeading';
+
+/** A car as a list row: react-admin's records always have their id. */
+type CarRow = CarListItem & { id: number };
 
 function Price({ car }: { car: CarListItem }) {
   const { number } = useFormat();
@@ -44,37 +49,60 @@ export function CarList() {
     <TextInput key="transmission" source="transmission" />,
   ];
   return (
-    <List
-      filters={filters}
-      filterDefaultValues={{ currency: 'USD' }}
-      perPage={20}
-      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
-      empty={<ListEmpty />}
-      error={<ListError />}
-      storeKey={false}
-    >
-      <RateNotice />
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col
-          source="thumbnailUrl"
-          label="vpo.cars.photos"
-          disableSort
-          render={(car: CarListItem) =>
-            car.thumbnailUrl ? (
-              <img src={car.thumbnailUrl} alt="" width={72} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
-            ) : null
+    <>
+      <ListHeading />
+      <List
+        filters={filters}
+        filterDefaultValues={{ currency: 'USD' }}
+        perPage={20}
+        pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        exporter={false}
+        empty={<ListEmpty />}
+        error={<ListError />}
+        storeKey={false}
+      >
+        <RateNotice />
+        <ListBody
+          phone={
+            <SimpleList<CarRow>
+              rowClick="show"
+              leftIcon={(car) =>
+                car.thumbnailUrl ? (
+                  <img src={car.thumbnailUrl} alt="" width={56} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+                ) : null
+              }
+              primaryText={(car) => car.title}
+              secondaryText={(car) => <Price car={car} />}
+              tertiaryText={(car) => (
+                <>
+                  {car.year} · <KmField km={car.kilometers} />
+                </>
+              )}
+            />
           }
-        />
-        <DataTable.Col source="title" disableSort />
-        <DataTable.Col source="year" />
-        <DataTable.Col source="kilometers" render={(car: CarListItem) => <KmField km={car.kilometers} />} />
-        <DataTable.Col source="fuelType" disableSort />
-        <DataTable.Col source="price" label="resources.cars.fields.convertedPrice" render={(car: CarListItem) => <Price car={car} />} />
-        <DataTable.Col source="auctionDate" render={(car: CarListItem) => <When iso={car.auctionDate} day />} />
-      </DataTable>
-    </List>
+        >
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col
+              source="thumbnailUrl"
+              label="vpo.cars.photos"
+              disableSort
+              render={(car) =>
+                car.thumbnailUrl ? (
+                  <img src={car.thumbnailUrl} alt="" width={72} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+                ) : null
+              }
+            />
+            <DataTable.Col source="title" disableSort />
+            <DataTable.Col source="year" />
+            <DataTable.Col source="kilometers" render={(car: CarListItem) => <KmField km={car.kilometers} />} />
+            <DataTable.Col source="fuelType" disableSort />
+            <DataTable.Col source="price" label="resources.cars.fields.convertedPrice" render={(car: CarListItem) => <Price car={car} />} />
+            <DataTable.Col source="auctionDate" render={(car: CarListItem) => <When iso={car.auctionDate} day />} />
+          </DataTable>
+        </ListBody>
+      </List>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiErrorOf } from '../api/client';
 
@@ -51,6 +51,27 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
       {text}
     </Alert>
   );
+}
+
+/** What QueryState reads of a query: react-admin's useGetList/useGetOne/useGetManyReference and react-query's useQuery all have it. */
+export interface QueryLike<T> {
+  isPending: boolean;
+  error: unknown;
+  data?: T;
+  refetch: () => unknown;
+}
+
+const isNothing = (data: unknown) => data === undefined || data === null || (Array.isArray(data) && data.length === 0);
+
+/**
+ * A read in one of its four states: loading, refused or failed (in words, with "try again"),
+ * nothing to show (`empty`, by default "Nothing yet"), or its data given to `children`.
+ */
+export function QueryState<T>({ query, empty, children }: { query: QueryLike<T>; empty?: ReactNode; children: (data: NonNullable<T>) => ReactNode }) {
+  if (query.isPending) return <Loading />;
+  if (query.error) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  if (isNothing(query.data)) return <>{empty ?? <Empty />}</>;
+  return <>{children(query.data as NonNullable<T>)}</>;
 }
 
 /** Whether the browser is online, following its events. */

@@ -1,14 +1,16 @@
 import { Alert, Box, List as MuiList, ListItem, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { DataTable, List, Pagination, SearchInput, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, SimpleList, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { CustomerSummary } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { When } from '../common/format';
-import { ErrorState, Loading } from '../common/states';
+import { Loading, QueryState } from '../common/states';
 import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListBody } from '../common/ListBody';
+import { ListHeading } from '../common/ListHeading';
 
 function Actions() {
   return (
@@ -22,33 +24,52 @@ function Actions() {
 function CustomerPages() {
   const translate = useTranslate();
   return (
-    <List
-      filters={[
-        <SearchInput
-          key="q"
-          source="q"
-          alwaysOn
-          placeholder={translate('resources.customers.fields.q')}
-          slotProps={{ htmlInput: { 'aria-label': translate('resources.customers.fields.q') } }}
-        />,
-      ]}
-      actions={<Actions />}
-      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
-      perPage={20}
-      sort={{ field: 'name', order: 'ASC' }}
-      exporter={false}
-      empty={<ListEmpty />}
-      error={<ListError />}
-      storeKey={false}
-    >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="mobileNumber" disableSort render={(customer: CustomerSummary) => <bdi>{customer.mobileNumber}</bdi>} />
-        <DataTable.Col source="country" disableSort />
-        <DataTable.Col source="language" disableSort />
-        <DataTable.Col source="createdAt" disableSort render={(customer: CustomerSummary) => <When iso={customer.createdAt} day />} />
-      </DataTable>
-    </List>
+    <>
+      <ListHeading />
+      <List
+        filters={[
+          <SearchInput
+            key="q"
+            source="q"
+            alwaysOn
+            placeholder={translate('resources.customers.fields.q')}
+            slotProps={{ htmlInput: { 'aria-label': translate('resources.customers.fields.q') } }}
+          />,
+        ]}
+        actions={<Actions />}
+        pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+        perPage={20}
+        sort={{ field: 'name', order: 'ASC' }}
+        exporter={false}
+        empty={<ListEmpty />}
+        error={<ListError />}
+        storeKey={false}
+      >
+        <ListBody
+          phone={
+            <SimpleList<CustomerSummary>
+              rowClick="show"
+              primaryText={(customer) => customer.name}
+              secondaryText={(customer) => (
+                <>
+                  <bdi>{customer.mobileNumber}</bdi>
+                  {customer.country ? ` · ${customer.country}` : ''}
+                </>
+              )}
+              tertiaryText={(customer) => <When iso={customer.createdAt} day />}
+            />
+          }
+        >
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="name" disableSort />
+            <DataTable.Col source="mobileNumber" disableSort render={(customer: CustomerSummary) => <bdi>{customer.mobileNumber}</bdi>} />
+            <DataTable.Col source="country" disableSort />
+            <DataTable.Col source="language" disableSort />
+            <DataTable.Col source="createdAt" disableSort render={(customer: CustomerSummary) => <When iso={customer.createdAt} day />} />
+          </DataTable>
+        </ListBody>
+      </List>
+    </>
   );
 }
 
@@ -57,7 +78,7 @@ function PhoneSearch() {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [phone, setPhone] = useState('');
-  const { data, isPending, error, refetch } = useGetList<{ id: string; name: string; mobileNumber?: string }>(
+  const matches = useGetList<{ id: string; name: string; mobileNumber?: string }>(
     'customer-matches',
     { filter: { phone }, pagination: { page: 1, perPage: 100 } },
     { enabled: phone !== '' },
@@ -82,24 +103,24 @@ function PhoneSearch() {
         />
       </Box>
       <Actions />
-      {phone !== '' &&
-        (isPending ? (
-          <Loading />
-        ) : error ? (
-          <ErrorState error={error} retry={refetch} />
-        ) : !data?.length ? (
-          <Alert severity="info">{translate('ra.navigation.no_results', { name: translate('resources.customers.name', { smart_count: 2 }) })}</Alert>
-        ) : (
-          <MuiList>
-            {data.map((match) => (
-              <ListItem key={match.id} disablePadding>
-                <ListItemButton component={Link} to={`/customers/${match.id}/show`}>
-                  <ListItemText primary={match.name} secondary={match.mobileNumber} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </MuiList>
-        ))}
+      {phone !== '' && (
+        <QueryState
+          query={matches}
+          empty={<Alert severity="info">{translate('ra.navigation.no_results', { name: translate('resources.customers.name', { smart_count: 2 }) })}</Alert>}
+        >
+          {(data) => (
+            <MuiList>
+              {data.map((match) => (
+                <ListItem key={match.id} disablePadding>
+                  <ListItemButton component={Link} to={`/customers/${match.id}/show`}>
+                    <ListItemText primary={match.name} secondary={match.mobileNumber} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </MuiList>
+          )}
+        </QueryState>
+      )}
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import type { Customer, Order, WalletTransaction } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { ActionDialog, useDialog } from '../common/ActionDialog';
 import { Money, When } from '../common/format';
-import { Empty, ErrorState, Loading } from '../common/states';
+import { QueryState } from '../common/states';
 import { useAction } from '../common/useAction';
 import { carTitle } from '../orders/OrderList';
 import { Facts, Panel } from '../orders/panels/Panel';
@@ -17,87 +17,94 @@ const PER_PAGE = 20;
 function Ledger({ customer }: { customer: Customer }) {
   const translate = useTranslate();
   const [page, setPage] = useState(1);
-  const { data, total, isPending, error, refetch } = useGetManyReference<WalletTransaction>('wallet-transactions', {
+  const ledger = useGetManyReference<WalletTransaction>('wallet-transactions', {
     target: 'walletId',
     id: customer.walletId,
     pagination: { page, perPage: PER_PAGE },
     sort: { field: 'createdAt', order: 'DESC' },
   });
-  if (isPending) return <Loading />;
-  if (error) return <ErrorState error={error} retry={refetch} />;
-  if (!data?.length) return <Empty />;
   return (
-    <>
-      <Table size="small" aria-label={translate('vpo.customers.ledger')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('resources.customers.fields.createdAt')}</TableCell>
-            <TableCell>{translate('vpo.billing.type')}</TableCell>
-            <TableCell>{translate('vpo.billing.description')}</TableCell>
-            <TableCell>{translate('vpo.customers.delta')}</TableCell>
-            <TableCell>{translate('vpo.customers.balanceAfter')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell>
-                <When iso={entry.createdAt} />
-              </TableCell>
-              <TableCell>{translate(`vpo.customers.movementType.${entry.type}`)}</TableCell>
-              <TableCell>{entry.description}</TableCell>
-              <TableCell>
-                <Money amount={entry.delta} currency={entry.currency} />
-              </TableCell>
-              <TableCell>
-                <Money amount={entry.balanceAfter} currency={entry.currency} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center', gap: 1 }} component="nav" aria-label={translate('vpo.customers.ledger')}>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {translate('ra.navigation.previous')}
-        </Button>
-        <Typography variant="body2">{translate('ra.navigation.current_page', { page })}</Typography>
-        <Button size="small" disabled={page * PER_PAGE >= (total ?? 0)} onClick={() => setPage(page + 1)}>
-          {translate('ra.navigation.next')}
-        </Button>
-      </Stack>
-    </>
+    <QueryState query={ledger}>
+      {(data) => (
+        <>
+          <Table size="small" aria-label={translate('vpo.customers.ledger')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.customers.fields.createdAt')}</TableCell>
+                <TableCell>{translate('vpo.billing.type')}</TableCell>
+                <TableCell>{translate('vpo.billing.description')}</TableCell>
+                <TableCell>{translate('vpo.customers.delta')}</TableCell>
+                <TableCell>{translate('vpo.customers.balanceAfter')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell>
+                    <When iso={entry.createdAt} />
+                  </TableCell>
+                  <TableCell>{translate(`vpo.customers.movementType.${entry.type}`)}</TableCell>
+                  <TableCell>{entry.description}</TableCell>
+                  <TableCell>
+                    <Money amount={entry.delta} currency={entry.currency} />
+                  </TableCell>
+                  <TableCell>
+                    <Money amount={entry.balanceAfter} currency={entry.currency} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'flex-end', alignItems: 'center', gap: 1 }}
+            component="nav"
+            aria-label={translate('vpo.customers.ledger')}
+          >
+            <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {translate('ra.navigation.previous')}
+            </Button>
+            <Typography variant="body2">{translate('ra.navigation.current_page', { page })}</Typography>
+            <Button size="small" disabled={page * PER_PAGE >= (ledger.total ?? 0)} onClick={() => setPage(page + 1)}>
+              {translate('ra.navigation.next')}
+            </Button>
+          </Stack>
+        </>
+      )}
+    </QueryState>
   );
 }
 
 function CustomerOrders({ customer }: { customer: Customer }) {
   const translate = useTranslate();
-  const { data, isPending, error, refetch } = useGetList<Order>('orders', {
+  const orders = useGetList<Order>('orders', {
     filter: { customerId: customer.id },
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'createdAt', order: 'DESC' },
   });
-  if (isPending) return <Loading />;
-  if (error) return <ErrorState error={error} retry={refetch} />;
-  if (!data?.length) return <Empty />;
   return (
-    <Table size="small" aria-label={translate('vpo.customers.orders')}>
-      <TableBody>
-        {data.map((order) => (
-          <TableRow key={order.id} hover>
-            <TableCell>
-              <Link to={`/orders/${order.id}/show`}>{translate('vpo.orders.title', { number: order.orderNumber })}</Link>
-            </TableCell>
-            <TableCell>
-              <StatusChip status={order.status} />
-            </TableCell>
-            <TableCell>{carTitle(order)}</TableCell>
-            <TableCell>
-              <Money amount={order.totalAmount} currency={order.currency} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <QueryState query={orders}>
+      {(data) => (
+        <Table size="small" aria-label={translate('vpo.customers.orders')}>
+          <TableBody>
+            {data.map((order) => (
+              <TableRow key={order.id} hover>
+                <TableCell>
+                  <Link to={`/orders/${order.id}/show`}>{translate('vpo.orders.title', { number: order.orderNumber })}</Link>
+                </TableCell>
+                <TableCell>
+                  <StatusChip status={order.status} />
+                </TableCell>
+                <TableCell>{carTitle(order)}</TableCell>
+                <TableCell>
+                  <Money amount={order.totalAmount} currency={order.currency} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </QueryState>
   );
 }
 
@@ -116,92 +123,102 @@ export function CustomerShow() {
   const { can } = useMe();
   const movement = useDialog();
   const { dataProvider } = useAction();
-  const { data: customer, isPending, error, refetch } = useGetOne<Customer>('customers', { id, meta: { detail: true } });
-  if (isPending) return <Loading />;
-  if (error || !customer) return <ErrorState error={error} retry={refetch} />;
+  const read = useGetOne<Customer>('customers', { id, meta: { detail: true } });
   return (
-    <Box sx={{ my: 2 }}>
-      <Title title={customer.name} />
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Typography component="h1" variant="h5">
-          {customer.name}
-        </Typography>
-        {can('POST /api/v1/orders') && (
-          <Button variant="contained" component={Link} to="/orders/create" state={{ record: { customerId: customer.id, currency: customer.walletCurrency } }}>
-            {translate('vpo.customers.newOrder')}
-          </Button>
-        )}
-      </Stack>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Panel title={translate('resources.customers.name', { smart_count: 1 })}>
-            <Facts
-              items={[
-                [translate('resources.customers.fields.mobileNumber'), <bdi key="m">{customer.mobileNumber}</bdi>],
-                [translate('resources.customers.fields.email'), customer.email ?? '—'],
-                [translate('resources.customers.fields.idNumber'), customer.idNumber ?? '—'],
-                [translate('resources.customers.fields.country'), customer.country ?? '—'],
-                [translate('resources.customers.fields.address'), customer.address ?? '—'],
-                [translate('resources.customers.fields.language'), customer.language ?? '—'],
+    <QueryState query={read}>
+      {(customer) => (
+        <Box sx={{ my: 2 }}>
+          <Title title={customer.name} />
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            <Typography component="h1" variant="h5">
+              {customer.name}
+            </Typography>
+            {can('POST /api/v1/orders') && (
+              <Button
+                variant="contained"
+                component={Link}
+                to="/orders/create"
+                state={{ record: { customerId: customer.id, currency: customer.walletCurrency } }}
+              >
+                {translate('vpo.customers.newOrder')}
+              </Button>
+            )}
+          </Stack>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Panel title={translate('resources.customers.name', { smart_count: 1 })}>
+                <Facts
+                  items={[
+                    [translate('resources.customers.fields.mobileNumber'), <bdi key="m">{customer.mobileNumber}</bdi>],
+                    [translate('resources.customers.fields.email'), customer.email ?? '—'],
+                    [translate('resources.customers.fields.idNumber'), customer.idNumber ?? '—'],
+                    [translate('resources.customers.fields.country'), customer.country ?? '—'],
+                    [translate('resources.customers.fields.address'), customer.address ?? '—'],
+                    [translate('resources.customers.fields.language'), customer.language ?? '—'],
+                  ]}
+                />
+              </Panel>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Panel
+                title={translate('vpo.customers.wallet')}
+                actions={
+                  can('POST /api/v1/wallets/{id}/transactions') && (
+                    <Button variant="outlined" onClick={movement.show}>
+                      {translate('vpo.customers.movement')}
+                    </Button>
+                  )
+                }
+              >
+                <Typography variant="h4" component="p" aria-label={translate('vpo.customers.balance')}>
+                  <Money amount={customer.walletBalance} currency={customer.walletCurrency} />
+                </Typography>
+              </Panel>
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <Panel title={translate('vpo.customers.orders')}>
+                <CustomerOrders customer={customer} />
+              </Panel>
+            </Grid>
+            {can('GET /api/v1/wallets/{id}/transactions') && (
+              <Grid size={{ xs: 12 }}>
+                <Panel title={translate('vpo.customers.ledger')}>
+                  <Ledger customer={customer} />
+                </Panel>
+              </Grid>
+            )}
+          </Grid>
+          <ActionDialog<Movement>
+            open={movement.open}
+            onClose={movement.hide}
+            title={translate('vpo.customers.movement')}
+            defaultValues={{ type: 'credit', currency: customer.walletCurrency }}
+            submit={(values) => dataProvider.walletTransaction(customer.walletId, values)}
+            success={translate('vpo.customers.recorded')}
+          >
+            <SelectInput
+              source="type"
+              label="vpo.billing.type"
+              choices={(['credit', 'debit', 'adjustment', 'refund'] as const).map((type) => ({
+                id: type,
+                name: translate(`vpo.customers.movementType.${type}`),
+              }))}
+              fullWidth
+            />
+            <RadioButtonGroupInput
+              source="direction"
+              label="vpo.customers.direction"
+              choices={[
+                { id: 'increase', name: translate('vpo.customers.increase') },
+                { id: 'decrease', name: translate('vpo.customers.decrease') },
               ]}
             />
-          </Panel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Panel
-            title={translate('vpo.customers.wallet')}
-            actions={
-              can('POST /api/v1/wallets/{id}/transactions') && (
-                <Button variant="outlined" onClick={movement.show}>
-                  {translate('vpo.customers.movement')}
-                </Button>
-              )
-            }
-          >
-            <Typography variant="h4" component="p" aria-label={translate('vpo.customers.balance')}>
-              <Money amount={customer.walletBalance} currency={customer.walletCurrency} />
-            </Typography>
-          </Panel>
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <Panel title={translate('vpo.customers.orders')}>
-            <CustomerOrders customer={customer} />
-          </Panel>
-        </Grid>
-        {can('GET /api/v1/wallets/{id}/transactions') && (
-          <Grid size={{ xs: 12 }}>
-            <Panel title={translate('vpo.customers.ledger')}>
-              <Ledger customer={customer} />
-            </Panel>
-          </Grid>
-        )}
-      </Grid>
-      <ActionDialog<Movement>
-        open={movement.open}
-        onClose={movement.hide}
-        title={translate('vpo.customers.movement')}
-        defaultValues={{ type: 'credit', currency: customer.walletCurrency }}
-        submit={(values) => dataProvider.walletTransaction(customer.walletId, values)}
-        success={translate('vpo.customers.recorded')}
-      >
-        <SelectInput
-          source="type"
-          label="vpo.billing.type"
-          choices={(['credit', 'debit', 'adjustment', 'refund'] as const).map((type) => ({ id: type, name: translate(`vpo.customers.movementType.${type}`) }))}
-          fullWidth
-        />
-        <RadioButtonGroupInput
-          source="direction"
-          label="vpo.customers.direction"
-          choices={[
-            { id: 'increase', name: translate('vpo.customers.increase') },
-            { id: 'decrease', name: translate('vpo.customers.decrease') },
-          ]}
-        />
-        <NumberInput source="amount" label="vpo.billing.amount" fullWidth />
-        <TextInput source="currency" label="vpo.billing.currency" fullWidth />
-        <TextInput source="description" label="vpo.billing.description" fullWidth />
-      </ActionDialog>
-    </Box>
+            <NumberInput source="amount" label="vpo.billing.amount" fullWidth />
+            <TextInput source="currency" label="vpo.billing.currency" fullWidth />
+            <TextInput source="description" label="vpo.billing.description" fullWidth />
+          </ActionDialog>
+        </Box>
+      )}
+    </QueryState>
   );
 }

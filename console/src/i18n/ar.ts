@@ -1,10 +1,16 @@
 import type { Messages } from './en.js';
+import { plural } from './plural.js';
 
-/** The console's own strings in Arabic: the type makes it carry exactly en.ts's keys. */
+/**
+ * The console's own strings in Arabic: the type makes it carry exactly en.ts's keys. A message
+ * with a count has Arabic's six plural forms (plural.ts). A resource's name is a label, not a
+ * count: react-admin asks for 1 (the singular) or 2 (meaning "the plural"), so every form but
+ * `one` is the plural word, never the dual.
+ */
 export const ar: Messages = {
   resources: {
     orders: {
-      name: 'طلب |||| الطلبات',
+      name: plural('ar', { one: 'طلب', other: 'الطلبات' }),
       fields: {
         orderNumber: 'رقم الطلب',
         status: 'الحالة',
@@ -36,7 +42,7 @@ export const ar: Messages = {
       },
     },
     customers: {
-      name: 'عميل |||| العملاء',
+      name: plural('ar', { one: 'عميل', other: 'العملاء' }),
       fields: {
         name: 'الاسم',
         mobileNumber: 'رقم الجوال',
@@ -52,7 +58,7 @@ export const ar: Messages = {
       },
     },
     cars: {
-      name: 'سيارة |||| السيارات',
+      name: plural('ar', { one: 'سيارة', other: 'السيارات' }),
       fields: {
         title: 'السيارة',
         makeEn: 'الشركة المصنّعة',
@@ -77,7 +83,7 @@ export const ar: Messages = {
       },
     },
     users: {
-      name: 'موظف |||| الموظفون',
+      name: plural('ar', { one: 'موظف', other: 'الموظفون' }),
       fields: {
         name: 'الاسم',
         role: 'الدور',
@@ -89,7 +95,7 @@ export const ar: Messages = {
       },
     },
     'api-keys': {
-      name: 'مفتاح API |||| مفاتيح API',
+      name: plural('ar', { one: 'مفتاح API', other: 'مفاتيح API' }),
       fields: {
         name: 'الاسم',
         prefix: 'يبدأ بـ',
@@ -104,7 +110,7 @@ export const ar: Messages = {
       },
     },
     'webhook-endpoints': {
-      name: 'نقطة Webhook |||| نقاط Webhook',
+      name: plural('ar', { one: 'نقطة Webhook', other: 'نقاط Webhook' }),
       fields: {
         url: 'الرابط',
         description: 'الوصف',
@@ -117,7 +123,7 @@ export const ar: Messages = {
       },
     },
     audit: {
-      name: 'سجل تدقيق |||| سجل التدقيق',
+      name: plural('ar', { one: 'سجل تدقيق', other: 'سجل التدقيق' }),
       fields: { at: 'الوقت', entity: 'السجل', entityId: 'رقم السجل', action: 'الإجراء', actor: 'من', changes: 'التغييرات', from: 'من', to: 'إلى' },
     },
   },
@@ -449,7 +455,14 @@ export const ar: Messages = {
       tested: 'أُرسل الحدث التجريبي: %{status}.',
       replay: 'إعادة الإرسال',
       replaySince: 'إعادة إرسال كل شيء منذ',
-      replayed: '%{count} عمليات تسليم مستحقة مجددًا.',
+      replayed: plural('ar', {
+        zero: 'لا توجد عمليات تسليم مستحقة مجددًا.',
+        one: 'عملية تسليم واحدة مستحقة مجددًا.',
+        two: 'عمليتا تسليم مستحقتان مجددًا.',
+        few: '%{smart_count} عمليات تسليم مستحقة مجددًا.',
+        many: '%{smart_count} عملية تسليم مستحقة مجددًا.',
+        other: '%{smart_count} عملية تسليم مستحقة مجددًا.',
+      }),
       deliveries: 'سجل التسليم',
       delivery: { status: 'الحالة', eventType: 'الحدث', attempts: 'المحاولات', lastError: 'آخر خطأ', eventTimestamp: 'وقت الحدث' },
       failing: 'متعثرة منذ %{date}',

@@ -1,3 +1,5 @@
+import type { OrderStatus } from '../api/types.js';
+
 /** The console's own strings in English. ar.ts has the same keys (a unit test checks it). */
 export const en = {
   resources: {
@@ -137,6 +139,7 @@ export const en = {
     },
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     role: { admin: 'Admin', operations: 'Operations', accountant: 'Accountant', marketer: 'Marketer', inspector: 'Inspector', integrator: 'Integrator' },
+    // Every status the API has needs its words: a status it adds fails to compile here until it has them.
     status: {
       DepositSubmitted: 'Deposit submitted',
       DepositConfirmed: 'Deposit confirmed',
@@ -149,7 +152,7 @@ export const en = {
       Shipped: 'Shipped',
       Delivered: 'Delivered',
       Cancelled: 'Cancelled',
-    },
+    } satisfies Record<OrderStatus, string>,
     requirement: {
       CONFIRMED_RECEIPT_REQUIRED: 'a confirmed deposit receipt',
       INSPECTION_DATE_REQUIRED: 'an inspection date (give it with this move, or schedule the inspection with one)',
@@ -440,7 +443,8 @@ export const en = {
       tested: 'Test event sent: %{status}.',
       replay: 'Replay',
       replaySince: 'Replay everything since',
-      replayed: '%{count} deliveries are due again.',
+      replayed: '%{smart_count} delivery is due again. |||| %{smart_count} deliveries are due again.',
+
       deliveries: 'Delivery log',
       delivery: { status: 'Status', eventType: 'Event', attempts: 'Attempts', lastError: 'Last error', eventTimestamp: 'Event time' },
       failing: 'failing since %{date}',

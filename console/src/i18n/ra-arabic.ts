@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { plural } from './plural.js';
 
 /**
  * react-admin's own strings in Arabic (its published Arabic pack targets react-admin 3). Same keys
@@ -10,7 +11,14 @@ export const raArabic: TranslationMessages = {
       add_filter: 'إضافة عامل تصفية',
       add: 'إضافة',
       back: 'رجوع',
-      bulk_actions: 'عنصر واحد محدد |||| %{smart_count} عناصر محددة',
+      bulk_actions: plural('ar', {
+        zero: 'لم يُحدَّد أي عنصر',
+        one: 'عنصر واحد محدد',
+        two: 'عنصران محددان',
+        few: '%{smart_count} عناصر محددة',
+        many: '%{smart_count} عنصرًا محددًا',
+        other: '%{smart_count} عنصر محدد',
+      }),
       cancel: 'إلغاء',
       clear_array_input: 'مسح القائمة',
       clear_input_value: 'مسح القيمة',
@@ -80,10 +88,26 @@ export const raArabic: TranslationMessages = {
       are_you_sure: 'هل أنت متأكد؟',
       authentication_error: 'أعاد خادم المصادقة خطأً وتعذر التحقق من بيانات اعتمادك.',
       auth_error: 'حدث خطأ أثناء التحقق من رمز المصادقة.',
-      bulk_delete_content: 'هل أنت متأكد أنك تريد حذف %{name}؟ |||| هل أنت متأكد أنك تريد حذف هذه العناصر الـ %{smart_count}؟',
-      bulk_delete_title: 'حذف %{name} |||| حذف %{smart_count} %{name}',
-      bulk_update_content: 'هل أنت متأكد أنك تريد تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد أنك تريد تحديث هذه العناصر الـ %{smart_count}؟',
-      bulk_update_title: 'تحديث %{name} %{recordRepresentation} |||| تحديث %{smart_count} %{name}',
+      bulk_delete_content: plural('ar', {
+        one: 'هل أنت متأكد أنك تريد حذف %{name}؟',
+        two: 'هل أنت متأكد أنك تريد حذف هذين العنصرين؟',
+        few: 'هل أنت متأكد أنك تريد حذف هذه العناصر الـ %{smart_count}؟',
+        many: 'هل أنت متأكد أنك تريد حذف هذه الـ %{smart_count} عنصرًا؟',
+        other: 'هل أنت متأكد أنك تريد حذف هذه الـ %{smart_count} عنصر؟',
+      }),
+      bulk_delete_title: plural('ar', { one: 'حذف %{name}', two: 'حذف اثنين من %{name}', other: 'حذف %{smart_count} من %{name}' }),
+      bulk_update_content: plural('ar', {
+        one: 'هل أنت متأكد أنك تريد تحديث %{name} %{recordRepresentation}؟',
+        two: 'هل أنت متأكد أنك تريد تحديث هذين العنصرين؟',
+        few: 'هل أنت متأكد أنك تريد تحديث هذه العناصر الـ %{smart_count}؟',
+        many: 'هل أنت متأكد أنك تريد تحديث هذه الـ %{smart_count} عنصرًا؟',
+        other: 'هل أنت متأكد أنك تريد تحديث هذه الـ %{smart_count} عنصر؟',
+      }),
+      bulk_update_title: plural('ar', {
+        one: 'تحديث %{name} %{recordRepresentation}',
+        two: 'تحديث اثنين من %{name}',
+        other: 'تحديث %{smart_count} من %{name}',
+      }),
       clear_array_input: 'هل أنت متأكد أنك تريد مسح القائمة كلها؟',
       delete_content: 'هل أنت متأكد أنك تريد حذف %{name}؟',
       delete_title: 'حذف %{name} %{recordRepresentation}',
@@ -129,9 +153,23 @@ export const raArabic: TranslationMessages = {
       logout: 'تسجيل الخروج',
     },
     notification: {
-      updated: 'تم تحديث العنصر |||| تم تحديث %{smart_count} عناصر',
+      updated: plural('ar', {
+        zero: 'لم يُحدَّث أي عنصر',
+        one: 'تم تحديث العنصر',
+        two: 'تم تحديث عنصرين',
+        few: 'تم تحديث %{smart_count} عناصر',
+        many: 'تم تحديث %{smart_count} عنصرًا',
+        other: 'تم تحديث %{smart_count} عنصر',
+      }),
       created: 'تم إنشاء العنصر',
-      deleted: 'تم حذف العنصر |||| تم حذف %{smart_count} عناصر',
+      deleted: plural('ar', {
+        zero: 'لم يُحذف أي عنصر',
+        one: 'تم حذف العنصر',
+        two: 'تم حذف عنصرين',
+        few: 'تم حذف %{smart_count} عناصر',
+        many: 'تم حذف %{smart_count} عنصرًا',
+        other: 'تم حذف %{smart_count} عنصر',
+      }),
       bad_item: 'عنصر غير صحيح',
       item_doesnt_exist: 'العنصر غير موجود',
       http_error: 'خطأ في الاتصال بالخادم',

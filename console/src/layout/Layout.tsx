@@ -43,7 +43,18 @@ function ScreenError({ error, resetErrorBoundary }: { error?: Error; resetErrorB
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu} error={ScreenError}>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      error={ScreenError}
+      // The page is never wider than the screen (react-admin lets it grow to its widest table): a
+      // table wider than the screen scrolls inside its own box, the page itself never sideways.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaList-content': { minWidth: 0 },
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+      }}
+    >
       <LanguageFromMe />
       <OfflineBanner />
       {children}

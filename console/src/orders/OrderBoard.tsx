@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../api/enums';
 import type { Order, OrderStatus } from '../api/types';
 import { Money } from '../common/format';
-import { Empty, ErrorState, Loading } from '../common/states';
+import { QueryState } from '../common/states';
 import { carTitle } from './OrderList';
 
 const PER_COLUMN = 10;
 
 function Column({ status }: { status: OrderStatus }) {
   const translate = useTranslate();
-  const { data, isPending, error, refetch, pageInfo } = useGetList<Order>('orders', {
+  const orders = useGetList<Order>('orders', {
     filter: { status },
     pagination: { page: 1, perPage: PER_COLUMN },
     sort: { field: 'createdAt', order: 'DESC' },
@@ -22,36 +22,32 @@ function Column({ status }: { status: OrderStatus }) {
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {translate(`vpo.status.${status}`)}
       </Typography>
-      {isPending ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState error={error} retry={refetch} />
-      ) : !data?.length ? (
-        <Empty />
-      ) : (
-        <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {data.map((order) => (
-            <li key={order.id}>
-              <Card variant="outlined">
-                <CardActionArea component={Link} to={`/orders/${order.id}/show`}>
-                  <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      #{order.orderNumber} · {order.customer.name}
-                    </Typography>
-                    <Typography variant="caption" component="p">
-                      {carTitle(order)}
-                    </Typography>
-                    <Typography variant="caption">
-                      <Money amount={order.totalAmount} currency={order.currency} />
-                    </Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </li>
-          ))}
-        </Stack>
-      )}
-      {pageInfo?.hasNextPage && (
+      <QueryState query={orders}>
+        {(data) => (
+          <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {data.map((order) => (
+              <li key={order.id}>
+                <Card variant="outlined">
+                  <CardActionArea component={Link} to={`/orders/${order.id}/show`}>
+                    <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        #{order.orderNumber} · {order.customer.name}
+                      </Typography>
+                      <Typography variant="caption" component="p">
+                        {carTitle(order)}
+                      </Typography>
+                      <Typography variant="caption">
+                        <Money amount={order.totalAmount} currency={order.currency} />
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {orders.pageInfo?.hasNextPage && (
         <MuiLink component={Link} to={`/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`} sx={{ display: 'block', mt: 1 }}>
           {translate('vpo.orders.boardMore')}
         </MuiLink>

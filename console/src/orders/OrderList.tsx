@@ -1,4 +1,4 @@
-import { AutocompleteInput, DataTable, DateInput, List, Pagination, ReferenceInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, List, Pagination, ReferenceInput, SelectInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { ORDER_STATUSES } from '../api/enums';
 import type { Order } from '../api/types';
 import { useMe } from '../auth/useMe';
@@ -8,6 +8,8 @@ import { StatusChip } from './StatusChip';
 import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
+import { ListBody } from '../common/ListBody';
+import { ListHeading } from '../common/ListHeading';
 
 function carTitle(order: Order): string {
   const car = order.carDetails as { makeEn?: unknown; modelEn?: unknown; year?: unknown; title?: unknown };
@@ -52,27 +54,45 @@ function Actions() {
 export function OrderList() {
   const filters = Filters();
   return (
-    <List
-      filters={filters}
-      actions={<Actions />}
-      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
-      perPage={20}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
-      empty={<ListEmpty />}
-      error={<ListError />}
-      storeKey={false}
-    >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="orderNumber" disableSort />
-        <DataTable.Col source="status" disableSort render={(order: Order) => <StatusChip status={order.status} />} />
-        <DataTable.Col source="customer" disableSort render={(order: Order) => order.customer.name} />
-        <DataTable.Col source="car" disableSort render={(order: Order) => carTitle(order)} />
-        <DataTable.Col source="totalAmount" disableSort render={(order: Order) => <Money amount={order.totalAmount} currency={order.currency} />} />
-        <DataTable.Col source="marketer" disableSort render={(order: Order) => order.marketer?.name ?? '—'} />
-        <DataTable.Col source="createdAt" disableSort render={(order: Order) => <When iso={order.createdAt} />} />
-      </DataTable>
-    </List>
+    <>
+      <ListHeading />
+      <List
+        filters={filters}
+        actions={<Actions />}
+        pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+        perPage={20}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        exporter={false}
+        empty={<ListEmpty />}
+        error={<ListError />}
+        storeKey={false}
+      >
+        <ListBody
+          phone={
+            <SimpleList<Order>
+              rowClick="show"
+              primaryText={(order) => `${order.orderNumber} · ${order.customer.name}`}
+              secondaryText={(order) => (
+                <>
+                  {carTitle(order)} · <Money amount={order.totalAmount} currency={order.currency} />
+                </>
+              )}
+              tertiaryText={(order) => <StatusChip status={order.status} />}
+            />
+          }
+        >
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="orderNumber" disableSort />
+            <DataTable.Col source="status" disableSort render={(order: Order) => <StatusChip status={order.status} />} />
+            <DataTable.Col source="customer" disableSort render={(order: Order) => order.customer.name} />
+            <DataTable.Col source="car" disableSort render={(order: Order) => carTitle(order)} />
+            <DataTable.Col source="totalAmount" disableSort render={(order: Order) => <Money amount={order.totalAmount} currency={order.currency} />} />
+            <DataTable.Col source="marketer" disableSort render={(order: Order) => order.marketer?.name ?? '—'} />
+            <DataTable.Col source="createdAt" disableSort render={(order: Order) => <When iso={order.createdAt} />} />
+          </DataTable>
+        </ListBody>
+      </List>
+    </>
   );
 }
 

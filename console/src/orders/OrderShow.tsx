@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { OrderDetail } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { Money, When } from '../common/format';
-import { ErrorState, Loading } from '../common/states';
+import { QueryState } from '../common/states';
 import { ConflictProvider } from './conflict';
 import { carTitle } from './OrderList';
 import { BillingPanel } from './panels/BillingPanel';
@@ -103,24 +103,26 @@ export function OrderShow() {
   const { id = '' } = useParams();
   const translate = useTranslate();
   // Its own cache entry (meta): react-admin fills the plain one with the row of a list, not the detail.
-  const { data: order, isPending, error, refetch } = useGetOne<OrderDetail>('orders', { id, meta: { detail: true } });
-  if (isPending) return <Loading />;
-  if (error || !order) return <ErrorState error={error} retry={refetch} />;
+  const read = useGetOne<OrderDetail>('orders', { id, meta: { detail: true } });
   return (
-    <ConflictProvider order={order}>
-      <Title title={translate('vpo.orders.title', { number: order.orderNumber })} />
-      <Stack spacing={2} sx={{ my: 2 }}>
-        <Header order={order} />
-        <Summary order={order} />
-        <BillingPanel order={order} />
-        <InspectionsPanel order={order} />
-        <ContractsPanel order={order} />
-        <CustomsPanel order={order} />
-        <ExportPanel order={order} />
-        <ShipmentPanel order={order} />
-        <DocumentsPanel order={order} />
-        <TimelinePanel order={order} />
-      </Stack>
-    </ConflictProvider>
+    <QueryState query={read}>
+      {(order) => (
+        <ConflictProvider order={order}>
+          <Title title={translate('vpo.orders.title', { number: order.orderNumber })} />
+          <Stack spacing={2} sx={{ my: 2 }}>
+            <Header order={order} />
+            <Summary order={order} />
+            <BillingPanel order={order} />
+            <InspectionsPanel order={order} />
+            <ContractsPanel order={order} />
+            <CustomsPanel order={order} />
+            <ExportPanel order={order} />
+            <ShipmentPanel order={order} />
+            <DocumentsPanel order={order} />
+            <TimelinePanel order={order} />
+          </Stack>
+        </ConflictProvider>
+      )}
+    </QueryState>
   );
 }

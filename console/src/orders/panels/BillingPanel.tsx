@@ -6,7 +6,7 @@ import type { BillingEntry, OrderDetail } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog, useDialog } from '../../common/ActionDialog';
 import { Money, When } from '../../common/format';
-import { Empty, ErrorState, Loading } from '../../common/states';
+import { QueryState } from '../../common/states';
 import { useAction } from '../../common/useAction';
 import { Panel } from './Panel';
 
@@ -17,7 +17,7 @@ export function BillingPanel({ order }: { order: OrderDetail }) {
   const record = useDialog();
   const [attaching, setAttaching] = useState<BillingEntry>();
   const { run, busy, dataProvider } = useAction();
-  const { data, isPending, error, refetch } = useGetManyReference<BillingEntry>('billing', {
+  const entries = useGetManyReference<BillingEntry>('billing', {
     target: 'orderId',
     id: order.id,
     pagination: { page: 1, perPage: 100 },
@@ -35,76 +35,78 @@ export function BillingPanel({ order }: { order: OrderDetail }) {
         )
       }
     >
-      {isPending ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState error={error} retry={refetch} />
-      ) : !data?.length ? (
-        <Empty />
-      ) : (
-        <Table size="small" aria-label={translate('vpo.billing.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('vpo.billing.type')}</TableCell>
-              <TableCell>{translate('vpo.billing.amount')}</TableCell>
-              <TableCell>{translate('vpo.billing.description')}</TableCell>
-              <TableCell>{translate('vpo.billing.status')}</TableCell>
-              <TableCell>{translate('vpo.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell>
-                  {translate(`vpo.billing.${entry.type}`)}
-                  {entry.invoiceNumber ? ` ${entry.invoiceNumber}` : ''}
-                </TableCell>
-                <TableCell>
-                  <Money amount={entry.amount} currency={entry.currency} />
-                </TableCell>
-                <TableCell>
-                  {entry.description}{' '}
-                  {entry.receiptFileUrl && (
-                    <Link href={entry.receiptFileUrl} target="_blank" rel="noreferrer">
-                      {translate('vpo.common.open')}
-                    </Link>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {entry.status === 'Confirmed' ? (
-                    <Chip size="small" color="success" variant="outlined" label={translate('vpo.billing.confirmed', { date: '' })} title={entry.confirmedAt} />
-                  ) : (
-                    <Chip size="small" color="warning" variant="outlined" label={translate('vpo.billing.pending')} />
-                  )}
-                  {entry.confirmedAt && (
-                    <>
-                      {' '}
-                      <When iso={entry.confirmedAt} />
-                    </>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {entry.status === 'Pending' && can('PATCH /api/v1/billing/{id}/document-url') && (
-                    <Button size="small" onClick={() => setAttaching(entry)}>
-                      {translate('vpo.billing.attach')}
-                    </Button>
-                  )}
-                  {entry.status === 'Pending' && can('PATCH /api/v1/billing/{id}/confirm') && (
-                    <Button
-                      size="small"
-                      variant="contained"
-                      disabled={busy}
-                      onClick={() => run((dp) => dp.confirmBilling(entry.id), { success: translate('vpo.billing.confirmedNote') })}
-                    >
-                      {translate('vpo.billing.confirm')}
-                    </Button>
-                  )}
-                </TableCell>
+      <QueryState query={entries}>
+        {(data) => (
+          <Table size="small" aria-label={translate('vpo.billing.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('vpo.billing.type')}</TableCell>
+                <TableCell>{translate('vpo.billing.amount')}</TableCell>
+                <TableCell>{translate('vpo.billing.description')}</TableCell>
+                <TableCell>{translate('vpo.billing.status')}</TableCell>
+                <TableCell>{translate('vpo.common.actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHead>
+            <TableBody>
+              {data.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell>
+                    {translate(`vpo.billing.${entry.type}`)}
+                    {entry.invoiceNumber ? ` ${entry.invoiceNumber}` : ''}
+                  </TableCell>
+                  <TableCell>
+                    <Money amount={entry.amount} currency={entry.currency} />
+                  </TableCell>
+                  <TableCell>
+                    {entry.description}{' '}
+                    {entry.receiptFileUrl && (
+                      <Link href={entry.receiptFileUrl} target="_blank" rel="noreferrer">
+                        {translate('vpo.common.open')}
+                      </Link>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {entry.status === 'Confirmed' ? (
+                      <Chip
+                        size="small"
+                        color="success"
+                        variant="outlined"
+                        label={translate('vpo.billing.confirmed', { date: '' })}
+                        title={entry.confirmedAt}
+                      />
+                    ) : (
+                      <Chip size="small" color="warning" variant="outlined" label={translate('vpo.billing.pending')} />
+                    )}
+                    {entry.confirmedAt && (
+                      <>
+                        {' '}
+                        <When iso={entry.confirmedAt} />
+                      </>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {entry.status === 'Pending' && can('PATCH /api/v1/billing/{id}/document-url') && (
+                      <Button size="small" onClick={() => setAttaching(entry)}>
+                        {translate('vpo.billing.attach')}
+                      </Button>
+                    )}
+                    {entry.status === 'Pending' && can('PATCH /api/v1/billing/{id}/confirm') && (
+                      <Button
+                        size="small"
+                        variant="contained"
+                        disabled={busy}
+                        onClick={() => run((dp) => dp.confirmBilling(entry.id), { success: translate('vpo.billing.confirmedNote') })}
+                      >
+                        {translate('vpo.billing.confirm')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
       <ActionDialog<{ type: 'invoice' | 'receipt'; amount: number; currency: string; description: string; invoiceNumber?: string; receiptFileUrl?: string }>
         open={record.open}
         onClose={record.hide}

@@ -7,7 +7,7 @@ import type { Contract, OrderDetail } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog, useDialog } from '../../common/ActionDialog';
 import { Money, When } from '../../common/format';
-import { Empty, ErrorState, Loading } from '../../common/states';
+import { QueryState } from '../../common/states';
 import { useAction } from '../../common/useAction';
 import { Panel } from './Panel';
 
@@ -41,7 +41,7 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
   const [editing, setEditing] = useState<Contract>();
   const [sending, setSending] = useState<Contract>();
   const { run, busy, dataProvider } = useAction();
-  const { data, isPending, error, refetch } = useGetManyReference<Contract>('contracts', {
+  const contracts = useGetManyReference<Contract>('contracts', {
     target: 'orderId',
     id: order.id,
     pagination: { page: 1, perPage: 100 },
@@ -60,77 +60,73 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
         )
       }
     >
-      {isPending ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState error={error} retry={refetch} />
-      ) : !data?.length ? (
-        <Empty />
-      ) : (
-        <Table size="small" aria-label={translate('vpo.contracts.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>{translate('vpo.billing.status')}</TableCell>
-              <TableCell>{translate('vpo.contracts.customerName')}</TableCell>
-              <TableCell>{translate('vpo.contracts.totalAmount')}</TableCell>
-              <TableCell>{translate('vpo.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((contract) => (
-              <TableRow key={contract.id}>
-                <TableCell>{translate('vpo.contracts.number', { number: contract.contractNumber })}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={contract.status === 'Signed' ? 'success' : 'default'}
-                    label={translate(`vpo.contracts.status.${contract.status}`)}
-                  />{' '}
-                  {contract.signedAt ? <When iso={contract.signedAt} /> : contract.sentAt ? <When iso={contract.sentAt} /> : null}
-                </TableCell>
-                <TableCell>{contract.customerName}</TableCell>
-                <TableCell>
-                  <Money amount={contract.totalAmount} currency={contract.currency} />
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                    {contract.status === 'Draft' && can('PATCH /api/v1/contracts/{id}') && (
-                      <Button size="small" onClick={() => setEditing(contract)}>
-                        {translate('vpo.contracts.edit')}
-                      </Button>
-                    )}
-                    {contract.status !== 'Signed' && can('POST /api/v1/contracts/{id}/send') && (
-                      <Button size="small" onClick={() => setSending(contract)}>
-                        {translate('vpo.contracts.send')}
-                      </Button>
-                    )}
-                    {contract.status !== 'Signed' && can('PATCH /api/v1/contracts/{id}/sign') && (
-                      <Button
-                        size="small"
-                        variant="contained"
-                        disabled={busy}
-                        onClick={() => {
-                          if (window.confirm(translate('vpo.contracts.signConfirm', { number: contract.contractNumber })))
-                            void run((dp) => dp.signContract(contract.id), { success: translate('vpo.contracts.signed') });
-                        }}
-                      >
-                        {translate('vpo.contracts.sign')}
-                      </Button>
-                    )}
-                    {contract.pdfUrl && (
-                      <Link href={contract.pdfUrl} target="_blank" rel="noreferrer" sx={{ alignSelf: 'center' }}>
-                        {translate('vpo.common.pdf')}
-                      </Link>
-                    )}
-                  </Stack>
-                </TableCell>
+      <QueryState query={contracts}>
+        {(data) => (
+          <Table size="small" aria-label={translate('vpo.contracts.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>{translate('vpo.billing.status')}</TableCell>
+                <TableCell>{translate('vpo.contracts.customerName')}</TableCell>
+                <TableCell>{translate('vpo.contracts.totalAmount')}</TableCell>
+                <TableCell>{translate('vpo.common.actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHead>
+            <TableBody>
+              {data.map((contract) => (
+                <TableRow key={contract.id}>
+                  <TableCell>{translate('vpo.contracts.number', { number: contract.contractNumber })}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={contract.status === 'Signed' ? 'success' : 'default'}
+                      label={translate(`vpo.contracts.status.${contract.status}`)}
+                    />{' '}
+                    {contract.signedAt ? <When iso={contract.signedAt} /> : contract.sentAt ? <When iso={contract.sentAt} /> : null}
+                  </TableCell>
+                  <TableCell>{contract.customerName}</TableCell>
+                  <TableCell>
+                    <Money amount={contract.totalAmount} currency={contract.currency} />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                      {contract.status === 'Draft' && can('PATCH /api/v1/contracts/{id}') && (
+                        <Button size="small" onClick={() => setEditing(contract)}>
+                          {translate('vpo.contracts.edit')}
+                        </Button>
+                      )}
+                      {contract.status !== 'Signed' && can('POST /api/v1/contracts/{id}/send') && (
+                        <Button size="small" onClick={() => setSending(contract)}>
+                          {translate('vpo.contracts.send')}
+                        </Button>
+                      )}
+                      {contract.status !== 'Signed' && can('PATCH /api/v1/contracts/{id}/sign') && (
+                        <Button
+                          size="small"
+                          variant="contained"
+                          disabled={busy}
+                          onClick={() => {
+                            if (window.confirm(translate('vpo.contracts.signConfirm', { number: contract.contractNumber })))
+                              void run((dp) => dp.signContract(contract.id), { success: translate('vpo.contracts.signed') });
+                          }}
+                        >
+                          {translate('vpo.contracts.sign')}
+                        </Button>
+                      )}
+                      {contract.pdfUrl && (
+                        <Link href={contract.pdfUrl} target="_blank" rel="noreferrer" sx={{ alignSelf: 'center' }}>
+                          {translate('vpo.common.pdf')}
+                        </Link>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
       <ActionDialog<ContractFields>
         open={create.open}
         onClose={create.hide}
@@ -157,7 +153,7 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
           success={translate('vpo.contracts.saved')}
           onError={(failure) => {
             if (!versionConflict(apiErrorOf(failure))) return false;
-            void refetch();
+            void contracts.refetch();
             return false;
           }}
         >

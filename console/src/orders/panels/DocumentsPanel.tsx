@@ -1,25 +1,56 @@
-import { Link, List, ListItem, ListItemText } from '@mui/material';
-import { SelectInput, useGetManyReference, useTranslate } from 'react-admin';
+import { Button, Link, List, ListItem, ListItemText } from '@mui/material';
+import { useEffect } from 'react';
+import { SelectInput, useGetManyReference, useGetOne, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { DOCUMENT_TYPES } from '../../api/enums';
-import type { BodyOf, GeneratedDocument, OrderDetail } from '../../api/types';
+import type { BodyOf, Customer, GeneratedDocument, OrderDetail } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog, useDialog } from '../../common/ActionDialog';
 import { useFormat } from '../../common/format';
-import { Empty, ErrorState, Loading } from '../../common/states';
+import { QueryState } from '../../common/states';
 import { useAction } from '../../common/useAction';
 import { useConflictHandler } from '../conflict';
+import { documentLanguage } from '../document-language.js';
 import { Panel } from './Panel';
-import { Button } from '@mui/material';
+
+type GenerateBody = BodyOf<'/api/v1/orders/{id}/documents', 'post'>;
+
+/**
+ * Keeps the dialog's language on the document's own (documentLanguage) as the type changes or the
+ * customer's language arrives, until the person picks one themselves.
+ */
+function LanguageOfDocument({ languageOf }: { languageOf: (type: string) => string }) {
+  const type = useWatch<GenerateBody, 'type'>({ name: 'type' });
+  const { setValue, getFieldState } = useFormContext<GenerateBody>();
+  const wanted = languageOf(type);
+  useEffect(() => {
+    if (!getFieldState('language').isDirty) setValue('language', wanted as GenerateBody['language']);
+  }, [wanted, getFieldState, setValue]);
+  return null;
+}
 
 /** PDFs generated for the order (every version, newest first), and "generate" in English or Arabic. */
 export function DocumentsPanel({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const format = useFormat();
-  const { can } = useMe();
+  const { can, me } = useMe();
   const generate = useDialog();
+  // The customer's language, read when the dialog opens (not on every order page).
+  const customer = useGetOne<Customer>(
+    'customers',
+    { id: order.customerId, meta: { detail: true } },
+    { enabled: generate.open && can('GET /api/v1/customers/{id}') },
+  );
+  const languageOf = (type: string) =>
+    documentLanguage(type, {
+      invoice: order.customsInvoice?.language,
+      customer: customer.data,
+      tenant: me?.tenant?.defaultLanguage,
+      console: format.language,
+    });
   const { dataProvider } = useAction();
   const onConflict = useConflictHandler();
-  const { data, isPending, error, refetch } = useGetManyReference<GeneratedDocument>('documents', {
+  const documents = useGetManyReference<GeneratedDocument>('documents', {
     target: 'orderId',
     id: order.id,
     pagination: { page: 1, perPage: 100 },
@@ -37,37 +68,33 @@ export function DocumentsPanel({ order }: { order: OrderDetail }) {
         )
       }
     >
-      {isPending ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState error={error} retry={refetch} />
-      ) : !data?.length ? (
-        <Empty />
-      ) : (
-        <List dense aria-label={translate('vpo.documents.versions')}>
-          {data.map((document) => (
-            <ListItem key={document.id} disableGutters>
-              <ListItemText
-                primary={
-                  <Link href={document.url} target="_blank" rel="noreferrer">
-                    {translate(`vpo.documents.types.${document.type}`)} — {translate('vpo.common.pdf')}
-                  </Link>
-                }
-                secondary={translate('vpo.documents.version', {
-                  version: document.version,
-                  language: document.language === 'ar' ? 'العربية' : 'English',
-                  date: format.dateTime(document.createdAt),
-                })}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
-      <ActionDialog<BodyOf<'/api/v1/orders/{id}/documents', 'post'>>
+      <QueryState query={documents}>
+        {(data) => (
+          <List dense aria-label={translate('vpo.documents.versions')}>
+            {data.map((document) => (
+              <ListItem key={document.id} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link href={document.url} target="_blank" rel="noreferrer">
+                      {translate(`vpo.documents.types.${document.type}`)} — {translate('vpo.common.pdf')}
+                    </Link>
+                  }
+                  secondary={translate('vpo.documents.version', {
+                    version: document.version,
+                    language: document.language === 'ar' ? 'العربية' : 'English',
+                    date: format.dateTime(document.createdAt),
+                  })}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
+      <ActionDialog<GenerateBody>
         open={generate.open}
         onClose={generate.hide}
         title={translate('vpo.documents.generate')}
-        defaultValues={{ type: 'proforma-invoice', language: format.language }}
+        defaultValues={{ type: 'proforma-invoice', language: languageOf('proforma-invoice') }}
         saveLabel="vpo.documents.generate"
         submit={(values) => dataProvider.generateDocument(order.id, values)}
         success={translate('vpo.documents.generated')}
@@ -88,6 +115,7 @@ export function DocumentsPanel({ order }: { order: OrderDetail }) {
           ]}
           fullWidth
         />
+        <LanguageOfDocument languageOf={languageOf} />
       </ActionDialog>
     </Panel>
   );

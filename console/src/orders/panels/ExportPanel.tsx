@@ -5,7 +5,7 @@ import { EXPORT_STEPS } from '../../api/enums';
 import type { BodyOf, ExportStep, OrderDetail } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog } from '../../common/ActionDialog';
-import { When } from '../../common/format';
+import { useFormat, When } from '../../common/format';
 import { useAction } from '../../common/useAction';
 import { useConflictHandler } from '../conflict';
 import { Panel } from './Panel';
@@ -21,6 +21,7 @@ const FIELD: Record<ExportStep, keyof Omit<Steps, 'completionReportDueBy'>> = {
 /** The export steps recorded on the order and their deadlines; record a step (the API says which comes when). */
 export function ExportPanel({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
+  const format = useFormat();
   const { can } = useMe();
   const { dataProvider } = useAction();
   const onConflict = useConflictHandler();
@@ -49,8 +50,10 @@ export function ExportPanel({ order }: { order: OrderDetail }) {
                 <TableCell>
                   {done && 'number' in done && done.number}
                   {done && 'location' in done && done.location}
-                  {done && 'loadBy' in done && <> · {translate('vpo.export.loadBy', { date: done.loadBy })}</>}
-                  {name === 'deregistration' && steps.completionReportDueBy && <> · {translate('vpo.export.dueBy', { date: steps.completionReportDueBy })}</>}
+                  {done && 'loadBy' in done && <> · {translate('vpo.export.loadBy', { date: format.day(done.loadBy) })}</>}
+                  {name === 'deregistration' && steps.completionReportDueBy && (
+                    <> · {translate('vpo.export.dueBy', { date: format.day(steps.completionReportDueBy) })}</>
+                  )}
                   {done?.documentUrl && (
                     <>
                       {' '}
