@@ -510,6 +510,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's failed chat messages across its orders, newest first (operations, admin)
+         * @description Every message about the tenant's orders whose status is failed: refused by the chat channel, or reported failed by WhatsApp and delivered to none of the person's devices. A message delivered after all leaves the list at once. Each is shown as on GET /orders/{id}/notifications, with its orderId and orderNumber. Each page is one read of the list, whatever the tenant's history: pass meta.nextCursor as cursor for the next page. Platform keys read the messages of no tenant's orders, or of the tenant named by tenantId.
+         *
+         *     **Who may call:** admin, operations.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/notifications": {
         parameters: {
             query?: never;
@@ -2145,6 +2169,58 @@ export interface components {
             url: string;
             urlExpiresAt: string;
         };
+        /** FailedNotification */
+        FailedNotification: {
+            orderId: string;
+            /**
+             * @description the order's number (absent only if the order is gone)
+             * @example 1042
+             */
+            orderNumber?: number;
+            /** @description WhatsApp's message id (for skipped and refused messages, one of ours) */
+            messageId: string;
+            /** @description the order event (e.g. order.shipped), or contract.ready for the contract itself */
+            event: string;
+            /** @description customer, marketer, accountant or operations */
+            audience: string;
+            recipientName?: string;
+            /** @description E.164 */
+            to: string;
+            template?: {
+                name: string;
+                language: string;
+                parameters: string[];
+            };
+            /** @description the text the recipient reads */
+            text?: string;
+            /**
+             * @description accepted: WhatsApp took it; sent, delivered, read, failed: what WhatsApp reported last; skipped: not sent (the customer replied STOP); unknown: a consumer stopped between sending and recording it, and it was not sent again
+             * @enum {string}
+             */
+            status: "accepted" | "sent" | "delivered" | "read" | "failed" | "skipped" | "unknown";
+            /** Format: date-time */
+            statusAt?: string;
+            /** @description when WhatsApp reported each status */
+            statuses: {
+                /** Format: date-time */
+                sent?: string;
+                /** Format: date-time */
+                delivered?: string;
+                /** Format: date-time */
+                read?: string;
+                /** Format: date-time */
+                failed?: string;
+            };
+            /** @description why it was not sent */
+            reason?: string;
+            error?: {
+                /** @description Meta's error code, e.g. 131026 */
+                code?: number;
+                title?: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** OrderNotification */
         OrderNotification: {
             /** @description WhatsApp's message id (for skipped and refused messages, one of ours) */
@@ -2236,6 +2312,13 @@ export interface components {
         BillingEntry: {
             id: string;
             orderId: string;
+            /**
+             * @description the order's number (entries recorded before it was kept may lack it)
+             * @example 1042
+             */
+            orderNumber?: number;
+            /** @description the order's customer's name when the entry was recorded (older entries may lack it) */
+            customerName?: string;
             /** @enum {string} */
             type: "invoice" | "receipt";
             /** @enum {string} */
@@ -2268,6 +2351,8 @@ export interface components {
             id: string;
             orderId: string;
             inspectorId: string;
+            /** @description the inspector's name as it was when the inspection was created or last changed (older inspections may lack it) */
+            inspectorName?: string;
             /** @enum {string} */
             status: "Pending" | "InProgress" | "Completed" | "Cancelled";
             inspectionDate: string | null;
@@ -6787,6 +6872,134 @@ export interface operations {
             };
             /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query: {
+                /** @description the failed messages (the only list kept) */
+                status: "failed";
+                limit?: number;
+                /** @description meta.nextCursor of the previous page */
+                cursor?: string;
+                /** @description CUID */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "orderId": "example text",
+                     *           "orderNumber": 1042,
+                     *           "messageId": "example text",
+                     *           "event": "example text",
+                     *           "audience": "example text",
+                     *           "recipientName": "example text",
+                     *           "to": "example text",
+                     *           "template": {
+                     *             "name": "example text",
+                     *             "language": "example text",
+                     *             "parameters": [
+                     *               "example text"
+                     *             ]
+                     *           },
+                     *           "text": "example text",
+                     *           "status": "accepted",
+                     *           "statusAt": "2026-03-14T09:30:00.000Z",
+                     *           "statuses": {
+                     *             "sent": "2026-03-14T09:30:00.000Z",
+                     *             "delivered": "2026-03-14T09:30:00.000Z",
+                     *             "read": "2026-03-14T09:30:00.000Z",
+                     *             "failed": "2026-03-14T09:30:00.000Z"
+                     *           },
+                     *           "reason": "example text",
+                     *           "error": {
+                     *             "code": 1,
+                     *             "title": "example text"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "limit": 1,
+                     *         "nextCursor": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FailedNotification"][];
+                        meta: {
+                            limit: number;
+                            /** @description pass as cursor for the next page; absent on the last page */
+                            nextCursor?: string;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

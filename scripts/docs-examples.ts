@@ -539,6 +539,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     // The order as it ends, and what was sent about it.
     await call('getOrder', { key: integrator, path: { id: orderId }, note: 'a delivered order with its financial summary, signed contract and inspection' });
     await call('listOrders', { key: integrator, query: { limit: 1 }, note: 'the first page; pass meta.nextCursor as cursor for the next' });
+    await call('countOrders', { key: operations, note: "how many of the tenant's orders are in each status" });
     const notifications = await until('the chat messages of the order', async () => {
       const listed = await call('listOrderNotifications', { key: integrator, path: { id: orderId }, skip: true });
       return listed.body.data.length > 3 ? listed.body.data : undefined;
@@ -557,6 +558,21 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       note: 'the signature does not match the app secret',
     });
     await call('listOrderNotifications', { key: integrator, path: { id: orderId } });
+    const staffMessage = notifications.find((n: Json) => n.audience !== 'customer') ?? notifications[1];
+    const failedReport = JSON.stringify(
+      statusPayload(staffMessage.messageId, 'failed', {
+        to: staffMessage.to,
+        at: new Date(startedAt + 90_000),
+        errorCode: 131026,
+        errorTitle: 'Message undeliverable',
+      }),
+    );
+    await call('receiveWhatsAppWebhook', {
+      rawBody: failedReport,
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(failedReport, LOCAL_WHATSAPP.appSecret) },
+      skip: true,
+    });
+    await call('listNotifications', { key: operations, query: { status: 'failed', limit: 20 }, note: "the tenant's failed chat messages, newest first" });
 
     // Wallets: a top-up, and a payment from the wallet.
     const walletId = customer.walletId as string;

@@ -20,6 +20,9 @@ export const Inspection = Type.Object(
     id: Type.String(),
     orderId: Type.String(),
     inspectorId: Type.String(),
+    inspectorName: Type.Optional(
+      Type.String({ description: "the inspector's name as it was when the inspection was created or last changed (older inspections may lack it)" }),
+    ),
     status: InspectionStatus,
     inspectionDate: Type.Union([DateTime, Type.Null()]),
     notes: Type.Union([Type.String(), Type.Null()]),

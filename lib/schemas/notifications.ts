@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { DateTime, IdParams } from './common.js';
+import { DateTime, Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 
 const Status = Type.Union(
@@ -47,4 +47,46 @@ export const listOrderNotifications = defineRoute({
   status: 200,
   params: IdParams,
   response: Type.Array(OrderNotification),
+});
+
+export const listNotifications = defineRoute({
+  id: 'listNotifications',
+  folder: 'orders',
+  method: 'GET',
+  path: '/api/v1/notifications',
+  tag: 'Orders',
+  summary: "The tenant's failed chat messages across its orders, newest first (operations, admin)",
+  description:
+    "Every message about the tenant's orders whose status is failed: refused by the chat channel, or reported failed by WhatsApp and delivered to none of the person's devices. A message delivered after all leaves the list at once. Each is shown as on GET /orders/{id}/notifications, with its orderId and orderNumber. Each page is one read of the list, whatever the tenant's history: pass meta.nextCursor as cursor for the next page. Platform keys read the messages of no tenant's orders, or of the tenant named by tenantId.",
+  status: 200,
+  roles: ['operations'],
+  cursorList: true,
+  query: Type.Object(
+    {
+      status: Type.Literal('failed', { description: 'the failed messages (the only list kept)' }),
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      cursor: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description: 'meta.nextCursor of the previous page',
+          examples: ['eyJnc2kyc2siOiIyMDI2LTExLTI2VDA5OjMwOjAwLjAwMFojd2FtaWQuSEJnTE1qRTRNVEV4TVRFeE1URT0ifQ'],
+        }),
+      ),
+      tenantId: Type.Optional(Id),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Array(
+    Type.Composite(
+      [
+        Type.Object({
+          orderId: Type.String(),
+          orderNumber: Type.Optional(Type.Integer({ description: "the order's number (absent only if the order is gone)", examples: [1042] })),
+        }),
+        OrderNotification,
+      ],
+      { title: 'FailedNotification' },
+    ),
+  ),
 });

@@ -1,6 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../domain/message-status.js';
+import { DELIVERY_STATUSES, messageStatus, type DeliveryStatus } from '../domain/message-status.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
@@ -11,6 +11,9 @@ import { transact, type TransactItem } from './transact.js';
 
 export type { ChatMessageRecord } from './records/chat-message.js';
 
+/** Whether a message belongs on its tenant's list of failed messages (its status is failed). */
+const hasFailed = (record: Pick<ChatMessageRecord, 'outcome' | 'statuses'>): boolean => messageStatus(record.outcome, record.statuses) === 'failed';
+
 export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
   return {
     Put: {
@@ -18,6 +21,7 @@ export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
       Item: {
         ...keys.chatMessage(record.messageId),
         ...keys.chatMessageOfOrder(record.orderId, record.createdAt, record.messageId),
+        ...(hasFailed(record) ? keys.failedChatMessageIndex(record) : {}),
         entity: 'chatMessage',
         ...record,
       },
@@ -27,25 +31,108 @@ export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
 
 /**
  * Notes a status WhatsApp reported, keeping the first time each status was seen (webhooks repeat
- * and arrive out of order). False when no message of ours has this id.
+ * and arrive out of order). False when no message of ours has this id. A delivery (or a read)
+ * takes the message off its tenant's failed list in the same write, for good: a delivery to one
+ * of the person's devices outweighs a failure reported for another. A failure puts it on the
+ * list, unless it was delivered meanwhile.
  */
 export async function recordDeliveryStatus(messageId: string, status: DeliveryStatus, at: string, error?: { code?: number; title?: string }): Promise<boolean> {
+  const delivered = status === 'delivered' || status === 'read';
+  let stored: Record<string, unknown> | undefined;
   try {
-    await ddb.send(
+    ({ Attributes: stored } = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.chatMessage(messageId),
-        UpdateExpression: `SET statuses.#status = if_not_exists(statuses.#status, :at)${error ? ', #error = :error' : ''}`,
+        UpdateExpression: `SET statuses.#status = if_not_exists(statuses.#status, :at)${error ? ', #error = :error' : ''}${delivered ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#status': status, ...(error ? { '#error': 'error' } : {}) },
         ExpressionAttributeValues: { ':at': at, ...(error ? { ':error': error } : {}) },
+        ...(status === 'failed' ? { ReturnValues: 'ALL_NEW' as const } : {}),
       }),
-    );
-    return true;
+    ));
   } catch (failure) {
     if (isConditionalCheckFailed(failure)) return false;
     throw failure;
   }
+  if (stored && stored.gsi2pk === undefined) {
+    const message = chatMessageCodec.decode(stored);
+    if (hasFailed(message)) await listAsFailed(message);
+  }
+  return true;
+}
+
+/** Puts a failed message on its tenant's failed list, unless it has been delivered or read meanwhile. */
+async function listAsFailed(message: ChatMessageRecord): Promise<void> {
+  const index = keys.failedChatMessageIndex(message);
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.chatMessage(message.messageId),
+        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(statuses.delivered) AND attribute_not_exists(statuses.#read)',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':pk': index.gsi2pk, ':sk': index.gsi2sk },
+      }),
+    );
+  } catch (failure) {
+    if (!isConditionalCheckFailed(failure)) throw failure;
+  }
+}
+
+/**
+ * A page of a tenant's failed messages, newest first: one Query of the sparse list on GSI2
+ * (lib/store/records/chat-message.ts), whatever the tenant's history.
+ */
+export async function queryFailedMessages(
+  tenantId: string | undefined,
+  options: { limit: number; after?: Record<string, unknown> },
+): Promise<{ messages: ChatMessageRecord[]; next?: Record<string, unknown> }> {
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.failedChatMessages(tenantId) },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ...(options.after ? { ExclusiveStartKey: options.after } : {}),
+    }),
+  );
+  return { messages: (page.Items ?? []).map(chatMessageCodec.decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+}
+
+/** Whether a page cursor points into this tenant's failed messages (a cursor cannot cross tenants). */
+export const isCursorOfFailedMessages = (tenantId: string | undefined, after: Record<string, unknown>): boolean =>
+  after.gsi2pk === keys.failedChatMessages(tenantId) && typeof after.gsi2sk === 'string' && typeof after.pk === 'string' && after.sk === 'MESSAGE';
+
+/**
+ * Puts the failed messages recorded before the failed list existed on it (GSI2 keys). An offline
+ * staff tool (a Scan): the local stack runs it once on a table kept from an older version;
+ * docs/deploying.md runs it in AWS. Returns how many messages it listed.
+ */
+export async function keyFailedMessages(): Promise<number> {
+  let keyed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :message AND attribute_not_exists(gsi2pk)',
+        ExpressionAttributeValues: { ':message': 'chatMessage' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const message = chatMessageCodec.decode(item);
+      if (!hasFailed(message)) continue;
+      await listAsFailed(message);
+      keyed += 1;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return keyed;
 }
 
 /**

@@ -35,6 +35,7 @@
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | chat message  | CHATMSG#<whatsapp id>   | MESSAGE            | CHATMSGS#<orderId>       | <createdAt>#<id>    |
  * | chat callback | CHATCB#<callback data>  | STATUS             | (statuses of a message whose id was never recorded; expiresAt TTL) |
+ * |               |   gsi2 while failed: CHATMSGS#FAILED#T#<tenant>, sk <createdAt>#<id> (a tenant's failed messages) |
  * | chat contact  | CHATCONTACT#<e164>      | CONTACT            | (last inbound message: the 24-hour window; opt-out) |
  * | chat inbound  | CHATIN#<whatsapp id>    | INBOUND            | (a webhook's message seen once; expiresAt TTL)  |
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
@@ -88,7 +89,7 @@ export { cataloguePointer } from './records/catalogue-pointer.js';
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
 export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
 export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';
-export { chatCallback, chatMessage, chatMessageOfOrder, chatMessagesOfOrder } from './records/chat-message.js';
+export { chatCallback, chatMessage, chatMessageOfOrder, chatMessagesOfOrder, failedChatMessageIndex, failedChatMessages } from './records/chat-message.js';
 export { chatContact, chatInbound } from './records/chat-contact.js';
 export { auditBetween, auditOfEntity, auditOfEntityPartition, auditPartition, auditRecord } from './records/audit.js';
 export {

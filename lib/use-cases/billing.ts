@@ -12,6 +12,7 @@ import type {
   setBillingDocumentUrl as UrlRoute,
 } from '../schemas/billing.js';
 import { isCursorOfBillingQueue, listChildren, orderStillThere, putChildItems, queryPendingBilling, updateChild } from '../store/order-children.js';
+import { orderLabels, type OrderLabel } from '../store/order-labels.js';
 import { getTenant } from '../store/tenants.js';
 import { transact } from '../store/transact.js';
 import { auditItem } from './shared/audit.js';
@@ -47,6 +48,8 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
   const entry: Entry = {
     id: newId(),
     orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerName: order.customer?.name,
     tenantId: order.tenantId,
     marketerId: order.marketerId,
     type: body.type,
@@ -135,5 +138,9 @@ export async function listPendingBilling(caller: Caller, query: ListQuery): Prom
     throw invalidField('cursor', "belongs to another tenant's listing: pass meta.nextCursor of the previous page");
   const page = await queryPendingBilling(tenantId, { limit: query.limit, after });
   const entries = query.type === undefined ? page.entries : page.entries.filter((entry) => entry.type === query.type);
-  return { data: entries.map(view), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
+  // Entries recorded before they kept their order's number and customer learn them from the orders' heads (one read).
+  const unlabelled = entries.filter((entry) => entry.orderNumber === undefined).map((entry) => entry.orderId);
+  const labels = unlabelled.length > 0 ? await orderLabels(unlabelled) : new Map<string, OrderLabel>();
+  const labelled = entries.map((entry) => (entry.orderNumber === undefined ? { ...entry, ...labels.get(entry.orderId) } : entry));
+  return { data: labelled.map(view), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
 }

@@ -33,6 +33,7 @@ export async function createInspection(caller: Caller, body: CreateBody) {
     tenantId: order.tenantId,
     marketerId: order.marketerId,
     inspectorId: body.inspectorId,
+    inspectorName: inspector.name,
     status: 'Pending',
     inspectionDate: body.inspectionDate ?? order.inspectionDate ?? null,
     notes: body.notes ?? null,
@@ -59,6 +60,8 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
   const scope = scopeOf(caller);
   const inspection = await childInScope(scope, 'INSPECTION', id);
   if (caller.role === 'inspector' && inspection.inspectorId !== caller.userId) throw forbidden('This inspection is assigned to another inspector');
+  // The inspector's name as it is now, kept with the change (a rename shows from the next change on).
+  const inspector = await getUser(scope, inspection.inspectorId);
   if (inspectionIsFinal(inspection.status)) throw invalidState(`The inspection is ${inspection.status}; it can no longer change`);
   if (body.status && !inspectionCanMove(inspection.status, body.status)) {
     const next = inspectionNextStatuses(inspection.status);
@@ -79,6 +82,7 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     ...(body.pdfReportUrl ? { pdfReportUrl: body.pdfReportUrl } : {}),
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
     ...(body.status === 'Completed' ? { completedAt: new Date().toISOString() } : {}),
+    ...(inspector?.name !== undefined && inspector.name !== inspection.inspectorName ? { inspectorName: inspector.name } : {}),
   };
   const result = await updateChild(
     scope,

@@ -47,6 +47,8 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   await runOnce('pending-billing', async () => (await import('../../lib/store/order-children.js')).keyPendingBilling(), { freshTable });
   // Orders kept from a version before the status list (GSI9) join it under their current status, once.
   await runOnce('order-statuses', async () => (await import('../../lib/store/order-counts.js')).keyOrderStatuses(), { freshTable });
+  // Failed chat messages kept from a version before the tenant's list of them join it, once.
+  await runOnce('failed-messages', async () => (await import('../../lib/store/chat-messages.js')).keyFailedMessages(), { freshTable });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: bucketName }));
   } catch {

@@ -397,7 +397,7 @@ export const ar: Messages = {
       blockedHelp: 'أحدث الطلبات المفتوحة التي تعيق خطوتَها التالية متطلباتٌ ناقصة',
       deadlines: 'مواعيد التصدير خلال 14 يومًا',
       failingWebhooks: 'نقاط Webhook المتعثرة',
-      failedMessages: 'رسائل محادثة فاشلة في الطلبات الأخيرة',
+      failedMessages: 'رسائل محادثة فاشلة',
       byStatus: 'الطلبات حسب الحالة',
       inspections: 'طلبات بانتظار الفحص',
       nothing: 'لا شيء بانتظارك. ',

@@ -385,7 +385,7 @@ export const en = {
       blockedHelp: 'The newest open orders whose next move something blocks',
       deadlines: 'Export deadlines in the next 14 days',
       failingWebhooks: 'Failing webhook endpoints',
-      failedMessages: 'Failed chat messages on recent orders',
+      failedMessages: 'Failed chat messages',
       byStatus: 'Orders by status',
       inspections: 'Orders waiting for inspection',
       nothing: 'Nothing is waiting. ',

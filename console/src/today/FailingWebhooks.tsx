@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useGetList, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../api/dataProvider';
-import type { OrderNotification, WebhookEndpoint } from '../api/types';
+import { useGetList, useTranslate } from 'react-admin';
+import { api, call } from '../api/client';
+import type { WebhookEndpoint } from '../api/types';
+import { useMe } from '../auth/useMe';
 import { useFormat } from '../common/format';
 import { type Item, Section } from './Section';
-import { useOrderPage } from './useOrders';
 
-/** Admin: webhook endpoints that fail, and chat messages that failed on the newest orders. */
+/** Admin: webhook endpoints that fail, and the tenant's chat messages that failed. */
 export function FailingWebhooks() {
   const translate = useTranslate();
   const format = useFormat();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const orderPage = useOrderPage();
+  const { can } = useMe();
   const endpoints = useGetList<WebhookEndpoint>('webhook-endpoints', { pagination: { page: 1, perPage: 100 } });
   const failing: Item[] | undefined = endpoints.data
     ?.filter((endpoint) => endpoint.consecutiveFailures > 0 || endpoint.disabledReason === 'failing')
@@ -23,37 +22,35 @@ export function FailingWebhooks() {
         ? translate('vpo.admin.failing', { date: format.dateTime(endpoint.failingSince) })
         : endpoint.lastFailureAt && format.dateTime(endpoint.lastFailureAt),
     }));
-  const messages = useQuery({
-    queryKey: ['today', 'failed-messages'],
-    queryFn: async (): Promise<Item[]> => {
-      const orders = await orderPage(10);
-      const lists = await Promise.all(
-        orders.map(async (order) => {
-          const { data } = await dataProvider.getManyReference<OrderNotification & { id: string }>('notifications', {
-            target: 'orderId',
-            id: order.id,
-            pagination: { page: 1, perPage: 100 },
-            sort: { field: 'createdAt', order: 'DESC' },
-            filter: {},
-          });
-          return data
-            .filter((message) => message.status === 'failed')
-            .map((message) => ({
-              key: message.messageId,
-              to: `/orders/${order.id}/show`,
-              primary: `#${order.orderNumber} · ${message.template?.name ?? message.event} → ${message.recipientName ?? message.to}`,
-              secondary: `${format.dateTime(message.createdAt)} · ${message.error?.title ?? message.reason ?? ''}`,
-            }));
-        }),
-      );
-      return lists.flat();
-    },
-  });
   return (
     <>
       <Section title={translate('vpo.today.failingWebhooks')} query={{ ...endpoints, data: failing }} />
-      <div style={{ height: 16 }} />
-      <Section title={translate('vpo.today.failedMessages')} query={messages} />
+      {can('GET /api/v1/notifications') && (
+        <>
+          <div style={{ height: 16 }} />
+          <FailedMessages />
+        </>
+      )}
     </>
   );
+}
+
+/** The tenant's chat messages that failed, newest first, each a link to its order (admin, operations). */
+export function FailedMessages() {
+  const translate = useTranslate();
+  const format = useFormat();
+  // The tenant's failed messages across its orders, newest first: one read.
+  const messages = useQuery({
+    queryKey: ['today', 'failed-messages'],
+    queryFn: async (): Promise<Item[]> => {
+      const { body } = await call(api().GET('/api/v1/notifications', { params: { query: { status: 'failed', limit: 20 } } }));
+      return body.data.map((message) => ({
+        key: message.messageId,
+        to: `/orders/${message.orderId}/show`,
+        primary: `${message.orderNumber !== undefined ? `#${message.orderNumber} · ` : ''}${message.template?.name ?? message.event} → ${message.recipientName ?? message.to}`,
+        secondary: `${format.dateTime(message.createdAt)} · ${message.error?.title ?? message.reason ?? ''}`,
+      }));
+    },
+  });
+  return <Section title={translate('vpo.today.failedMessages')} query={messages} />;
 }

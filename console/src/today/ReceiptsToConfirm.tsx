@@ -20,11 +20,14 @@ export function ReceiptsToConfirm() {
     { filter: { type: 'receipt' }, pagination: { page: 1, perPage: 50 } },
     { enabled: can('GET /api/v1/billing') },
   );
+  // Each entry names its order (#number) and customer; an entry recorded before it kept them shows its amount alone.
   const queued: Item[] | undefined = queue.data?.map((entry) => ({
     key: entry.id,
     to: `/orders/${entry.orderId}/show`,
-    primary: `${format.money(entry.amount, entry.currency)} · ${entry.description}`,
-    secondary: format.dateTime(entry.createdAt),
+    primary: [entry.orderNumber !== undefined && `#${entry.orderNumber}`, entry.customerName, format.money(entry.amount, entry.currency)]
+      .filter(Boolean)
+      .join(' · '),
+    secondary: `${entry.description} · ${format.dateTime(entry.createdAt)}`,
   }));
   const query = useQuery({
     enabled: !can('GET /api/v1/billing'),

@@ -4,7 +4,7 @@ import { useMe } from '../auth/useMe';
 import { Loading } from '../common/states';
 import { BlockedOrders } from './BlockedOrders';
 import { Deadlines } from './Deadlines';
-import { FailingWebhooks } from './FailingWebhooks';
+import { FailedMessages, FailingWebhooks } from './FailingWebhooks';
 import { OrdersByStatus } from './OrdersByStatus';
 import { ReceiptsToConfirm } from './ReceiptsToConfirm';
 
@@ -39,6 +39,11 @@ export function Today() {
         {can('GET /api/v1/webhook-endpoints') && (
           <Grid size={{ xs: 12, md: 6 }}>
             <FailingWebhooks />
+          </Grid>
+        )}
+        {!can('GET /api/v1/webhook-endpoints') && can('GET /api/v1/notifications') && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FailedMessages />
           </Grid>
         )}
         {can('GET /api/v1/orders') && (

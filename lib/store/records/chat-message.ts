@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import * as stored from '../../schemas/generated/records.js';
+import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
 import type { ChatCallbackRecord as ChatCallbackSchema, ChatMessageRecord as ChatMessageSchema } from './chat-message.schema.js';
 
@@ -18,5 +19,15 @@ export const chatMessageOfOrder = (orderId: string, createdAt: string, messageId
   gsi1sk: `${createdAt}#${messageId}`,
 });
 export const chatMessagesOfOrder = (orderId: string) => `CHATMSGS#${orderId}`;
+/**
+ * A tenant's failed messages, newest first (GET /notifications?status=failed): a message carries
+ * these GSI2 keys while its status is failed (refused by the channel, or reported failed by
+ * WhatsApp and delivered nowhere), so the index holds only those (sparse: one Query a page).
+ */
+export const failedChatMessages = (tenantId: string | undefined) => `CHATMSGS#FAILED#T#${tenantPart(tenantId)}`;
+export const failedChatMessageIndex = (message: { tenantId?: string; createdAt: string; messageId: string }) => ({
+  gsi2pk: failedChatMessages(message.tenantId),
+  gsi2sk: `${message.createdAt}#${message.messageId}`,
+});
 /** Statuses WhatsApp reported for a message ours by its callback data but unknown by its id. */
 export const chatCallback = (callbackData: string) => ({ pk: `CHATCB#${callbackData}`, sk: 'STATUS' });

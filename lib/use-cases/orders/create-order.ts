@@ -127,6 +127,8 @@ function depositReceipt(order: OrderRecord, body: CreateBody, amount: number, re
   const entry = {
     id: newId(),
     orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerName: order.customer?.name,
     tenantId: order.tenantId,
     marketerId: order.marketerId,
     type: 'receipt' as const,

@@ -33,6 +33,7 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
   const listed = mayListInspectors
     ? (inspectors.data ?? [])
     : (staff.data ?? []).filter((user) => user.active).map((user) => ({ id: user.id, name: user.name }));
+  // Who may not list the staff (accountants, marketers) read the name each inspection keeps.
   const names = new Map([...(staff.data ?? []), ...(inspectors.data ?? [])].map((user) => [user.id, user.name]));
   if (me?.role === 'inspector' && me.user) names.set(me.user.id, me.user.name);
   const inspectorChoices = mayListInspectors || mayListUsers ? listed : me?.role === 'inspector' && me.user ? [{ id: me.user.id, name: me.user.name }] : [];
@@ -61,7 +62,7 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
               <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Chip size="small" variant="outlined" label={translate(`vpo.inspections.status.${inspection.status}`)} />
                 <Typography variant="body2">
-                  {names.get(inspection.inspectorId) ?? inspection.inspectorId} · <When iso={inspection.inspectionDate} />
+                  {names.get(inspection.inspectorId) ?? inspection.inspectorName ?? inspection.inspectorId} · <When iso={inspection.inspectionDate} />
                 </Typography>
                 {inspection.pdfReportUrl && (
                   <Link href={inspection.pdfReportUrl} target="_blank" rel="noreferrer">

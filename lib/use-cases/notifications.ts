@@ -1,0 +1,54 @@
+import type { Static } from '@sinclair/typebox';
+import type { Caller } from '../domain/caller.js';
+import { invalidField } from '../domain/errors.js';
+import { messageStatus } from '../domain/message-status.js';
+import type { CursorMeta } from '../domain/paging.js';
+import type { listNotifications as ListRoute } from '../schemas/notifications.js';
+import { isCursorOfFailedMessages, queryFailedMessages, type ChatMessageRecord } from '../store/chat-messages.js';
+import { orderLabels } from '../store/order-labels.js';
+import { decodeCursor, encodeCursor } from './shared/cursor.js';
+import { owningTenant } from './shared/tenancy.js';
+
+type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
+type FailedView = Static<NonNullable<(typeof ListRoute)['response']>>[number];
+
+/** A message as GET /orders/{id}/notifications shows it, with its order's id and number. */
+function failedView(m: ChatMessageRecord, orderNumber: number | undefined): FailedView {
+  const status = messageStatus(m.outcome, m.statuses);
+  const statusAt = status in m.statuses ? m.statuses[status as keyof typeof m.statuses] : undefined;
+  return {
+    orderId: m.orderId,
+    ...(orderNumber !== undefined ? { orderNumber } : {}),
+    messageId: m.messageId,
+    event: m.event,
+    audience: m.audience,
+    ...(m.recipientName ? { recipientName: m.recipientName } : {}),
+    to: m.to,
+    ...(m.template ? { template: m.template } : {}),
+    ...(m.text ? { text: m.text } : {}),
+    status,
+    ...(statusAt ? { statusAt } : {}),
+    statuses: m.statuses,
+    ...(m.reason ? { reason: m.reason } : {}),
+    ...(m.error ? { error: m.error } : {}),
+    createdAt: m.createdAt,
+  };
+}
+
+/**
+ * A page of the tenant's failed chat messages, newest first (one Query of the sparse list), each
+ * with its order's number (one read of the page's orders' heads).
+ */
+export async function listFailedNotifications(caller: Caller, query: ListQuery): Promise<{ data: FailedView[]; meta: CursorMeta }> {
+  const tenantId = owningTenant(caller, query.tenantId);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+  if (after && !isCursorOfFailedMessages(tenantId, after))
+    throw invalidField('cursor', "belongs to another tenant's listing: pass meta.nextCursor of the previous page");
+  const page = await queryFailedMessages(tenantId, { limit: query.limit, after });
+  const labels = page.messages.length > 0 ? await orderLabels(page.messages.map((m) => m.orderId)) : new Map();
+  return {
+    data: page.messages.map((m) => failedView(m, labels.get(m.orderId)?.orderNumber)),
+    meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
+  };
+}
