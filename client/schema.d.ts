@@ -982,6 +982,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenant-profile/{image}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the tenant's logo or stamp (admin): PNG or JPEG, at most 180 KB, 32 to 4000 pixels a side
+         * @description The image is checked from its bytes (its type must be the contentType given) and kept in the bucket; the answer gives a download address.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        put: operations["putTenantProfileImage"];
+        post?: never;
+        /**
+         * Remove the tenant's logo or stamp (admin); documents that print it are refused until another is uploaded
+         * @description **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        delete: operations["deleteTenantProfileImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's legal profile: the seller its invoices and contracts name, and what each document still needs
+         * @description The profile of the key's own tenant (platform keys have none: 403). `missing` lists, per document, the profile fields it needs that are not set yet; generating it is refused until they are.
+         *
+         *     **Who may call:** admin, operations, accountant.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getTenantProfile"];
+        /**
+         * Set the tenant's legal profile (admin): the text given replaces what is stored; the logo and stamp stay
+         * @description Every field is optional, so a profile can be filled in over time; a field left out is cleared. The IBAN's check digits and the SWIFT/BIC code are verified. Send the version you read (body `version` or If-Match) to refuse a save over someone else's.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Version:** the answer carries the profile's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        put: operations["putTenantProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -2409,6 +2473,101 @@ export interface components {
             id: string;
             /** @example Hana Lee */
             name: string;
+        };
+        /** TenantProfile */
+        TenantProfile: {
+            /**
+             * @description the registered name, in English and Arabic
+             * @example {
+             *       "en": "Gulf Motors Trading LLC",
+             *       "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+             *     }
+             */
+            legalName?: {
+                en?: string;
+                ar?: string;
+            };
+            /**
+             * @example {
+             *       "line1": "Office 1204, Al Moosa Tower 2",
+             *       "city": "Dubai",
+             *       "country": "AE"
+             *     }
+             */
+            address?: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                postalCode?: string;
+                /** @description ISO 3166-1 alpha-2, e.g. AE */
+                country?: string;
+            };
+            registrationNumber?: string;
+            taxNumber?: string;
+            /**
+             * Format: phone
+             * @description with its country code, e.g. +971501234567
+             */
+            phone?: string;
+            /** Format: email */
+            email?: string;
+            bank?: {
+                bankName?: string;
+                accountName?: string;
+                /** @description ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456 */
+                iban?: string;
+                /** @description SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD */
+                swift?: string;
+            };
+            /**
+             * @description Incoterms 2020 rule printed on invoices
+             * @enum {string}
+             */
+            defaultIncoterms?: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
+            portOfLoading?: string;
+            logo?: {
+                /** @description a download address valid for 15 minutes */
+                url: string;
+                /** @enum {string} */
+                contentType: "image/png" | "image/jpeg";
+                width: number;
+                height: number;
+                bytes: number;
+                /** Format: date-time */
+                uploadedAt: string;
+            };
+            stamp?: {
+                /** @description a download address valid for 15 minutes */
+                url: string;
+                /** @enum {string} */
+                contentType: "image/png" | "image/jpeg";
+                width: number;
+                height: number;
+                bytes: number;
+                /** Format: date-time */
+                uploadedAt: string;
+            };
+            /** @description 0 until the profile is first saved */
+            version: number;
+            /** Format: date-time */
+            updatedAt?: string;
+            /**
+             * @description for each document, the profile fields it needs that are not set (an Arabic document also needs legalName.ar); empty when it can be generated
+             * @example {
+             *       "customs-invoice": [
+             *         "stamp"
+             *       ],
+             *       "proforma-invoice": [],
+             *       "contract": [
+             *         "stamp"
+             *       ]
+             *     }
+             */
+            missing: {
+                "customs-invoice": string[];
+                "proforma-invoice": string[];
+                contract: string[];
+            };
         };
         /** Me */
         Me: {
@@ -10454,6 +10613,698 @@ export interface operations {
             };
             /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTenantProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description logo or stamp
+                 * @example logo
+                 */
+                image: "logo" | "stamp";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contentType": "image/png",
+                 *       "data": "iVBORw0KGgoAAAANSUhEUgAA..."
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    contentType: "image/png" | "image/jpeg";
+                    /**
+                     * @description the image, base64
+                     * @example iVBORw0KGgoAAAANSUhEUgAA...
+                     */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "legalName": {
+                     *           "en": "Gulf Motors Trading LLC",
+                     *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+                     *         },
+                     *         "address": {
+                     *           "line1": "Office 1204, Al Moosa Tower 2",
+                     *           "city": "Dubai",
+                     *           "country": "AE"
+                     *         },
+                     *         "registrationNumber": "example text",
+                     *         "taxNumber": "example text",
+                     *         "phone": "+971501234567",
+                     *         "email": "layla@example.com",
+                     *         "bank": {
+                     *           "bankName": "example text",
+                     *           "accountName": "example text",
+                     *           "iban": "example textxxx",
+                     *           "swift": "example tex"
+                     *         },
+                     *         "defaultIncoterms": "EXW",
+                     *         "portOfLoading": "example text",
+                     *         "logo": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "stamp": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "missing": {
+                     *           "customs-invoice": [
+                     *             "stamp"
+                     *           ],
+                     *           "proforma-invoice": [],
+                     *           "contract": [
+                     *             "stamp"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TenantProfile"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTenantProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description logo or stamp
+                 * @example logo
+                 */
+                image: "logo" | "stamp";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "legalName": {
+                     *           "en": "Gulf Motors Trading LLC",
+                     *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+                     *         },
+                     *         "address": {
+                     *           "line1": "Office 1204, Al Moosa Tower 2",
+                     *           "city": "Dubai",
+                     *           "country": "AE"
+                     *         },
+                     *         "registrationNumber": "example text",
+                     *         "taxNumber": "example text",
+                     *         "phone": "+971501234567",
+                     *         "email": "layla@example.com",
+                     *         "bank": {
+                     *           "bankName": "example text",
+                     *           "accountName": "example text",
+                     *           "iban": "example textxxx",
+                     *           "swift": "example tex"
+                     *         },
+                     *         "defaultIncoterms": "EXW",
+                     *         "portOfLoading": "example text",
+                     *         "logo": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "stamp": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "missing": {
+                     *           "customs-invoice": [
+                     *             "stamp"
+                     *           ],
+                     *           "proforma-invoice": [],
+                     *           "contract": [
+                     *             "stamp"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TenantProfile"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenantProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "legalName": {
+                     *           "en": "Gulf Motors Trading LLC",
+                     *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+                     *         },
+                     *         "address": {
+                     *           "line1": "Office 1204, Al Moosa Tower 2",
+                     *           "city": "Dubai",
+                     *           "country": "AE"
+                     *         },
+                     *         "registrationNumber": "example text",
+                     *         "taxNumber": "example text",
+                     *         "phone": "+971501234567",
+                     *         "email": "layla@example.com",
+                     *         "bank": {
+                     *           "bankName": "example text",
+                     *           "accountName": "example text",
+                     *           "iban": "example textxxx",
+                     *           "swift": "example tex"
+                     *         },
+                     *         "defaultIncoterms": "EXW",
+                     *         "portOfLoading": "example text",
+                     *         "logo": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "stamp": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "missing": {
+                     *           "customs-invoice": [
+                     *             "stamp"
+                     *           ],
+                     *           "proforma-invoice": [],
+                     *           "contract": [
+                     *             "stamp"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TenantProfile"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTenantProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The profile's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legalName": {
+                 *         "en": "Gulf Motors Trading LLC",
+                 *         "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+                 *       },
+                 *       "address": {
+                 *         "line1": "Office 1204, Al Moosa Tower 2",
+                 *         "city": "Dubai",
+                 *         "country": "AE"
+                 *       },
+                 *       "registrationNumber": "DED-1029384",
+                 *       "taxNumber": "100234567800003",
+                 *       "phone": "+97143334444",
+                 *       "email": "accounts@gulfmotors.example",
+                 *       "bank": {
+                 *         "bankName": "Emirates NBD",
+                 *         "accountName": "Gulf Motors Trading LLC",
+                 *         "iban": "AE070331234567890123456",
+                 *         "swift": "EBILAEAD"
+                 *       },
+                 *       "defaultIncoterms": "CFR",
+                 *       "portOfLoading": "Incheon, Korea"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the registered name, in English and Arabic
+                     * @example {
+                     *       "en": "Gulf Motors Trading LLC",
+                     *       "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+                     *     }
+                     */
+                    legalName?: {
+                        en?: string;
+                        ar?: string;
+                    };
+                    /**
+                     * @example {
+                     *       "line1": "Office 1204, Al Moosa Tower 2",
+                     *       "city": "Dubai",
+                     *       "country": "AE"
+                     *     }
+                     */
+                    address?: {
+                        line1?: string;
+                        line2?: string;
+                        city?: string;
+                        postalCode?: string;
+                        /** @description ISO 3166-1 alpha-2, e.g. AE */
+                        country?: string;
+                    };
+                    registrationNumber?: string;
+                    taxNumber?: string;
+                    /**
+                     * Format: phone
+                     * @description with its country code, e.g. +971501234567
+                     */
+                    phone?: string;
+                    /** Format: email */
+                    email?: string;
+                    bank?: {
+                        bankName?: string;
+                        accountName?: string;
+                        /** @description ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456 */
+                        iban?: string;
+                        /** @description SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD */
+                        swift?: string;
+                    };
+                    /**
+                     * @description Incoterms 2020 rule printed on invoices
+                     * @enum {string}
+                     */
+                    defaultIncoterms?: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
+                    portOfLoading?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the profile's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "legalName": {
+                     *           "en": "Gulf Motors Trading LLC",
+                     *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
+                     *         },
+                     *         "address": {
+                     *           "line1": "Office 1204, Al Moosa Tower 2",
+                     *           "city": "Dubai",
+                     *           "country": "AE"
+                     *         },
+                     *         "registrationNumber": "example text",
+                     *         "taxNumber": "example text",
+                     *         "phone": "+971501234567",
+                     *         "email": "layla@example.com",
+                     *         "bank": {
+                     *           "bankName": "example text",
+                     *           "accountName": "example text",
+                     *           "iban": "example textxxx",
+                     *           "swift": "example tex"
+                     *         },
+                     *         "defaultIncoterms": "EXW",
+                     *         "portOfLoading": "example text",
+                     *         "logo": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "stamp": {
+                     *           "url": "example text",
+                     *           "contentType": "image/png",
+                     *           "width": 1,
+                     *           "height": 1,
+                     *           "bytes": 1,
+                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "missing": {
+                     *           "customs-invoice": [
+                     *             "stamp"
+                     *           ],
+                     *           "proforma-invoice": [],
+                     *           "contract": [
+                     *             "stamp"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TenantProfile"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ import * as inspections from './inspections.js';
 import * as notifications from './notifications.js';
 import * as orders from './orders.js';
 import * as contracts from './contracts.js';
+import * as tenantProfile from './tenant-profile.js';
 import * as users from './users.js';
 import * as wallets from './wallets.js';
 import * as webhookEndpoints from './webhook-endpoints.js';
@@ -32,6 +33,7 @@ export const allRoutes: RouteSpec[] = [
   billing,
   inspections,
   users,
+  tenantProfile,
   apiKeys,
   audit,
   webhookEndpoints,

@@ -27,7 +27,8 @@ export interface RouteSpec {
     | 'docs'
     | 'whatsapp'
     | 'webhook-endpoints'
-    | 'events';
+    | 'events'
+    | 'tenant';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;
@@ -67,7 +68,7 @@ export interface RouteSpec {
    * when `ifMatch` is set the route takes the version to change from an If-Match header as well
    * as from the body's `version` (`required`: one of the two must be given).
    */
-  versioned?: { record: 'order' | 'contract'; ifMatch?: 'optional' | 'required' };
+  versioned?: { record: 'order' | 'contract' | 'profile'; ifMatch?: 'optional' | 'required' };
   /** The codes this route answers beyond the ones every route shares (for the reference). */
   errors?: readonly ErrorCode[];
   /** Lambda settings other than the provider defaults. */

@@ -8,6 +8,7 @@
  * | entity        | pk                      | sk                 | gsi1pk                   | gsi1sk              |
  * |---------------|-------------------------|--------------------|--------------------------|---------------------|
  * | tenant        | TENANT#<id>             | TENANT             | TENANTS                  | <name>              |
+ * | tenant profile| TENANT#<id>             | PROFILE            | (the seller on the tenant's documents: legal names, address, bank, logo, stamp) |
  * | subdomain     | SUBDOMAIN#<sub>         | SUBDOMAIN          |                          |                     |
  * | api key       | APIKEY#<sha256>         | APIKEY             | APIKEYS                  | <createdAt>#<id>    |
  * |               |   gsi2: APIKEYS#T#<tenant> (a tenant's keys)   gsi3: APIKEYS#U#<userId> (a user's keys)      |
@@ -34,8 +35,8 @@
  * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | chat message  | CHATMSG#<whatsapp id>   | MESSAGE            | CHATMSGS#<orderId>       | <createdAt>#<id>    |
- * | chat callback | CHATCB#<callback data>  | STATUS             | (statuses of a message whose id was never recorded; expiresAt TTL) |
  * |               |   gsi2 while failed: CHATMSGS#FAILED#T#<tenant>, sk <createdAt>#<id> (a tenant's failed messages) |
+ * | chat callback | CHATCB#<callback data>  | STATUS             | (statuses of a message whose id was never recorded; expiresAt TTL) |
  * | chat contact  | CHATCONTACT#<e164>      | CONTACT            | (last inbound message: the 24-hour window; opt-out) |
  * | chat inbound  | CHATIN#<whatsapp id>    | INBOUND            | (a webhook's message seen once; expiresAt TTL)  |
  * | audit record  | AUDIT#<tenant>          | <at>#<id>          | AUDIT#<tenant>#<entity>#<entityId> | <at>#<id> |
@@ -62,6 +63,7 @@
  */
 
 export { subdomain, tenant, tenantIndex, tenantList } from './records/tenant.js';
+export { tenantProfile } from './records/tenant-profile.js';
 
 export {
   apiKey,

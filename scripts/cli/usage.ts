@@ -12,6 +12,9 @@ Commands:
                  --second-approver on: whoever records a billing entry cannot also confirm it (off by default)
                  --language: customers' default chat language; --time-zone: the zone of the tenant's "today"
                  (dates staff enter, deadlines), taken from --country unless set, UTC when neither is known
+  tenants profile <tenantId> [--file profile.json]   the legal profile its documents name (shown; set from
+                 the JSON of PUT /api/v1/tenant-profile), and what each document still needs
+  tenants profile-image <tenantId> logo|stamp (--file image.png | --remove)   PNG or JPEG, at most 180 KB
   users create   (--tenant ID | --platform) --name N --role R --mobile +971501234567 [--email E] [--language en|ar]
   users list     [--tenant ID | --platform] [--role R]   neither: platform staff and every tenant's users
   users update <userId> [--name N] [--mobile +E164] [--email E] [--language en|ar] [--active true|false]

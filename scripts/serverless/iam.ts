@@ -13,7 +13,8 @@ import type { RouteSpec } from '../../lib/schemas/route.js';
  * - The catalogue list reads only the snapshot prefix of the bucket; the document routes read
  *   only generated documents, under orders/{orderNumber}/documents/, and the one that generates
  *   them may invoke the renderer function (which alone writes them); the key and user routes may
- *   keep API Gateway's key copies in step; the documentation and the webhook handshake touch no
+ *   keep API Gateway's key copies in step; the tenant profile's routes read its logo and stamp
+ *   (tenants/{id}/profile/), and its upload route writes them; the documentation and the webhook handshake touch no
  *   data at all.
  */
 type Statement = Record<string, unknown>;
@@ -69,6 +70,13 @@ const INVOKE_RENDERER: Statement = {
 const DOCUMENT_READERS = new Set(['getOrder', 'listOrderDocuments', 'generateOrderDocument']);
 const DOCUMENT_MAKERS = new Set(['generateOrderDocument']);
 
+const PROFILE_IMAGES = { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ArchiveBucket', 'Arn'] }, '/tenants/*/profile/*']] };
+/** The tenant profile's routes hand out download addresses of its logo and stamp, signed with their own credentials. */
+const READ_PROFILE_IMAGES: Statement = { Effect: 'Allow', Action: ['s3:GetObject'], Resource: PROFILE_IMAGES };
+/** The upload route keeps the logo or stamp in the bucket (lib/use-cases/tenant-profile.ts). */
+const WRITE_PROFILE_IMAGES: Statement = { Effect: 'Allow', Action: ['s3:PutObject'], Resource: PROFILE_IMAGES };
+const PROFILE_ROUTES = new Set(['getTenantProfile', 'putTenantProfile', 'putTenantProfileImage', 'deleteTenantProfileImage']);
+
 /** Routes that keep API Gateway's copies of keys in step (lib/gateway/keys.ts). */
 const GATEWAY_KEY_ROUTES = new Set(['issueApiKey', 'revokeApiKey', 'rotateApiKey', 'updateUser', 'deactivateUser']);
 /** Routes that read the catalogue snapshot from the bucket (lib/catalogue/live.ts). */
@@ -87,5 +95,7 @@ export function statementsFor(route: Pick<RouteSpec, 'id' | 'method' | 'public'>
     ...(GATEWAY_KEY_ROUTES.has(route.id) ? [SYNC_GATEWAY_KEYS] : []),
     ...(DOCUMENT_READERS.has(route.id) ? [READ_DOCUMENTS] : []),
     ...(DOCUMENT_MAKERS.has(route.id) ? [INVOKE_RENDERER] : []),
+    ...(PROFILE_ROUTES.has(route.id) ? [READ_PROFILE_IMAGES] : []),
+    ...(route.id === 'putTenantProfileImage' ? [WRITE_PROFILE_IMAGES] : []),
   ];
 }

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -558,6 +558,54 @@ describe('cli users', () => {
       expect(result.stderr.trim()).toBe('no user with id "nosuchuser0000000000001" (see `cli users list`)');
       expect(result.stdout).toBe('');
     }
+  });
+});
+
+describe('cli tenants profile', () => {
+  it("sets a tenant's legal profile from a JSON file and its stamp from an image, and says what each document still needs", async () => {
+    // Arrange: a tenant of its own, a profile file and a stamp image
+    const subdomain = `t${unique()}`;
+    const tenant = await cliJson<Tenant>(['tenants', 'create', '--name', `Profile ${subdomain}`, '--subdomain', subdomain, '--markup', '1']);
+    const dir = mkdtempSync(join(tmpdir(), 'cli-profile-'));
+    const file = join(dir, 'profile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        legalName: { en: 'Dubai Cars Export FZE', ar: 'دبي لتصدير السيارات' },
+        address: { line1: 'Plot S10, Jebel Ali Free Zone', city: 'Dubai', country: 'AE' },
+        registrationNumber: 'JAFZA-88123',
+        phone: '+97148812345',
+        email: 'docs@dubaicars.example',
+        bank: { bankName: 'Emirates NBD', accountName: 'Dubai Cars Export FZE', iban: 'AE07 0331 2345 6789 0123 456', swift: 'EBILAEAD' },
+        defaultIncoterms: 'FOB',
+        portOfLoading: 'Incheon, Korea',
+      }),
+    );
+    const stamp = join(dir, 'stamp.png');
+    writeFileSync(stamp, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAAAAABWESUoAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAFVN1rQAAAAAElFTkSuQmCC', 'base64'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ bank: { iban: 'AE08 0331 2345 6789 0123 456' }, defaultIncoterms: 'FOB Incheon' }));
+
+    // Act
+    const set = await cli(['tenants', 'profile', tenant.id, '--file', file]);
+    const image = await cli(['tenants', 'profile-image', tenant.id, 'stamp', '--file', stamp]);
+    const shown = await cliJson<{ version: number; stamp?: { width: number }; missing: Record<string, string[]> }>(['tenants', 'profile', tenant.id]);
+    const refused = await cli(['tenants', 'profile', tenant.id, '--file', bad]);
+    const after = await cliJson<{ version: number; bank?: { iban: string } }>(['tenants', 'profile', tenant.id]);
+
+    // Assert
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('customs-invoice: missing stamp');
+    expect(set.stdout).toContain('proforma-invoice: ready');
+    expect(image.code, image.stderr).toBe(0);
+    expect(image.stdout).toContain('The stamp of');
+    expect(image.stdout).toContain('32x32 image/png');
+    expect(shown.version).toBe(2);
+    expect(shown.stamp?.width).toBe(32);
+    expect(shown.missing).toEqual({ 'customs-invoice': [], 'proforma-invoice': [], contract: [] });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/defaultIncoterms/);
+    expect(after).toMatchObject({ version: 2, bank: { iban: 'AE070331234567890123456' } });
   });
 });
 

@@ -1,12 +1,20 @@
 /**
  * `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing
- * entries, the customers' default language, the country and the time zone of the tenant's days).
+ * entries, the customers' default language, the country and the time zone of the tenant's days),
+ * `tenants profile` (the legal profile its documents name) and `tenants profile-image`.
  */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
 import { PROVIDERS } from '../../../lib/domain/car.js';
+import { STAFF_TOOL } from '../../../lib/domain/caller.js';
+import { validationError } from '../../../lib/domain/errors.js';
+import { PROFILE_IMAGES } from '../../../lib/domain/tenant-profile.js';
+import { toFieldErrors } from '../../../lib/http/validation.js';
+import putProfileRoute from '../../../lib/schemas/generated/putTenantProfile.js';
 import { tenantTimeZone, timeZoneProblem, zoneOfCountry } from '../../../lib/domain/time-zone.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
 import { FailedError, list, oneOf, positiveDecimal, required, shortText, text, UsageError, type Args } from '../args.js';
-import type { CommandEntries, Context } from '../command.js';
+import { knownTenant, type CommandEntries, type Context } from '../command.js';
 import { emit, table } from '../output.js';
 
 function tenantInput(args: Args, providers: readonly string[]): Omit<Tenant, 'id' | 'createdAt'> {
@@ -112,6 +120,69 @@ async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
   emit(ctx, tenant, [`Tenant "${tenant.name}" (${tenant.id}): ${said.join('; ')}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
 }
 
+const loadProfile = () => import('../../../lib/use-cases/tenant-profile.js');
+
+/** What each document still lacks, in one line per document. */
+const missingSaid = (missing: Record<string, string[]>): string[] =>
+  Object.entries(missing).map(([document, fields]) => `  ${document}: ${fields.length === 0 ? 'ready' : `missing ${fields.join(', ')}`}`);
+
+/**
+ * `tenants profile <tenantId>`: shows the legal profile; with `--file profile.json` (the body of
+ * PUT /api/v1/tenant-profile) sets it first, checked by the API's own validator.
+ */
+async function profileCommand(args: Args, ctx: Context): Promise<void> {
+  const [id = ''] = args.positionals;
+  const tenant = await knownTenant(ctx, id);
+  const { readTenantProfile, writeTenantProfile } = await loadProfile();
+  const file = text(args.values, 'file');
+  if (file !== undefined) {
+    let body: unknown;
+    try {
+      body = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`--file ${file}: ${error instanceof Error ? error.message : String(error)}; give the profile as JSON, e.g. {"legalName": {"en": "Gulf Motors Trading LLC"}}`);
+    }
+    if (!putProfileRoute.validateBody!(body)) {
+      throw validationError(toFieldErrors('file', putProfileRoute.validateBody!.errors, body, putProfileRoute.bodyNames, putProfileRoute.bodyHints));
+    }
+    const { version: _version, ...profileText } = body as Record<string, unknown>;
+    await writeTenantProfile(STAFF_TOOL, profileText, undefined, tenant.id);
+  }
+  const profile = await readTenantProfile(STAFF_TOOL, tenant.id);
+  emit(ctx, profile, [
+    `Legal profile of "${tenant.name}" (${tenant.id}), version ${profile.version}:`,
+    JSON.stringify({ ...profile, missing: undefined }, null, 2),
+    'Documents:',
+    ...missingSaid(profile.missing),
+  ]);
+}
+
+const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg'> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+
+/** `tenants profile-image <tenantId> logo|stamp --file FILE`, or `--remove`: the image its documents print. */
+async function profileImageCommand(args: Args, ctx: Context): Promise<void> {
+  const [id = '', kind = ''] = args.positionals;
+  const file = text(args.values, 'file');
+  const tenant = await knownTenant(ctx, id);
+  const image = oneOf('image', kind, PROFILE_IMAGES);
+  const { uploadProfileImage, removeProfileImage } = await loadProfile();
+  let profile;
+  if (args.values.remove === true) {
+    profile = await removeProfileImage(STAFF_TOOL, image, tenant.id);
+  } else {
+    if (!file) throw new UsageError(`give the image: tenants profile-image ${id} ${image} --file ${image}.png (PNG or JPEG), or --remove`);
+    const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
+    if (!contentType) throw new UsageError(`${file}: the image must be a .png, .jpg or .jpeg file`);
+    profile = await uploadProfileImage(STAFF_TOOL, image, { contentType, data: readFileSync(file).toString('base64') }, tenant.id);
+  }
+  const stored = profile[image];
+  emit(ctx, profile, [
+    stored ? `The ${image} of "${tenant.name}" is ${stored.width}x${stored.height} ${stored.contentType} (${stored.bytes} bytes).` : `"${tenant.name}" has no ${image} now.`,
+    'Documents:',
+    ...missingSaid(profile.missing),
+  ]);
+}
+
 export const tenantCommands: CommandEntries = [
   [
     'tenants create',
@@ -139,4 +210,6 @@ export const tenantCommands: CommandEntries = [
       run: updateTenantCommand,
     },
   ],
+  ['tenants profile', { options: { file: { type: 'string' } }, positionals: ['tenantId'], run: profileCommand }],
+  ['tenants profile-image', { options: { file: { type: 'string' }, remove: { type: 'boolean' } }, positionals: ['tenantId', 'logo|stamp'], run: profileImageCommand }],
 ];
