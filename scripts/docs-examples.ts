@@ -12,6 +12,7 @@
  * lib/openapi/document.ts shows those answers as the examples of the reference.
  */
 import { writeFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -71,6 +72,23 @@ const steps: number[] = [];
 /** Addresses of this machine and what a reader sees instead. */
 const replacements: Record<string, string> = {};
 let baseUrl = '';
+
+/** A plain PNG of this many pixels a side (a stamp's stand-in): signature, IHDR, one IDAT, IEND. */
+function squarePng(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8;
+  const rows = Buffer.alloc((side + 1) * side, 0x30);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 async function call(id: string, options: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const route = routes.get(id);
@@ -605,6 +623,29 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     // Staff users and their keys (admin).
     await call('listUsers', { key: admin, query: { role: 'inspector' } });
     await call('listInspectors', { key: operations, note: 'whom an inspection can name' });
+
+    // The tenant's legal profile: the seller its documents name (admin sets, operations read).
+    await call('getTenantProfile', { key: operations, note: 'before it is filled in: what each document still needs' });
+    const sellerProfile = {
+      legalName: { en: 'Gulf Motors Trading LLC', ar: 'شركة جلف موتورز للتجارة ذ.م.م' },
+      address: { line1: 'Office 1204, Al Moosa Tower 2', city: 'Dubai', country: 'AE' },
+      registrationNumber: 'DED-1029384',
+      taxNumber: '100234567800003',
+      phone: '+97143334444',
+      email: 'accounts@gulfmotors.example',
+      bank: { bankName: 'Emirates NBD', accountName: 'Gulf Motors Trading LLC', iban: 'AE07 0331 2345 6789 0123 456', swift: 'EBILAEAD' },
+      defaultIncoterms: 'CFR',
+      portOfLoading: 'Incheon, Korea',
+    };
+    await call('putTenantProfile', { key: admin, body: sellerProfile, note: 'the IBAN is stored without its spaces; the stamp is still missing' });
+    await call('putTenantProfile', {
+      key: admin,
+      body: { ...sellerProfile, bank: { ...sellerProfile.bank, iban: 'AE08 0331 2345 6789 0123 456' } },
+      expect: 400,
+      note: 'an IBAN whose check digits do not match',
+    });
+    await call('putTenantProfileImage', { key: admin, path: { image: 'stamp' }, body: { contentType: 'image/png', data: squarePng(160).toString('base64') } });
+    await call('deleteTenantProfileImage', { key: admin, path: { image: 'logo' }, note: 'the profile has no logo now' });
     const user = (
       await call('createUser', {
         key: admin,

@@ -1,5 +1,5 @@
 /** The tenant's legal profile rules (lib/domain/tenant-profile.ts): what a document needs, bank codes, images from their bytes. */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { gapsByDocument, ibanProblem, IMAGE_LIMITS, imageProblem, profileGaps, swiftProblem, type TenantProfile } from '../../lib/domain/tenant-profile.js';
 
@@ -20,7 +20,9 @@ function png(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, Buffer.alloc(4)]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, crc]);
   };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
