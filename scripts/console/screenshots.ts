@@ -6,8 +6,8 @@
  * gives a new tenant a few staff, customers and orders at different stages (through the API, as
  * its staff would), then opens the console in Debian's chromium (playwright-core; no browser is
  * downloaded, nothing is fetched from the internet) and saves Today, the orders, an order, the
- * customers and the catalogue at 1280x800, and the order again at a phone's 390x844, to
- * docs/images/console/<screen>-<en|ar>.png.
+ * customers and the catalogue at 1280x800, and the order, the orders and the customers again at a
+ * phone's 390x844, to docs/images/console/<screen>-[phone-]<en|ar>.png.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -274,6 +274,9 @@ async function pictures(operationsKey: string, shippedOrderId: string): Promise<
         const orderPage = () => main.getByRole('region').last().getByRole('listitem').first().waitFor({ timeout: WAIT });
         if (phone) {
           await go(`/orders/${shippedOrderId}/show`, orderPage, 'order');
+          // The lists as lines of text on a phone, within its width.
+          await go('/orders', () => main.getByRole('listitem').nth(4).waitFor({ timeout: WAIT }), 'orders');
+          await go('/customers', () => main.getByRole('listitem').nth(4).waitFor({ timeout: WAIT }), 'customers');
         } else {
           await go('/', () => main.getByRole('region').last().getByRole('link').first().waitFor({ timeout: WAIT }), 'today');
           await go('/orders', () => main.getByRole('row').nth(5).waitFor({ timeout: WAIT }), 'orders');

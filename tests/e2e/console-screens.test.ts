@@ -1,12 +1,25 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AxeViolation, consoleTenant, consoleUrl, launchBrowser, openTab, seriousViolations, settled, signIn, UI_TIMEOUT } from '../support/browser.js';
+import {
+  type AxeViolation,
+  type ConsoleTab,
+  consoleTenant,
+  consoleUrl,
+  launchBrowser,
+  loaded,
+  openTab,
+  pageWidth,
+  seriousViolations,
+  settled,
+  signIn,
+  UI_TIMEOUT,
+} from '../support/browser.js';
 import { api, uniquePhone } from '../support/http.js';
 
 /**
  * The console's screens for everyone: Arabic right to left with numbers and money in the
- * locale's form, a version conflict explained and recovered, and no serious or critical axe-core
- * violation on the main pages.
+ * locale's form, a version conflict explained and recovered, no serious or critical axe-core
+ * violation and a level-one heading on the main pages, and every list page within a phone's width.
  */
 const baseUrl = () => inject('baseUrl');
 
@@ -163,55 +176,116 @@ describe('the staff console screens', () => {
     }
   }, 180_000);
 
-  it('has no serious or critical axe-core violation on the main pages, in English and Arabic', async ({ onTestFailed }) => {
-    const tab = await openTab(browser);
-    onTestFailed(() => tab.describe().then((state) => console.log(state)));
-    const { page } = tab;
-    const { admin } = people.staff;
-    const found: Record<string, AxeViolation[]> = {};
-    const check = async (name: string, ready: () => Promise<unknown>) => {
-      await ready();
-      // Loading indicators gone: the page as a person reads it.
-      await page
-        .getByRole('status')
-        .filter({ hasText: /Loading|جارٍ التحميل/ })
-        .first()
-        .waitFor({ state: 'detached', timeout: UI_TIMEOUT })
-        .catch(() => undefined);
-      found[name] = await seriousViolations(page);
-    };
+  /** The admin's tab, signed in once for the tests that need every screen. */
+  let adminTab: Promise<ConsoleTab> | undefined;
+  const signedInAdmin = () =>
+    (adminTab ??= (async () => {
+      const tab = await openTab(browser);
+      await signIn(tab.page, baseUrl(), people.staff.admin.key, people.staff.admin.name);
+      return tab;
+    })());
+  afterAll(async () => {
+    await (await adminTab?.catch(() => undefined))?.close();
+  });
+
+  /** What each list page shows once its first page is on the screen (a row of the test's data where it has one). */
+  const ready = (page: Page): Record<string, () => Promise<unknown>> => {
     const main = page.getByRole('main');
-    const go = (route: string) => page.goto(consoleUrl(baseUrl(), route));
-    try {
-      await signIn(page, baseUrl(), admin.key, admin.name);
-      await check('Today', () => main.getByRole('region', { name: 'Orders by status' }).getByRole('link').first().waitFor({ timeout: UI_TIMEOUT }));
-      await go('/orders');
-      await check('orders list', () => main.getByRole('row').filter({ hasText: customerName }).waitFor({ timeout: UI_TIMEOUT }));
-      await go(`/orders/${order.id}/show`);
-      await check('order page', () => main.getByRole('region', { name: 'Next steps' }).getByRole('button').first().waitFor({ timeout: UI_TIMEOUT }));
-      await go('/customers');
-      await check('customers list', () => main.getByRole('cell', { name: customerName }).waitFor({ timeout: UI_TIMEOUT }));
-      await go('/cars');
-      await check('catalogue list', () => main.getByRole('row').nth(3).waitFor({ timeout: UI_TIMEOUT }));
-      await go('/users');
-      await check('admin users', () => main.getByRole('cell', { name: admin.name }).waitFor({ timeout: UI_TIMEOUT }));
-      await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
-      await go(`/orders/${order.id}/show`);
-      await check('order page (Arabic)', () => main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT }));
-      await go('/');
-      await check('Today (Arabic)', () =>
+    const shows = (text: string) => () => main.getByText(text).first().waitFor({ timeout: UI_TIMEOUT });
+    return {
+      '/': () =>
         main
-          .getByRole('region', { name: /الطلبات حسب الحالة/ })
+          .getByRole('region', { name: /Orders by status|الطلبات حسب الحالة/ })
           .getByRole('link')
           .first()
           .waitFor({ timeout: UI_TIMEOUT }),
-      );
-      const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
-      expect(failing, JSON.stringify(Object.fromEntries(failing), null, 1)).toEqual([]);
-      expect(Object.keys(found)).toHaveLength(8);
-      expect(tab.blocked, 'requests that left the machine').toEqual([]);
-    } finally {
-      await tab.close();
+      '/orders': shows(customerName),
+      '/board': shows(customerName),
+      '/customers': shows(customerName),
+      '/cars': () => main.getByRole('listitem').or(main.getByRole('row')).nth(3).waitFor({ timeout: UI_TIMEOUT }),
+      '/users': shows(people.staff.admin.name),
+      '/api-keys': shows(`${people.staff.admin.name} console`),
+      '/webhook-endpoints': () => main.getByText(/No Webhook endpoints yet|لا يوجد نقاط Webhook بعد/).waitFor({ timeout: UI_TIMEOUT }),
+      '/audit': () => main.getByRole('listitem').or(main.getByRole('row')).nth(1).waitFor({ timeout: UI_TIMEOUT }),
+    };
+  };
+
+  it('has no serious or critical axe-core violation, and a level-one heading, on the main pages in English and Arabic', async ({ onTestFailed }) => {
+    const tab = await signedInAdmin();
+    onTestFailed(() => tab.describe().then((state) => console.log(state)));
+    const { page } = tab;
+    const found: Record<string, AxeViolation[]> = {};
+    const main = page.getByRole('main');
+    const lists = ready(page);
+    const check = async (name: string, route: string, shown: () => Promise<unknown>) => {
+      await page.goto(consoleUrl(baseUrl(), route));
+      await shown();
+      // Loading indicators gone: the page as a person reads it.
+      await loaded(page);
+      found[name] = await seriousViolations(page);
+    };
+    const orderPage = () =>
+      main
+        .getByRole('region', { name: /Next steps|الخطوات التالية/ })
+        .getByRole('button')
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+    for (const [route, shown] of Object.entries(lists)) await check(route, route, shown);
+    await check('order page', `/orders/${order.id}/show`, orderPage);
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
+    await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+    await check('order page (Arabic)', `/orders/${order.id}/show`, orderPage);
+    for (const route of ['/', '/orders', '/customers', '/audit']) await check(`${route} (Arabic)`, route, lists[route]!);
+    await page.getByRole('group', { name: 'اللغة' }).getByRole('button', { name: 'English' }).click();
+    await main.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+
+    const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
+    expect(failing, JSON.stringify(Object.fromEntries(failing), null, 1)).toEqual([]);
+    expect(Object.keys(found)).toHaveLength(15);
+    expect(tab.blocked, 'requests that left the machine').toEqual([]);
+    expect(tab.pageErrors).toEqual([]);
+  }, 240_000);
+
+  it('fits every list page on a 390 px phone without sideways scrolling, in English and Arabic', async ({ onTestFailed }) => {
+    const tab = await signedInAdmin();
+    onTestFailed(() => tab.describe().then((state) => console.log(state)));
+    const { page } = tab;
+    const main = page.getByRole('main');
+    // A phone's first load: the tab keeps its key (sessionStorage) and language through the reload.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page
+      .getByRole('group', { name: /^(Language|اللغة)$/ })
+      .getByRole('button', { name: 'English' })
+      .click();
+    const lists = ready(page);
+    const widths: Record<string, { scrollWidth: number; innerWidth: number }> = {};
+    for (const [language, other] of [
+      ['English', 'العربية'],
+      ['العربية', 'English'],
+    ] as const) {
+      for (const [route, shown] of Object.entries(lists)) {
+        await page.goto(consoleUrl(baseUrl(), route));
+        await main.getByRole('heading', { level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+        await shown();
+        await loaded(page);
+        widths[`${route} ${language}`] = await pageWidth(page);
+      }
+      // The orders as lines of text on a phone: number and customer, car and amount, status.
+      await page.goto(consoleUrl(baseUrl(), '/orders'));
+      const line = main.getByRole('link', { name: new RegExp(`^${order.orderNumber} · ${customerName}`) });
+      await line.waitFor({ timeout: UI_TIMEOUT });
+      expect(await line.textContent()).toContain('Genesis GV80 2023');
+      if (language === 'English') {
+        await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: other }).click();
+        await main.getByRole('heading', { name: 'الطلبات', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      }
     }
+    const wide = Object.entries(widths).filter(([, { scrollWidth, innerWidth }]) => innerWidth !== 390 || scrollWidth > innerWidth);
+    expect(wide, 'pages wider than the phone').toEqual([]);
+    expect(Object.keys(widths)).toHaveLength(18);
+    expect(tab.blocked, 'requests that left the machine').toEqual([]);
+    expect(tab.pageErrors).toEqual([]);
   }, 240_000);
 });

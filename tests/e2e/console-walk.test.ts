@@ -244,6 +244,16 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await recordStep('Export deregistration', { 'Document (URL)': 'https://files.example.com/export/dereg.pdf' }, 'completion report due');
     await recordStep('Bonded area', { Location: 'Pyeongtaek bonded yard' }, 'Pyeongtaek bonded yard');
     await recordStep('Export declaration', { 'Declaration number': '12345-26-000123X' }, '12345-26-000123X · load by');
+    // The deadlines as days in the person's language, never as the API's ISO dates.
+    const deadlines = (await api('GET', `/api/v1/orders/${orderId}`, { key: people.staff.admin.key })).body.data.exportSteps as {
+      completionReportDueBy: string;
+      exportDeclaration: { loadBy: string };
+    };
+    const shown = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const stepsText = await exportSteps.textContent();
+    expect(stepsText).toContain(`completion report due ${shown(deadlines.completionReportDueBy)}`);
+    expect(stepsText).toContain(`load by ${shown(deadlines.exportDeclaration.loadBy)}`);
+    expect(stepsText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const customs = page.getByRole('region', { name: 'Customs invoice' });
     await customs.getByRole('button', { name: 'Edit customs invoice' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit customs invoice' });
@@ -283,8 +293,8 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     dialog = page.getByRole('dialog', { name: 'Generate' });
     await dialog.getByRole('combobox', { name: 'Document' }).click();
     await page.getByRole('option', { name: 'Customs invoice' }).click();
-    await dialog.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'العربية' }).click();
+    // Its language is the one stored on the customs invoice (Arabic), not the console's (English).
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Language' }).textContent(), { timeout: UI_TIMEOUT }).toBe('العربية');
     await save(page, dialog, 'Document generated.', 'Generate');
     await documents.getByRole('link', { name: 'Customs invoice — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
     await page.getByRole('progressbar', { name: 'Progress' }).and(page.locator('[aria-valuenow="100"]')).waitFor();

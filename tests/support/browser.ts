@@ -131,7 +131,13 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** axe-core on the page as it is now (WCAG 2.x A and AA rules): the serious and critical violations. */
+/** Rules whose moderate findings count too: a page without a level-one heading leaves a screen reader without a start. */
+const MODERATE_RULES = new Set(['page-has-heading-one']);
+
+/**
+ * axe-core on the page as it is now (WCAG 2.x A and AA rules and best practices): the serious and
+ * critical violations, and the moderate ones of MODERATE_RULES.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
@@ -144,7 +150,26 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       nodes: (violation.nodes as Array<{ target: unknown[] }>).slice(0, 5).map((node) => node.target.map(String).join(' ')),
     }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical' || (violation.impact === 'moderate' && MODERATE_RULES.has(violation.id)),
+  );
+}
+
+/** How wide the page is against the window: a page that fits never scrolls sideways. */
+export async function pageWidth(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+/** Waits until no "loading" indicator is left in the page's main area. */
+export async function loaded(page: Page): Promise<void> {
+  await page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: /Loading|جارٍ التحميل/ })
+    .first()
+    .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+  // An indeterminate progress bar (a screen's code still loading); the order's own progress has a value.
+  await page.getByRole('main').locator('[role="progressbar"]:not([aria-valuenow])').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 }
 
 /**

@@ -10,7 +10,7 @@ import { ListHeading } from '../common/ListHeading';
 
 function Changes({ record }: { record: AuditRecord }) {
   return (
-    <Box component="ul" sx={{ m: 0, ps: 2, fontSize: 13 }}>
+    <Box component="ul" sx={{ m: 0, ps: 2, fontSize: 13, overflowWrap: 'anywhere' }}>
       {Object.entries(record.changes).map(([field, change]) => (
         <li key={field}>
           <strong>{field}</strong>: {JSON.stringify(change.before) ?? '—'} → {JSON.stringify(change.after) ?? '—'}
