@@ -87,7 +87,12 @@ function squarePng(side: number): Buffer {
   header.writeUInt32BE(side, 4);
   header[8] = 8;
   const rows = Buffer.alloc((side + 1) * side, 0x30);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function call(id: string, options: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {

@@ -49,6 +49,11 @@ export class AppError extends Error {
 export const validationError = (details: FieldError[], message = 'Request validation failed') => new AppError('VALIDATION_ERROR', message, details);
 /** One bad field; the message says what is wrong with it. */
 export const invalidField = (field: string, message: string) => validationError([{ field, message }]);
+/** What a cursor looks like, for the messages that refuse one. */
+export const CURSOR_EXAMPLE = 'eyJrIjoiMjAyNi0xMS0yNlQwOTozMDowMC4wMDBaI2NreDhrMm0xcDAwMDBhYmNkMTIzNGVmZ2gifQ';
+/** A cursor (or the feed's `after`) this listing did not give: what to send instead, and why this one is refused. */
+export const cursorRefused = (field: 'cursor' | 'after', why: string) =>
+  invalidField(field, `must be meta.nextCursor of the previous page, unchanged, e.g. ${field}=${CURSOR_EXAMPLE}; ${why}`);
 export const unauthorized = (message = 'A valid API key is required in the X-API-Key header') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'This API key may not perform this action', details?: FieldError[]) => new AppError('FORBIDDEN', message, details);
 /** Unknown, or of another tenant: the two are never told apart. `field` names the input that pointed at it. */

@@ -49,7 +49,7 @@ const NEEDED: Record<ProfileDocument, readonly string[]> = {
   'customs-invoice': [...SELLER, 'defaultIncoterms', 'portOfLoading', 'stamp'],
   // A buyer pays a proforma into the account it names.
   'proforma-invoice': [...SELLER, 'bank.bankName', 'bank.accountName', 'bank.iban', 'bank.swift'],
-  'contract': [...SELLER, 'stamp'],
+  contract: [...SELLER, 'stamp'],
 };
 
 const valueAt = (profile: TenantProfile | undefined, path: string): unknown =>
@@ -84,7 +84,9 @@ export function ibanProblem(iban: string): string | undefined {
     const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char;
     for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
   }
-  return remainder === 1 ? undefined : `is not a valid IBAN: its check digits ${compact.slice(2, 4)} do not match the account`;
+  return remainder === 1
+    ? undefined
+    : `must be an IBAN whose check digits match its account: check digits ${compact.slice(2, 4)} do not (a typing error?), e.g. AE070331234567890123456`;
 }
 
 /** ISO 9362 BIC: bank (4 letters), country (2 letters), location (2), optional branch (3). */

@@ -42,10 +42,11 @@ export function webhookUrlProblem(text: string, allowLocal: boolean): string | u
   } catch {
     return 'must be an absolute URL, e.g. https://example.com/hooks/orders';
   }
-  if (url.username || url.password) return 'must not carry a user name or password';
-  if (url.hash) return 'must not have a #fragment';
-  if (allowLocal) return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'must be an http or https URL';
-  if (url.protocol !== 'https:') return 'must be an https URL';
-  if (PRIVATE_HOST.test(url.hostname)) return 'must point to a public host, not a private or local address';
+  if (url.username || url.password) return 'must not carry a user name or password (the signature proves the sender), e.g. https://example.com/hooks/orders';
+  if (url.hash) return 'must not have a #fragment, which is never sent to the receiver, e.g. https://example.com/hooks/orders';
+  if (allowLocal)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'must be an http or https URL, e.g. https://example.com/hooks/orders';
+  if (url.protocol !== 'https:') return 'must be an https URL, e.g. https://example.com/hooks/orders';
+  if (PRIVATE_HOST.test(url.hostname)) return 'must point to a public host, not a private or local address, e.g. https://example.com/hooks/orders';
   return undefined;
 }

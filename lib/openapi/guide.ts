@@ -175,8 +175,8 @@ Instead of polling \`GET /orders/{id}\`, hear of changes as they happen. Every c
 
 ## Lists, versions, limits
 
-- Lists answer \`meta\` with \`page\`, \`limit\` and, on the order list, an opaque \`nextCursor\` that reads only the next page.
-- Orders and contracts carry a \`version\` (also their \`ETag\`) raised by every change: order status moves, the notification toggle, customs edits, export steps and shipment changes; contract edits, sends and signatures.
+- The lists paged by cursor (orders, customers, the billing queue, failed notifications, the audit trail, webhook deliveries) answer \`meta\` with \`limit\` and an opaque \`nextCursor\` that reads only the next page: pass it as \`cursor\`; it is absent on the last page. The order list also takes \`page\` (its \`meta\` then gives \`page\`, \`total\` and \`totalPages\`); the car list is paged by \`page\` alone. The event feed always gives \`nextCursor\` (pass it as \`after\`), since new events can follow.
+- Orders and contracts carry a \`version\` (also their \`ETag\`) raised by every change: order status moves, the notification toggle, customs edits, export steps, shipment changes and generated documents (a PDF is listed on the order); contract edits, sends and signatures.
 - Each key has a rate and a daily quota: over them you get 429 with \`Retry-After\` (seconds).
 `;
 

@@ -14,7 +14,11 @@ export const ProfileFields = {
         en: Type.Optional(ShortText(200)),
         ar: Type.Optional(ShortText(200)),
       },
-      { additionalProperties: false, description: 'the registered name, in English and Arabic', examples: [{ en: 'Gulf Motors Trading LLC', ar: 'شركة جلف موتورز للتجارة ذ.م.م' }] },
+      {
+        additionalProperties: false,
+        description: 'the registered name, in English and Arabic',
+        examples: [{ en: 'Gulf Motors Trading LLC', ar: 'شركة جلف موتورز للتجارة ذ.م.م' }],
+      },
     ),
   ),
   address: Type.Optional(
@@ -44,7 +48,12 @@ export const ProfileFields = {
       { additionalProperties: false },
     ),
   ),
-  defaultIncoterms: Type.Optional(Type.Union(INCOTERMS.map((term) => Type.Literal(term)), { description: 'Incoterms 2020 rule printed on invoices' })),
+  defaultIncoterms: Type.Optional(
+    Type.Union(
+      INCOTERMS.map((term) => Type.Literal(term)),
+      { description: 'Incoterms 2020 rule printed on invoices' },
+    ),
+  ),
   portOfLoading: Type.Optional(ShortText(100)),
 };
 
@@ -79,7 +88,8 @@ export const TenantProfile = Type.Object(
         ReturnType<typeof Type.Array<ReturnType<typeof Type.String>>>
       >,
       {
-        description: 'for each document, the profile fields it needs that are not set (an Arabic document also needs legalName.ar); empty when it can be generated',
+        description:
+          'for each document, the profile fields it needs that are not set (an Arabic document also needs legalName.ar); empty when it can be generated',
         examples: [{ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] }],
       },
     ),

@@ -5,7 +5,12 @@ import { defineRoute } from './route.js';
 import { ProfileFields, TenantProfile } from './tenant-profile-shapes.js';
 
 const ImageParams = Type.Object(
-  { image: Type.Union(PROFILE_IMAGES.map((image) => Type.Literal(image)), { description: 'logo or stamp' }) },
+  {
+    image: Type.Union(
+      PROFILE_IMAGES.map((image) => Type.Literal(image)),
+      { description: 'logo or stamp' },
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -17,7 +22,7 @@ export const getTenantProfile = defineRoute({
   tag: 'Tenant profile',
   summary: "The tenant's legal profile: the seller its invoices and contracts name, and what each document still needs",
   description:
-    'The profile of the key\'s own tenant (platform keys have none: 403). `missing` lists, per document, the profile fields it needs that are not set yet; generating it is refused until they are.',
+    "The profile of the key's own tenant (platform keys have none: 403). `missing` lists, per document, the profile fields it needs that are not set yet; generating it is refused until they are.",
   status: 200,
   roles: ['operations', 'accountant'],
   response: TenantProfile,
@@ -33,7 +38,7 @@ export const putTenantProfile = defineRoute({
   tag: 'Tenant profile',
   summary: "Set the tenant's legal profile (admin): the text given replaces what is stored; the logo and stamp stay",
   description:
-    'Every field is optional, so a profile can be filled in over time; a field left out is cleared. The IBAN\'s check digits and the SWIFT/BIC code are verified. Send the version you read (body `version` or If-Match) to refuse a save over someone else\'s.',
+    "Every field is optional, so a profile can be filled in over time; a field left out is cleared. The IBAN's check digits and the SWIFT/BIC code are verified. Send the version you read (body `version` or If-Match) to refuse a save over someone else's.",
   status: 200,
   roles: [],
   body: Type.Object(

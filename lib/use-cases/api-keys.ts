@@ -39,7 +39,11 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   const tenantId = owningTenant(caller, body.tenantId);
   if (body.userId === undefined) {
     if (body.role === undefined) throw invalidField('role', 'is required when the key is not for a user (userId), e.g. "integrator"');
-    if (PERSONAL_ROLES.includes(body.role)) throw invalidField('userId', `a ${body.role} key must be issued for a ${body.role} user (userId)`);
+    if (PERSONAL_ROLES.includes(body.role))
+      throw invalidField(
+        'userId',
+        `is required: a ${body.role} key is issued for a ${body.role} user, e.g. {"userId": "ckx8k2m1p0000abcd1234efg"} (GET /api/v1/users?role=${body.role})`,
+      );
     return { role: body.role, tenantId };
   }
   // A tenant admin names users of its own tenant; platform staff may name any user.
@@ -47,7 +51,8 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   if (!user) throw notFound('User', 'userId');
   if (user.active === false)
     throw invalidState('This user is deactivated; reactivate them first', [{ field: 'userId', message: 'this user is deactivated; reactivate them first' }]);
-  if (body.role !== undefined && body.role !== user.role) throw invalidField('role', `the key takes its user's role (${user.role})`);
+  if (body.role !== undefined && body.role !== user.role)
+    throw invalidField('role', `must be the user's own role, ${user.role}, or left out: a user's key takes the user's role, e.g. {"userId": "${user.id}"}`);
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }
 
@@ -65,7 +70,12 @@ function routesFor(caller: Caller, role: Role, requested: string[] | undefined):
   const closed = routesBeyondRole(role, routes, ROUTE_INFO);
   if (closed.length > 0) {
     throw validationError([
-      { field: 'allowedRoutes', message: `a ${role} key can never call ${closed.join(', ')}: the role rules them out`, role, routes: closed },
+      {
+        field: 'allowedRoutes',
+        message: `must name routes a ${role} key may call: the role rules out ${closed.join(', ')}; e.g. ["GET /api/v1/orders"], or *`,
+        role,
+        routes: closed,
+      },
     ]);
   }
   if (!caller.allowedRoutes.includes('*')) {

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { invalidField } from '../domain/errors.js';
+import { cursorRefused, invalidField } from '../domain/errors.js';
 import { parseInstant } from '../domain/instant.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { AuditRecord, listAudit as ListRoute } from '../schemas/audit.js';
@@ -22,8 +22,8 @@ export async function listAudit(caller: Caller, query: ListQuery): Promise<{ dat
   if (query.id !== undefined && query.entity === undefined) throw invalidField('entity', 'is required with id: the kind of record it names, e.g. entity=order');
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
-  if (after && !isCursorOfTrail(tenantId, after)) throw invalidField('cursor', "belongs to another tenant's listing");
+  if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
+  if (after && !isCursorOfTrail(tenantId, after)) throw cursorRefused('cursor', "this one belongs to another tenant's listing");
   const page = await readAudit({
     tenantId,
     entity: query.entity,

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { AppError, invalidField, invalidState, notFound } from '../domain/errors.js';
+import { AppError, cursorRefused, invalidField, invalidState, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
 import { actorOf, scopeOf } from '../domain/scope.js';
@@ -133,9 +133,8 @@ export async function listOrderBilling(caller: Caller, orderId: string) {
 export async function listPendingBilling(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof BillingEntry>>; meta: CursorMeta }> {
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
-  if (after && !isCursorOfBillingQueue(tenantId, after))
-    throw invalidField('cursor', "belongs to another tenant's listing: pass meta.nextCursor of the previous page");
+  if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
+  if (after && !isCursorOfBillingQueue(tenantId, after)) throw cursorRefused('cursor', "this one belongs to another tenant's listing");
   const page = await queryPendingBilling(tenantId, { limit: query.limit, after });
   const entries = query.type === undefined ? page.entries : page.entries.filter((entry) => entry.type === query.type);
   // Entries recorded before they kept their order's number and customer learn them from the orders' heads (one read).

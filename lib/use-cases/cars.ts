@@ -23,7 +23,8 @@ export async function storefrontFor(caller: Caller, customerSubdomain: string | 
   let tenant: Tenant | undefined;
   if (customerSubdomain !== undefined) {
     tenant = await tenantBySubdomain(customerSubdomain);
-    if (!tenant) throw validationError([{ field: 'customerSubdomain', message: 'no storefront has this subdomain' }]);
+    if (!tenant)
+      throw validationError([{ field: 'customerSubdomain', message: 'must be the subdomain of a storefront, e.g. "gulf-motors"; no storefront has this one' }]);
   } else if (caller.tenantId !== undefined) {
     tenant = await tenantById(caller.tenantId);
   }

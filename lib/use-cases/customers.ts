@@ -4,7 +4,7 @@ import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
-import { duplicate, invalidField, notFound } from '../domain/errors.js';
+import { cursorRefused, duplicate, invalidField, notFound } from '../domain/errors.js';
 import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
 import { auditItem } from './shared/audit.js';
@@ -73,7 +73,7 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
   if (!outcome.ok && outcome.reason === 'duplicate-phone') {
     throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
   }
-  if (!outcome.ok) throw invalidField('tenantId', 'no such tenant');
+  if (!outcome.ok) throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
   return toCustomerView(customer, wallet);
 }
 
@@ -114,18 +114,19 @@ export async function listCustomers(caller: Caller, query: ListQuery): Promise<{
   const tenantId = owningTenant(caller, query.tenantId);
   const scope = { ...scopeOf(caller), ...(tenantId === undefined ? {} : { tenantId }) };
   const q = query.q?.trim();
-  if (query.q !== undefined && !q) throw invalidField('q', 'must not be blank: give the beginning of a name, or a phone number with its country code');
+  if (query.q !== undefined && !q)
+    throw invalidField('q', 'must not be blank: give the beginning of a name or a phone number with its country code, e.g. q=Lay or q=%2B971501234567');
   if (q !== undefined && PHONE_LIKE.test(q)) {
-    if (query.cursor !== undefined) throw invalidField('cursor', 'a search by phone has one page: leave cursor out');
+    if (query.cursor !== undefined)
+      throw invalidField('cursor', 'must be left out with a phone number in q: a search by phone has one page, e.g. ?q=%2B971501234567');
     const e164 = normalizePhone(q);
     if (!e164) throw invalidField('q', `looks like a phone number but is not one: ${PHONE_HINT}`);
     const found = await findCustomersByPhone(scope, e164);
     return { data: found.filter((c) => c.tenantId === tenantId).map(summaryOf), meta: { limit: query.limit } };
   }
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
-  if (after && !isCursorOfCustomerList(scope, after, q))
-    throw invalidField('cursor', 'belongs to another listing or search: pass meta.nextCursor of the previous page, with the same q');
+  if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
+  if (after && !isCursorOfCustomerList(scope, after, q)) throw cursorRefused('cursor', 'this one belongs to another listing or search (send the same q)');
   const page = await listCustomersByName(scope, { namePrefix: q, limit: query.limit, after });
   return { data: page.customers.map(summaryOf), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
 }

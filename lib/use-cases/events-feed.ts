@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { invalidField } from '../domain/errors.js';
+import { cursorRefused, invalidField } from '../domain/errors.js';
 import { decodeFeedCursor, encodeFeedCursor, FEED_START, nextFeedPage } from '../domain/event-feed.js';
 import { EVENT_TYPES, isEventType } from '../domain/integrator-events.js';
 import type { CursorMeta } from '../domain/paging.js';
@@ -40,7 +40,7 @@ export async function listEvents(caller: Caller, query: ListQuery): Promise<{ da
   let cursor = FEED_START;
   if (query.after !== undefined) {
     const decoded = decodeFeedCursor(query.after);
-    if (!decoded) throw invalidField('after', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
+    if (!decoded) throw cursorRefused('after', 'this is not one the feed gave');
     cursor = decoded;
   }
   const { events, exhausted } = await readEventsAfter(tenantId, cursor.safe, query.limit + cursor.seen.length + 1);

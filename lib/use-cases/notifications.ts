@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { invalidField } from '../domain/errors.js';
+import { cursorRefused } from '../domain/errors.js';
 import { messageStatus } from '../domain/message-status.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { listNotifications as ListRoute } from '../schemas/notifications.js';
@@ -42,9 +42,8 @@ function failedView(m: ChatMessageRecord, orderNumber: number | undefined): Fail
 export async function listFailedNotifications(caller: Caller, query: ListQuery): Promise<{ data: FailedView[]; meta: CursorMeta }> {
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw invalidField('cursor', 'is not a cursor this API gave; pass meta.nextCursor of the previous page');
-  if (after && !isCursorOfFailedMessages(tenantId, after))
-    throw invalidField('cursor', "belongs to another tenant's listing: pass meta.nextCursor of the previous page");
+  if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
+  if (after && !isCursorOfFailedMessages(tenantId, after)) throw cursorRefused('cursor', "this one belongs to another tenant's listing");
   const page = await queryFailedMessages(tenantId, { limit: query.limit, after });
   const labels = page.messages.length > 0 ? await orderLabels(page.messages.map((m) => m.orderId)) : new Map();
   return {

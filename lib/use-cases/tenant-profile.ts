@@ -4,15 +4,7 @@ import { presignedGetUrl, putObjectSigned } from '../archive/objects.js';
 import { bucketName } from '../config.js';
 import type { Caller } from '../domain/caller.js';
 import { forbidden, validationError, type FieldError } from '../domain/errors.js';
-import {
-  compactIban,
-  gapsByDocument,
-  ibanProblem,
-  imageProblem,
-  swiftProblem,
-  type ProfileImage,
-  type StoredImage,
-} from '../domain/tenant-profile.js';
+import { compactIban, gapsByDocument, ibanProblem, imageProblem, swiftProblem, type ProfileImage, type StoredImage } from '../domain/tenant-profile.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../domain/versioning.js';
 import type { TenantProfile } from '../schemas/tenant-profile-shapes.js';
 import { getTenantProfile, nextProfile, saveTenantProfile, type ProfileText, type TenantProfileItem } from '../store/tenant-profiles.js';
@@ -82,7 +74,12 @@ function normalised(text: ProfileText): ProfileText {
  * PUT /tenant-profile: the profile's text as given replaces what is stored (fields left out are
  * cleared; the logo and stamp stay). At the version the caller read, when it names one.
  */
-export async function writeTenantProfile(caller: Caller, body: ProfileText, expected: ExpectedVersion | undefined, tenantId = tenantOf(caller)): Promise<ProfileView> {
+export async function writeTenantProfile(
+  caller: Caller,
+  body: ProfileText,
+  expected: ExpectedVersion | undefined,
+  tenantId = tenantOf(caller),
+): Promise<ProfileView> {
   const problems = bankProblems(body);
   if (problems.length > 0) throw validationError(problems);
   const text = normalised(body);

@@ -28,7 +28,8 @@ function mobileOf(given: string | undefined, field: string): string | undefined 
 
 function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber: string | undefined): Error {
   if (outcome.reason === 'duplicate-phone') return duplicate('mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
-  if (outcome.reason === 'unknown-tenant') return invalidField('tenantId', 'no such tenant');
+  if (outcome.reason === 'unknown-tenant')
+    return invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
   return new Error('the user changed while it was being written');
 }
 

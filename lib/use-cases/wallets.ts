@@ -27,7 +27,10 @@ function checkMovementBody(body: MoveBody): void {
   if (body.type === 'adjustment' && body.direction === undefined)
     throw invalidField('direction', 'is required for an adjustment: increase or decrease, e.g. "increase"');
   if (body.type !== 'adjustment' && body.direction !== undefined)
-    throw invalidField('direction', `is only for adjustments; ${body.type} has a fixed direction`);
+    throw invalidField(
+      'direction',
+      `must be left out for a ${body.type}, whose direction is fixed; it is only for adjustments, e.g. {"type": "adjustment", "direction": "increase"}`,
+    );
   if (!fitsCurrency(body.amount, body.currency))
     throw invalidField(
       'amount',

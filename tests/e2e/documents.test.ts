@@ -5,7 +5,11 @@
  * read back with poppler (pdftotext for the text, pdftoppm for the page image).
  */
 import { describe, expect, it } from 'vitest';
+import { localDay } from '../../lib/domain/time-zone.js';
+import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey } from '../support/http.js';
+import { newApiKey } from '../support/staff.js';
+import { newCustomer, placeOrder } from '../support/orders.js';
 import { gulfOrder } from '../support/order-children.js';
 import { orderDetail } from '../support/orders.js';
 import { letters, popplerView } from '../support/pdf-text.js';
@@ -70,6 +74,32 @@ describe('order documents', () => {
     const signed = new URL(document.url).searchParams;
     expect(signed.get('X-Amz-Expires')).toBe('900');
     expect(signed.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("dates a document on the seller's own day, not UTC's", async () => {
+    // A zone whose day is not UTC's right now: 14 hours ahead late in the UTC day, 11 behind early in it.
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const subdomain = `docday${Date.now().toString(36)}`;
+    const tenantId = (await createTenant({ name: `Day ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false, timeZone: zone }))
+      .id;
+    const operations = (await newApiKey({ role: 'operations', tenantId })).key;
+    const customer = await newCustomer({ key: operations });
+    const order = await placeOrder(operations, {
+      customerId: customer.id,
+      totalAmount: 9_000,
+      currency: 'USD',
+      carDetails: { makeEn: 'Kia', modelEn: 'Morning', year: 2020 },
+    });
+
+    const document = data(await generate(order.id, { type: 'proforma-invoice' }, operations), 201);
+    const { text } = popplerView(await download(document.url));
+    // The PDF is listed on the order, so the order's version moves on, as the reference says.
+    const after = data(await api('GET', `/api/v1/orders/${order.id}`, { key: operations }));
+    expect(after.version).toBe(order.version + 1);
+
+    const today = localDay(new Date(), zone);
+    expect(today).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(text).toContain(today);
   });
 
   it('versions a regenerated document, lists every version, and shows the latest in the order detail', async () => {

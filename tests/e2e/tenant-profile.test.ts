@@ -47,7 +47,9 @@ beforeAll(async () => {
   admin = (await newApiKey({ role: 'admin', tenantId })).key;
   operations = (await newApiKey({ userId: await newStaffUser('operations', tenantId) })).key;
   const otherSubdomain = `prof2${Date.now().toString(36)}`;
-  const otherTenant = (await createTenant({ name: `Other ${otherSubdomain}`, subdomain: otherSubdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  const otherTenant = (
+    await createTenant({ name: `Other ${otherSubdomain}`, subdomain: otherSubdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })
+  ).id;
   other = (await newApiKey({ role: 'admin', tenantId: otherTenant })).key;
 });
 
@@ -90,12 +92,21 @@ describe('the tenant profile', () => {
   it('refuses a wrong IBAN, SWIFT, Incoterm, email or country, naming each field, and writes nothing', async () => {
     const res = await api('PUT', '/api/v1/tenant-profile', {
       key: admin,
-      body: { ...profile, bank: { ...profile.bank, iban: 'QA59DOHB00001234567890ABCDEFG', swift: 'DOH' }, defaultIncoterms: 'FOB Incheon', email: 'accounts', address: { ...profile.address, country: 'Qatar' } },
+      body: {
+        ...profile,
+        bank: { ...profile.bank, iban: 'QA59DOHB00001234567890ABCDEFG', swift: 'DOH' },
+        defaultIncoterms: 'FOB Incheon',
+        email: 'accounts',
+        address: { ...profile.address, country: 'Qatar' },
+      },
     });
     expect(res.status, res.text).toBe(400);
     const fields = res.body.details.map((d: { field: string }) => d.field).sort();
     expect(fields).toEqual(expect.arrayContaining(['body.defaultIncoterms', 'body.email', 'body.address.country']));
-    const bank = await api('PUT', '/api/v1/tenant-profile', { key: admin, body: { ...profile, bank: { ...profile.bank, iban: 'QA59DOHB00001234567890ABCDEFG', swift: 'DOH1QAQA' } } });
+    const bank = await api('PUT', '/api/v1/tenant-profile', {
+      key: admin,
+      body: { ...profile, bank: { ...profile.bank, iban: 'QA59DOHB00001234567890ABCDEFG', swift: 'DOH1QAQA' } },
+    });
     expect(bank.status, bank.text).toBe(400);
     expect(bank.body.details).toEqual([
       { field: 'body.bank.iban', message: expect.stringMatching(/check digits 59/) },
@@ -140,7 +151,9 @@ describe('the tenant profile', () => {
     expect(theirs.body.data.legalName).toBeUndefined();
 
     expect((await api('PUT', '/api/v1/tenant-profile', { key: operations, body: profile })).status).toBe(403);
-    expect((await api('PUT', '/api/v1/tenant-profile/logo', { key: operations, body: { contentType: 'image/png', data: png(64, 64).toString('base64') } })).status).toBe(403);
+    expect(
+      (await api('PUT', '/api/v1/tenant-profile/logo', { key: operations, body: { contentType: 'image/png', data: png(64, 64).toString('base64') } })).status,
+    ).toBe(403);
     for (const role of ['marketer', 'integrator', 'inspector'] as const) {
       expect((await api('GET', '/api/v1/tenant-profile', { key: demoKey(role) })).status, role).toBe(403);
     }

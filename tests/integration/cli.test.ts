@@ -215,7 +215,7 @@ describe('cli keys', () => {
 
     // Assert
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toMatch(/--user-id.*a marketer key must be issued for a marketer user/);
+    expect(result.stderr.trim()).toMatch(/--user-id.*a marketer key is issued for a marketer user/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stdout).toBe('');
     expect((await listApiKeys(PLATFORM_SCOPE)).some((key) => key.name === name)).toBe(false);

@@ -256,3 +256,31 @@ describe('free-form JSON and container numbers', () => {
     expect(containerNumberProblem('MSCA1234566')).toMatch(EXAMPLE);
   });
 });
+
+describe('cursors, webhook addresses, tenants and the profile', () => {
+  it('a cursor or feed position this listing did not give', async () => {
+    const { cursorRefused } = await import('../../lib/domain/errors.js');
+    for (const field of ['cursor', 'after'] as const) {
+      const refusal = cursorRefused(field, "this one belongs to another tenant's listing");
+      expectActionable(refusal.details as FieldError[], [field]);
+    }
+  });
+
+  it('a webhook address with a password, a fragment, plain http or a private host', async () => {
+    const { webhookUrlProblem } = await import('../../lib/domain/webhook-rules.js');
+    for (const url of ['https://user:secret@example.com/hook', 'https://example.com/hook#part', 'http://example.com/hook', 'https://10.0.0.7/hook', 'not a url']) {
+      const problem = webhookUrlProblem(url, false);
+      expect(problem, url).toMatch(EXPECTED);
+      expect(problem, url).toMatch(EXAMPLE);
+    }
+    expect(webhookUrlProblem('ftp://example.com/hook', true)).toMatch(EXAMPLE);
+  });
+
+  it("a bank account the profile's IBAN or SWIFT/BIC rules refuse", async () => {
+    const { ibanProblem, swiftProblem } = await import('../../lib/domain/tenant-profile.js');
+    for (const problem of [ibanProblem('12'), ibanProblem('AE080331234567890123456'), swiftProblem('EBIL')]) {
+      expect(problem).toMatch(EXPECTED);
+      expect(problem).toMatch(EXAMPLE);
+    }
+  });
+});

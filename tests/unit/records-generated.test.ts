@@ -20,7 +20,7 @@ describe('the generated record schemas', () => {
     for (const { name, schema } of schemas) expect((generated as Record<string, unknown>)[name], name).toEqual(storedSchema(schema));
   });
 
-  it('are their source as JSON, less only the words that document it and what the stored check leaves to the API (formats, patterns, lengths, a constant\'s type)', () => {
+  it("are their source as JSON, less only the words that document it and what the stored check leaves to the API (formats, patterns, lengths, a constant's type)", () => {
     const word =
       /(?<!\/properties|\/patternProperties)\/(title|description|examples|\$comment|format|pattern|minLength|maxLength|minItems|maxItems|uniqueItems|default)(\/|$)/;
     const constantType = (source: Record<string, unknown>, path: string) => path.endsWith('/type') && `${path.slice(0, -'/type'.length)}/const` in source;

@@ -30,7 +30,12 @@ function png(width: number, height: number): Buffer {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   const rows = Buffer.alloc((width + 1) * height, 0x80);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The first segments of a JPEG up to its frame header (SOF0), which holds the size. */
@@ -79,7 +84,13 @@ describe('what a document needs of the profile', () => {
 
 describe('bank codes', () => {
   it('accepts real IBANs of the Gulf and elsewhere, spaces and lower case included', () => {
-    for (const iban of ['AE070331234567890123456', 'AE07 0331 2345 6789 0123 456', 'SA0380000000608010167519', 'GB82WEST12345698765432', 'qa58dohb00001234567890abcdefg']) {
+    for (const iban of [
+      'AE070331234567890123456',
+      'AE07 0331 2345 6789 0123 456',
+      'SA0380000000608010167519',
+      'GB82WEST12345698765432',
+      'qa58dohb00001234567890abcdefg',
+    ]) {
       expect(ibanProblem(iban), iban).toBeUndefined();
     }
   });
@@ -106,7 +117,9 @@ describe('logo and stamp images', () => {
 
   it('refuses bytes that are not the type they claim, or no image, or empty', () => {
     expect(imageProblem(png(300, 120), 'image/jpeg')).toEqual({ problem: 'is a image/png image, not the image/jpeg that contentType says' });
-    expect(imageProblem(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png')).toEqual({ problem: 'must be a PNG or JPEG image; these bytes are neither' });
+    expect(imageProblem(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png')).toEqual({
+      problem: 'must be a PNG or JPEG image; these bytes are neither',
+    });
     expect(imageProblem(Buffer.alloc(0), 'image/png')).toEqual({ problem: 'is empty: give the image as base64' });
   });
 

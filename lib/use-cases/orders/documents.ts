@@ -12,6 +12,7 @@ import type { generateOrderDocument as GenerateRoute } from '../../schemas/docum
 import { readOrderCollection, type GeneratedDocument, type OrderCollection } from '../../store/orders.js';
 import { editOrder } from './edit-order.js';
 import { withUrl, type DocumentView } from './order-documents.js';
+import { tenantToday } from '../shared/tenancy.js';
 
 type GenerateBody = Static<NonNullable<(typeof GenerateRoute)['body']>>;
 
@@ -82,7 +83,8 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
   const now = new Date();
-  const { model, contractId } = modelFor(collection, body, now.toISOString().slice(0, 10));
+  // The document's date is the seller's day (a Dubai invoice made at 01:00 local is dated that day, not UTC's).
+  const { model, contractId } = modelFor(collection, body, await tenantToday(collection.order.tenantId, now.toISOString()));
   const documentId = newId();
   const key = documentKey(collection.order.orderNumber, body.type, documentId);
   const { bytes } = await renderAndStore({ model, title: `${TITLES[body.type]} #${collection.order.orderNumber}`, createdAt: now.toISOString(), key });

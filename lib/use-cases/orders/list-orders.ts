@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
-import { invalidField } from '../../domain/errors.js';
+import { CURSOR_EXAMPLE, invalidField } from '../../domain/errors.js';
 import { parseInstant } from '../../domain/instant.js';
 import type { OrderListMeta } from '../../domain/paging.js';
 import { scopeOf } from '../../domain/scope.js';
@@ -13,7 +13,6 @@ import { orderView, type OrderView } from './order-view.js';
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
 /** The shape of a cursor, as the list schema's example has it. */
-const CURSOR_EXAMPLE = 'eyJrIjoiMjAyNi0xMS0yNlQwOTozMDowMC4wMDBaI2NreDhrMm0xcDAwMDBhYmNkMTIzNGVmZ2gifQ';
 
 const instantOf = (value: string | undefined, field: string): string | undefined => {
   if (value === undefined) return undefined;
@@ -71,7 +70,7 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
   const scope = scopeOf(caller);
   const filter = { marketerId: query.marketerId, customerId: query.customerId, status: query.status, createdFrom, createdTo };
   if (query.orderNumber !== undefined) {
-    if (query.cursor !== undefined) throw invalidField('cursor', 'an order number names one order: leave cursor out');
+    if (query.cursor !== undefined) throw invalidField('cursor', 'must be left out with orderNumber: an order number names one order, e.g. ?orderNumber=1042');
     const found = await orderOfNumber(scope, query.orderNumber);
     const matches = found !== undefined && matchesFilter(found, filter);
     return { data: matches ? [orderView(found, caller)] : [], meta: { page: 1, limit: query.limit, total: matches ? 1 : 0, totalPages: matches ? 1 : 0 } };

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
-import { invalidField, invalidState, notFound } from '../../domain/errors.js';
+import { cursorRefused, invalidState, notFound } from '../../domain/errors.js';
 import type { CursorMeta } from '../../domain/paging.js';
 import type { listWebhookDeliveries as ListRoute } from '../../schemas/webhook-endpoints.js';
 import { getDelivery, listDeliveries, requeueDelivery } from '../../store/webhook-deliveries.js';
@@ -18,7 +18,7 @@ export async function listWebhookDeliveries(caller: Caller, endpointId: string, 
   const endpoint = await endpointInScope(caller, endpointId, { deleted: true });
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && (!after || !Object.values(after).some((v) => v.endsWith(endpointId)))) {
-    throw invalidField('cursor', "is not a cursor of this endpoint's deliveries; pass meta.nextCursor of the previous page");
+    throw cursorRefused('cursor', "this is not one of this endpoint's deliveries");
   }
   // A deleted endpoint retries nothing: what it had queued is cancelled.
   if (query.status === 'retrying' && endpoint.deletedAt !== undefined) return { data: [], meta: { limit: query.limit } };

@@ -140,7 +140,9 @@ async function profileCommand(args: Args, ctx: Context): Promise<void> {
     try {
       body = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new UsageError(`--file ${file}: ${error instanceof Error ? error.message : String(error)}; give the profile as JSON, e.g. {"legalName": {"en": "Gulf Motors Trading LLC"}}`);
+      throw new UsageError(
+        `--file ${file}: ${error instanceof Error ? error.message : String(error)}; give the profile as JSON, e.g. {"legalName": {"en": "Gulf Motors Trading LLC"}}`,
+      );
     }
     if (!putProfileRoute.validateBody!(body)) {
       throw validationError(toFieldErrors('file', putProfileRoute.validateBody!.errors, body, putProfileRoute.bodyNames, putProfileRoute.bodyHints));
@@ -166,18 +168,18 @@ async function profileImageCommand(args: Args, ctx: Context): Promise<void> {
   const tenant = await knownTenant(ctx, id);
   const image = oneOf('image', kind, PROFILE_IMAGES);
   const { uploadProfileImage, removeProfileImage } = await loadProfile();
-  let profile;
-  if (args.values.remove === true) {
-    profile = await removeProfileImage(STAFF_TOOL, image, tenant.id);
-  } else {
+  const upload = async () => {
     if (!file) throw new UsageError(`give the image: tenants profile-image ${id} ${image} --file ${image}.png (PNG or JPEG), or --remove`);
     const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
     if (!contentType) throw new UsageError(`${file}: the image must be a .png, .jpg or .jpeg file`);
-    profile = await uploadProfileImage(STAFF_TOOL, image, { contentType, data: readFileSync(file).toString('base64') }, tenant.id);
-  }
+    return uploadProfileImage(STAFF_TOOL, image, { contentType, data: readFileSync(file).toString('base64') }, tenant.id);
+  };
+  const profile = args.values.remove === true ? await removeProfileImage(STAFF_TOOL, image, tenant.id) : await upload();
   const stored = profile[image];
   emit(ctx, profile, [
-    stored ? `The ${image} of "${tenant.name}" is ${stored.width}x${stored.height} ${stored.contentType} (${stored.bytes} bytes).` : `"${tenant.name}" has no ${image} now.`,
+    stored
+      ? `The ${image} of "${tenant.name}" is ${stored.width}x${stored.height} ${stored.contentType} (${stored.bytes} bytes).`
+      : `"${tenant.name}" has no ${image} now.`,
     'Documents:',
     ...missingSaid(profile.missing),
   ]);
@@ -211,5 +213,8 @@ export const tenantCommands: CommandEntries = [
     },
   ],
   ['tenants profile', { options: { file: { type: 'string' } }, positionals: ['tenantId'], run: profileCommand }],
-  ['tenants profile-image', { options: { file: { type: 'string' }, remove: { type: 'boolean' } }, positionals: ['tenantId', 'logo|stamp'], run: profileImageCommand }],
+  [
+    'tenants profile-image',
+    { options: { file: { type: 'string' }, remove: { type: 'boolean' } }, positionals: ['tenantId', 'logo|stamp'], run: profileImageCommand },
+  ],
 ];
