@@ -6517,7 +6517,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     method?: "roro" | "container";
-                    /** @example HDMU1234567 */
+                    /** @example INCA12345600 */
                     bookingNumber?: string;
                     /** @example HMM */
                     carrier?: string;

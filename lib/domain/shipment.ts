@@ -44,7 +44,7 @@ const CONTAINER_ONLY = ['containerNumber', 'sealNumber'] as const;
 /** What each field a shipment needs holds, and a value of it, for the messages that ask for one. */
 const WHAT: Record<(typeof REQUIRED)[number], { what: string; example: string }> = {
   method: { what: 'shipping method (roro or container)', example: '"roro"' },
-  bookingNumber: { what: "carrier's booking number", example: '"HDMU1234567"' },
+  bookingNumber: { what: "carrier's booking number", example: '"INCA12345600"' },
   carrier: { what: 'shipping line', example: '"HMM"' },
   portOfLoading: { what: 'port the car leaves from', example: '"KRINC" (Incheon)' },
   portOfDischarge: { what: 'port the car arrives at', example: '"AEJEA" (Jebel Ali)' },

@@ -59,7 +59,7 @@ export const updateShipment = defineRoute({
   body: Type.Object(
     {
       method: Type.Optional(Type.Union(SHIPPING_METHODS.map((m) => Type.Literal(m)))),
-      bookingNumber: Type.Optional(Text(60, undefined, 'HDMU1234567')),
+      bookingNumber: Type.Optional(Text(60, undefined, 'INCA12345600')),
       carrier: Type.Optional(Text(120, undefined, 'HMM')),
       vessel: Type.Optional(Text(120, undefined, 'HMM Algeciras')),
       voyage: Type.Optional(Text(40, undefined, '012W')),

@@ -32,3 +32,19 @@ describe('ISO 6346 container numbers', () => {
     expect(plan).toMatchObject({ ok: false, problems: [{ field: 'containerNumber', message: expect.stringContaining('gives 3') }] });
   });
 });
+
+describe('the container numbers the reference shows', () => {
+  it('each pass the check digit, in the OpenAPI document, its recorded examples and the docs', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { buildOpenApi } = await import('../../lib/openapi/document.js');
+    const { allRoutes } = await import('../../lib/schemas/index.js');
+    const texts = [
+      JSON.stringify(buildOpenApi(allRoutes, 'test')),
+      ...['README.md', 'docs/api.md', 'lib/openapi/guide.ts'].map((path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')),
+    ];
+    // Owner code (3 letters), equipment category U/J/Z, serial (6 digits) and check digit.
+    const shown = [...new Set(texts.flatMap((text) => [...text.matchAll(/\b[A-Z]{3}[UJZ]\d{7}\b/g)].map((match) => match[0])))];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const number of shown) expect(containerNumberProblem(number), number).toBeUndefined();
+  });
+});
