@@ -3290,7 +3290,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:42:00.508Z"
+                     *           "createdAt": "2026-11-16T09:43:30.919Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3300,7 +3300,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:41:00.234Z"
+                     *           "createdAt": "2026-11-16T09:42:30.645Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3464,7 +3464,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:41:00.234Z"
+                     *           "createdAt": "2026-11-16T09:42:30.645Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3473,7 +3473,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:41:00.234Z"
+                     *           "updatedAt": "2026-11-16T09:42:30.645Z"
                      *         }
                      *       }
                      *     }
@@ -4654,7 +4654,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: how many of the tenant's orders are in each status */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4665,19 +4665,19 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "counts": {
-                     *           "DepositSubmitted": 4,
-                     *           "DepositConfirmed": 2,
-                     *           "InspectionScheduled": 3,
-                     *           "InspectionCompleted": 1,
-                     *           "ContractSigned": 1,
-                     *           "PaymentSubmitted": 2,
+                     *           "DepositSubmitted": 0,
+                     *           "DepositConfirmed": 0,
+                     *           "InspectionScheduled": 0,
+                     *           "InspectionCompleted": 0,
+                     *           "ContractSigned": 0,
+                     *           "PaymentSubmitted": 0,
                      *           "PaymentConfirmed": 0,
-                     *           "Purchased": 5,
-                     *           "Shipped": 7,
-                     *           "Delivered": 41,
-                     *           "Cancelled": 3
+                     *           "Purchased": 0,
+                     *           "Shipped": 0,
+                     *           "Delivered": 1,
+                     *           "Cancelled": 0
                      *         },
-                     *         "total": 69
+                     *         "total": 1
                      *       }
                      *     }
                      */
@@ -5605,7 +5605,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
+                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
                      *       }
                      *     }
                      */
@@ -7079,7 +7079,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the tenant's failed chat messages, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7090,40 +7090,36 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "orderId": "example text",
-                     *           "orderNumber": 1042,
-                     *           "messageId": "example text",
-                     *           "event": "example text",
-                     *           "audience": "example text",
-                     *           "recipientName": "example text",
-                     *           "to": "example text",
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "orderNumber": 1,
+                     *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
+                     *           "event": "order.created",
+                     *           "audience": "accountant",
+                     *           "recipientName": "Sara Khan (demo accountant)",
+                     *           "to": "+971501110002",
                      *           "template": {
-                     *             "name": "example text",
-                     *             "language": "example text",
+                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
                      *             "parameters": [
-                     *               "example text"
-                     *             ]
+                     *               "1",
+                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *             ],
+                     *             "language": "en"
                      *           },
-                     *           "text": "example text",
-                     *           "status": "accepted",
-                     *           "statusAt": "2026-03-14T09:30:00.000Z",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
+                     *           "status": "failed",
+                     *           "statusAt": "2026-11-16T12:27:01.771Z",
                      *           "statuses": {
-                     *             "sent": "2026-03-14T09:30:00.000Z",
-                     *             "delivered": "2026-03-14T09:30:00.000Z",
-                     *             "read": "2026-03-14T09:30:00.000Z",
-                     *             "failed": "2026-03-14T09:30:00.000Z"
+                     *             "failed": "2026-11-16T12:27:01.771Z"
                      *           },
-                     *           "reason": "example text",
                      *           "error": {
-                     *             "code": 1,
-                     *             "title": "example text"
+                     *             "title": "Message undeliverable",
+                     *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         }
                      *       ],
                      *       "meta": {
-                     *         "limit": 1,
-                     *         "nextCursor": "example text"
+                     *         "limit": 20
                      *       }
                      *     }
                      */
@@ -7216,13 +7212,13 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
+                     *           "messageId": "local.1f7v1w3cyh7qjlkoghwvrh1j",
                      *           "event": "order.created",
                      *           "audience": "customer",
                      *           "recipientName": "Layla Haddad",
                      *           "to": "+971501234567",
                      *           "template": {
-                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYdNWb",
+                     *             "name": "vpo_xPSszDBEgy_qB5As2HxXtF",
                      *             "parameters": [
                      *               "Layla Haddad",
                      *               "1",
@@ -7232,20 +7228,20 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:23:00.622Z",
+                     *           "statusAt": "2026-11-16T12:27:00.718Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:23:00.622Z"
+                     *             "delivered": "2026-11-16T12:27:00.718Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:10:00.740Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
                      *         {
-                     *           "messageId": "local.1f7v1w3cyh7qjlkoghwvrh1j",
+                     *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
                      *           "event": "order.created",
                      *           "audience": "accountant",
                      *           "recipientName": "Sara Khan (demo accountant)",
                      *           "to": "+971501110002",
                      *           "template": {
-                     *             "name": "vpo_xPSszDBEgy_qB5As2Hx",
+                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2.0 RE"
@@ -7255,7 +7251,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:10:30.877Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -7264,7 +7260,7 @@ export interface operations {
                      *           "recipientName": "Omar Ali (demo operations)",
                      *           "to": "+971501110003",
                      *           "template": {
-                     *             "name": "vpo_xPSszDBEgy_qB5As2Hx",
+                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2.0 RE"
@@ -7274,7 +7270,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:11:00.014Z"
+                     *           "createdAt": "2026-11-16T09:09:30.603Z"
                      *         }
                      *       ]
                      *     }
@@ -8690,22 +8686,24 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "amount": 16500,
+                     *         "orderNumber": 1,
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
+                     *         "customerName": "Layla Haddad",
                      *         "createdAt": "2026-11-16T09:25:30.987Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
-                     *         "id": "bqrhyalsbfifidnxleitmyyi",
+                     *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:26:31.314Z",
-                     *         "confirmedAt": "2026-11-16T09:26:31.314Z",
+                     *         "updatedAt": "2026-11-16T09:26:30.261Z",
+                     *         "confirmedAt": "2026-11-16T09:26:30.261Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
-                     *         "confirmedByKeyId": "bv6c0mig27jor45944covnbf"
+                     *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
                      *       }
                      *     }
                      */
@@ -8810,14 +8808,16 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "amount": 2000,
+                     *           "orderNumber": 1,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
+                     *           "customerName": "Layla Haddad",
                      *           "createdAt": "2026-11-16T09:11:30.151Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
-                     *           "id": "zl2qnf96pawh2u2949vjehe3",
+                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
                      *           "updatedAt": "2026-11-16T09:11:30.151Z"
@@ -8947,8 +8947,10 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "zl2qnf96pawh2u2949vjehe3",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *         "orderNumber": 1,
+                     *         "customerName": "Layla Haddad",
                      *         "type": "receipt",
                      *         "status": "Pending",
                      *         "amount": 2000,
@@ -9087,40 +9089,44 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "amount": 2000,
+                     *           "orderNumber": 1,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "confirmedByKeyId": "bv6c0mig27jor45944covnbf",
+                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
+                     *           "customerName": "Layla Haddad",
                      *           "createdAt": "2026-11-16T09:11:30.151Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
-                     *           "id": "zl2qnf96pawh2u2949vjehe3",
+                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "confirmedAt": "2026-11-16T09:13:30.699Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:13:31.752Z"
+                     *           "updatedAt": "2026-11-16T09:13:30.699Z"
                      *         },
                      *         {
                      *           "amount": 16500,
+                     *           "orderNumber": 1,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "confirmedByKeyId": "bv6c0mig27jor45944covnbf",
+                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
+                     *           "customerName": "Layla Haddad",
                      *           "createdAt": "2026-11-16T09:25:30.987Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
-                     *           "id": "bqrhyalsbfifidnxleitmyyi",
-                     *           "confirmedAt": "2026-11-16T09:26:31.314Z",
+                     *           "id": "bv6c0mig27jor45944covnbf",
+                     *           "confirmedAt": "2026-11-16T09:26:30.261Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:26:31.314Z"
+                     *           "updatedAt": "2026-11-16T09:26:30.261Z"
                      *         }
                      *       ]
                      *     }
@@ -9236,14 +9242,16 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "amount": 16500,
+                     *         "orderNumber": 1,
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
+                     *         "customerName": "Layla Haddad",
                      *         "createdAt": "2026-11-16T09:25:30.987Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
-                     *         "id": "bqrhyalsbfifidnxleitmyyi",
+                     *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
                      *         "updatedAt": "2026-11-16T09:26:00.124Z",
@@ -9420,6 +9428,7 @@ export interface operations {
                      *             "priority": 1
                      *           }
                      *         ],
+                     *         "inspectorName": "Joon Lee (demo inspector)",
                      *         "createdAt": "2026-11-16T09:16:30.521Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -9595,6 +9604,7 @@ export interface operations {
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
+                     *         "inspectorName": "Joon Lee (demo inspector)",
                      *         "status": "Pending",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "notes": "Check the underbody for rust",
@@ -9740,6 +9750,7 @@ export interface operations {
                      *             "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *           }
                      *         ],
+                     *         "inspectorName": "Joon Lee (demo inspector)",
                      *         "createdAt": "2026-11-16T09:16:30.521Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -9854,6 +9865,7 @@ export interface operations {
                      *               "url": "https://files.example.com/inspections/i-1042/front.jpg"
                      *             }
                      *           ],
+                     *           "inspectorName": "Joon Lee (demo inspector)",
                      *           "createdAt": "2026-11-16T09:16:30.521Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -10079,7 +10091,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "name": "Hana Choi",
                      *         "role": "operations",
                      *         "tenantId": "demotenantgulfmotors0001",
@@ -10087,8 +10099,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:44:01.109Z",
-                     *         "updatedAt": "2026-11-16T09:44:01.109Z"
+                     *         "createdAt": "2026-11-16T09:45:30.467Z",
+                     *         "updatedAt": "2026-11-16T09:45:30.467Z"
                      *       }
                      *     }
                      */
@@ -10210,13 +10222,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:44:01.109Z",
+                     *         "createdAt": "2026-11-16T09:45:30.467Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:49:00.426Z",
-                     *         "deactivatedAt": "2026-11-16T09:49:00.426Z"
+                     *         "updatedAt": "2026-11-16T09:50:31.890Z",
+                     *         "deactivatedAt": "2026-11-16T09:50:31.890Z"
                      *       }
                      *     }
                      */
@@ -10316,12 +10328,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:44:01.109Z",
+                     *         "createdAt": "2026-11-16T09:45:30.467Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:44:01.109Z"
+                     *         "updatedAt": "2026-11-16T09:45:30.467Z"
                      *       }
                      *     }
                      */
@@ -10450,12 +10462,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:44:01.109Z",
+                     *         "createdAt": "2026-11-16T09:45:30.467Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:45:31.520Z"
+                     *         "updatedAt": "2026-11-16T09:47:00.878Z"
                      *       }
                      *     }
                      */
@@ -11355,7 +11367,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "keyId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "keyId": "c1p20dzq0f7q9oknz3py8z6h",
                      *         "role": "operations",
                      *         "allowedRoutes": [
                      *           "*"
@@ -11373,7 +11385,7 @@ export interface operations {
                      *           "timeZone": "Asia/Dubai"
                      *         },
                      *         "user": {
-                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "name": "Hana Choi",
                      *           "language": "ar"
                      *         }
@@ -11463,33 +11475,33 @@ export interface operations {
                      *         {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
-                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "createdAt": "2026-11-16T09:47:30.015Z",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "createdAt": "2026-11-16T09:49:00.426Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "name": "Hana laptop",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "revokedAt": "2026-11-16T09:50:00.700Z"
+                     *         },
+                     *         {
+                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "role": "operations",
+                     *           "prefix": "vpo_YlbZVs",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "disabledAt": "2026-11-16T09:50:32.943Z",
+                     *           "createdAt": "2026-11-16T09:47:31.068Z",
+                     *           "allowedRoutes": [
+                     *             "*"
+                     *           ],
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "lastUsedAt": "2026-11-16T09:48:00.152Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "revokedAt": "2026-11-16T09:48:30.289Z"
-                     *         },
-                     *         {
-                     *           "rotatedTo": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "role": "operations",
-                     *           "prefix": "vpo_YlbZVs",
-                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "disabledAt": "2026-11-16T09:49:01.479Z",
-                     *           "createdAt": "2026-11-16T09:46:00.604Z",
-                     *           "allowedRoutes": [
-                     *             "*"
-                     *           ],
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
-                     *           "lastUsedAt": "2026-11-16T09:46:30.741Z",
-                     *           "name": "Hana laptop",
-                     *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "expiresAt": "2026-11-16T10:48:00.000Z"
+                     *           "expiresAt": "2026-11-16T10:50:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -11507,7 +11519,7 @@ export interface operations {
                      *           "lastUsedAt": "2026-11-16T09:03:00.822Z",
                      *           "name": "demo: Gulf Motors integrator",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "b27u6uplgl5egk2l83zh0dfd"
+                     *           "id": "zdgsvpsilbfwbg9itd1yba0z"
                      *         }
                      *       ]
                      *     }
@@ -11629,17 +11641,17 @@ export interface operations {
                      *       "data": {
                      *         "key": "vpo_YlbZVsI8vDfpACHQE6eCbi7NnqEzfwOcT_hTqcEC",
                      *         "apiKey": {
-                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "name": "Hana laptop",
                      *           "prefix": "vpo_YlbZVs",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
-                     *           "createdAt": "2026-11-16T09:46:00.604Z"
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "createdAt": "2026-11-16T09:47:31.068Z"
                      *         }
                      *       }
                      *     }
@@ -11773,16 +11785,16 @@ export interface operations {
                      *       "data": {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
-                     *         "userId": "z1nfa2te81nqi4zpjxjbknff",
-                     *         "createdAt": "2026-11-16T09:47:30.015Z",
+                     *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "createdAt": "2026-11-16T09:49:00.426Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *         "revokedAt": "2026-11-16T09:48:30.289Z"
+                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *         "revokedAt": "2026-11-16T09:50:00.700Z"
                      *       }
                      *     }
                      */
@@ -11891,33 +11903,33 @@ export interface operations {
                      *       "data": {
                      *         "key": "vpo_mVxFpw2BwvtQvfeyqo_zOpa5AsuolXGnu7rKdF__",
                      *         "apiKey": {
-                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
                      *           "name": "Hana laptop",
                      *           "prefix": "vpo_mVxFpw",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
-                     *           "createdAt": "2026-11-16T09:47:30.015Z"
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "createdAt": "2026-11-16T09:49:00.426Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
-                     *           "userId": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "createdAt": "2026-11-16T09:46:00.604Z",
+                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "createdAt": "2026-11-16T09:47:31.068Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
-                     *           "lastUsedAt": "2026-11-16T09:46:30.741Z",
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "lastUsedAt": "2026-11-16T09:48:00.152Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "rotatedTo": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T10:47:00.000Z"
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "expiresAt": "2026-11-16T10:49:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -12071,7 +12083,7 @@ export interface operations {
                      *           },
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
-                     *             "keyId": "zdgsvpsilbfwbg9itd1yba0z",
+                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
@@ -12079,7 +12091,7 @@ export interface operations {
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
-                     *           "id": "em846q0z4cyp1549wk38l6ue",
+                     *           "id": "ayglsc04lks9b9d4aj2dcea2",
                      *           "entity": "order"
                      *         },
                      *         {
@@ -12128,7 +12140,7 @@ export interface operations {
                      *           },
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
-                     *             "keyId": "zdgsvpsilbfwbg9itd1yba0z",
+                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
@@ -12136,7 +12148,7 @@ export interface operations {
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
-                     *           "id": "ayglsc04lks9b9d4aj2dcea2",
+                     *           "id": "a7709cpopi059hyb72wl0mo1",
                      *           "entity": "order"
                      *         }
                      *       ],
@@ -12242,18 +12254,18 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "lastSuccessAt": "2026-11-16T09:09:03.625Z",
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "a7709cpopi059hyb72wl0mo1",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:51:30.111Z",
+                     *           "lastFailureAt": "2026-11-16T09:53:30.659Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:03.625Z",
+                     *           "failingSince": "2026-11-16T09:09:02.572Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -12262,10 +12274,10 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *           "consecutiveFailures": 25,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
                      *           "secretPrefix": "whsec_zpqaK7"
                      *         }
@@ -12377,7 +12389,7 @@ export interface operations {
                      *       "data": {
                      *         "secret": "whsec_ybM56i8H8SOmsXhBJXFwx0Hvp0pVNeU6UaWOEYfjxhU=",
                      *         "endpoint": {
-                     *           "id": "a7709cpopi059hyb72wl0mo1",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "description": "ERP order sync",
@@ -12389,7 +12401,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -12525,11 +12537,11 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *         "lastSuccessAt": "2026-11-16T09:09:03.625Z",
+                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "a7709cpopi059hyb72wl0mo1",
+                     *         "id": "zrccjwgc223pzops76cs5yjq",
                      *         "updatedAt": "2026-11-16T09:02:00.548Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
@@ -12627,9 +12639,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T09:57:30.755Z",
+                     *         "lastFailureAt": "2026-11-16T09:59:30.303Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:03.625Z",
+                     *         "failingSince": "2026-11-16T09:09:02.572Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -12638,13 +12650,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
-                     *         "consecutiveFailures": 30,
+                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *         "consecutiveFailures": 32,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:58:01.945Z",
+                     *         "id": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "updatedAt": "2026-11-16T09:59:31.356Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T09:58:01.945Z"
+                     *         "deletedAt": "2026-11-16T09:59:31.356Z"
                      *       }
                      *     }
                      */
@@ -12787,12 +12799,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *         "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *         "lastSuccessAt": "2026-11-16T09:09:03.625Z",
+                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "a7709cpopi059hyb72wl0mo1",
-                     *         "updatedAt": "2026-11-16T09:53:00.522Z",
+                     *         "id": "zrccjwgc223pzops76cs5yjq",
+                     *         "updatedAt": "2026-11-16T09:54:30.933Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -12926,27 +12938,27 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
+                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *         "eventType": "order.status_changed",
                      *         "eventTimestamp": "2026-11-16T09:15:30.247Z",
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:48:00.152Z",
+                     *         "failedAt": "2026-11-16T09:50:30.837Z",
                      *         "attemptLog": [
                      *           {
                      *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:26:30.261Z",
+                     *             "at": "2026-11-16T09:22:01.081Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:27:00.398Z",
+                     *             "at": "2026-11-16T09:22:30.165Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 155,
-                     *             "at": "2026-11-16T09:28:30.809Z",
+                     *             "latencyMs": 20,
+                     *             "at": "2026-11-16T09:23:30.439Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -13134,27 +13146,27 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
-                     *           "endpointId": "zrccjwgc223pzops76cs5yjq",
+                     *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:42:00.508Z",
+                     *           "eventTimestamp": "2026-11-16T09:43:30.919Z",
                      *           "status": "retrying",
                      *           "attempts": 6,
-                     *           "nextAttemptAt": "2026-11-16T09:58:00.892Z",
+                     *           "nextAttemptAt": "2026-11-16T10:32:30.345Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 12,
-                     *               "at": "2026-11-16T09:42:30.645Z",
+                     *               "latencyMs": 2,
+                     *               "at": "2026-11-16T09:45:00.330Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 41,
-                     *               "at": "2026-11-16T09:44:00.056Z",
+                     *               "latencyMs": 8,
+                     *               "at": "2026-11-16T09:46:00.604Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 43,
-                     *               "at": "2026-11-16T09:45:30.467Z",
+                     *               "latencyMs": 40,
+                     *               "at": "2026-11-16T09:47:30.015Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -13407,28 +13419,29 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
+                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *         "eventType": "order.status_changed",
                      *         "eventTimestamp": "2026-11-16T09:15:30.247Z",
-                     *         "status": "pending",
-                     *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T09:56:30.481Z",
-                     *         "failedAt": "2026-11-16T09:48:00.152Z",
+                     *         "status": "retrying",
+                     *         "attempts": 1,
+                     *         "nextAttemptAt": "2026-11-16T09:58:00.892Z",
+                     *         "lastError": "HTTP 503",
+                     *         "failedAt": "2026-11-16T09:50:30.837Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
                      *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:26:30.261Z",
+                     *             "at": "2026-11-16T09:22:01.081Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:27:00.398Z",
+                     *             "at": "2026-11-16T09:22:30.165Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 155,
-                     *             "at": "2026-11-16T09:28:30.809Z",
+                     *             "latencyMs": 20,
+                     *             "at": "2026-11-16T09:23:30.439Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -13581,14 +13594,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *           "createdBy": "gr7uryy68vgmdsmy9q5ibzwg",
+                     *           "lastSuccessAt": "2026-11-16T09:09:03.625Z",
+                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "a7709cpopi059hyb72wl0mo1",
-                     *           "updatedAt": "2026-11-16T09:57:31.808Z",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "updatedAt": "2026-11-16T09:59:00.166Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T10:57:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T10:59:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -13717,31 +13730,31 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
-                     *         "endpointId": "a7709cpopi059hyb72wl0mo1",
+                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:53:30.659Z",
+                     *         "eventTimestamp": "2026-11-16T09:55:00.070Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:53:31.712Z",
+                     *         "deliveredAt": "2026-11-16T09:55:01.123Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:53:31.712Z",
-                     *             "latencyMs": 27,
+                     *             "at": "2026-11-16T09:55:01.123Z",
+                     *             "latencyMs": 16,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:53:30.659Z",
+                     *           "timestamp": "2026-11-16T09:55:00.070Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
-                     *             "id": "a7709cpopi059hyb72wl0mo1"
+                     *             "id": "zrccjwgc223pzops76cs5yjq"
                      *           },
                      *           "data": {
                      *             "object": {
-                     *               "id": "a7709cpopi059hyb72wl0mo1",
+                     *               "id": "zrccjwgc223pzops76cs5yjq",
                      *               "url": "https://erp.gulfmotors.example/hooks/orders"
                      *             },
                      *             "message": "A test event: your endpoint receives and verifies signed deliveries."
@@ -14935,7 +14948,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:11:01.067Z",
+                 *       "timestamp": "2026-11-16T09:11:00.014Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -15007,7 +15020,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
+                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -15702,12 +15715,14 @@ export interface operations {
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
-                 *         "id": "zl2qnf96pawh2u2949vjehe3"
+                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "zl2qnf96pawh2u2949vjehe3",
+                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                 *           "orderNumber": 1,
+                 *           "customerName": "Layla Haddad",
                  *           "type": "receipt",
                  *           "status": "Pending",
                  *           "amount": 2000,
@@ -15796,30 +15811,32 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:13:31.752Z",
+                 *       "timestamp": "2026-11-16T09:13:30.699Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
-                 *         "id": "zl2qnf96pawh2u2949vjehe3"
+                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
                  *       },
                  *       "data": {
                  *         "object": {
                  *           "amount": 2000,
+                 *           "orderNumber": 1,
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
+                 *           "customerName": "Layla Haddad",
                  *           "createdAt": "2026-11-16T09:11:30.151Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
-                 *           "id": "zl2qnf96pawh2u2949vjehe3",
+                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:13:31.752Z",
+                 *           "updatedAt": "2026-11-16T09:13:30.699Z",
                  *           "confirmedAt": "2026-11-16T09:13:30.699Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
-                 *           "confirmedByKeyId": "bv6c0mig27jor45944covnbf"
+                 *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -15909,6 +15926,7 @@ export interface operations {
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "inspectorId": "demouserinspector0000001",
+                 *           "inspectorName": "Joon Lee (demo inspector)",
                  *           "status": "Pending",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "notes": "Check the underbody for rust",
@@ -16006,6 +16024,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
+                 *           "inspectorName": "Joon Lee (demo inspector)",
                  *           "createdAt": "2026-11-16T09:16:30.521Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -16094,7 +16113,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:41:00.234Z",
+                 *       "timestamp": "2026-11-16T09:42:30.645Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -16109,7 +16128,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:41:00.234Z"
+                 *           "createdAt": "2026-11-16T09:42:30.645Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -16118,7 +16137,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:41:00.234Z"
+                 *           "updatedAt": "2026-11-16T09:42:30.645Z"
                  *         }
                  *       }
                  *     }
@@ -16195,15 +16214,15 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:53:30.659Z",
+                 *       "timestamp": "2026-11-16T09:55:00.070Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
-                 *         "id": "a7709cpopi059hyb72wl0mo1"
+                 *         "id": "zrccjwgc223pzops76cs5yjq"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "a7709cpopi059hyb72wl0mo1",
+                 *           "id": "zrccjwgc223pzops76cs5yjq",
                  *           "url": "https://erp.gulfmotors.example/hooks/orders"
                  *         },
                  *         "message": "A test event: your endpoint receives and verifies signed deliveries."
