@@ -94,7 +94,10 @@ describe("the README's onboarding runbook, as written", () => {
       expect(order).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true, customer: { name: 'Ali Hassan' }, marketer: { name: 'Mina Park' } });
       const tenant = order.tenantId as string;
       const users = data(await api('GET', `/api/v1/users?tenantId=${tenant}`, { key: platform })) as Array<{ id: string; role: string }>;
-      expect(users.map((u) => u.role).sort()).toEqual(['accountant', 'inspector', 'marketer', 'operations']);
+      expect(users.map((u) => u.role).sort()).toEqual(['accountant', 'admin', 'inspector', 'marketer', 'operations']);
+      // The admin set the seller its documents name.
+      const profile = run.answers.map((a) => (a as { data?: { legalName?: unknown } }).data).find((d) => d?.legalName !== undefined);
+      expect(profile).toMatchObject({ version: 1, legalName: { en: 'Doha Cars W.L.L.' }, missing: { 'customs-invoice': ['stamp'], 'proforma-invoice': [] } });
 
       // Each role did its own part, as the audit trail the runbook prints says.
       const trail = data(await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=50&tenantId=${tenant}`, { key: platform })) as Array<{
