@@ -49,6 +49,13 @@ function withoutWords(schema: Json): Json {
     else if (SCHEMA_VALUES.has(key) && isJson(value)) out[key] = withoutWords(value);
     else out[key] = value;
   }
+  // A union of constants (a status, a role) is one list of the values it takes: the same values
+  // pass, in a third of the bytes.
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => isJson(branch) && Object.keys(branch).length === 1 && 'const' in branch)) {
+    const { anyOf: _anyOf, ...rest } = out;
+    return { ...rest, enum: branches.map((branch) => (branch as Json).const) };
+  }
   return out;
 }
 

@@ -20,12 +20,12 @@ describe('the generated record schemas', () => {
     for (const { name, schema } of schemas) expect((generated as Record<string, unknown>)[name], name).toEqual(storedSchema(schema));
   });
 
-  it("are their source as JSON, less only the words that document it and what the stored check leaves to the API (formats, patterns, lengths, a constant's type)", () => {
+  it("are their source as JSON, less only the words that document it and what the stored check leaves to the API (formats, patterns, lengths, a constant's type), a union of constants as their list", () => {
     const word =
       /(?<!\/properties|\/patternProperties)\/(title|description|examples|\$comment|format|pattern|minLength|maxLength|minItems|maxItems|uniqueItems|default)(\/|$)/;
     const constantType = (source: Record<string, unknown>, path: string) => path.endsWith('/type') && `${path.slice(0, -'/type'.length)}/const` in source;
     for (const { name, schema } of schemas) {
-      const source = leaves(JSON.parse(JSON.stringify(schema)));
+      const source = leaves(constantsAsList(JSON.parse(JSON.stringify(schema))));
       const stored = leaves(storedSchema(schema));
       for (const [path, value] of Object.entries(stored)) expect(source[path], `${name} ${path}`).toEqual(value);
       expect(
@@ -60,7 +60,8 @@ describe('the generated record schemas', () => {
       { kind: 'a', count: 1, state: 'shut' },
       { kind: 'a', count: 1, state: 7 },
     ]) {
-      expect(firstFailure(stored, value)).toEqual(firstFailure(source, value));
+      // The same values pass, and a refusal points at the same place (a list of constants words it its own way).
+      expect(firstFailure(stored, value)?.path, JSON.stringify(value)).toEqual(firstFailure(source, value)?.path);
     }
   });
 });
@@ -85,6 +86,19 @@ describe('the run-time record modules', () => {
 });
 
 /** Every leaf of a JSON value by its path. */
+/** The source with each union of constants written as the list of its values (`{anyOf: [{const: a}, {const: b}]}` as `{enum: [a, b]}`). */
+function constantsAsList(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(constantsAsList);
+  if (typeof value !== 'object' || value === null) return value;
+  const object = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, constantsAsList(item)])) as Record<string, unknown>;
+  const branches = object.anyOf;
+  if (Array.isArray(branches) && branches.length > 0 && branches.every((b) => typeof b === 'object' && b !== null && 'const' in b)) {
+    const { anyOf: _anyOf, ...rest } = object;
+    return { ...rest, enum: branches.map((b) => (b as { const: unknown }).const) };
+  }
+  return object;
+}
+
 function leaves(value: unknown, path = '', out: Record<string, unknown> = {}): Record<string, unknown> {
   if (typeof value === 'object' && value !== null && Object.keys(value).length > 0)
     for (const [key, item] of Object.entries(value)) leaves(item, `${path}/${key}`, out);
