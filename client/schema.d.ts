@@ -2496,8 +2496,10 @@ export interface components {
              */
             address?: {
                 line1?: string;
+                /** @example Sheikh Zayed Road */
                 line2?: string;
                 city?: string;
+                /** @example PO Box 123456 */
                 postalCode?: string;
                 /** @description ISO 3166-1 alpha-2, e.g. AE */
                 country?: string;
@@ -11153,8 +11155,10 @@ export interface operations {
                      */
                     address?: {
                         line1?: string;
+                        /** @example Sheikh Zayed Road */
                         line2?: string;
                         city?: string;
+                        /** @example PO Box 123456 */
                         postalCode?: string;
                         /** @description ISO 3166-1 alpha-2, e.g. AE */
                         country?: string;

@@ -25,9 +25,9 @@ export const ProfileFields = {
     Type.Object(
       {
         line1: Type.Optional(ShortText(200)),
-        line2: Type.Optional(ShortText(200)),
+        line2: Type.Optional(Type.String({ minLength: 1, maxLength: 200, examples: ['Sheikh Zayed Road'] })),
         city: Type.Optional(ShortText(100)),
-        postalCode: Type.Optional(ShortText(20)),
+        postalCode: Type.Optional(Type.String({ minLength: 1, maxLength: 20, examples: ['PO Box 123456'] })),
         country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. AE' })),
       },
       { additionalProperties: false, examples: [{ line1: 'Office 1204, Al Moosa Tower 2', city: 'Dubai', country: 'AE' }] },
