@@ -892,7 +892,7 @@ describe('least privilege: a role per function', () => {
     }
   });
 
-  it('lets only the outbox consumers and the webhook delivery read the table stream, and only the outbox consumers write archived pictures', () => {
+  it('lets only the outbox consumers and the webhook delivery read the table stream; only the outbox consumers, the renderer and the profile image upload write to the bucket, each its own prefix', () => {
     const streamReaders = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => statementsOf(id).some((s) => asList(s.Action).includes('dynamodb:GetRecords')));
@@ -900,9 +900,12 @@ describe('least privilege: a role per function', () => {
     const writers = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => allowed(id, 's3:PutObject').length > 0);
-    expect(writers.sort()).toEqual(['OutboxStreamLambdaFunction', 'OutboxSweepLambdaFunction', 'RenderOrderDocumentLambdaFunction']);
-    // The PDF renderer writes only generated documents.
+    expect(writers.sort()).toEqual(['OutboxStreamLambdaFunction', 'OutboxSweepLambdaFunction', 'PutTenantProfileImageLambdaFunction', 'RenderOrderDocumentLambdaFunction']);
+    // The PDF renderer writes only generated documents; the profile's upload only a tenant's logo and stamp.
     expect(JSON.stringify(allowed('RenderOrderDocumentLambdaFunction', 's3:PutObject'))).toContain('/orders/*/documents/*');
+    const profileWrites = allowed('PutTenantProfileImageLambdaFunction', 's3:PutObject');
+    expect(profileWrites).toHaveLength(1);
+    expect(JSON.stringify(profileWrites[0]!.Resource)).toContain('/tenants/*/profile/*');
   });
 
   it('lets the document route alone invoke the PDF renderer, and tells it the renderer by name', () => {
