@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { QueryClient } from '@tanstack/react-query';
-import { lazy, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { dataProvider } from '../api/dataProvider';
@@ -9,12 +9,12 @@ import { LoginPage } from '../auth/LoginPage';
 import { direction } from '../i18n/language.js';
 import { languageStore } from '../i18n/language-store';
 import { Layout } from '../layout/Layout';
-import { resources } from './resources';
+import { resources, screen } from './resources';
 import { consoleI18nProvider } from './i18n';
 import { consoleTheme, emotionCaches } from './theme';
 import { Today } from '../today/Today';
 
-const OrderBoard = lazy(async () => ({ default: (await import('../orders/OrderBoard')).OrderBoard }));
+const OrderBoard = screen(() => import('../orders/OrderBoard'), 'OrderBoard');
 const i18nProvider = consoleI18nProvider();
 const store = memoryStore();
 /**

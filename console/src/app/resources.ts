@@ -1,12 +1,25 @@
 import { type ComponentType, lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 
+const loaders: (() => Promise<unknown>)[] = [];
+
 /**
- * A screen loaded when first opened: the first load carries the sign-in page, the layout and Today;
- * each other screen is a small chunk of its own (react-admin's layout shows progress meanwhile).
+ * A screen in a chunk of its own: the first load carries the sign-in page, the layout and Today.
+ * Once signed in, the other screens load in the background (preloadScreens), so moving to one
+ * renders it at once; until then react-admin's layout shows progress while it loads.
  */
-function screen<M>(load: () => Promise<M>, name: keyof M): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+export function screen<M>(load: () => Promise<M>, name: keyof M): ComponentType {
+  let ready: { default: ComponentType } | undefined;
+  const fetch = async () => (ready = { default: (await load())[name] as ComponentType });
+  loaders.push(fetch);
+  // Already loaded: a thenable that answers at once, so React renders the screen without suspending.
+  const now = (module: { default: ComponentType }) => ({ then: (resolve: (value: typeof module) => void) => resolve(module) });
+  return lazy(() => (ready ? now(ready) : fetch()) as Promise<{ default: ComponentType }>);
+}
+
+/** Loads every screen's chunk (after sign-in, in the background). */
+export function preloadScreens(): void {
+  for (const load of loaders) void load().catch(() => undefined);
 }
 
 const orders = () => import('../orders/OrderList');

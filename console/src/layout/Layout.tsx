@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Layout as RaLayout, useLocaleState, useTranslate } from 'react-admin';
+import { preloadScreens } from '../app/resources';
 import { useMe } from '../auth/useMe';
 import { chooseLanguage } from '../i18n/language.js';
 import { readChosen } from '../i18n/language-store';
@@ -41,6 +42,15 @@ function ScreenError({ error, resetErrorBoundary }: { error?: Error; resetErrorB
   );
 }
 
+/** The screens' chunks, fetched once the person is in (the layout shows only then), while they read Today. */
+function PreloadScreens() {
+  useEffect(() => {
+    const timer = setTimeout(preloadScreens, 500);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout
@@ -56,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
       }}
     >
       <LanguageFromMe />
+      <PreloadScreens />
       <OfflineBanner />
       {children}
     </RaLayout>
