@@ -444,7 +444,6 @@ export const en = {
       replay: 'Replay',
       replaySince: 'Replay everything since',
       replayed: '%{smart_count} delivery is due again. |||| %{smart_count} deliveries are due again.',
-
       deliveries: 'Delivery log',
       delivery: { status: 'Status', eventType: 'Event', attempts: 'Attempts', lastError: 'Last error', eventTimestamp: 'Event time' },
       failing: 'failing since %{date}',
