@@ -678,12 +678,13 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     const tight = (
       await call('issueApiKey', {
         key: admin,
-        body: { name: 'rate-limited', role: 'integrator', rateLimit: { rps: 1, burst: 1, quotaPerDay: 1000 } },
+        // A quota of one request a day refuses the second whatever the machine's speed (a rate of one a second may not).
+        body: { name: 'rate-limited', role: 'integrator', rateLimit: { rps: 1, burst: 1, quotaPerDay: 1 } },
         skip: true,
       })
     ).body.data.key as string;
     await call('listOrders', { key: tight, query: { limit: 1 }, skip: true });
-    await call('listOrders', { key: tight, query: { limit: 1 }, expect: 429, note: 'over the key’s rate; Retry-After says when to try again' });
+    await call('listOrders', { key: tight, query: { limit: 1 }, expect: 429, note: 'over the key’s daily quota (or its rate); Retry-After says when to try again' });
     await call('listAudit', { key: admin, query: { entity: 'order', id: orderId, limit: 2 } });
 
     // Webhooks: the receiver that answers, then the one that is down (retrying, then failed).
@@ -768,6 +769,8 @@ async function refusals(keys: Keys): Promise<void> {
       id: route.id === 'getCar' ? 2_000_000_000 : id,
       deliveryId: 'evt_0unknown0delivery0000',
       step: 'deregistration',
+      // The profile's images are named, not numbered: a name it does not have stands for a bad id.
+      image: id === unknownId ? 'stamp' : 'signature',
     });
     const params = route.params ? { path: pathOf(unknownId) } : {};
     // A version is required on some routes: the body example names one, else If-Match does.
