@@ -4514,7 +4514,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -4826,7 +4826,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:00.466Z",
+                     *             "completedAt": "2026-11-16T09:09:02.572Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -5291,7 +5291,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -5597,7 +5597,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5607,7 +5607,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
+                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
                      *       }
                      *     }
                      */
@@ -6335,7 +6335,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6643,7 +6643,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7109,9 +7109,9 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T12:27:01.771Z",
+                     *           "statusAt": "2026-11-16T09:43:00.000Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T12:27:01.771Z"
+                     *             "failed": "2026-11-16T09:43:00.000Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
@@ -7230,9 +7230,9 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:27:00.718Z",
+                     *           "statusAt": "2026-11-16T12:34:30.773Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:27:00.718Z"
+                     *             "delivered": "2026-11-16T12:34:30.773Z"
                      *           },
                      *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
@@ -10101,8 +10101,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:45:30.467Z",
-                     *         "updatedAt": "2026-11-16T09:45:30.467Z"
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
                      *       }
                      *     }
                      */
@@ -10224,13 +10224,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:45:30.467Z",
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:50:31.890Z",
-                     *         "deactivatedAt": "2026-11-16T09:50:31.890Z"
+                     *         "updatedAt": "2026-11-16T09:53:00.522Z",
+                     *         "deactivatedAt": "2026-11-16T09:53:00.522Z"
                      *       }
                      *     }
                      */
@@ -10330,12 +10330,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:45:30.467Z",
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:45:30.467Z"
+                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
                      *       }
                      *     }
                      */
@@ -10464,12 +10464,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:45:30.467Z",
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:47:00.878Z"
+                     *         "updatedAt": "2026-11-16T09:49:30.563Z"
                      *       }
                      *     }
                      */
@@ -10701,53 +10701,41 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
+                     *         "address": {
+                     *           "city": "Dubai",
+                     *           "country": "AE",
+                     *           "line1": "Office 1204, Al Moosa Tower 2"
+                     *         },
+                     *         "taxNumber": "100234567800003",
                      *         "legalName": {
                      *           "en": "Gulf Motors Trading LLC",
                      *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
                      *         },
-                     *         "address": {
-                     *           "line1": "Office 1204, Al Moosa Tower 2",
-                     *           "city": "Dubai",
-                     *           "country": "AE"
-                     *         },
-                     *         "registrationNumber": "example text",
-                     *         "taxNumber": "example text",
-                     *         "phone": "+971501234567",
-                     *         "email": "layla@example.com",
                      *         "bank": {
-                     *           "bankName": "example text",
-                     *           "accountName": "example text",
-                     *           "iban": "example textxxx",
-                     *           "swift": "example tex"
+                     *           "bankName": "Emirates NBD",
+                     *           "accountName": "Gulf Motors Trading LLC",
+                     *           "iban": "AE070331234567890123456",
+                     *           "swift": "EBILAEAD"
                      *         },
-                     *         "defaultIncoterms": "EXW",
-                     *         "portOfLoading": "example text",
-                     *         "logo": {
-                     *           "url": "example text",
-                     *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *         },
+                     *         "phone": "+97143334444",
+                     *         "registrationNumber": "DED-1029384",
+                     *         "defaultIncoterms": "CFR",
+                     *         "portOfLoading": "Incheon, Korea",
+                     *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "example text",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *           "width": 160,
+                     *           "height": 160,
+                     *           "bytes": 106,
+                     *           "uploadedAt": "2026-11-16T09:47:00.878Z"
                      *         },
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "version": 2,
+                     *         "updatedAt": "2026-11-16T09:47:01.931Z",
                      *         "missing": {
-                     *           "customs-invoice": [
-                     *             "stamp"
-                     *           ],
+                     *           "customs-invoice": [],
                      *           "proforma-invoice": [],
-                     *           "contract": [
-                     *             "stamp"
-                     *           ]
+                     *           "contract": []
                      *         }
                      *       }
                      *     }
@@ -10847,7 +10835,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the profile has no logo now */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10857,53 +10845,41 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
+                     *         "address": {
+                     *           "city": "Dubai",
+                     *           "country": "AE",
+                     *           "line1": "Office 1204, Al Moosa Tower 2"
+                     *         },
+                     *         "taxNumber": "100234567800003",
                      *         "legalName": {
                      *           "en": "Gulf Motors Trading LLC",
                      *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
                      *         },
-                     *         "address": {
-                     *           "line1": "Office 1204, Al Moosa Tower 2",
-                     *           "city": "Dubai",
-                     *           "country": "AE"
-                     *         },
-                     *         "registrationNumber": "example text",
-                     *         "taxNumber": "example text",
-                     *         "phone": "+971501234567",
-                     *         "email": "layla@example.com",
                      *         "bank": {
-                     *           "bankName": "example text",
-                     *           "accountName": "example text",
-                     *           "iban": "example textxxx",
-                     *           "swift": "example tex"
+                     *           "bankName": "Emirates NBD",
+                     *           "accountName": "Gulf Motors Trading LLC",
+                     *           "iban": "AE070331234567890123456",
+                     *           "swift": "EBILAEAD"
                      *         },
-                     *         "defaultIncoterms": "EXW",
-                     *         "portOfLoading": "example text",
-                     *         "logo": {
-                     *           "url": "example text",
-                     *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *         },
+                     *         "phone": "+97143334444",
+                     *         "registrationNumber": "DED-1029384",
+                     *         "defaultIncoterms": "CFR",
+                     *         "portOfLoading": "Incheon, Korea",
+                     *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "example text",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "width": 160,
+                     *           "uploadedAt": "2026-11-16T09:47:00.878Z",
                      *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
+                     *           "bytes": 106,
+                     *           "height": 160
                      *         },
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "version": 3,
+                     *         "updatedAt": "2026-11-16T09:47:30.015Z",
                      *         "missing": {
-                     *           "customs-invoice": [
-                     *             "stamp"
-                     *           ],
+                     *           "customs-invoice": [],
                      *           "proforma-invoice": [],
-                     *           "contract": [
-                     *             "stamp"
-                     *           ]
+                     *           "contract": []
                      *         }
                      *       }
                      *     }
@@ -10975,7 +10951,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: before it is filled in: what each document still needs */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10985,52 +10961,22 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "legalName": {
-                     *           "en": "Gulf Motors Trading LLC",
-                     *           "ar": "شركة جلف موتورز للتجارة ذ.م.م"
-                     *         },
-                     *         "address": {
-                     *           "line1": "Office 1204, Al Moosa Tower 2",
-                     *           "city": "Dubai",
-                     *           "country": "AE"
-                     *         },
-                     *         "registrationNumber": "example text",
-                     *         "taxNumber": "example text",
-                     *         "phone": "+971501234567",
-                     *         "email": "layla@example.com",
-                     *         "bank": {
-                     *           "bankName": "example text",
-                     *           "accountName": "example text",
-                     *           "iban": "example textxxx",
-                     *           "swift": "example tex"
-                     *         },
-                     *         "defaultIncoterms": "EXW",
-                     *         "portOfLoading": "example text",
-                     *         "logo": {
-                     *           "url": "example text",
-                     *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *         },
-                     *         "stamp": {
-                     *           "url": "example text",
-                     *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *         },
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "version": 0,
                      *         "missing": {
                      *           "customs-invoice": [
-                     *             "stamp"
+                     *             "legalName.en",
+                     *             "address.line1",
+                     *             "address.city"
                      *           ],
-                     *           "proforma-invoice": [],
+                     *           "proforma-invoice": [
+                     *             "legalName.en",
+                     *             "address.line1",
+                     *             "address.city"
+                     *           ],
                      *           "contract": [
-                     *             "stamp"
+                     *             "legalName.en",
+                     *             "address.line1",
+                     *             "address.city"
                      *           ]
                      *         }
                      *       }
@@ -11191,7 +11137,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the IBAN is stored without its spaces; the stamp is still missing */
             200: {
                 headers: {
                     /** @description the profile's version, quoted, e.g. "3" */
@@ -11212,36 +11158,20 @@ export interface operations {
                      *           "city": "Dubai",
                      *           "country": "AE"
                      *         },
-                     *         "registrationNumber": "example text",
-                     *         "taxNumber": "example text",
-                     *         "phone": "+971501234567",
-                     *         "email": "layla@example.com",
+                     *         "registrationNumber": "DED-1029384",
+                     *         "taxNumber": "100234567800003",
+                     *         "phone": "+97143334444",
+                     *         "email": "accounts@gulfmotors.example",
                      *         "bank": {
-                     *           "bankName": "example text",
-                     *           "accountName": "example text",
-                     *           "iban": "example textxxx",
-                     *           "swift": "example tex"
+                     *           "bankName": "Emirates NBD",
+                     *           "accountName": "Gulf Motors Trading LLC",
+                     *           "iban": "AE070331234567890123456",
+                     *           "swift": "EBILAEAD"
                      *         },
-                     *         "defaultIncoterms": "EXW",
-                     *         "portOfLoading": "example text",
-                     *         "logo": {
-                     *           "url": "example text",
-                     *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *         },
-                     *         "stamp": {
-                     *           "url": "example text",
-                     *           "contentType": "image/png",
-                     *           "width": 1,
-                     *           "height": 1,
-                     *           "bytes": 1,
-                     *           "uploadedAt": "2026-03-14T09:30:00.000Z"
-                     *         },
+                     *         "defaultIncoterms": "CFR",
+                     *         "portOfLoading": "Incheon, Korea",
                      *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-16T09:46:01.657Z",
                      *         "missing": {
                      *           "customs-invoice": [
                      *             "stamp"
@@ -11480,32 +11410,32 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:49:00.426Z",
+                     *           "createdAt": "2026-11-16T09:51:30.111Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:50:00.700Z"
+                     *           "revokedAt": "2026-11-16T09:52:31.438Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:50:32.943Z",
-                     *           "createdAt": "2026-11-16T09:47:31.068Z",
+                     *           "disabledAt": "2026-11-16T09:53:01.575Z",
+                     *           "createdAt": "2026-11-16T09:50:00.700Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
-                     *           "lastUsedAt": "2026-11-16T09:48:00.152Z",
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T10:50:00.000Z"
+                     *           "expiresAt": "2026-11-16T10:52:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -11654,8 +11584,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
-                     *           "createdAt": "2026-11-16T09:47:31.068Z"
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "createdAt": "2026-11-16T09:50:00.700Z"
                      *         }
                      *       }
                      *     }
@@ -11790,15 +11720,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:49:00.426Z",
+                     *         "createdAt": "2026-11-16T09:51:30.111Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:50:00.700Z"
+                     *         "revokedAt": "2026-11-16T09:52:31.438Z"
                      *       }
                      *     }
                      */
@@ -11916,24 +11846,24 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
-                     *           "createdAt": "2026-11-16T09:49:00.426Z"
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "createdAt": "2026-11-16T09:51:30.111Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:47:31.068Z",
+                     *           "createdAt": "2026-11-16T09:50:00.700Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
-                     *           "lastUsedAt": "2026-11-16T09:48:00.152Z",
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "expiresAt": "2026-11-16T10:49:00.000Z"
+                     *           "expiresAt": "2026-11-16T10:51:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -12258,8 +12188,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:03.625Z",
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -12267,9 +12197,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:53:30.659Z",
+                     *           "lastFailureAt": "2026-11-16T09:52:30.385Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:02.572Z",
+                     *           "failingSince": "2026-11-16T09:09:01.519Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -12278,8 +12208,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
-                     *           "consecutiveFailures": 25,
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "consecutiveFailures": 18,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -12405,7 +12335,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -12541,8 +12471,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:03.625Z",
-                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -12643,9 +12573,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T09:59:30.303Z",
+                     *         "lastFailureAt": "2026-11-16T10:02:00.988Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:02.572Z",
+                     *         "failingSince": "2026-11-16T09:09:01.519Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -12654,13 +12584,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
-                     *         "consecutiveFailures": 32,
+                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *         "consecutiveFailures": 21,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T09:59:31.356Z",
+                     *         "updatedAt": "2026-11-16T10:02:01.041Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T09:59:31.356Z"
+                     *         "deletedAt": "2026-11-16T10:02:01.041Z"
                      *       }
                      *     }
                      */
@@ -12803,12 +12733,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:03.625Z",
-                     *         "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:54:30.933Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -12943,33 +12873,33 @@ export interface operations {
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "eventType": "order.status_changed",
-                     *         "eventTimestamp": "2026-11-16T09:15:30.247Z",
+                     *         "eventType": "order.created",
+                     *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:50:30.837Z",
+                     *         "failedAt": "2026-11-16T09:44:30.193Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:22:01.081Z",
+                     *             "latencyMs": 40,
+                     *             "at": "2026-11-16T09:09:01.519Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:22:30.165Z",
+                     *             "latencyMs": 40,
+                     *             "at": "2026-11-16T09:09:31.656Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 20,
-                     *             "at": "2026-11-16T09:23:30.439Z",
+                     *             "latencyMs": 4,
+                     *             "at": "2026-11-16T09:11:00.014Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *           "type": "order.status_changed",
-                     *           "timestamp": "2026-11-16T09:15:30.247Z",
+                     *           "type": "order.created",
+                     *           "timestamp": "2026-11-16T09:08:30.329Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -12979,44 +12909,44 @@ export interface operations {
                      *             "object": {
                      *               "id": "zj4o55u2a8448bf1ecnikz5b",
                      *               "orderNumber": 1,
-                     *               "status": "DepositConfirmed",
+                     *               "status": "DepositSubmitted",
                      *               "allowedStatusTransitions": [
-                     *                 "InspectionScheduled",
+                     *                 "DepositConfirmed",
                      *                 "Cancelled"
                      *               ],
-                     *               "progress": 10,
+                     *               "progress": 0,
                      *               "canCancel": true,
                      *               "isTerminal": false,
-                     *               "version": 3,
+                     *               "version": 1,
                      *               "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *               "tenantId": "demotenantgulfmotors0001",
                      *               "carId": 17,
                      *               "carDetails": {
+                     *                 "carId": 17,
+                     *                 "provider": "glovis",
+                     *                 "advertisementNumber": "GL11338740",
+                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
+                     *                 "makeEn": "Renault Korea",
+                     *                 "modelGroupEn": "SM5",
+                     *                 "modelEn": "SM5 L43",
+                     *                 "gradeEn": "RE",
+                     *                 "gradeDetailEn": "2.0 RE",
+                     *                 "year": 2012,
+                     *                 "kilometers": 151155,
+                     *                 "price": 340,
                      *                 "priceUnit": "10000 KRW",
+                     *                 "fuelType": "Gasoline",
+                     *                 "transmission": "CVT",
+                     *                 "color": "White",
+                     *                 "vin": "KNMB6GW99C6907398",
                      *                 "images": [
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *                 ],
-                     *                 "color": "White",
-                     *                 "year": 2012,
-                     *                 "title": "Renault Korea SM5 L43 2.0 RE",
-                     *                 "modelGroupEn": "SM5",
+                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
                      *                 "auctionDate": "2026-10-24",
-                     *                 "carId": 17,
-                     *                 "gradeEn": "RE",
-                     *                 "modelEn": "SM5 L43",
-                     *                 "transmission": "CVT",
-                     *                 "fuelType": "Gasoline",
-                     *                 "provider": "glovis",
-                     *                 "price": 340,
-                     *                 "kilometers": 151155,
-                     *                 "vin": "KNMB6GW99C6907398",
-                     *                 "advertisementNumber": "GL11338740",
-                     *                 "gradeDetailEn": "2.0 RE",
-                     *                 "customerNotificationsEnabled": true,
-                     *                 "makeEn": "Renault Korea",
-                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *                 "customerNotificationsEnabled": true
                      *               },
                      *               "totalAmount": 18500,
                      *               "currency": "USD",
@@ -13025,27 +12955,19 @@ export interface operations {
                      *               "paidFromWallet": false,
                      *               "depositReceiptId": null,
                      *               "imageArchive": {
+                     *                 "status": "pending",
                      *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
-                     *                 "objectKeys": [
-                     *                   "orders/1/01-sedan-white-1.svg",
-                     *                   "orders/1/02-sedan-white-2.svg",
-                     *                   "orders/1/03-sedan-white-3.svg"
-                     *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:00.466Z",
-                     *                 "status": "done"
+                     *                 "objectKeys": []
                      *               },
                      *               "customer": {
-                     *                 "name": "Layla Haddad",
                      *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *                 "name": "Layla Haddad",
                      *                 "email": "layla@example.com",
                      *                 "mobileNumber": "+971501234567"
                      *               },
                      *               "createdAt": "2026-11-16T09:08:30.329Z",
-                     *               "updatedAt": "2026-11-16T09:15:30.247Z"
-                     *             },
-                     *             "from": "DepositSubmitted",
-                     *             "to": "DepositConfirmed",
-                     *             "version": 3
+                     *               "updatedAt": "2026-11-16T09:08:30.329Z"
+                     *             }
                      *           }
                      *         }
                      *       }
@@ -13154,23 +13076,23 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:43:30.919Z",
                      *           "status": "retrying",
-                     *           "attempts": 6,
-                     *           "nextAttemptAt": "2026-11-16T10:32:30.345Z",
+                     *           "attempts": 5,
+                     *           "nextAttemptAt": "2026-11-16T09:58:00.892Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
                      *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:45:00.330Z",
+                     *               "at": "2026-11-16T09:43:31.972Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 8,
+                     *               "latencyMs": 37,
+                     *               "at": "2026-11-16T09:44:31.246Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 33,
                      *               "at": "2026-11-16T09:46:00.604Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 40,
-                     *               "at": "2026-11-16T09:47:30.015Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -13291,7 +13213,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "replayed": 1
+                     *         "replayed": 0
                      *       }
                      *     }
                      */
@@ -13424,28 +13346,27 @@ export interface operations {
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "eventType": "order.status_changed",
-                     *         "eventTimestamp": "2026-11-16T09:15:30.247Z",
-                     *         "status": "retrying",
-                     *         "attempts": 1,
-                     *         "nextAttemptAt": "2026-11-16T09:58:00.892Z",
-                     *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:50:30.837Z",
+                     *         "eventType": "order.created",
+                     *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "nextAttemptAt": "2026-11-16T10:00:30.577Z",
+                     *         "failedAt": "2026-11-16T09:44:30.193Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:22:01.081Z",
+                     *             "latencyMs": 40,
+                     *             "at": "2026-11-16T09:09:01.519Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:22:30.165Z",
+                     *             "latencyMs": 40,
+                     *             "at": "2026-11-16T09:09:31.656Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 20,
-                     *             "at": "2026-11-16T09:23:30.439Z",
+                     *             "latencyMs": 4,
+                     *             "at": "2026-11-16T09:11:00.014Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -13598,14 +13519,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:03.625Z",
-                     *           "createdBy": "avcbbw4wipgws998fs8mr7sf",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T09:59:00.166Z",
+                     *           "updatedAt": "2026-11-16T10:01:30.851Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T10:59:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:01:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -13736,21 +13657,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:55:00.070Z",
+                     *         "eventTimestamp": "2026-11-16T09:57:30.755Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:55:01.123Z",
+                     *         "deliveredAt": "2026-11-16T09:57:31.808Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:55:01.123Z",
-                     *             "latencyMs": 16,
+                     *             "at": "2026-11-16T09:57:31.808Z",
+                     *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:55:00.070Z",
+                     *           "timestamp": "2026-11-16T09:57:30.755Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -13884,7 +13805,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
+                     *           "id": "evt_126vz7hu63fkcbx8kd696gxu",
                      *           "type": "order.created",
                      *           "timestamp": "2026-11-16T09:08:30.329Z",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13958,9 +13879,9 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "evt_1cy5j7wokil45ltu4wjndjwg",
+                     *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:01.519Z",
+                     *           "timestamp": "2026-11-16T09:09:03.625Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -14023,7 +13944,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -14650,7 +14571,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
+                 *       "id": "evt_126vz7hu63fkcbx8kd696gxu",
                  *       "type": "order.created",
                  *       "timestamp": "2026-11-16T09:08:30.329Z",
                  *       "tenantId": "demotenantgulfmotors0001",
@@ -14793,7 +14714,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_126vz7hu63fkcbx8kd696gxu",
+                 *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
                  *       "timestamp": "2026-11-16T09:15:30.247Z",
                  *       "tenantId": "demotenantgulfmotors0001",
@@ -14857,7 +14778,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -14952,7 +14873,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:11:00.014Z",
+                 *       "timestamp": "2026-11-16T09:11:01.067Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -15014,7 +14935,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -15024,7 +14945,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
+                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -15105,9 +15026,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
+                 *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:01.519Z",
+                 *       "timestamp": "2026-11-16T09:09:03.625Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -15170,7 +15091,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z"
+                 *             "completedAt": "2026-11-16T09:09:02.572Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -16218,7 +16139,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:55:00.070Z",
+                 *       "timestamp": "2026-11-16T09:57:30.755Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
