@@ -684,7 +684,12 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       })
     ).body.data.key as string;
     await call('listOrders', { key: tight, query: { limit: 1 }, skip: true });
-    await call('listOrders', { key: tight, query: { limit: 1 }, expect: 429, note: 'over the key’s daily quota (or its rate); Retry-After says when to try again' });
+    await call('listOrders', {
+      key: tight,
+      query: { limit: 1 },
+      expect: 429,
+      note: 'over the key’s daily quota (or its rate); Retry-After says when to try again',
+    });
     await call('listAudit', { key: admin, query: { entity: 'order', id: orderId, limit: 2 } });
 
     // Webhooks: the receiver that answers, then the one that is down (retrying, then failed).

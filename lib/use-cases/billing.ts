@@ -78,7 +78,8 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
 export async function setBillingDocumentUrl(caller: Caller, id: string, body: UrlBody) {
   const scope = scopeOf(caller);
   const entry = await childInScope(scope, 'BILLING', id);
-  if (entry.type !== body.type) throw invalidField('type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}, e.g. {"type": "${entry.type}"}`);
+  if (entry.type !== body.type)
+    throw invalidField('type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}, e.g. {"type": "${entry.type}"}`);
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
   const result = await updateChild(scope, 'BILLING', entry, set, stillPending, (next, now) => [

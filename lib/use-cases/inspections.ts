@@ -77,7 +77,10 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
   const photos = [...inspection.photos, ...(body.photos ?? [])];
   if (photos.length > MAX_PHOTOS) {
     const room = MAX_PHOTOS - inspection.photos.length;
-    throw invalidField('photos', `must bring the inspection to at most ${MAX_PHOTOS} photos in all: it has ${inspection.photos.length}, so send ${room} or fewer, e.g. the first ${room} of these`);
+    throw invalidField(
+      'photos',
+      `must bring the inspection to at most ${MAX_PHOTOS} photos in all: it has ${inspection.photos.length}, so send ${room} or fewer, e.g. the first ${room} of these`,
+    );
   }
   const set: Record<string, unknown> = {
     ...(body.status ? { status: body.status } : {}),
