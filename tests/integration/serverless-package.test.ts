@@ -900,7 +900,12 @@ describe('least privilege: a role per function', () => {
     const writers = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => allowed(id, 's3:PutObject').length > 0);
-    expect(writers.sort()).toEqual(['OutboxStreamLambdaFunction', 'OutboxSweepLambdaFunction', 'PutTenantProfileImageLambdaFunction', 'RenderOrderDocumentLambdaFunction']);
+    expect(writers.sort()).toEqual([
+      'OutboxStreamLambdaFunction',
+      'OutboxSweepLambdaFunction',
+      'PutTenantProfileImageLambdaFunction',
+      'RenderOrderDocumentLambdaFunction',
+    ]);
     // The PDF renderer writes only generated documents; the profile's upload only a tenant's logo and stamp.
     expect(JSON.stringify(allowed('RenderOrderDocumentLambdaFunction', 's3:PutObject'))).toContain('/orders/*/documents/*');
     const profileWrites = allowed('PutTenantProfileImageLambdaFunction', 's3:PutObject');

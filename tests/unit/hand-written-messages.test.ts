@@ -268,7 +268,13 @@ describe('cursors, webhook addresses, tenants and the profile', () => {
 
   it('a webhook address with a password, a fragment, plain http or a private host', async () => {
     const { webhookUrlProblem } = await import('../../lib/domain/webhook-rules.js');
-    for (const url of ['https://user:secret@example.com/hook', 'https://example.com/hook#part', 'http://example.com/hook', 'https://10.0.0.7/hook', 'not a url']) {
+    for (const url of [
+      'https://user:secret@example.com/hook',
+      'https://example.com/hook#part',
+      'http://example.com/hook',
+      'https://10.0.0.7/hook',
+      'not a url',
+    ]) {
       const problem = webhookUrlProblem(url, false);
       expect(problem, url).toMatch(EXPECTED);
       expect(problem, url).toMatch(EXAMPLE);
