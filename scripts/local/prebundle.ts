@@ -23,7 +23,6 @@ const RUNTIME_PROVIDED = [
   '@aws-sdk/nested-clients',
   '@aws-sdk/credential-provider-http',
   '@smithy/credential-provider-imds',
-  '@aws-sdk/credential-provider-node',
   '@aws-sdk/endpoint-cache',
 ];
 const MARK = '.inputs-hash';
