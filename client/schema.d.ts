@@ -996,7 +996,7 @@ export interface paths {
          *
          *     **Who may call:** admin.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         put: operations["putTenantProfileImage"];
         post?: never;
@@ -1004,7 +1004,7 @@ export interface paths {
          * Remove the tenant's logo or stamp (admin); documents that print it are refused until another is uploaded
          * @description **Who may call:** admin.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         delete: operations["deleteTenantProfileImage"];
         options?: never;
@@ -1025,7 +1025,7 @@ export interface paths {
          *
          *     **Who may call:** admin, operations, accountant.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         get: operations["getTenantProfile"];
         /**
@@ -1036,7 +1036,7 @@ export interface paths {
          *
          *     **Version:** the answer carries the profile's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         put: operations["putTenantProfile"];
         post?: never;
@@ -10660,7 +10660,10 @@ export interface operations {
     };
     putTenantProfileImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -10778,6 +10781,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
             413: {
                 headers: {
@@ -10822,7 +10834,10 @@ export interface operations {
     };
     deleteTenantProfileImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -10918,6 +10933,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
             429: {
                 headers: {
@@ -10944,7 +10968,10 @@ export interface operations {
     };
     getTenantProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11016,6 +11043,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
             429: {
                 headers: {
@@ -11042,7 +11078,10 @@ export interface operations {
     };
     putTenantProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description CUID */
+                tenantId?: string;
+            };
             header?: {
                 /**
                  * @description The profile's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
@@ -11215,6 +11254,15 @@ export interface operations {
             };
             /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

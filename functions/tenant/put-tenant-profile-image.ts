@@ -3,4 +3,6 @@ import type { putTenantProfileImage as Route } from '../../lib/schemas/tenant-pr
 import { httpHandler } from '../../lib/http/handler.js';
 import { uploadProfileImage } from '../../lib/use-cases/tenant-profile.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await uploadProfileImage(caller, params.image, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, query, body }) => ({
+  data: await uploadProfileImage(caller, params.image, body, query.tenantId),
+}));

@@ -1,8 +1,11 @@
 import * as Type from '@sinclair/typebox';
 import { PROFILE_IMAGES } from '../domain/tenant-profile.js';
-import { Version } from './common.js';
+import { Id, Version } from './common.js';
 import { defineRoute } from './route.js';
 import { ProfileFields, TenantProfile } from './tenant-profile-shapes.js';
+
+/** Platform keys name the tenant; a tenant's own keys need not (and may name only their own). */
+const TenantQuery = Type.Object({ tenantId: Type.Optional(Id) }, { additionalProperties: false });
 
 const ImageParams = Type.Object(
   {
@@ -16,6 +19,7 @@ const ImageParams = Type.Object(
 
 export const getTenantProfile = defineRoute({
   id: 'getTenantProfile',
+  errors: ['NOT_FOUND'],
   folder: 'tenant',
   method: 'GET',
   path: '/api/v1/tenant-profile',
@@ -25,12 +29,13 @@ export const getTenantProfile = defineRoute({
     "The profile of the key's own tenant (platform keys have none: 403). `missing` lists, per document, the profile fields it needs that are not set yet; generating it is refused until they are.",
   status: 200,
   roles: ['operations', 'accountant'],
+  query: TenantQuery,
   response: TenantProfile,
 });
 
 export const putTenantProfile = defineRoute({
   id: 'putTenantProfile',
-  errors: ['VERSION_CONFLICT', 'PRECONDITION_FAILED'],
+  errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'PRECONDITION_FAILED'],
   versioned: { record: 'profile', ifMatch: 'optional' },
   folder: 'tenant',
   method: 'PUT',
@@ -41,6 +46,7 @@ export const putTenantProfile = defineRoute({
     "Every field is optional, so a profile can be filled in over time; a field left out is cleared. The IBAN's check digits and the SWIFT/BIC code are verified. Send the version you read (body `version` or If-Match) to refuse a save over someone else's.",
   status: 200,
   roles: [],
+  query: TenantQuery,
   body: Type.Object(
     { ...ProfileFields, version: Type.Optional(Version) },
     {
@@ -65,6 +71,7 @@ export const putTenantProfile = defineRoute({
 
 export const putTenantProfileImage = defineRoute({
   id: 'putTenantProfileImage',
+  errors: ['NOT_FOUND'],
   folder: 'tenant',
   method: 'PUT',
   path: '/api/v1/tenant-profile/{image}',
@@ -74,6 +81,7 @@ export const putTenantProfileImage = defineRoute({
   status: 200,
   roles: [],
   params: ImageParams,
+  query: TenantQuery,
   body: Type.Object(
     {
       contentType: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]),
@@ -86,6 +94,7 @@ export const putTenantProfileImage = defineRoute({
 
 export const deleteTenantProfileImage = defineRoute({
   id: 'deleteTenantProfileImage',
+  errors: ['NOT_FOUND'],
   folder: 'tenant',
   method: 'DELETE',
   path: '/api/v1/tenant-profile/{image}',
@@ -94,5 +103,6 @@ export const deleteTenantProfileImage = defineRoute({
   status: 200,
   roles: [],
   params: ImageParams,
+  query: TenantQuery,
   response: TenantProfile,
 });

@@ -3,25 +3,29 @@ import type { Static } from '@sinclair/typebox';
 import { presignedGetUrl, putObjectSigned } from '../archive/objects.js';
 import { bucketName } from '../config.js';
 import type { Caller } from '../domain/caller.js';
-import { forbidden, validationError, type FieldError } from '../domain/errors.js';
+import { invalidField, notFound, validationError, type FieldError } from '../domain/errors.js';
 import { compactIban, gapsByDocument, ibanProblem, imageProblem, swiftProblem, type ProfileImage, type StoredImage } from '../domain/tenant-profile.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../domain/versioning.js';
 import type { TenantProfile } from '../schemas/tenant-profile-shapes.js';
 import { getTenantProfile, nextProfile, saveTenantProfile, type ProfileText, type TenantProfileItem } from '../store/tenant-profiles.js';
+import { getTenant } from '../store/tenants.js';
 import { auditItem } from './shared/audit.js';
 import { RETRY, withRetries } from './shared/retry.js';
+import { owningTenant } from './shared/tenancy.js';
 
 type ProfileView = Static<typeof TenantProfile>;
 
 /** How long an image's download address in an answer stays valid. */
 const IMAGE_URL_SECONDS = 15 * 60;
 
-/** The tenant whose profile this key reads and writes: its own; platform keys have none. */
-function tenantOf(caller: Caller): string {
-  if (caller.tenantId === undefined) {
-    throw forbidden("A platform key belongs to no tenant: use a tenant admin's key, or the staff CLI's `tenants profile`");
+/** The tenant whose profile this key reads and writes: its own, or the one a platform key names. */
+async function tenantOf(caller: Caller, requested: string | undefined): Promise<string> {
+  const tenantId = owningTenant(caller, requested);
+  if (tenantId === undefined) {
+    throw invalidField('tenantId', 'is required with a platform key: the tenant whose profile this is, e.g. ?tenantId=demotenantgulfmotors0001');
   }
-  return caller.tenantId;
+  if (caller.tenantId === undefined && !(await getTenant(tenantId))) throw notFound('Tenant', 'tenantId');
+  return tenantId;
 }
 
 async function imageView(image: StoredImage | undefined) {
@@ -44,8 +48,8 @@ export async function profileView(profile: TenantProfileItem | undefined): Promi
   };
 }
 
-export async function readTenantProfile(caller: Caller, tenantId = tenantOf(caller)): Promise<ProfileView> {
-  return profileView(await getTenantProfile(tenantId));
+export async function readTenantProfile(caller: Caller, requested?: string): Promise<ProfileView> {
+  return profileView(await getTenantProfile(await tenantOf(caller, requested)));
 }
 
 /** The bank fields a schema cannot judge: the IBAN's check digits and the BIC's shape. */
@@ -74,12 +78,8 @@ function normalised(text: ProfileText): ProfileText {
  * PUT /tenant-profile: the profile's text as given replaces what is stored (fields left out are
  * cleared; the logo and stamp stay). At the version the caller read, when it names one.
  */
-export async function writeTenantProfile(
-  caller: Caller,
-  body: ProfileText,
-  expected: ExpectedVersion | undefined,
-  tenantId = tenantOf(caller),
-): Promise<ProfileView> {
+export async function writeTenantProfile(caller: Caller, body: ProfileText, expected: ExpectedVersion | undefined, requested?: string): Promise<ProfileView> {
+  const tenantId = await tenantOf(caller, requested);
   const problems = bankProblems(body);
   if (problems.length > 0) throw validationError(problems);
   const text = normalised(body);
@@ -100,7 +100,8 @@ export interface ImageUpload {
 }
 
 /** PUT /tenant-profile/{image}: the logo or stamp, checked from its bytes, kept in the bucket. */
-export async function uploadProfileImage(caller: Caller, kind: ProfileImage, upload: ImageUpload, tenantId = tenantOf(caller)): Promise<ProfileView> {
+export async function uploadProfileImage(caller: Caller, kind: ProfileImage, upload: ImageUpload, requested?: string): Promise<ProfileView> {
+  const tenantId = await tenantOf(caller, requested);
   const bytes = Buffer.from(upload.data, 'base64');
   if (bytes.toString('base64').replace(/=+$/, '') !== upload.data.replace(/\s+/g, '').replace(/=+$/, '')) {
     throw validationError([{ field: 'data', message: 'must be the image in base64 (A-Z, a-z, 0-9, + and /), e.g. "iVBORw0KGgo..."' }]);
@@ -116,8 +117,8 @@ export async function uploadProfileImage(caller: Caller, kind: ProfileImage, upl
 }
 
 /** DELETE /tenant-profile/{image}: the profile no longer has it (documents that need it say so). */
-export async function removeProfileImage(caller: Caller, kind: ProfileImage, tenantId = tenantOf(caller)): Promise<ProfileView> {
-  return changeImage(caller, tenantId, kind, undefined);
+export async function removeProfileImage(caller: Caller, kind: ProfileImage, requested?: string): Promise<ProfileView> {
+  return changeImage(caller, await tenantOf(caller, requested), kind, undefined);
 }
 
 async function changeImage(caller: Caller, tenantId: string, kind: ProfileImage, stored: StoredImage | undefined): Promise<ProfileView> {

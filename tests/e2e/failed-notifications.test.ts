@@ -50,7 +50,7 @@ async function failed(key: string, limit = 2): Promise<Failed[]> {
   return found;
 }
 
-async function customerMessage(orderId: string): Promise<{ messageId: string; status: string }> {
+async function customerMessage(orderId: string): Promise<{ messageId: string; status: string; createdAt: string }> {
   return waitFor(
     `the customer's order.created message of ${orderId}`,
     async () => {
@@ -103,9 +103,13 @@ describe('GET /api/v1/notifications?status=failed', () => {
       expect(answer.status).toBe(200);
     }
     const listed = await failed(admin, 1);
-    expect(listed.map((m) => m.orderId)).toEqual([orders[2]!.id, orders[1]!.id, orders[0]!.id]);
-    expect(listed[0]).toMatchObject({
-      messageId: third.messageId,
+    // Newest first by when each message was sent; the consumer sends the orders' messages side by side, so that order is the messages', not the orders'.
+    const first = await customerMessage(orders[0]!.id);
+    const newestFirst = (messages: Array<{ messageId: string; createdAt: string }>) =>
+      [...messages].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.messageId.localeCompare(a.messageId)).map((m) => m.messageId);
+    expect(listed.map((m) => m.messageId)).toEqual(newestFirst([first, second, third]));
+    expect(listed.find((m) => m.messageId === third.messageId)).toMatchObject({
+      orderId: orders[2]!.id,
       orderNumber: orders[2]!.orderNumber,
       error: { code: 131026, title: 'Message undeliverable' },
     });
@@ -114,7 +118,7 @@ describe('GET /api/v1/notifications?status=failed', () => {
     expect((await failed(operations)).filter((m) => m.messageId === third.messageId)).toHaveLength(1);
     await postWebhook(inject('baseUrl'), statusPayload(second.messageId, 'delivered'));
     await postWebhook(inject('baseUrl'), statusPayload(second.messageId, 'failed', { errorCode: 131026 }));
-    expect((await failed(operations)).map((m) => m.messageId)).toEqual([third.messageId, (await customerMessage(orders[0]!.id)).messageId]);
+    expect((await failed(operations)).map((m) => m.messageId)).toEqual(newestFirst([first, third]));
   });
 
   it("shows no other tenant's messages, and refuses a cursor of another tenant's list", async () => {

@@ -144,7 +144,7 @@ describe('the tenant profile', () => {
     expect(removed.body.data.missing['customs-invoice']).toEqual(['stamp']);
   });
 
-  it("is each tenant's own, set by its admins only, and closed to platform keys, marketers and integrators", async () => {
+  it("is each tenant's own, set by its admins only (platform staff name the tenant), and closed to marketers and integrators", async () => {
     const theirs = await api('GET', '/api/v1/tenant-profile', { key: other });
     expect(theirs.status, theirs.text).toBe(200);
     expect(theirs.body.data.version).toBe(0);
@@ -157,9 +157,15 @@ describe('the tenant profile', () => {
     for (const role of ['marketer', 'integrator', 'inspector'] as const) {
       expect((await api('GET', '/api/v1/tenant-profile', { key: demoKey(role) })).status, role).toBe(403);
     }
-    const platform = await api('GET', '/api/v1/tenant-profile', { key: demoKey('platform') });
-    expect(platform.status, platform.text).toBe(403);
-    expect(platform.body.error).toMatch(/platform key belongs to no tenant/);
+    // Platform staff name the tenant; a tenant's own key cannot name another.
+    const unnamed = await api('GET', '/api/v1/tenant-profile', { key: demoKey('platform') });
+    expect(unnamed.status, unnamed.text).toBe(400);
+    expect(unnamed.body.details[0]).toMatchObject({ field: 'query.tenantId', message: expect.stringMatching(/required with a platform key/) });
+    const named = await api('GET', `/api/v1/tenant-profile?tenantId=${tenantId}`, { key: demoKey('platform') });
+    expect(named.status, named.text).toBe(200);
+    expect(named.body.data.registrationNumber).toBe('CR-154321');
+    expect((await api('GET', '/api/v1/tenant-profile?tenantId=cz0unknown0tenant000000', { key: demoKey('platform') })).status).toBe(404);
+    expect((await api('GET', `/api/v1/tenant-profile?tenantId=${tenantId}`, { key: other })).status).toBe(403);
     expect((await api('PUT', '/api/v1/tenant-profile/signature', { key: admin, body: { contentType: 'image/png', data: 'AA==' } })).status).toBe(400);
   });
 });
