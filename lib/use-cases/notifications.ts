@@ -1,11 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { cursorRefused } from '../domain/errors.js';
-import { messageStatus } from '../domain/message-status.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type { listNotifications as ListRoute } from '../schemas/notifications.js';
 import { isCursorOfFailedMessages, queryFailedMessages, type ChatMessageRecord } from '../store/chat-messages.js';
 import { orderLabels } from '../store/order-labels.js';
+import { notificationView } from './orders/list-order-notifications.js';
 import { decodeCursor, encodeCursor } from './shared/cursor.js';
 import { owningTenant } from './shared/tenancy.js';
 
@@ -13,27 +13,11 @@ type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 type FailedView = Static<NonNullable<(typeof ListRoute)['response']>>[number];
 
 /** A message as GET /orders/{id}/notifications shows it, with its order's id and number. */
-function failedView(m: ChatMessageRecord, orderNumber: number | undefined): FailedView {
-  const status = messageStatus(m.outcome, m.statuses);
-  const statusAt = status in m.statuses ? m.statuses[status as keyof typeof m.statuses] : undefined;
-  return {
-    orderId: m.orderId,
-    ...(orderNumber !== undefined ? { orderNumber } : {}),
-    messageId: m.messageId,
-    event: m.event,
-    audience: m.audience,
-    ...(m.recipientName ? { recipientName: m.recipientName } : {}),
-    to: m.to,
-    ...(m.template ? { template: m.template } : {}),
-    ...(m.text ? { text: m.text } : {}),
-    status,
-    ...(statusAt ? { statusAt } : {}),
-    statuses: m.statuses,
-    ...(m.reason ? { reason: m.reason } : {}),
-    ...(m.error ? { error: m.error } : {}),
-    createdAt: m.createdAt,
-  };
-}
+const failedView = (m: ChatMessageRecord, orderNumber: number | undefined): FailedView => ({
+  orderId: m.orderId,
+  ...(orderNumber !== undefined ? { orderNumber } : {}),
+  ...notificationView(m),
+});
 
 /**
  * A page of the tenant's failed chat messages, newest first (one Query of the sparse list), each

@@ -1,8 +1,8 @@
 /** The tenant's legal profile over HTTP: GET/PUT /api/v1/tenant-profile and its logo and stamp. */
-import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey } from '../support/http.js';
+import { png } from '../support/png.js';
 import { newApiKey, newStaffUser } from '../support/staff.js';
 
 let tenantId: string;
@@ -20,26 +20,6 @@ const profile = {
   defaultIncoterms: 'CFR',
   portOfLoading: 'Incheon, Korea',
 };
-
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])));
-    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height, 0x40))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 beforeAll(async () => {
   const subdomain = `prof${Date.now().toString(36)}`;

@@ -1,6 +1,6 @@
 /** The tenant's legal profile rules (lib/domain/tenant-profile.ts): what a document needs, bank codes, images from their bytes. */
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { png } from '../support/png.js';
 import { gapsByDocument, ibanProblem, IMAGE_LIMITS, imageProblem, profileGaps, swiftProblem, type TenantProfile } from '../../lib/domain/tenant-profile.js';
 
 const complete: TenantProfile = {
@@ -14,29 +14,6 @@ const complete: TenantProfile = {
   portOfLoading: 'Incheon, Korea',
   stamp: { key: 'tenants/t/profile/stamp-1.png', contentType: 'image/png', width: 300, height: 300, bytes: 2000, uploadedAt: '2026-11-26T10:00:00Z' },
 };
-
-/** A real PNG of this size (one grey row repeated), as a browser or an image editor writes it. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])));
-    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The first segments of a JPEG up to its frame header (SOF0), which holds the size. */
 function jpeg(width: number, height: number): Buffer {
