@@ -1,0 +1,96 @@
+/**
+ * The Harmonized System (HS 2022) code a customs invoice gives a used car: heading 8703 for
+ * passenger cars, split by how the car is driven and, for engines alone, by displacement; heading
+ * 8704 for goods vehicles. Customs in Jebel Ali (and any GCC port) read the first six digits the
+ * same way; the national digits after them are the broker's to add.
+ */
+
+export interface CarForHsCode {
+  fuelType?: string;
+  displacementCc?: number;
+  vehicleType?: string;
+  /** Charged from the mains; when not stated, a hybrid counts as one that is not. */
+  plugIn?: boolean;
+}
+
+export type HsCode = { code: string; description: string } | { missing: Array<'fuelType' | 'displacementCc'> };
+
+type Drive = 'spark' | 'diesel' | 'hybrid-spark' | 'hybrid-diesel' | 'electric' | 'other';
+
+/**
+ * The catalogue's fuels (and a few spellings other sources use), lower case without spaces or
+ * hyphens. LPG and CNG engines are spark-ignition engines. The catalogue's 'Hybrid' is a petrol
+ * hybrid: that is what the Korean market sells, and the catalogue has no diesel hybrid.
+ */
+const DRIVES: Record<string, Drive> = {
+  gasoline: 'spark',
+  petrol: 'spark',
+  lpg: 'spark',
+  cng: 'spark',
+  diesel: 'diesel',
+  hybrid: 'hybrid-spark',
+  gasolinehybrid: 'hybrid-spark',
+  petrolhybrid: 'hybrid-spark',
+  dieselhybrid: 'hybrid-diesel',
+  electric: 'electric',
+  hydrogen: 'electric',
+};
+
+const CAR = 'Used passenger car';
+
+/** The sub-heading whose upper limit (cc) is the first at or above the displacement; Infinity closes each list. */
+const SPARK_BANDS: Array<[number, string, string]> = [
+  [1000, '8703.21', 'spark-ignition engine up to 1,000 cc'],
+  [1500, '8703.22', 'spark-ignition engine over 1,000 cc up to 1,500 cc'],
+  [3000, '8703.23', 'spark-ignition engine over 1,500 cc up to 3,000 cc'],
+  [Number.POSITIVE_INFINITY, '8703.24', 'spark-ignition engine over 3,000 cc'],
+];
+const DIESEL_BANDS: Array<[number, string, string]> = [
+  [1500, '8703.31', 'diesel engine up to 1,500 cc'],
+  [2500, '8703.32', 'diesel engine over 1,500 cc up to 2,500 cc'],
+  [Number.POSITIVE_INFINITY, '8703.33', 'diesel engine over 2,500 cc'],
+];
+
+const banded = (bands: Array<[number, string, string]>, cc: number): HsCode => {
+  const [, code, description] = bands.find(([limit]) => cc <= limit)!;
+  return { code, description: `${CAR}, ${description}` };
+};
+
+const HYBRIDS = {
+  'hybrid-spark': [
+    ['8703.40', 'spark-ignition engine and electric motor, not plug-in'],
+    ['8703.60', 'spark-ignition engine and electric motor, plug-in hybrid'],
+  ],
+  'hybrid-diesel': [
+    ['8703.50', 'diesel engine and electric motor, not plug-in'],
+    ['8703.70', 'diesel engine and electric motor, plug-in hybrid'],
+  ],
+} as const;
+
+/**
+ * The code and its description, or the facts it still needs: the fuel first (an electric car has no
+ * displacement to ask for), then the displacement of an engine. A fuel the table does not know is
+ * heading 8703.90, "other".
+ */
+export function hsCodeOf(car: CarForHsCode): HsCode {
+  // A goods vehicle's sub-heading turns on its gross weight, which the catalogue does not give.
+  if (car.vehicleType?.trim().toLowerCase() === 'truck') {
+    return { code: '8704', description: 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)' };
+  }
+  const fuel = car.fuelType?.toLowerCase().replace(/[\s_-]+/g, '');
+  if (!fuel) return { missing: ['fuelType'] };
+  let drive = DRIVES[fuel] ?? 'other';
+  // An engine car that charges from the mains can only be a plug-in hybrid.
+  if (car.plugIn && drive === 'spark') drive = 'hybrid-spark';
+  if (car.plugIn && drive === 'diesel') drive = 'hybrid-diesel';
+
+  if (drive === 'electric') return { code: '8703.80', description: `${CAR}, electric motor only` };
+  if (drive === 'other') return { code: '8703.90', description: `${CAR}, other propulsion` };
+  if (drive === 'hybrid-spark' || drive === 'hybrid-diesel') {
+    const [code, description] = HYBRIDS[drive][car.plugIn ? 1 : 0];
+    return { code, description: `${CAR}, ${description}` };
+  }
+  const cc = car.displacementCc;
+  if (cc === undefined || !Number.isFinite(cc) || cc <= 0) return { missing: ['displacementCc'] };
+  return banded(drive === 'spark' ? SPARK_BANDS : DIESEL_BANDS, cc);
+}
