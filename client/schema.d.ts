@@ -496,8 +496,8 @@ export interface paths {
         get: operations["listOrderDocuments"];
         put?: never;
         /**
-         * Generate a PDF of the order: the customs invoice (in its language, English or Arabic), a proforma invoice, or the contract
-         * @description The customs invoice needs the order's stored customs invoice and is written in its `language` unless `language` is given; Arabic is shaped and right to left. The contract document is of `contractId`, or the order's latest contract. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.
+         * Generate a PDF of the order: the commercial (customs) invoice, a proforma invoice, or the sales contract, in English or Arabic
+         * @description Every document carries the seller's letterhead from the tenant's legal profile (GET/PUT /tenant-profile); one the profile cannot fill answers 409 INVALID_STATE naming each missing field (`profile.bank.iban`, `profile.stamp`, ...). The commercial invoice needs the order's stored customs invoice, is written in its `language` unless `language` is given, and answers 409 naming what customs needs that nobody recorded (`car.vin`, `customsInvoice.countryOfOrigin`, `customsInvoice.portOfDischarge`, ...). Invoices take a number from the tenant's gapless series (CI-00001, PI-00001) the first time, kept by every regeneration. The contract document is of `contractId`, or the order's latest contract, from its own fields. Arabic is shaped and right to left. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.
          *
          *     **Who may call:** admin, operations, accountant.
          *
@@ -2221,6 +2221,11 @@ export interface components {
             type: "customs-invoice" | "proforma-invoice" | "contract";
             /** @description 1 for the first of its type, raised at every regeneration */
             version: number;
+            /**
+             * @description the seller's number printed on it: CI-00001 for commercial invoices and PI-00001 for proformas, from the tenant's own gapless series, given the first time the order's document of that type is generated and kept by every regeneration; the contract number for a contract
+             * @example CI-00042
+             */
+            number?: string;
             /** @enum {string} */
             language: "en" | "ar";
             /** @description orders/{orderNumber}/documents/{type}/{id}.pdf in the bucket */
@@ -5782,6 +5787,62 @@ export interface operations {
                     notes?: string;
                     /** @enum {string} */
                     language?: "en" | "ar";
+                    /**
+                     * @description the consignee's country, ISO 3166-1 alpha-2
+                     * @example AE
+                     */
+                    buyerCountry?: string;
+                    /**
+                     * @description who the carrier tells on arrival, when not the consignee
+                     * @example Al Futtaim Logistics, Jebel Ali Free Zone
+                     */
+                    notifyParty?: string;
+                    /** @example G4KJ1234567 */
+                    engineNumber?: string;
+                    /**
+                     * @description engine displacement in cc (sets the HS sub-heading)
+                     * @example 2497
+                     */
+                    engineCapacityCc?: number;
+                    /**
+                     * @description sets the HS sub-heading
+                     * @enum {string}
+                     */
+                    fuelType?: "Gasoline" | "Diesel" | "LPG" | "Hybrid" | "Electric" | "Hydrogen";
+                    /** @example 45000 */
+                    mileageKm?: number;
+                    /**
+                     * @description used unless given
+                     * @enum {string}
+                     */
+                    condition?: "used" | "new";
+                    /**
+                     * @description the HS code customs classifies the car under; derived from the car's fuel and engine capacity when not given (8703.23 for a petrol car over 1,500 up to 3,000 cc)
+                     * @example 8703.23
+                     */
+                    hsCode?: string;
+                    /**
+                     * @description where the car was built, ISO 3166-1 alpha-2; derived from the make when not given (KR for Hyundai, Kia, Genesis)
+                     * @example KR
+                     */
+                    countryOfOrigin?: string;
+                    /**
+                     * @description Incoterms 2020 rule; the tenant profile's default when not given
+                     * @enum {string}
+                     */
+                    incoterms?: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
+                    /**
+                     * @description the named place; the port of loading for EXW, FCA, FAS and FOB, else the port of discharge, when not given
+                     * @example Jebel Ali
+                     */
+                    incotermsPlace?: string;
+                    /**
+                     * @description used until the shipment names one
+                     * @example Jebel Ali, UAE
+                     */
+                    portOfDischarge?: string;
+                    /** @example 100% paid in advance by bank transfer */
+                    paymentTerms?: string;
                     /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
                     version?: number;
                 };

@@ -6,7 +6,7 @@ import { log } from '../logger.js';
 
 /**
  * Has the PDF renderer function lay the document out and store it, and waits for it. The
- * renderer (pdfkit, fontkit and the Amiri font: over 1 MB of code) is its own function so that
+ * renderer (pdfkit, fontkit and IBM Plex Sans Arabic: over 1 MB of code) is its own function so that
  * the API function stays as small and quick to start as every other route, and rendering gets
  * the memory (and so the CPU) it needs without every document route paying for it.
  *

@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { DOCUMENT_TYPES } from '../text/document-text.js';
+import { DOCUMENT_TYPES } from '../text/document-words.js';
 import { Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 import { GeneratedDocumentView } from './document-shapes.js';
@@ -13,9 +13,9 @@ export const generateOrderDocument = defineRoute({
   method: 'POST',
   path: '/api/v1/orders/{id}/documents',
   tag: 'Documents',
-  summary: 'Generate a PDF of the order: the customs invoice (in its language, English or Arabic), a proforma invoice, or the contract',
+  summary: 'Generate a PDF of the order: the commercial (customs) invoice, a proforma invoice, or the sales contract, in English or Arabic',
   description:
-    "The customs invoice needs the order's stored customs invoice and is written in its `language` unless `language` is given; Arabic is shaped and right to left. The contract document is of `contractId`, or the order's latest contract. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.",
+    "Every document carries the seller's letterhead from the tenant's legal profile (GET/PUT /tenant-profile); one the profile cannot fill answers 409 INVALID_STATE naming each missing field (`profile.bank.iban`, `profile.stamp`, ...). The commercial invoice needs the order's stored customs invoice, is written in its `language` unless `language` is given, and answers 409 naming what customs needs that nobody recorded (`car.vin`, `customsInvoice.countryOfOrigin`, `customsInvoice.portOfDischarge`, ...). Invoices take a number from the tenant's gapless series (CI-00001, PI-00001) the first time, kept by every regeneration. The contract document is of `contractId`, or the order's latest contract, from its own fields. Arabic is shaped and right to left. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.",
   status: 201,
   roles: ['operations', 'accountant'],
   params: IdParams,

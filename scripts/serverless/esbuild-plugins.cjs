@@ -17,7 +17,7 @@ module.exports = [
   },
   {
     // fontkit (under pdfkit) unpacks WOFF2 fonts with a brotli decoder whose dictionary alone is
-    // 450 KB of code, decoded at load. The documents embed a TTF (Amiri), never a WOFF2, so the
+    // 450 KB of code, decoded at load. The documents embed TTFs (IBM Plex Sans Arabic), never a WOFF2, so the
     // decoder is replaced by a function that says so: the PDF function's package halves and its
     // cold start no longer decodes the dictionary.
     name: 'pdf-fonts-without-woff2',

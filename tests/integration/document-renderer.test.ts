@@ -11,7 +11,7 @@ import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { getOrder } from '../../lib/store/orders.js';
 import { generateOrderDocument } from '../../lib/use-cases/orders/documents.js';
 import { renderAndStoreDocument } from '../../lib/use-cases/orders/render-document.js';
-import { proformaModel } from '../../lib/text/document-text.js';
+import { sampleDocuments } from '../../scripts/documents/sample-documents.js';
 import { demoKey } from '../support/http.js';
 import { accountantKey, newCustomer, placeOrder } from '../support/orders.js';
 
@@ -148,11 +148,7 @@ describe('the PDF renderer behind the document route', () => {
 });
 
 describe('the renderer function itself', () => {
-  const model = proformaModel(
-    { orderNumber: 7, totalAmount: 900, currency: 'USD', status: 'DepositSubmitted', car: 'Kia K5', customerName: 'Layla Haddad', depositConfirmed: 0 },
-    'en',
-    '2026-11-23',
-  );
+  const model = sampleDocuments().find((sample) => sample.name === 'proforma-invoice-en')!.model;
   const key = documentKey(7, 'proforma-invoice', 'testrenderer1');
 
   it('stores the PDF under the key it was given and answers its size', async () => {

@@ -531,8 +531,8 @@ function zipEntries(file: string): string[] {
 /**
  * Budgets of the zipped packages, from the measurements (npm run bench -- --only cold-start prints
  * every function's zipped size): about 85 KB for an HTTP function, 76 KB for an outbox consumer
- * (S3 writes are signed fetches), 493 KB for the PDF renderer (pdfkit, fontkit and the Amiri
- * font, without the WOFF2 decoder; a worker the document route invokes). The renderer of the API
+ * (S3 writes are signed fetches), 493 KB for the PDF renderer (pdfkit, fontkit and IBM Plex Sans
+ * Arabic in two weights, without the WOFF2 decoder; a worker the document route invokes). The renderer of the API
  * reference carries the 4.3 MB script it serves as a file.
  */
 const ZIP_BUDGET_KB = { http: 120, consumer: 100, docsRenderer: 1_500, pdfRenderer: 600 };
@@ -592,7 +592,7 @@ describe('one package per function', () => {
     const over: string[] = [];
     for (const [id, fn] of functions()) {
       const kb = statSync(join(artifactDir, artifactOf(fn))).size / 1024;
-      // The PDF renderer carries pdfkit, fontkit and the Amiri font (Arabic and Latin); the
+      // The PDF renderer carries pdfkit, fontkit and IBM Plex Sans Arabic (Arabic and Latin); the
       // reference's renderer the script it serves, as a file beside its bundle.
       const budget =
         id === 'GetDocsRendererLambdaFunction'

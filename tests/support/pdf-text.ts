@@ -23,8 +23,3 @@ export function popplerView(pdf: Uint8Array): { text: string; png: Buffer } {
 
 /** Text without any whitespace: pdftotext's spacing between shaped Arabic words is not reliable, the letters and their order are. */
 export const letters = (text: string): string => text.replace(/\s+/g, '');
-
-/** Width, height and how many of a PNG's bytes differ from a blank page's (a rough "something is drawn"). */
-export function pngSize(png: Buffer): { width: number; height: number } {
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-}

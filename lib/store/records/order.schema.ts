@@ -27,7 +27,11 @@ export const PART_FIELDS = {
     customsDocuments: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
   },
   /** Generated PDFs, every version, oldest first. */
-  documents: { documents: Type.Optional(Type.Array(GeneratedDocumentRecord)) },
+  documents: {
+    documents: Type.Optional(Type.Array(GeneratedDocumentRecord)),
+    /** The order's numbers in the tenant's invoice series, given at first generation and kept (lib/store/document-series.ts). */
+    documentNumbers: Type.Optional(Type.Object({ 'customs-invoice': Type.Optional(Type.Integer()), 'proforma-invoice': Type.Optional(Type.Integer()) })),
+  },
   /** Where the copy of the car's pictures stands (written by the outbox consumer and staff retries; shown in lists). */
   archive: { imageArchive: view.imageArchive },
 } as const;

@@ -17,7 +17,7 @@ export type GeneratedDocument = Static<typeof GeneratedDocumentRecord>;
 const PART_FIELD_NAMES = {
   export: { exportSteps: true, shipment: true },
   customs: { customsInvoice: true, customsDocuments: true },
-  documents: { documents: true },
+  documents: { documents: true, documentNumbers: true },
   archive: { imageArchive: true },
 } as const satisfies { [P in OrderPart]: Record<keyof (typeof PART_FIELDS)[P], true> };
 

@@ -1,111 +1,265 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
-import { carNameOf } from '../../domain/car.js';
+import { contractModel } from '../../domain/document-models/contract.js';
+import { customsInvoiceGaps, customsInvoiceModel, type CustomsInvoiceData } from '../../domain/document-models/customs-invoice.js';
+import type { DocumentModel } from '../../domain/document-models/model.js';
+import { paymentKindOf, proformaModel, type PaymentLine } from '../../domain/document-models/proforma-invoice.js';
 import { invalidState, notFound } from '../../domain/errors.js';
-import { contractModel, customsInvoiceModel, proformaModel, type DocumentModel, type DocumentType, type OrderData } from '../../text/document-text.js';
 import { newId } from '../../domain/ids.js';
-import { sumMoney } from '../../domain/money.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
-import { documentKey } from '../../domain/render-request.js';
+import { documentKey, type RenderRequest } from '../../domain/render-request.js';
+import { profileGaps, type TenantProfile } from '../../domain/tenant-profile.js';
+import { localDay, tenantTimeZone } from '../../domain/time-zone.js';
+import { vehicleOf, type Vehicle } from '../../domain/vehicle.js';
+import type { DocumentType } from '../../text/document-words.js';
 import { renderAndStore } from '../../documents/renderer-client.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
+import { lastInSeries, takeInSeriesItem } from '../../store/document-series.js';
+import type { ContractRecord } from '../../store/order-children.js';
 import { readOrderCollection, type GeneratedDocument, type OrderCollection } from '../../store/orders.js';
+import { getTenantProfile } from '../../store/tenant-profiles.js';
+import { getTenant } from '../../store/tenants.js';
 import { editOrder } from './edit-order.js';
 import { withUrl, type DocumentView } from './order-documents.js';
-import { tenantToday } from '../shared/tenancy.js';
 
 type GenerateBody = Static<NonNullable<(typeof GenerateRoute)['body']>>;
+type Series = 'customs-invoice' | 'proforma-invoice';
 
-function orderData(collection: OrderCollection): OrderData {
+/** How long a proforma's price holds. */
+const PROFORMA_VALID_DAYS = 14;
+const PREFIX: Record<Series, string> = { 'customs-invoice': 'CI', 'proforma-invoice': 'PI' };
+export const seriesNumber = (series: Series, n: number): string => `${PREFIX[series]}-${String(n).padStart(5, '0')}`;
+
+const DOCUMENT_NAMES: Record<DocumentType, string> = { 'customs-invoice': 'commercial invoice', 'proforma-invoice': 'proforma invoice', contract: 'sales contract' };
+const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Commercial invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
+
+/** Everything a model is made from, read once. */
+interface Sources {
+  collection: OrderCollection;
+  profile: TenantProfile;
+  zone: string;
+  today: string;
+}
+
+function latestContract(collection: OrderCollection, contractId: string | undefined): ContractRecord {
+  const contracts = [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  const contract = contractId ? contracts.find((c) => c.id === contractId) : contracts[0];
+  if (contract) return contract;
+  if (contractId) throw notFound('Contract', 'contractId');
+  throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'type', message: 'the order has no contract' }]);
+}
+
+/** The order's car from its snapshot, else its latest contract, else its customs invoice. */
+function orderVehicle(collection: OrderCollection): Vehicle {
+  const contract = latestContractOrNone(collection);
+  return vehicleOf({
+    carDetails: collection.order.carDetails,
+    ...(contract ? { contract: { carDetails: contract.carDetails, vin: contract.vin, mileage: contract.mileage, color: contract.color } } : {}),
+    ...(collection.order.customsInvoice ? { customsInvoice: collection.order.customsInvoice } : {}),
+  });
+}
+
+const latestContractOrNone = (collection: OrderCollection): ContractRecord | undefined =>
+  [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))[0];
+
+/** Receipts confirmed in the order's currency (each with its label and the seller's day), the wallet payment, and a refund. */
+function paymentsOf({ collection, zone }: Sources): PaymentLine[] {
   const { order } = collection;
-  const confirmed = collection.billing
+  const day = (instant: string) => localDay(instant, zone);
+  const receipts = collection.billing
     .filter((b) => b.type === 'receipt' && b.status === 'Confirmed' && b.currency === order.currency)
-    .map((b) => Number(b.amount));
+    .sort((a, b) => String(a.confirmedAt ?? a.createdAt).localeCompare(String(b.confirmedAt ?? b.createdAt)))
+    .map((b): PaymentLine => ({ kind: paymentKindOf(b.items[0]?.type), date: day(String(b.confirmedAt ?? b.createdAt)), amount: Number(b.amount) }));
+  return [
+    ...(order.paidFromWallet ? [{ kind: 'wallet' as const, date: day(order.createdAt), amount: order.totalAmount }] : []),
+    ...receipts,
+    ...(order.refundedAt ? [{ kind: 'refund' as const, date: day(order.refundedAt), amount: order.totalAmount }] : []),
+  ];
+}
+
+function refuse(what: DocumentType, gaps: string[], where: string): never {
+  throw invalidState(
+    `A ${DOCUMENT_NAMES[what]} cannot be generated yet: ${gaps.join(', ')} ${gaps.length === 1 ? 'is' : 'are'} missing (${where})`,
+    gaps.map((field) => ({ field, message: `is required on a ${DOCUMENT_NAMES[what]}` })),
+  );
+}
+
+/** What the document says, given its number in the series; or 409 naming what it would print blank. */
+interface Plan {
+  language: 'en' | 'ar';
+  /** The invoice series the document is numbered in; a contract carries its own number. */
+  series?: Series;
+  contractId?: string;
+  contractNumber?: number;
+  model: (number: number) => DocumentModel;
+}
+
+function planOf(sources: Sources, body: GenerateBody): Plan {
+  const { collection, profile, today } = sources;
+  const { order } = collection;
+  if (body.type === 'customs-invoice') {
+    const invoice = order.customsInvoice as (CustomsInvoiceData & { language?: 'en' | 'ar' }) | undefined;
+    if (!invoice)
+      throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [{ field: 'type', message: 'the order has no customs invoice' }]);
+    const language = body.language ?? invoice.language ?? 'en';
+    const profileMissing = profileGaps(profile, 'customs-invoice', language);
+    if (profileMissing.length > 0) refuse('customs-invoice', profileMissing.map((f) => `profile.${f}`), 'an admin sets them with PUT /api/v1/tenant-profile');
+    const vehicle = orderVehicle(collection);
+    const facts = { seller: profile, invoice, vehicle, ...(order.shipment ? { shipment: order.shipment } : {}) };
+    const gaps = customsInvoiceGaps(facts);
+    if (gaps.length > 0) refuse('customs-invoice', gaps, 'set them on the customs invoice, the order or its contract, or the shipment');
+    return {
+      language,
+      series: 'customs-invoice',
+      model: (n) => customsInvoiceModel({ ...facts, language, date: today, invoiceNumber: seriesNumber('customs-invoice', n), orderNumber: order.orderNumber }),
+    };
+  }
+  const language = body.language ?? 'en';
+  const profileMissing = profileGaps(profile, body.type, language);
+  if (profileMissing.length > 0) refuse(body.type, profileMissing.map((f) => `profile.${f}`), 'an admin sets them with PUT /api/v1/tenant-profile');
+  if (body.type === 'proforma-invoice') {
+    const customer = order.customer;
+    return {
+      language,
+      series: 'proforma-invoice',
+      model: (n) =>
+        proformaModel({
+          language,
+          date: today,
+          validUntil: addDays(today, PROFORMA_VALID_DAYS),
+          proformaNumber: seriesNumber('proforma-invoice', n),
+          orderNumber: order.orderNumber,
+          seller: profile,
+          buyer: { name: customer?.name ?? '', ...(customer?.mobileNumber ? { phone: customer.mobileNumber } : {}), ...(customer?.email ? { email: customer.email } : {}) },
+          vehicle: orderVehicle(collection),
+          totalAmount: order.totalAmount,
+          currency: order.currency,
+          payments: paymentsOf(sources),
+        }),
+    };
+  }
+  const contract = latestContract(collection, body.contractId);
+  // The contract's own car fields first: it is what the buyer signs.
+  const fromContract = vehicleOf({ carDetails: contract.carDetails, contract: { vin: contract.vin, mileage: contract.mileage, color: contract.color } });
+  const vehicle: Vehicle = { ...orderVehicle(collection), ...definedOnly(fromContract) };
   return {
-    orderNumber: order.orderNumber,
-    totalAmount: order.totalAmount,
-    currency: order.currency,
-    status: order.status,
-    car: carNameOf(order.carDetails),
-    ...(typeof order.carDetails.vin === 'string' ? { vin: order.carDetails.vin } : {}),
-    customerName: order.customer?.name ?? '',
-    ...(order.customer?.mobileNumber ? { customerPhone: order.customer.mobileNumber } : {}),
-    depositConfirmed: order.paidFromWallet ? order.totalAmount : sumMoney(confirmed),
+    language,
+    contractId: contract.id,
+    contractNumber: Number(contract.contractNumber),
+    model: () =>
+      contractModel({
+        language,
+        date: today,
+        contractNumber: Number(contract.contractNumber),
+        orderNumber: order.orderNumber,
+        seller: profile,
+        buyer: {
+          name: contract.customerName,
+          ...optional({
+            nameAr: contract.customerNameAr,
+            idNumber: contract.customerIdNumber,
+            phone: contract.customerPhone,
+            email: contract.customerEmail,
+            address: contract.customerAddress,
+            country: contract.customerCountry,
+          }),
+        },
+        vehicle,
+        totalAmount: Number(contract.totalAmount ?? order.totalAmount),
+        currency: String(contract.currency ?? order.currency),
+        ...optional({ terms: contract.terms, notes: contract.notes, signedOn: contract.signedAt ? localDay(contract.signedAt, sources.zone) : undefined }),
+      }),
   };
 }
 
-/** What the document says, or why it cannot be made yet. */
-function modelFor(collection: OrderCollection, body: GenerateBody, date: string): { model: DocumentModel; contractId?: string } {
-  const { order } = collection;
-  if (body.type === 'customs-invoice') {
-    const invoice = order.customsInvoice;
-    if (!invoice)
-      throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [
-        { field: 'type', message: 'the order has no customs invoice' },
-      ]);
-    return { model: customsInvoiceModel(invoice, order, body.language ?? invoice.language ?? 'en', date) };
-  }
-  if (body.type === 'proforma-invoice') return { model: proformaModel(orderData(collection), body.language ?? 'en', date) };
-  const contracts = [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
-  const contract = body.contractId ? contracts.find((c) => c.id === body.contractId) : contracts[0];
-  if (!contract) {
-    if (body.contractId) throw notFound('Contract', 'contractId');
-    throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'type', message: 'the order has no contract' }]);
-  }
-  const model = contractModel(
-    {
-      contractNumber: Number(contract.contractNumber),
-      customerName: String(contract.customerName),
-      totalAmount: Number(contract.totalAmount ?? order.totalAmount),
-      currency: String(contract.currency ?? order.currency),
-      status: String(contract.status),
-      notes: (contract.notes as string | null | undefined) ?? null,
-    },
-    orderData(collection),
-    body.language ?? 'en',
-    date,
-  );
-  return { model, contractId: String(contract.id) };
+const optional = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Partial<T>;
+const definedOnly = (vehicle: Vehicle): Vehicle => optional(vehicle as Record<string, unknown>) as Vehicle;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** Versions kept on the order item (well under DynamoDB's 400 KB); the files themselves are in the bucket. */
 const MAX_DOCUMENTS = 100;
-
-const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Customs invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
+/** Another order took the number this document was drawn with: draw it again with the next one. */
+const RENUMBER = Symbol('renumber');
 
 /**
  * Has the renderer function lay the document out and store it under orders/{orderNumber}/documents/
  * (lib/documents/renderer-client.ts), then records it on the order as the next version of its
- * type (raising the order version, with its audit record and event). The file is written before
- * it is recorded: a failure leaves at most an unlisted file.
+ * type (raising the order version, with its audit record and event). An invoice takes its number
+ * in the tenant's series in that same transaction, so the series has no gaps; a regeneration keeps
+ * the number. The file is written before it is recorded: a failure leaves at most an unlisted file.
  */
 export async function generateOrderDocument(caller: Caller, id: string, body: GenerateBody): Promise<DocumentView> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const recorded = await generateOnce(caller, id, body);
+    if (recorded !== RENUMBER) return withUrl(recorded);
+  }
+  throw invalidState('The invoice series is busy: try again');
+}
+
+async function generateOnce(caller: Caller, id: string, body: GenerateBody): Promise<GeneratedDocument | typeof RENUMBER> {
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
+  const { order } = collection;
+  const tenantId = order.tenantId;
+  const [profileItem, tenant] = await Promise.all([tenantId ? getTenantProfile(tenantId, true) : undefined, tenantId ? getTenant(tenantId) : undefined]);
   const now = new Date();
-  // The document's date is the seller's day (a Dubai invoice made at 01:00 local is dated that day, not UTC's).
-  const { model, contractId } = modelFor(collection, body, await tenantToday(collection.order.tenantId, now.toISOString()));
+  const zone = tenantTimeZone(tenant);
+  // Dated on the seller's day (a Dubai invoice made at 01:00 local is dated that day, not UTC's).
+  const sources: Sources = { collection, profile: profileItem ?? {}, zone, today: localDay(now, zone) };
+  const plan = planOf(sources, body);
+  const kept = plan.series ? order.documentNumbers?.[plan.series] : undefined;
+  const number = plan.series ? (kept ?? (await lastInSeries(String(tenantId), plan.series)) + 1) : 0;
+  const model = plan.model(number);
   const documentId = newId();
-  const key = documentKey(collection.order.orderNumber, body.type, documentId);
-  const { bytes } = await renderAndStore({ model, title: `${TITLES[body.type]} #${collection.order.orderNumber}`, createdAt: now.toISOString(), key });
+  const key = documentKey(order.orderNumber, body.type, documentId);
+  const images = { ...(profileItem?.logo ? { logo: profileItem.logo.key } : {}), ...(profileItem?.stamp ? { stamp: profileItem.stamp.key } : {}) };
+  const request: RenderRequest = { model, title: `${TITLES[body.type]} #${order.orderNumber}`, createdAt: now.toISOString(), key, images };
+  const { bytes } = await renderAndStore(request);
+  const takesNumber = plan.series !== undefined && kept === undefined;
   let recorded: GeneratedDocument | undefined;
-  await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
-    if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
-    const previous = (current.documents ?? []).filter((d) => d.type === body.type);
-    recorded = {
-      id: documentId,
-      type: body.type,
-      version: Math.max(0, ...previous.map((d) => d.version)) + 1,
-      language: model.language,
-      key,
-      bytes,
-      ...(contractId ? { contractId } : {}),
-      createdAt: now.toISOString(),
-      createdBy: actorOf(caller),
-    };
-    return { documents: [...(current.documents ?? []), recorded] };
-  });
-  return withUrl(recorded!);
+  try {
+    await editOrder(
+      caller,
+      id,
+      undefined,
+      `document.${body.type}`,
+      async (current) => {
+        if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
+        if (plan.series) {
+          const held = current.documentNumbers?.[plan.series];
+          if (held !== undefined ? held !== number : (await lastInSeries(String(tenantId), plan.series)) !== number - 1) throw RENUMBER;
+        }
+        const previous = (current.documents ?? []).filter((d) => d.type === body.type);
+        recorded = {
+          id: documentId,
+          type: body.type,
+          version: Math.max(0, ...previous.map((d) => d.version)) + 1,
+          language: plan.language,
+          key,
+          bytes,
+          number: plan.series ? seriesNumber(plan.series, number) : `#${plan.contractNumber}`,
+          ...(plan.contractId ? { contractId: plan.contractId } : {}),
+          createdAt: now.toISOString(),
+          createdBy: actorOf(caller),
+        };
+        return {
+          documents: [...(current.documents ?? []), recorded],
+          ...(takesNumber && plan.series ? { documentNumbers: { ...current.documentNumbers, [plan.series]: number } } : {}),
+        };
+      },
+      (current) => (takesNumber && plan.series && current.documentNumbers?.[plan.series] === undefined ? [takeInSeriesItem(String(tenantId), plan.series, number - 1)] : []),
+    );
+  } catch (error) {
+    if (error === RENUMBER) return RENUMBER;
+    throw error;
+  }
+  return recorded!;
 }
 
 export async function listOrderDocuments(caller: Caller, id: string): Promise<DocumentView[]> {

@@ -1,4 +1,4 @@
-import { putObjectSigned } from '../../archive/objects.js';
+import { getObjectSigned, putObjectSigned } from '../../archive/objects.js';
 import { bucketName } from '../../config.js';
 import { checkRenderRequest, type RenderResult } from '../../domain/render-request.js';
 import { renderPdf } from '../../documents/pdf.js';
@@ -13,7 +13,11 @@ import { describeError, log } from '../../logger.js';
 export async function renderAndStoreDocument(event: unknown): Promise<RenderResult> {
   const request = checkRenderRequest(event);
   if (typeof request === 'string') throw new Error(`Not a render request: ${request}`);
-  const pdf = await renderPdf(request.model, { title: request.title, createdAt: new Date(request.createdAt) });
+  // The logo and stamp are read here, not sent along: the invoke payload stays small.
+  const [logo, stamp] = await Promise.all(
+    [request.images?.logo, request.images?.stamp].map(async (key) => (key ? (await getObjectSigned(bucketName(), key))?.body : undefined)),
+  );
+  const pdf = await renderPdf(request.model, { title: request.title, createdAt: new Date(request.createdAt) }, { logo, stamp });
   try {
     await putObjectSigned(bucketName(), request.key, pdf, 'application/pdf');
   } catch (error) {

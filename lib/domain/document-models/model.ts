@@ -1,0 +1,61 @@
+/**
+ * What a generated document says, already composed in its language (lib/text/documents/), as the
+ * renderer (lib/documents/pdf.ts) lays it out: a letterhead, the title with its numbers, the
+ * parties, headed groups of facts, the table of amounts, the total in words, paragraphs and the
+ * signature boxes. Arabic documents are mirrored.
+ */
+export type DocumentLanguage = 'en' | 'ar';
+export type Pair = [string, string];
+
+export interface DocumentModel {
+  language: DocumentLanguage;
+  title: string;
+  /** The document's own numbers and dates, beside the title (invoice number, date, order, validity). */
+  meta: Pair[];
+  /** Who issues it: the seller's name and address lines, beside the logo. */
+  letterhead: { name: string; lines: string[] };
+  /** Boxes side by side: seller/exporter, buyer/consignee, notify party. */
+  parties: Array<{ heading: string; lines: string[] }>;
+  /** Headed groups of label and value: the car, the shipment, the bank to pay into. */
+  sections: Array<{ heading: string; facts: Pair[] }>;
+  /** The lines and their amounts; the last total is the one that counts. */
+  table: { columns: Pair; lines: Pair[]; totals: Pair[] };
+  /** The total in words, as customs and banks read it. */
+  inWords?: Pair;
+  /** Headed paragraphs: payment terms, the contract's terms, notes. */
+  paragraphs: Array<{ heading: string; text: string }>;
+  /** Signature boxes; the seller's carries the stamp when the profile has one. */
+  signatures: Array<{ heading: string; name: string; stamp?: boolean; date?: string }>;
+  footer: string;
+}
+
+/** Whether a piece of text holds Arabic letters (and is laid out right to left). */
+export const isArabic = (text: string): boolean => /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/.test(text);
+
+/** Every piece of text a model prints, for checks that each character has a glyph. */
+export function textsOf(model: DocumentModel): string[] {
+  return [
+    model.title,
+    ...model.meta.flat(),
+    model.letterhead.name,
+    ...model.letterhead.lines,
+    ...model.parties.flatMap((p) => [p.heading, ...p.lines]),
+    ...model.sections.flatMap((s) => [s.heading, ...s.facts.flat()]),
+    ...model.table.columns,
+    ...model.table.lines.flat(),
+    ...model.table.totals.flat(),
+    ...(model.inWords ?? []),
+    ...model.paragraphs.flatMap((p) => [p.heading, p.text]),
+    ...model.signatures.flatMap((s) => [s.heading, s.name, s.date ?? '']),
+    model.footer,
+  ];
+}
+
+/** An amount with its currency: two decimals (three for the dinars and the Omani rial, none for KRW), Western digits in both languages. */
+export function money(amount: number, currency: string): string {
+  const decimals = currency === 'KRW' ? 0 : ['BHD', 'KWD', 'OMR'].includes(currency) ? 3 : 2;
+  return `${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} ${currency}`;
+}
+
+/** A label and value when there is a value. */
+export const fact = (label: string, value: unknown): Pair[] => (value === undefined || value === null || value === '' ? [] : [[label, String(value)]]);

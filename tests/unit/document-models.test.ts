@@ -1,0 +1,124 @@
+/** What each document says and what it refuses to print blank: the models are pure, tested without I/O. */
+import { describe, expect, it } from 'vitest';
+import { customsInvoiceGaps, customsInvoiceModel, customsTerms } from '../../lib/domain/document-models/customs-invoice.js';
+import { textsOf } from '../../lib/domain/document-models/model.js';
+import { balanceOf, paymentKindOf, proformaModel } from '../../lib/domain/document-models/proforma-invoice.js';
+import { contractModel } from '../../lib/domain/document-models/contract.js';
+import { seriesNumber } from '../../lib/use-cases/orders/documents.js';
+import { CONTRACT, INVOICE, PAYMENTS, SELLER, SHIPMENT, VEHICLE } from '../../scripts/documents/sample-documents.js';
+
+const facts = { seller: SELLER, invoice: INVOICE, vehicle: VEHICLE, shipment: SHIPMENT };
+
+describe('the commercial invoice', () => {
+  it('needs nothing more for the walked order', () => {
+    expect(customsInvoiceGaps(facts)).toEqual([]);
+  });
+
+  it('derives the HS code from fuel and engine, the origin from the make, the Incoterms from the profile', () => {
+    const { hsCode: _h, incoterms: _i, ...invoice } = INVOICE;
+    const terms = customsTerms({ ...facts, invoice });
+    expect(terms).toMatchObject({ hsCode: '8703.23', origin: 'KR', incoterms: 'CFR', place: 'AEJEA (Jebel Ali)' });
+    expect(customsTerms({ ...facts, invoice: { ...invoice, incoterms: 'FOB' } }).place).toBe('KRINC (Incheon)');
+    expect(customsTerms({ ...facts, invoice: { ...invoice, hsCode: '8703.24.10', countryOfOrigin: 'DE' } })).toMatchObject({ hsCode: '8703.24.10', origin: 'DE' });
+  });
+
+  it('names what it would print blank: the car, the HS code and what it comes from, the origin, the ports', () => {
+    const gaps = customsInvoiceGaps({
+      seller: { ...SELLER, portOfLoading: undefined, defaultIncoterms: undefined },
+      invoice: { ...INVOICE, incoterms: undefined, portOfDischarge: undefined },
+      vehicle: { make: 'Zastava', condition: 'used' },
+    });
+    expect(gaps).toEqual([
+      'car.model',
+      'car.year',
+      'car.vin',
+      "customsInvoice.hsCode (or the car's fuelType)",
+      'customsInvoice.countryOfOrigin',
+      'customsInvoice.incoterms',
+      'shipment.portOfLoading',
+      'customsInvoice.portOfDischarge',
+    ]);
+  });
+
+  it('prints the number of the series, the terms with their place, the B/L and the total in words', () => {
+    const model = customsInvoiceModel({ ...facts, language: 'en', date: '2026-11-20', invoiceNumber: 'CI-00042', orderNumber: 1042 });
+    expect(model.meta[0]).toEqual(['Invoice No.', 'CI-00042']);
+    const shipment = Object.fromEntries(model.sections[1]!.facts);
+    expect(shipment).toMatchObject({ 'Incoterms 2020': 'CFR AEJEA (Jebel Ali)', 'Bill of lading No.': 'HDMUINCA12345600', 'Vessel / Voyage': 'Morning Calm / 112W' });
+    expect(model.inWords?.[1]).toMatch(/^Eighteen thousand five hundred US dollars and fifty cents only$/i);
+    expect(model.signatures).toEqual([expect.objectContaining({ stamp: true })]);
+  });
+});
+
+describe('the proforma invoice', () => {
+  it('labels each payment by its kind and day, and subtracts refunds from what was received', () => {
+    expect(paymentKindOf('deposit')).toBe('deposit');
+    expect(paymentKindOf('Installment 2')).toBe('instalment');
+    expect(paymentKindOf(undefined)).toBe('payment');
+    expect(balanceOf(18500, PAYMENTS)).toEqual({ received: 10000, due: 8500 });
+    expect(balanceOf(1000, [{ kind: 'wallet', date: '2026-10-01', amount: 1000 }, { kind: 'refund', date: '2026-10-03', amount: 1000 }])).toEqual({ received: 0, due: 1000 });
+    expect(balanceOf(100, [{ kind: 'payment', date: '2026-10-01', amount: 150 }]).due).toBe(0);
+    const model = proformaModel({
+      language: 'en',
+      date: '2026-11-20',
+      validUntil: '2026-12-04',
+      proformaNumber: 'PI-00031',
+      orderNumber: 1042,
+      seller: SELLER,
+      buyer: { name: 'Layla Haddad' },
+      vehicle: VEHICLE,
+      totalAmount: 18500,
+      currency: 'USD',
+      payments: PAYMENTS,
+    });
+    expect(model.table.lines.map(([label]) => label)).toEqual(['Vehicle price: Kia Sorento 2022', 'Deposit · 2026-10-02', 'Instalment · 2026-10-20']);
+    expect(model.table.totals.at(-1)).toEqual(['Balance due', '8,500.00 USD']);
+    expect(Object.fromEntries(model.sections[1]!.facts)).toMatchObject({ IBAN: 'AE05 0261 0152 0473 6891 001', 'SWIFT / BIC': 'EBILAEAD', 'Payment reference': 'PI-00031' });
+  });
+
+  it('never prints the bare word "car" for an order nothing describes', () => {
+    const model = proformaModel({
+      language: 'en',
+      date: '2026-11-20',
+      validUntil: '2026-12-04',
+      proformaNumber: 'PI-00001',
+      orderNumber: 7,
+      seller: SELLER,
+      buyer: { name: 'Layla Haddad' },
+      vehicle: { condition: 'used' },
+      totalAmount: 900,
+      currency: 'USD',
+      payments: [],
+    });
+    const line = model.table.lines[0]![0];
+    expect(line).toContain('#7');
+    expect(line).toMatch(/not recorded/);
+    expect(textsOf(model).some((text) => /:\s*car\s*$/i.test(text))).toBe(false);
+  });
+});
+
+describe('the sales contract', () => {
+  it("prints the contract's own parties, terms and signature date", () => {
+    const model = contractModel({
+      language: 'ar',
+      date: '2026-11-20',
+      contractNumber: 17,
+      orderNumber: 1042,
+      seller: SELLER,
+      buyer: CONTRACT.buyer,
+      vehicle: VEHICLE,
+      totalAmount: 18500,
+      currency: 'USD',
+      terms: CONTRACT.terms,
+      signedOn: CONTRACT.signedOn,
+    });
+    expect(model.parties[1]!.lines).toEqual(expect.arrayContaining(['ليلى حداد', 'رقم الهوية / الجواز: P1234567']));
+    expect(model.paragraphs[0]!.text).toContain(CONTRACT.terms);
+    expect(model.signatures[1]).toEqual({ heading: 'المشتري', name: 'ليلى حداد', date: 'تاريخ التوقيع: 2026-10-08' });
+  });
+});
+
+it('numbers invoices in series the way accountants file them', () => {
+  expect(seriesNumber('customs-invoice', 42)).toBe('CI-00042');
+  expect(seriesNumber('proforma-invoice', 123456)).toBe('PI-123456');
+});
