@@ -1,7 +1,11 @@
 import type { CompiledRoute } from '../schemas/route.js';
 
-/** Fields the pipeline already placed (body.x, query.x, path.x), the whole body, or a header (X-API-Key, If-Match). */
-const PLACED = /^(body|query|path)(\.|\[|$)|^[A-Z]|-/;
+/**
+ * Fields the pipeline already placed (body.x, query.x, path.x), the whole body, a header
+ * (X-API-Key, If-Match), or a field of another record the request needs that is not set (a
+ * document's profile.bank.iban, customsInvoice.portOfDischarge, shipment.portOfLoading, car.vin).
+ */
+const PLACED = /^(body|query|path)(\.|\[|$)|^[A-Z]|-|^(profile|customsInvoice|shipment|car)\./;
 
 /**
  * Where in the request a field a use case or a rule names came from: the use cases speak of

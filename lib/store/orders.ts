@@ -302,7 +302,9 @@ export async function getOrderNotice(orderId: string): Promise<OrderNotice | und
 }
 
 /** What an edit may change: a part's fields, the notification sequence, and the customer's notification flag in the car snapshot. */
-export type OrderChanges = Partial<Pick<OrderRecord, 'exportSteps' | 'shipment' | 'customsInvoice' | 'customsDocuments' | 'documents' | 'notificationSeq'>> & {
+export type OrderChanges = Partial<
+  Pick<OrderRecord, 'exportSteps' | 'shipment' | 'customsInvoice' | 'customsDocuments' | 'documents' | 'documentNumbers' | 'notificationSeq'>
+> & {
   'carDetails.customerNotificationsEnabled'?: boolean;
 };
 

@@ -1,6 +1,7 @@
 /**
- * Generated PDFs over HTTP: the customs invoice in the language it asks (Arabic shaped and right
- * to left), a proforma invoice and the contract, stored in the bucket under
+ * Generated PDFs over HTTP: the commercial (customs) invoice in the language it asks (Arabic shaped
+ * and right to left), a proforma invoice and the contract, under the seller's letterhead, numbered
+ * in the tenant's gapless series, refused with 409 when they would print blanks, stored in the bucket under
  * orders/{orderNumber}/documents/, versioned, downloaded through short-lived presigned URLs, and
  * read back with poppler (pdftotext for the text, pdftoppm for the page image).
  */
@@ -13,6 +14,8 @@ import { newCustomer, placeOrder } from '../support/orders.js';
 import { gulfOrder } from '../support/order-children.js';
 import { orderDetail } from '../support/orders.js';
 import { letters, popplerView } from '../support/pdf-text.js';
+import { GULF_MOTORS_PROFILE } from '../../scripts/local/demo-profiles.js';
+import { completeProfile } from '../support/tenant-profile.js';
 
 const ops = () => demoKey('operations');
 const data = (res: { status: number; text: string; body: any }, status = 200) => {
@@ -43,6 +46,9 @@ describe('order documents', () => {
           carModel: 'Sorento',
           carYear: 2022,
           carVin: 'KNAPU81BDN7123456',
+          fuelType: 'Gasoline',
+          engineCapacityCc: 2497,
+          portOfDischarge: 'جبل علي',
           items: [
             { description: 'سيارة كيا سورينتو', amount: 17_000 },
             { description: 'الشحن إلى جبل علي', amount: 1_500 },
@@ -64,9 +70,22 @@ describe('order documents', () => {
     const pdf = await download(document.url);
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     const { text, png } = popplerView(pdf);
-    for (const words of ['فاتورة جمركية', 'المشتري', 'ليلى حداد', 'دبي مارينا، دبي', 'سيارة كيا سورينتو', 'الشحن إلى جبل علي', 'الإجمالي'])
+    for (const words of [
+      'فاتورة تجارية',
+      'المشتري / المرسل إليه',
+      'ليلى حداد',
+      'دبي مارينا، دبي',
+      'سيارة كيا سورينتو',
+      'الشحن إلى جبل علي',
+      'الإجمالي',
+      'جلف موتورز لتجارة السيارات المستعملة',
+      'كوريا الجنوبية',
+      'فقط ثمانية عشر ألفاً وخمسمائة درهم إماراتي لا غير',
+    ])
       expect(letters(text), words).toContain(letters(words));
-    for (const latin of [`#${order.orderNumber}`, '17,000.00 AED', '18,500.00 AED', 'KNAPU81BDN7123456']) expect(text).toContain(latin);
+    for (const latin of [`#${order.orderNumber}`, '17,000.00 AED', '18,500.00 AED', 'KNAPU81BDN7123456', '8703.23', 'CFR', document.number])
+      expect(text).toContain(latin);
+    expect(document.number).toMatch(/^CI-\d{5}$/);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     console.log(`arabic customs invoice #${order.orderNumber}, as pdftotext reads it:\n${text.trim()}`);
 
@@ -82,6 +101,7 @@ describe('order documents', () => {
     const subdomain = `docday${Date.now().toString(36)}`;
     const tenantId = (await createTenant({ name: `Day ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false, timeZone: zone }))
       .id;
+    await completeProfile(tenantId);
     const operations = (await newApiKey({ role: 'operations', tenantId })).key;
     const customer = await newCustomer({ key: operations });
     const order = await placeOrder(operations, {
@@ -93,9 +113,9 @@ describe('order documents', () => {
 
     const document = data(await generate(order.id, { type: 'proforma-invoice' }, operations), 201);
     const { text } = popplerView(await download(document.url));
-    // The PDF is listed on the order, so the order's version moves on, as the reference says.
+    // The proforma takes its number in the series, then is listed on the order: each moves the order's version on.
     const after = data(await api('GET', `/api/v1/orders/${order.id}`, { key: operations }));
-    expect(after.version).toBe(order.version + 1);
+    expect(after.version).toBe(order.version + 2);
 
     const today = localDay(new Date(), zone);
     expect(today).not.toBe(new Date().toISOString().slice(0, 10));
@@ -107,7 +127,13 @@ describe('order documents', () => {
     data(
       await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
         key: ops(),
-        body: { buyerName: 'Layla Haddad', items: [{ description: 'Kia Sorento 2022', amount: 18_500 }], currency: 'AED' },
+        body: {
+          buyerName: 'Layla Haddad',
+          items: [{ description: 'Kia Sorento 2022', amount: 18_500 }],
+          currency: 'AED',
+          hsCode: '8703.23',
+          portOfDischarge: 'Jebel Ali, UAE',
+        },
       }),
     );
     const first = data(await generate(order.id, { type: 'customs-invoice' }), 201);
@@ -115,18 +141,23 @@ describe('order documents', () => {
     expect([first.version, second.version]).toEqual([1, 2]);
     expect([first.language, second.language]).toEqual(['en', 'ar']);
     expect(second.key).not.toBe(first.key);
+    // A regeneration keeps the invoice's number in the series.
+    expect(second.number).toBe(first.number);
     const english = popplerView(await download(first.url)).text;
-    expect(english).toContain('Customs invoice');
-    expect(english).toMatch(/Buyer\s+Layla Haddad/);
+    expect(english).toContain('Commercial invoice');
+    expect(english).toMatch(/Buyer \/ Consignee[\s\S]*Layla Haddad/);
+    expect(english).toContain('CFR Jebel Ali, UAE');
 
     const proforma = data(await generate(order.id, { type: 'proforma-invoice' }, demoKey('accountant')), 201);
-    expect(popplerView(await download(proforma.url)).text).toContain('Proforma invoice');
+    const proformaText = popplerView(await download(proforma.url)).text;
+    for (const field of ['Proforma invoice', proforma.number, 'Balance due', 'Emirates NBD', 'EBILAEAD', 'Kia Sorento 2022']) expect(proformaText).toContain(field);
     const contract = data(await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Layla Haddad' } }), 201);
     const contractPdf = data(await generate(order.id, { type: 'contract', language: 'ar' }), 201);
     expect(contractPdf.contractId).toBe(contract.id);
     const contractText = popplerView(await download(contractPdf.url)).text;
-    expect(letters(contractText)).toContain(letters('عقد بيع'));
+    expect(letters(contractText)).toContain(letters('عقد بيع مركبة'));
     expect(contractText).toContain(`#${contract.contractNumber}`);
+    expect(contractPdf.number).toBe(`#${contract.contractNumber}`);
 
     const listed = data(await api('GET', `/api/v1/orders/${order.id}/documents`, { key: demoKey('integrator') }));
     expect(listed.map((d: any) => [d.type, d.version])).toEqual([
@@ -153,5 +184,79 @@ describe('order documents', () => {
     expect((await generate(order.id, { type: 'passport' })).status).toBe(400);
     expect((await api('GET', `/api/v1/orders/${order.id}/documents`, { key: demoKey('integrator', 'seoul') })).status).toBe(404);
     expect((await orderDetail(order.id)).documents).toEqual([]);
+  });
+
+  it('refuses with 409 naming what a document would print blank: the seller profile, then what customs needs', async () => {
+    const subdomain = `docgap${Date.now().toString(36)}`;
+    const tenantId = (await createTenant({ name: `Gaps ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    const operations = (await newApiKey({ role: 'operations', tenantId })).key;
+    const admin = (await newApiKey({ role: 'admin', tenantId })).key;
+    const customer = await newCustomer({ key: operations });
+    const order = await placeOrder(operations, { customerId: customer.id, totalAmount: 9_000, currency: 'USD', carDetails: {} });
+
+    const bare = await generate(order.id, { type: 'proforma-invoice' }, operations);
+    expect(bare.status).toBe(409);
+    expect(bare.body.code).toBe('INVALID_STATE');
+    expect(bare.body.error).toContain('PUT /api/v1/tenant-profile');
+    const fields = bare.body.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(['profile.legalName.en', 'profile.address.city', 'profile.bank.iban', 'profile.bank.swift']));
+
+    // The text alone: the contract still wants the stamp, the Arabic proforma the Arabic name.
+    const { legalName, ...text } = GULF_MOTORS_PROFILE.text;
+    data(await api('PUT', '/api/v1/tenant-profile', { key: admin, body: { ...text, legalName: { en: legalName!.en } } }));
+    const noStamp = await generate(order.id, { type: 'contract' }, operations);
+    expect(noStamp.status).toBe(409);
+    const arabic = await generate(order.id, { type: 'proforma-invoice', language: 'ar' }, operations);
+    expect(arabic.body.details.map((d: { field: string }) => d.field)).toEqual(['profile.legalName.ar']);
+
+    // An English proforma can be made now; the order's car is described by nothing, and it says so.
+    const proforma = data(await generate(order.id, { type: 'proforma-invoice' }, operations), 201);
+    const proformaText = popplerView(await download(proforma.url)).text.replace(/\s+/g, ' ');
+    expect(proformaText).toContain(`the car of order #${order.orderNumber}`);
+    expect(proformaText).not.toMatch(/Vehicle price: car\b/);
+
+    // A commercial invoice names what customs needs and nobody recorded.
+    data(
+      await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+        key: operations,
+        body: { buyerName: 'Omar Nasser', items: [{ description: 'Used car', amount: 9_000 }], currency: 'USD' },
+      }),
+    );
+    await completeProfile(tenantId);
+    const customs = await generate(order.id, { type: 'customs-invoice' }, operations);
+    expect(customs.status).toBe(409);
+    expect(customs.body.details.map((d: { field: string }) => d.field)).toEqual([
+      'car.make',
+      'car.model',
+      'car.year',
+      'car.vin',
+      "customsInvoice.hsCode (or the car's fuelType)",
+      'customsInvoice.countryOfOrigin',
+      'customsInvoice.portOfDischarge',
+    ]);
+    expect((await orderDetail(order.id, operations)).documents.map((d: any) => d.type)).toEqual(['proforma-invoice']);
+  });
+
+  it("numbers invoices in the tenant's own series without gaps, under parallel requests, and keeps a number on regeneration", async () => {
+    const subdomain = `docseries${Date.now().toString(36)}`;
+    const tenantId = (await createTenant({ name: `Series ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    await completeProfile(tenantId);
+    const accountant = (await newApiKey({ role: 'accountant', tenantId })).key;
+    const customer = await newCustomer({ key: accountant });
+    const orders = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        placeOrder(accountant, { customerId: customer.id, totalAmount: 12_000, currency: 'USD', carDetails: { makeEn: 'Hyundai', modelEn: 'Avante', year: 2021 } }),
+      ),
+    );
+    // Every order's proforma at once, twice each: six numbers, one per order, 1 to 6.
+    const made = await Promise.all([...orders, ...orders].map((order) => generate(order.id, { type: 'proforma-invoice' }, accountant)));
+    for (const res of made) expect(res.status, res.text).toBe(201);
+    const byOrder = new Map<string, Set<string>>();
+    made.forEach((res, i) => byOrder.set(orders[i % 6]!.id, (byOrder.get(orders[i % 6]!.id) ?? new Set()).add(res.body.data.number)));
+    for (const numbers of byOrder.values()) expect(numbers.size).toBe(1);
+    expect([...byOrder.values()].map((numbers) => [...numbers][0]).sort()).toEqual(['PI-00001', 'PI-00002', 'PI-00003', 'PI-00004', 'PI-00005', 'PI-00006']);
+    // Another tenant's series is its own: the demo tenant's numbers do not move this one's.
+    const again = data(await generate(orders[0]!.id, { type: 'proforma-invoice', language: 'ar' }, accountant), 201);
+    expect(again.number).toBe([...byOrder.get(orders[0]!.id)!][0]);
   });
 });

@@ -23,6 +23,13 @@ describe('a field a use case names', () => {
     expect(locateField('nothing', { queryNames: ['cursor'] })).toBe('nothing');
     expect(locateField('notListed', route)).toBe('body.notListed');
   });
+
+  it('keeps a field of another record the request needs (a document names the profile, customs invoice, shipment or car field it lacks)', () => {
+    expect(locateField('profile.bank.iban', route)).toBe('profile.bank.iban');
+    expect(locateField('customsInvoice.portOfDischarge', route)).toBe('customsInvoice.portOfDischarge');
+    expect(locateField('shipment.portOfLoading', route)).toBe('shipment.portOfLoading');
+    expect(locateField('car.vin', route)).toBe('car.vin');
+  });
 });
 
 function sources(folder: string): string[] {

@@ -184,25 +184,50 @@ function addDays(day: string, days: number): string {
 
 /** Versions kept on the order item (well under DynamoDB's 400 KB); the files themselves are in the bucket. */
 const MAX_DOCUMENTS = 100;
-/** Another order took the number this document was drawn with: draw it again with the next one. */
-const RENUMBER = Symbol('renumber');
+
+/** A racing generation gave the order its number first: use that one. */
+class AlreadyNumbered {
+  constructor(readonly number: number) {}
+}
+
+/**
+ * The order's number in the tenant's series: the one it holds, or the next, given to it in one
+ * transaction with the series' move (a versioned order change with its audit record). The series
+ * only moves when an order takes its number, so it has no gaps; racing orders re-read and take
+ * the next. A number given before a rendering that then fails stays the order's, for the retry.
+ */
+async function numberOf(caller: Caller, id: string, tenantId: string, series: Series, held: number | undefined): Promise<number> {
+  if (held !== undefined) return held;
+  let taken = 0;
+  try {
+    await editOrder(
+      caller,
+      id,
+      undefined,
+      `document.number.${series}`,
+      async (current) => {
+        const already = current.documentNumbers?.[series];
+        if (already !== undefined) throw new AlreadyNumbered(already);
+        taken = (await lastInSeries(tenantId, series)) + 1;
+        return { documentNumbers: { ...current.documentNumbers, [series]: taken } };
+      },
+      () => [takeInSeriesItem(tenantId, series, taken - 1)],
+    );
+  } catch (error) {
+    if (error instanceof AlreadyNumbered) return error.number;
+    throw error;
+  }
+  return taken;
+}
 
 /**
  * Has the renderer function lay the document out and store it under orders/{orderNumber}/documents/
  * (lib/documents/renderer-client.ts), then records it on the order as the next version of its
- * type (raising the order version, with its audit record and event). An invoice takes its number
- * in the tenant's series in that same transaction, so the series has no gaps; a regeneration keeps
- * the number. The file is written before it is recorded: a failure leaves at most an unlisted file.
+ * type (raising the order version, with its audit record and event). An invoice first takes its
+ * number in the tenant's series (numberOf); a regeneration keeps it. The file is written before
+ * it is recorded: a failure leaves at most an unlisted file.
  */
 export async function generateOrderDocument(caller: Caller, id: string, body: GenerateBody): Promise<DocumentView> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const recorded = await generateOnce(caller, id, body);
-    if (recorded !== RENUMBER) return withUrl(recorded);
-  }
-  throw invalidState('The invoice series is busy: try again');
-}
-
-async function generateOnce(caller: Caller, id: string, body: GenerateBody): Promise<GeneratedDocument | typeof RENUMBER> {
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
   const { order } = collection;
@@ -213,53 +238,32 @@ async function generateOnce(caller: Caller, id: string, body: GenerateBody): Pro
   // Dated on the seller's day (a Dubai invoice made at 01:00 local is dated that day, not UTC's).
   const sources: Sources = { collection, profile: profileItem ?? {}, zone, today: localDay(now, zone) };
   const plan = planOf(sources, body);
-  const kept = plan.series ? order.documentNumbers?.[plan.series] : undefined;
-  const number = plan.series ? (kept ?? (await lastInSeries(String(tenantId), plan.series)) + 1) : 0;
+  const number = plan.series ? await numberOf(caller, id, String(tenantId), plan.series, order.documentNumbers?.[plan.series]) : 0;
   const model = plan.model(number);
   const documentId = newId();
   const key = documentKey(order.orderNumber, body.type, documentId);
   const images = { ...(profileItem?.logo ? { logo: profileItem.logo.key } : {}), ...(profileItem?.stamp ? { stamp: profileItem.stamp.key } : {}) };
   const request: RenderRequest = { model, title: `${TITLES[body.type]} #${order.orderNumber}`, createdAt: now.toISOString(), key, images };
   const { bytes } = await renderAndStore(request);
-  const takesNumber = plan.series !== undefined && kept === undefined;
   let recorded: GeneratedDocument | undefined;
-  try {
-    await editOrder(
-      caller,
-      id,
-      undefined,
-      `document.${body.type}`,
-      async (current) => {
-        if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
-        if (plan.series) {
-          const held = current.documentNumbers?.[plan.series];
-          if (held !== undefined ? held !== number : (await lastInSeries(String(tenantId), plan.series)) !== number - 1) throw RENUMBER;
-        }
-        const previous = (current.documents ?? []).filter((d) => d.type === body.type);
-        recorded = {
-          id: documentId,
-          type: body.type,
-          version: Math.max(0, ...previous.map((d) => d.version)) + 1,
-          language: plan.language,
-          key,
-          bytes,
-          number: plan.series ? seriesNumber(plan.series, number) : `#${plan.contractNumber}`,
-          ...(plan.contractId ? { contractId: plan.contractId } : {}),
-          createdAt: now.toISOString(),
-          createdBy: actorOf(caller),
-        };
-        return {
-          documents: [...(current.documents ?? []), recorded],
-          ...(takesNumber && plan.series ? { documentNumbers: { ...current.documentNumbers, [plan.series]: number } } : {}),
-        };
-      },
-      (current) => (takesNumber && plan.series && current.documentNumbers?.[plan.series] === undefined ? [takeInSeriesItem(String(tenantId), plan.series, number - 1)] : []),
-    );
-  } catch (error) {
-    if (error === RENUMBER) return RENUMBER;
-    throw error;
-  }
-  return recorded!;
+  await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
+    if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
+    const previous = (current.documents ?? []).filter((d) => d.type === body.type);
+    recorded = {
+      id: documentId,
+      type: body.type,
+      version: Math.max(0, ...previous.map((d) => d.version)) + 1,
+      language: plan.language,
+      key,
+      bytes,
+      number: plan.series ? seriesNumber(plan.series, number) : `#${plan.contractNumber}`,
+      ...(plan.contractId ? { contractId: plan.contractId } : {}),
+      createdAt: now.toISOString(),
+      createdBy: actorOf(caller),
+    };
+    return { documents: [...(current.documents ?? []), recorded] };
+  });
+  return withUrl(recorded!);
 }
 
 export async function listOrderDocuments(caller: Caller, id: string): Promise<DocumentView[]> {
