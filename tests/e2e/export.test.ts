@@ -106,7 +106,18 @@ describe('an order from Purchased to Delivered', () => {
     data(
       await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
         key: ops(),
-        body: { buyerName: 'Export Customer', items: [{ description: 'Genesis G80 2022', amount: 12_000 }], currency: 'USD', language: 'ar' },
+        body: {
+          buyerName: 'Export Customer',
+          items: [{ description: 'Genesis G80 2022', amount: 12_000 }],
+          currency: 'USD',
+          language: 'ar',
+          carMake: 'Genesis',
+          carModel: 'G80',
+          carYear: 2022,
+          carVin: 'KMTGB41BDNU123456',
+          fuelType: 'Gasoline',
+          engineCapacityCc: 2497,
+        },
       }),
     );
     const departed = data(await ship(order.id, { billOfLadingNumber: 'HMMBL123', billOfLadingUrl: 'https://files.example.com/bl.pdf', atd: today }));
