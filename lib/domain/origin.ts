@@ -39,3 +39,37 @@ export function originOfMake(make: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * ISO 3780 world manufacturer identifiers: the VIN's first two characters name the country of the
+ * plant that built the car, so a BMW X5 from Spartanburg reads 5U (US) and a Tesla from Shanghai
+ * LR (CN). Ranges of second characters, in the VIN alphabet's order.
+ */
+const WMI_REGIONS: Array<[first: string, from: string, to: string, country: string]> = [
+  ['1', 'A', '9', 'US'],
+  ['4', 'A', '9', 'US'],
+  ['5', 'A', '9', 'US'],
+  ['2', 'A', '9', 'CA'],
+  ['3', 'A', 'W', 'MX'],
+  ['J', 'A', '9', 'JP'],
+  ['K', 'L', 'R', 'KR'],
+  ['L', 'A', '9', 'CN'],
+  ['S', 'A', 'M', 'GB'],
+  ['V', 'F', 'R', 'FR'],
+  ['V', 'S', 'W', 'ES'],
+  ['W', 'A', '9', 'DE'],
+  ['Y', 'S', 'W', 'SE'],
+  ['Z', 'A', 'R', 'IT'],
+  ['T', 'M', 'V', 'CZ'],
+  ['M', 'A', 'E', 'IN'],
+  ['M', 'L', 'R', 'TH'],
+];
+const VIN_ORDER = 'ABCDEFGHJKLMNPRSTUVWXYZ123456789';
+
+/** Where the car was built, read from its VIN's manufacturer identifier; undefined when the VIN does not say. */
+export function originOfVin(vin: string): string | undefined {
+  const [first, second] = vin.trim().toUpperCase();
+  if (!first || !second || !/^[A-HJ-NPR-Z0-9]{17}$/.test(vin.trim().toUpperCase())) return undefined;
+  const at = VIN_ORDER.indexOf(second);
+  return WMI_REGIONS.find(([f, from, to]) => f === first && at >= VIN_ORDER.indexOf(from) && at <= VIN_ORDER.indexOf(to))?.[3];
+}

@@ -1,6 +1,6 @@
 /** The country of origin on a customs invoice (lib/domain/origin.ts) and country names (lib/text/countries.ts). */
 import { describe, expect, it } from 'vitest';
-import { originOfMake } from '../../lib/domain/origin.js';
+import { originOfMake, originOfVin } from '../../lib/domain/origin.js';
 import { countryName } from '../../lib/text/countries.js';
 
 describe('originOfMake', () => {
@@ -73,5 +73,18 @@ describe('countryName', () => {
 
   it('names the origin of a make', () => {
     expect(countryName(originOfMake('Kia')!, 'ar')).toBe('كوريا الجنوبية');
+  });
+});
+
+describe('originOfVin', () => {
+  it("reads where the car was built from the VIN's manufacturer identifier", () => {
+    expect(originOfVin('KNAPU81BDN7123456')).toBe('KR'); // Kia, Korea
+    expect(originOfVin('5UXCR6C05L9B12345')).toBe('US'); // BMW X5, Spartanburg
+    expect(originOfVin('LRW3E7FA5MC123456')).toBe('CN'); // Tesla, Shanghai
+    expect(originOfVin('WBA8E9G50GNT12345')).toBe('DE');
+    expect(originOfVin('JTDKN3DU0A0123456')).toBe('JP');
+    expect(originOfVin('KAB12345678901234')).toBeUndefined(); // KA: not Korea
+    expect(originOfVin('KNAPU81BDN712345')).toBeUndefined(); // 16 characters
+    expect(originOfVin('KNAPU81BDN712345O')).toBeUndefined(); // O is not a VIN letter
   });
 });

@@ -1,7 +1,7 @@
 import { DOCUMENT_WORDS } from '../../text/document-words.js';
 import { amountInWords } from '../amount-in-words.js';
 import { hsCodeOf } from '../hs-code.js';
-import { originOfMake } from '../origin.js';
+import { originOfMake, originOfVin } from '../origin.js';
 import type { Incoterm, TenantProfile } from '../tenant-profile.js';
 import type { Vehicle } from '../vehicle.js';
 import { buyerParty } from './buyer.js';
@@ -63,7 +63,8 @@ export function customsTerms(input: Pick<CustomsInvoiceInput, 'seller' | 'invoic
   return {
     hsCode: 'code' in hs ? hs.code : undefined,
     hsMissing: 'missing' in hs ? hs.missing : [],
-    origin: invoice.countryOfOrigin ?? (vehicle.make ? originOfMake(vehicle.make) : undefined),
+    // Where it was built: as stated, else from the VIN's plant code, else the make's home.
+    origin: invoice.countryOfOrigin ?? (vehicle.vin ? originOfVin(vehicle.vin) : undefined) ?? (vehicle.make ? originOfMake(vehicle.make) : undefined),
     incoterms,
     place,
     portOfLoading,
