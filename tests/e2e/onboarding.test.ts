@@ -114,6 +114,10 @@ describe("the README's onboarding runbook, as written", () => {
         'status.Delivered': 'operations',
       });
       expect(run.stdout).toMatch(/operations status\.Delivered\n[\s\S]*\naccountant status\.DepositConfirmed\nmarketer created\n$/);
+      // The proforma is the first of the new tenant's series, and its link downloads it.
+      const proforma = /^(PI-\d{5}) (http\S+)$/m.exec(run.stdout);
+      expect(proforma?.[1]).toBe('PI-00001');
+      expect((await fetch(proforma![2]!)).status).toBe(200);
       // The receipt was recorded by the marketer and confirmed by the accountant, with the second-approver setting on.
       const billing = data(await api('GET', `/api/v1/orders/${orderId}/billing`, { key: platform })) as Array<{ status: string; confirmedByRole?: string }>;
       expect(billing.map((b) => [b.status, b.confirmedByRole])).toEqual([
