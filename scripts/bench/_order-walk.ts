@@ -18,9 +18,11 @@
  *
  * Prints one JSON document on stdout (WalkResult).
  */
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { GULF_MOTORS_PROFILE, writeDemoProfile } from '../local/demo-profiles.js';
 
 type Phase = 'setup' | 'request' | 'consumer';
 
@@ -102,6 +104,10 @@ async function main(): Promise<void> {
   const { listAudit } = await load<typeof import('../../lib/use-cases/audit-trail.js')>('lib/use-cases/audit-trail.ts');
   const { processDue } = await load<typeof import('../../lib/use-cases/outbox/process-event.js')>('lib/use-cases/outbox/process-event.ts');
   const { copyImage } = await load<typeof import('../../lib/archive/images.js')>('lib/archive/images.ts');
+  // Trees from before tenants had legal profiles have no profile to give (nor documents that need one).
+  const profileUseCases = existsSync(join(root, 'lib', 'use-cases', 'tenant-profile.ts'))
+    ? await load<typeof import('../../lib/use-cases/tenant-profile.js')>('lib/use-cases/tenant-profile.ts')
+    : undefined;
 
   let phase: Phase = 'setup';
   const totals: Record<'request' | 'consumer', Units & { by: Record<string, Units> }> = {
@@ -164,6 +170,8 @@ async function main(): Promise<void> {
     publishedOnly: false,
   });
   const tenantId = tenant.id;
+  // The documents it generates name the seller: a complete profile, written in set-up (not measured).
+  if (profileUseCases) await writeDemoProfile(profileUseCases, platform, tenantId, GULF_MOTORS_PROFILE);
   const staff = async (role: 'marketer' | 'accountant' | 'operations' | 'inspector', n: number) => {
     const user = await createUser(platform, { name: `Bench ${role}`, role, tenantId, mobileNumber: `+9745000${String(1000 + n)}` });
     return { keyId: `bench-${role}`, tenantId, role, userId: user.id, allowedRoutes: ['*'] };

@@ -70,6 +70,12 @@ async function tenantWithStaff(): Promise<Staff> {
     country: 'AE',
     timeZone: 'Asia/Dubai',
   });
+  // It generates a proforma invoice, which names the seller: the tenant gets a complete legal
+  // profile first (the demo dealer's under its own name; no picture shows the PDF).
+  const { GULF_MOTORS_PROFILE: demo, writeDemoProfile } = await import('../local/demo-profiles.js');
+  const legalName = { en: 'Al Noor Motors L.L.C.', ar: 'النور موتورز ذ.م.م' };
+  const text = { ...demo.text, legalName, email: 'accounts@alnoormotors.example', bank: { ...demo.text.bank, accountName: legalName.en } };
+  await writeDemoProfile(await import('../../lib/use-cases/tenant-profile.js'), STAFF_TOOL, tenant.id, { ...demo, text });
   const people: Array<[keyof Staff, string, string]> = [
     ['operations', 'Omar Haddad', '+971502220001'],
     ['accountant', 'Sara Karim', '+971502220002'],

@@ -1,15 +1,19 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ROLES, STAFF_TOOL, type Role } from '../../lib/domain/caller.js';
+import { ROLES, STAFF_TOOL, type Caller, type Role } from '../../lib/domain/caller.js';
 import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
 import { getApiKey, getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
 import { putFxRate } from '../../lib/store/fx-rates.js';
 import { PROVIDERS } from '../../lib/domain/car.js';
+import { PROFILE_IMAGES } from '../../lib/domain/tenant-profile.js';
+import { getTenantProfile } from '../../lib/store/tenant-profiles.js';
 import { createTenant, getTenant, type Tenant } from '../../lib/store/tenants.js';
 import { getUser } from '../../lib/store/users.js';
 import { issueApiKey } from '../../lib/use-cases/api-keys.js';
+import * as profileUseCases from '../../lib/use-cases/tenant-profile.js';
 import { createUser } from '../../lib/use-cases/users.js';
 import type { DemoKey } from './demo-keys.js';
+import { DEMO_PROFILES, writeDemoProfile } from './demo-profiles.js';
 
 const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
   {
@@ -41,16 +45,34 @@ const DEMO_STAFF: Array<{ id: string; name: string; role: Role; email?: string; 
   { id: 'demouseroperations000001', name: 'Omar Ali (demo operations)', role: 'operations', mobileNumber: '+971501110003' },
 ];
 
+/** The seed's own caller, so a profile it wrote can be told from one an admin has changed since (updatedBy). */
+const DEMO_SEED: Caller = { ...STAFF_TOOL, keyId: 'demo-seed' };
+
 /**
- * Idempotent: tenants, users and keys are created once, through the use cases a real tenant's
- * administrator uses (the staff CLI and the API); key values are kept in a git-ignored file so
- * the table can be printed on every start.
+ * Each demo tenant's legal profile, so its documents can be generated from the first start.
+ * Written once: a profile someone else has saved since is theirs and stays; one the seed began
+ * and did not finish (a start stopped between its writes) gets the images it lacks.
+ */
+async function seedDemoProfiles(): Promise<void> {
+  for (const [tenantId, profile] of Object.entries(DEMO_PROFILES)) {
+    const current = await getTenantProfile(tenantId, true);
+    if (current && current.updatedBy !== DEMO_SEED.keyId) continue;
+    const parts = current ? PROFILE_IMAGES.filter((image) => !current[image]) : (['text', ...PROFILE_IMAGES] as const);
+    if (parts.length > 0) await writeDemoProfile(profileUseCases, DEMO_SEED, tenantId, profile, parts);
+  }
+}
+
+/**
+ * Idempotent: tenants, their legal profiles, users and keys are created once, through the use
+ * cases a real tenant's administrator uses (the staff CLI and the API); key values are kept in a
+ * git-ignored file so the table can be printed on every start.
  */
 export async function seedDemoData(options: { keysFile?: string; rateLimit?: { rps: number; burst: number; quotaPerDay: number } } = {}): Promise<DemoKey[]> {
   const gulf = DEMO_TENANTS[0]!;
   for (const tenant of DEMO_TENANTS) {
     if (!(await getTenant(tenant.id))) await createTenant(tenant);
   }
+  await seedDemoProfiles();
   for (const staff of DEMO_STAFF) {
     if (await getUser(PLATFORM_SCOPE, staff.id)) continue;
     const { id, ...body } = staff;

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Role } from '../../lib/domain/caller.js';
 import { createTenant } from '../../lib/store/tenants.js';
 import { newApiKey, newStaffUser } from './staff.js';
+import { completeProfile } from './tenant-profile.js';
 
 /**
  * The staff console in a real browser: Debian's chromium (installed by .ci/run when missing; no
@@ -198,7 +199,8 @@ let tenants = 0;
 /**
  * A fresh tenant with its own staff, each with a key of their own (issued for the user, as the
  * admin screen issues them): an admin, operations, an accountant, an inspector and the marketers
- * asked for. Only the set-up is made outside the browser.
+ * asked for; and a complete legal profile, as the documents the console generates name the
+ * seller. Only the set-up is made outside the browser.
  */
 export async function consoleTenant(options: { label: string; secondApprover?: boolean; marketers?: string[] }): Promise<{
   tenantId: string;
@@ -219,6 +221,7 @@ export async function consoleTenant(options: { label: string; secondApprover?: b
     timeZone: 'Asia/Dubai',
     ...(options.secondApprover ? { requireSecondApprover: true } : {}),
   });
+  await completeProfile(tenant.id);
   const member = async (role: Role, name: string): Promise<StaffMember> => {
     const userId = await newStaffUser(role, tenant.id, { name });
     const { key } = await newApiKey({ userId, name: `${name} console` });
