@@ -2532,6 +2532,11 @@ export interface components {
              */
             defaultIncoterms?: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
             portOfLoading?: string;
+            /**
+             * @description how Arabic documents write amounts, dates and quantities: western (1,500.50, the default) or arabic-indic (١٬٥٠٠٫٥٠); codes, VINs, IBANs and phone numbers stay as written
+             * @enum {string}
+             */
+            arabicDigits?: "western" | "arabic-indic";
             logo?: {
                 /** @description a download address valid for 15 minutes */
                 url: string;
@@ -11232,6 +11237,11 @@ export interface operations {
                      */
                     defaultIncoterms?: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
                     portOfLoading?: string;
+                    /**
+                     * @description how Arabic documents write amounts, dates and quantities: western (1,500.50, the default) or arabic-indic (١٬٥٠٠٫٥٠); codes, VINs, IBANs and phone numbers stay as written
+                     * @enum {string}
+                     */
+                    arabicDigits?: "western" | "arabic-indic";
                     version?: number;
                 };
             };

@@ -14,10 +14,14 @@ interface Run {
   arabic: boolean;
 }
 
+/** Arabic letters; Arabic-Indic digits and their separators (U+0660-U+066C) are numbers, written left to right. */
+const ARABIC_LETTER = /[\u0600-\u065f\u066d-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+const INDIC_NUMBER = /[\u0660-\u066c]+/g;
+
 function runsOf(words: string[]): Run[] {
   const runs: Run[] = [];
   for (const word of words) {
-    const arabic = isArabic(word);
+    const arabic = ARABIC_LETTER.test(word);
     const last = runs.at(-1);
     if (last && !arabic && !last.arabic) last.text += ` ${word}`;
     else runs.push({ text: word, arabic });
@@ -48,7 +52,15 @@ export function drawLine(doc: Doc, text: string, x: number, y: number, width: nu
   let right = align === 'right' ? x + width : x + Math.min(width, widthOf(doc, text));
   const draw = (piece: string, gap: number) => {
     const pieceWidth = widthOf(doc, piece);
-    doc.text(piece, right - pieceWidth, y, { lineBreak: false, features: PLAIN_ARABIC });
+    let left = right - pieceWidth;
+    // fontkit takes Arabic-Indic digits for Arabic script and would reverse them: each number is
+    // handed over reversed, so that it comes out in its own left-to-right order.
+    for (const segment of piece.split(/([\u0660-\u066c]+)/).filter(Boolean)) {
+      const indic = INDIC_NUMBER.test(segment);
+      INDIC_NUMBER.lastIndex = 0;
+      doc.text(indic ? [...segment].reverse().join('') : segment, left, y, { lineBreak: false, features: PLAIN_ARABIC });
+      left += doc.widthOfString(segment);
+    }
     right -= pieceWidth + gap;
   };
   for (const run of runsOf(text.split(/\s+/).filter(Boolean))) {

@@ -7,6 +7,9 @@
 export const INCOTERMS = ['EXW', 'FCA', 'FAS', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP'] as const;
 export type Incoterm = (typeof INCOTERMS)[number];
 
+export const ARABIC_DIGITS = ['western', 'arabic-indic'] as const;
+export type ArabicDigits = (typeof ARABIC_DIGITS)[number];
+
 export const PROFILE_IMAGES = ['logo', 'stamp'] as const;
 export type ProfileImage = (typeof PROFILE_IMAGES)[number];
 
@@ -34,6 +37,8 @@ export interface TenantProfile {
   defaultIncoterms?: Incoterm;
   /** Where cars are loaded, e.g. "Incheon, Korea". */
   portOfLoading?: string;
+  /** How Arabic documents write amounts and dates: Western digits (the default, as Gulf banks and customs read them) or Arabic-Indic. */
+  arabicDigits?: ArabicDigits;
   logo?: StoredImage;
   stamp?: StoredImage;
 }

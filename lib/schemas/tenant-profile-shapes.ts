@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { INCOTERMS, PROFILE_DOCUMENTS } from '../domain/tenant-profile.js';
+import { ARABIC_DIGITS, INCOTERMS, PROFILE_DOCUMENTS } from '../domain/tenant-profile.js';
 import { DateTime, Email, PhoneNumber, ShortText } from './common.js';
 
 /**
@@ -55,6 +55,12 @@ export const ProfileFields = {
     ),
   ),
   portOfLoading: Type.Optional(ShortText(100)),
+  arabicDigits: Type.Optional(
+    Type.Union(
+      ARABIC_DIGITS.map((digits) => Type.Literal(digits)),
+      { description: 'how Arabic documents write amounts, dates and quantities: western (1,500.50, the default) or arabic-indic (١٬٥٠٠٫٥٠); codes, VINs, IBANs and phone numbers stay as written' },
+    ),
+  ),
 };
 
 export const StoredImageShape = Type.Object({

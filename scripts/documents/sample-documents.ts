@@ -88,9 +88,24 @@ export interface Sample {
   model: DocumentModel;
 }
 
-/** Each document in each language, dated SAMPLE_DATE. */
+const proforma = (language: DocumentLanguage, seller: TenantProfile) =>
+  proformaModel({
+    language,
+    date: SAMPLE_DATE,
+    validUntil: '2026-12-04',
+    proformaNumber: 'PI-00031',
+    orderNumber: 1042,
+    seller,
+    buyer: { name: 'Layla Haddad', phone: '+971501234567', email: 'layla@example.com' },
+    vehicle: VEHICLE,
+    totalAmount: 18500,
+    currency: 'USD',
+    payments: PAYMENTS,
+  });
+
+/** Each document in each language, dated SAMPLE_DATE; and the Arabic proforma of a seller that writes Arabic-Indic digits. */
 export function sampleDocuments(): Sample[] {
-  return (['en', 'ar'] as DocumentLanguage[]).flatMap((language): Sample[] => [
+  const documents = (['en', 'ar'] as DocumentLanguage[]).flatMap((language): Sample[] => [
     {
       name: `customs-invoice-${language}`,
       title: 'Commercial invoice #1042',
@@ -105,23 +120,7 @@ export function sampleDocuments(): Sample[] {
         shipment: SHIPMENT,
       }),
     },
-    {
-      name: `proforma-invoice-${language}`,
-      title: 'Proforma invoice #1042',
-      model: proformaModel({
-        language,
-        date: SAMPLE_DATE,
-        validUntil: '2026-12-04',
-        proformaNumber: 'PI-00031',
-        orderNumber: 1042,
-        seller: SELLER,
-        buyer: { name: 'Layla Haddad', phone: '+971501234567', email: 'layla@example.com' },
-        vehicle: VEHICLE,
-        totalAmount: 18500,
-        currency: 'USD',
-        payments: PAYMENTS,
-      }),
-    },
+    { name: `proforma-invoice-${language}`, title: 'Proforma invoice #1042', model: proforma(language, SELLER) },
     {
       name: `contract-${language}`,
       title: 'Sales contract #17',
@@ -140,6 +139,10 @@ export function sampleDocuments(): Sample[] {
       }),
     },
   ]);
+  return [
+    ...documents,
+    { name: 'proforma-invoice-ar-indic', title: 'Proforma invoice #1042', model: proforma('ar', { ...SELLER, arabicDigits: 'arabic-indic' }) },
+  ];
 }
 
 /** The demo seller's logo and stamp. */

@@ -144,6 +144,18 @@ describe('the proforma invoice, as a buyer and their bank read it', () => {
     expect(read('proforma-invoice-en').text).not.toMatch(/Deposit received/);
   });
 
+  it('in Arabic with Arabic-Indic digits when the seller asks: amounts and dates, never the IBAN or the numbers of codes', () => {
+    expectFields('proforma-invoice-ar-indic', {
+      balance: '٨٬٥٠٠٫٠٠ USD',
+      deposit: '٢٠٢٦-١٠-٠٢',
+      date: '٢٠٢٦-١١-٢٠',
+      iban: 'AE05 0261 0152 0473 6891 001',
+      proformaNumber: 'PI-00031',
+      vin: 'KNAPU81BDN7123456',
+    });
+    expect(read('proforma-invoice-ar-indic').text).not.toContain('8,500.00');
+  });
+
   it('in Arabic', () => {
     expectFields('proforma-invoice-ar', { ...common, title: 'فاتورة مبدئية', deposit: 'عربون', instalmentLabel: 'قسط', balanceLabel: 'الرصيد المستحق', bankLabel: 'البنك' });
   });

@@ -4,7 +4,7 @@ import type { TenantProfile } from '../tenant-profile.js';
 import type { Vehicle } from '../vehicle.js';
 import { vehicleLabel } from '../vehicle.js';
 import { buyerParty, type BuyerFacts } from './buyer.js';
-import { money, type DocumentLanguage, type DocumentModel } from './model.js';
+import { digitsOf, money, numeral, type DocumentLanguage, type DocumentModel } from './model.js';
 import { letterheadOf, sellerName, sellerParty } from './seller.js';
 import { vehicleFacts } from './vehicle-facts.js';
 
@@ -30,21 +30,22 @@ export interface ContractInput {
 export function contractModel(input: ContractInput): DocumentModel {
   const { language, seller, vehicle, currency } = input;
   const w = DOCUMENT_WORDS[language];
+  const digits = digitsOf(language, seller);
   return {
     language,
     title: w.contract,
     meta: [
       [w.contractNumber, `#${input.contractNumber}`],
-      [w.date, input.date],
+      [w.date, numeral(input.date, digits)],
       [w.order, `#${input.orderNumber}`],
     ],
     letterhead: letterheadOf(seller, w, language),
     parties: [sellerParty(seller, w, language, w.sellerOnly), buyerParty(input.buyer, w, language, w.buyerOnly)],
-    sections: [{ heading: w.vehicle, facts: vehicleFacts(vehicle, w, language) }],
+    sections: [{ heading: w.vehicle, facts: vehicleFacts(vehicle, w, language, digits) }],
     table: {
       columns: [w.description, w.amount],
-      lines: [[`${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`, money(input.totalAmount, currency)]],
-      totals: [[w.price, money(input.totalAmount, currency)]],
+      lines: [[`${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`, money(input.totalAmount, currency, digits)]],
+      totals: [[w.price, money(input.totalAmount, currency, digits)]],
     },
     inWords: [w.inWords, amountInWords(input.totalAmount, currency, language)],
     paragraphs: [
@@ -53,7 +54,7 @@ export function contractModel(input: ContractInput): DocumentModel {
     ],
     signatures: [
       { heading: w.forSeller, name: sellerName(seller, language), stamp: true },
-      { heading: w.forBuyer, name: language === 'ar' && input.buyer.nameAr ? input.buyer.nameAr : input.buyer.name, ...(input.signedOn ? { date: `${w.signedOn}: ${input.signedOn}` } : {}) },
+      { heading: w.forBuyer, name: language === 'ar' && input.buyer.nameAr ? input.buyer.nameAr : input.buyer.name, ...(input.signedOn ? { date: `${w.signedOn}: ${numeral(input.signedOn, digits)}` } : {}) },
     ],
     footer: w.footer,
   };

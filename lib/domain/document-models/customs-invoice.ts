@@ -5,7 +5,7 @@ import { originOfMake, originOfVin } from '../origin.js';
 import type { Incoterm, TenantProfile } from '../tenant-profile.js';
 import type { Vehicle } from '../vehicle.js';
 import { buyerParty } from './buyer.js';
-import { fact, money, type DocumentLanguage, type DocumentModel } from './model.js';
+import { digitsOf, fact, money, numeral, type DocumentLanguage, type DocumentModel } from './model.js';
 import { letterheadOf, sellerName, sellerParty } from './seller.js';
 import { vehicleFacts } from './vehicle-facts.js';
 
@@ -98,12 +98,13 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
   const { language, seller, invoice, vehicle, shipment } = input;
   const w = DOCUMENT_WORDS[language];
   const terms = customsTerms(input);
+  const digits = digitsOf(language, seller);
   return {
     language,
     title: w['customs-invoice'],
     meta: [
       [w.invoiceNumber, input.invoiceNumber],
-      [w.date, input.date],
+      [w.date, numeral(input.date, digits)],
       [w.order, `#${input.orderNumber}`],
     ],
     letterhead: letterheadOf(seller, w, language),
@@ -113,7 +114,7 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
       ...(invoice.notifyParty ? [{ heading: w.notifyParty, lines: [invoice.notifyParty] }] : []),
     ],
     sections: [
-      { heading: w.vehicle, facts: vehicleFacts(vehicle, w, language, { hsCode: terms.hsCode, origin: terms.origin }) },
+      { heading: w.vehicle, facts: vehicleFacts(vehicle, w, language, digits, { hsCode: terms.hsCode, origin: terms.origin }) },
       {
         heading: w.shipment,
         facts: [
@@ -129,8 +130,8 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
     ],
     table: {
       columns: [w.description, w.amount],
-      lines: invoice.items.map((item) => [item.description, money(item.amount, invoice.currency)]),
-      totals: [[w.total, money(invoice.total, invoice.currency)]],
+      lines: invoice.items.map((item) => [item.description, money(item.amount, invoice.currency, digits)]),
+      totals: [[w.total, money(invoice.total, invoice.currency, digits)]],
     },
     inWords: [w.inWords, amountInWords(invoice.total, invoice.currency, language)],
     paragraphs: [

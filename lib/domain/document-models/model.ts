@@ -51,11 +51,22 @@ export function textsOf(model: DocumentModel): string[] {
   ];
 }
 
-/** An amount with its currency: two decimals (three for the dinars and the Omani rial, none for KRW), Western digits in both languages. */
-export function money(amount: number, currency: string): string {
+/** How a document writes its numbers: Western digits, or Arabic-Indic ones on an Arabic document whose seller asks for them. */
+export type Digits = 'western' | 'arabic-indic';
+
+const INDIC = '٠١٢٣٤٥٦٧٨٩';
+/** A number as the document writes it: amounts, dates and quantities (never codes, VINs, IBANs or phone numbers). */
+export const numeral = (text: string, digits: Digits = 'western'): string =>
+  digits === 'western' ? text : text.replace(/[0-9.,]/g, (c) => (c === '.' ? '٫' : c === ',' ? '٬' : INDIC[Number(c)]!));
+
+/** An amount with its currency: two decimals (three for the dinars and the Omani rial, none for KRW). */
+export function money(amount: number, currency: string, digits: Digits = 'western'): string {
   const decimals = currency === 'KRW' ? 0 : ['BHD', 'KWD', 'OMR'].includes(currency) ? 3 : 2;
-  return `${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} ${currency}`;
+  return `${numeral(amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }), digits)} ${currency}`;
 }
+
+/** The digits of a document in this language for this seller. */
+export const digitsOf = (language: DocumentLanguage, seller: { arabicDigits?: Digits }): Digits => (language === 'ar' ? (seller.arabicDigits ?? 'western') : 'western');
 
 /** A label and value when there is a value. */
 export const fact = (label: string, value: unknown): Pair[] => (value === undefined || value === null || value === '' ? [] : [[label, String(value)]]);

@@ -3,7 +3,7 @@ import { amountInWords } from '../amount-in-words.js';
 import type { TenantProfile } from '../tenant-profile.js';
 import { vehicleLabel, type Vehicle } from '../vehicle.js';
 import { buyerParty, type BuyerFacts } from './buyer.js';
-import { money, type DocumentLanguage, type DocumentModel, type Pair } from './model.js';
+import { digitsOf, money, numeral, type DocumentLanguage, type DocumentModel, type Pair } from './model.js';
 import { bankFacts, letterheadOf, sellerName, sellerParty } from './seller.js';
 import { vehicleFacts } from './vehicle-facts.js';
 
@@ -52,32 +52,33 @@ export function proformaModel(input: ProformaInput): DocumentModel {
   const { language, seller, vehicle, currency } = input;
   const w = DOCUMENT_WORDS[language];
   const { received, due } = balanceOf(input.totalAmount, input.payments);
+  const digits = digitsOf(language, seller);
   const lines: Pair[] = [
-    [`${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`, money(input.totalAmount, currency)],
-    ...input.payments.map((p): Pair => [`${w[p.kind]} · ${p.date}`, `${p.kind === 'refund' ? '+' : '−'}${money(p.amount, currency)}`]),
+    [`${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`, money(input.totalAmount, currency, digits)],
+    ...input.payments.map((p): Pair => [`${w[p.kind]} · ${numeral(p.date, digits)}`, `${p.kind === 'refund' ? '+' : '−'}${money(p.amount, currency, digits)}`]),
   ];
   return {
     language,
     title: w['proforma-invoice'],
     meta: [
       [w.proformaNumber, input.proformaNumber],
-      [w.date, input.date],
-      [w.validUntil, input.validUntil],
+      [w.date, numeral(input.date, digits)],
+      [w.validUntil, numeral(input.validUntil, digits)],
       [w.order, `#${input.orderNumber}`],
     ],
     letterhead: letterheadOf(seller, w, language),
     parties: [sellerParty(seller, w, language, w.sellerOnly), buyerParty(input.buyer, w, language, w.buyerOnly)],
     sections: [
-      { heading: w.vehicle, facts: vehicleFacts(vehicle, w, language) },
+      { heading: w.vehicle, facts: vehicleFacts(vehicle, w, language, digits) },
       { heading: w.bank, facts: bankFacts(seller, w, input.proformaNumber) },
     ],
     table: {
       columns: [w.description, w.amount],
       lines,
       totals: [
-        [w.total, money(input.totalAmount, currency)],
-        [w.received, money(received, currency)],
-        [w.balanceDue, money(due, currency)],
+        [w.total, money(input.totalAmount, currency, digits)],
+        [w.received, money(received, currency, digits)],
+        [w.balanceDue, money(due, currency, digits)],
       ],
     },
     inWords: [`${w.inWords} (${w.balanceDue})`, amountInWords(due, currency, language)],
