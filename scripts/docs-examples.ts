@@ -479,6 +479,11 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
         carMake: car.makeEn,
         carModel: car.modelEn,
         carYear: car.year,
+        carVin: 'KNAPU81BDN7123456',
+        fuelType: car.fuelType,
+        engineCapacityCc: car.displacement ?? 1998,
+        portOfDischarge: 'Jebel Ali, UAE',
+        paymentTerms: '100% paid in advance by bank transfer before shipment',
         items: [
           { description: `${car.makeEn} ${car.modelEn} ${car.year}`, amount: 17000 },
           { description: 'Shipping to Jebel Ali', amount: 1500 },
