@@ -5,12 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { amountInWords } from '../../lib/domain/amount-in-words.js';
 import { listChatLog } from '../../lib/store/chat-log.js';
+import { countryName } from '../../lib/text/countries.js';
 import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
 import { changeStatus, inspectionDate, orderDetail, placeOrder } from '../support/orders.js';
 import { DEMO_OPERATIONS, waitFor } from '../support/outbox.js';
+import { letters, popplerView } from '../support/pdf-text.js';
 import { newApiKey, newStaffUser } from '../support/staff.js';
 
 const ops = () => demoKey('operations');
@@ -140,6 +143,28 @@ describe('an order from Purchased to Delivered', () => {
       ['customs-invoice', 'ar'],
     ]);
     expect((await fetch(papers[0].url)).status).toBe(200);
+
+    // The walked order's papers as a customs broker, the buyer's bank and the buyer read them, in both languages.
+    const read = async (type: string, language: 'en' | 'ar') => {
+      const made = data(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type, language } }), 201);
+      const response = await fetch(made.url);
+      return { made, text: popplerView(new Uint8Array(await response.arrayBuffer())).text.replace(/\s+/g, ' ') };
+    };
+    for (const language of ['en', 'ar'] as const) {
+      const invoice = await read('customs-invoice', language);
+      expect(invoice.made.number).toMatch(/^CI-\d{5}$/);
+      for (const field of [invoice.made.number, `#${order.orderNumber}`, 'Genesis', 'G80', 'KMTGB41BDNU123456', '2,497 cc', '8703.23', 'CFR', 'KRPUS', 'AEJEA', 'HMM Algeciras / 012W', 'HMMBL123', 'HMMU1234560', '12,000.00 USD'])
+        expect(invoice.text, `${language} commercial invoice: ${field}`).toContain(field);
+      expect(letters(invoice.text)).toContain(letters(amountInWords(12_000, 'USD', language)));
+      expect(letters(invoice.text)).toContain(letters(countryName('KR', language)));
+
+      const proforma = await read('proforma-invoice', language);
+      for (const field of [proforma.made.number, '12,000.00 USD', '0.00 USD', 'EBILAEAD']) expect(proforma.text, `${language} proforma: ${field}`).toContain(field);
+      expect(letters(proforma.text)).toContain(letters(language === 'en' ? 'Paid from wallet' : 'مدفوع من المحفظة'));
+
+      const contract = await read('contract', language);
+      for (const field of [contract.made.number, 'Export Customer', '12,000.00 USD']) expect(contract.text, `${language} contract: ${field}`).toContain(field);
+    }
     expect((await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id)).toEqual([]);
     expect((await ship(order.id, { eta: today })).body).toMatchObject({ code: 'INVALID_STATE' });
 
