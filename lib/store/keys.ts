@@ -22,6 +22,7 @@
  * | wallet        | WALLET#<id>             | WALLET             |                          |                     |
  * | wallet entry  | WALLET#<id>             | TX#<seq, 12 digits>|                          |                     |
  * | counter       | COUNTER#<name>          | COUNTER            |                          |                     |
+ * | invoice series| COUNTER#SERIES#<tenant>#<customs-invoice|proforma-invoice> | COUNTER (gapless: moved only with the order that takes the number) |
  * | rate counter  | RATE#<keyId>            | D#<yyyy-mm-dd>     | (day count + current second's window; expiresAt TTL) |
  * | fx rate       | FXRATE#<FROM>#<TO>      | FXRATE             | FXRATES                  | <FROM>#<TO>         |
  * | idempotency   | IDEMPOTENCY#<keyId>#<k> | IDEMPOTENCY        |                          | (expiresAt TTL)     |
