@@ -3302,7 +3302,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:43:30.919Z"
+                     *           "createdAt": "2026-11-16T09:43:00.782Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3312,7 +3312,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:42:30.645Z"
+                     *           "createdAt": "2026-11-16T09:42:00.508Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3476,7 +3476,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:42:30.645Z"
+                     *           "createdAt": "2026-11-16T09:42:00.508Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3485,7 +3485,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:42:30.645Z"
+                     *           "updatedAt": "2026-11-16T09:42:00.508Z"
                      *         }
                      *       }
                      *     }
@@ -4292,11 +4292,11 @@ export interface operations {
                      *           {
                      *             "type": "export-certificate",
                      *             "url": "https://files.example.com/customs/ec-1042.pdf",
-                     *             "uploadedAt": "2026-11-15T09:02:00.243Z"
+                     *             "uploadedAt": "2026-11-15T09:05:00.402Z"
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:29:30.083Z"
+                     *         "updatedAt": "2026-11-16T09:29:00.946Z"
                      *       }
                      *     }
                      */
@@ -4524,7 +4524,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -4534,7 +4534,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:15:30.247Z"
+                     *         "updatedAt": "2026-11-16T09:15:00.110Z"
                      *       }
                      *     }
                      */
@@ -4792,7 +4792,7 @@ export interface operations {
                      *           "progress": 100,
                      *           "canCancel": false,
                      *           "isTerminal": true,
-                     *           "version": 21,
+                     *           "version": 22,
                      *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "carId": 17,
@@ -4836,7 +4836,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:02.572Z",
+                     *             "completedAt": "2026-11-16T09:09:00.466Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -4846,25 +4846,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:33:00.042Z"
+                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *               "recordedAt": "2026-11-16T09:31:00.494Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:36:00.864Z",
+                     *               "recordedAt": "2026-11-16T09:35:30.727Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *               "recordedAt": "2026-11-16T09:32:00.768Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -4881,7 +4881,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *             "updatedAt": "2026-11-16T09:36:00.864Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -4890,7 +4890,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:37:00.138Z"
+                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -5257,7 +5257,7 @@ export interface operations {
                      *         "progress": 100,
                      *         "canCancel": false,
                      *         "isTerminal": true,
-                     *         "version": 21,
+                     *         "version": 22,
                      *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
@@ -5301,7 +5301,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -5311,25 +5311,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:36:00.864Z",
+                     *             "recordedAt": "2026-11-16T09:35:30.727Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -5346,7 +5346,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *           "updatedAt": "2026-11-16T09:36:00.864Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -5355,7 +5355,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:37:00.138Z",
+                     *         "updatedAt": "2026-11-16T09:36:30.001Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -5367,7 +5367,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:23:00.302Z"
+                     *           "signedAt": "2026-11-16T09:22:30.165Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -5376,13 +5376,19 @@ export interface operations {
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf"
                      *         },
                      *         "customsInvoice": {
+                     *           "portOfDischarge": "Jebel Ali, UAE",
+                     *           "language": "en",
+                     *           "buyerName": "Layla Haddad",
+                     *           "carYear": 2012,
+                     *           "engineCapacityCc": 1998,
+                     *           "storedAt": "2026-11-16T09:28:30.809Z",
                      *           "buyerAddress": "Dubai Marina, Dubai",
                      *           "total": 18500,
                      *           "buyerPhone": "+971501234567",
+                     *           "fuelType": "Gasoline",
                      *           "currency": "USD",
-                     *           "language": "en",
                      *           "carMake": "Renault Korea",
-                     *           "buyerName": "Layla Haddad",
+                     *           "carVin": "KNAPU81BDN7123456",
                      *           "items": [
                      *             {
                      *               "description": "Renault Korea SM5 L43 2012",
@@ -5393,14 +5399,13 @@ export interface operations {
                      *               "amount": 1500
                      *             }
                      *           ],
-                     *           "carYear": 2012,
-                     *           "carModel": "SM5 L43",
-                     *           "storedAt": "2026-11-16T09:29:00.946Z"
+                     *           "paymentTerms": "100% paid in advance by bank transfer before shipment",
+                     *           "carModel": "SM5 L43"
                      *         },
                      *         "customsDocuments": [
                      *           {
                      *             "type": "export-certificate",
-                     *             "uploadedAt": "2026-11-15T09:02:00.243Z",
+                     *             "uploadedAt": "2026-11-15T09:05:00.402Z",
                      *             "url": "https://files.example.com/customs/ec-1042.pdf"
                      *           }
                      *         ],
@@ -5410,9 +5415,9 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:30:00.220Z",
+                     *             "createdAt": "2026-11-16T09:29:30.083Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
-                     *             "urlExpiresAt": "2026-11-16T09:53:00.000Z"
+                     *             "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *           }
                      *         ],
                      *         "statusHistory": [
@@ -5428,7 +5433,7 @@ export interface operations {
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:15:30.247Z",
+                     *             "at": "2026-11-16T09:15:00.110Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -5436,7 +5441,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:16:00.384Z"
+                     *             "at": "2026-11-16T09:15:30.247Z"
                      *           }
                      *         ]
                      *       }
@@ -5607,7 +5612,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5617,7 +5622,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
+                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
                      *       }
                      *     }
                      */
@@ -5874,6 +5879,11 @@ export interface operations {
                      *           "carMake": "Renault Korea",
                      *           "carModel": "SM5 L43",
                      *           "carYear": 2012,
+                     *           "carVin": "KNAPU81BDN7123456",
+                     *           "fuelType": "Gasoline",
+                     *           "engineCapacityCc": 1998,
+                     *           "portOfDischarge": "Jebel Ali, UAE",
+                     *           "paymentTerms": "100% paid in advance by bank transfer before shipment",
                      *           "items": [
                      *             {
                      *               "description": "Renault Korea SM5 L43 2012",
@@ -5887,10 +5897,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:29:00.946Z"
+                     *           "storedAt": "2026-11-16T09:28:30.809Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:29:01.999Z"
+                     *         "updatedAt": "2026-11-16T09:28:31.862Z"
                      *       }
                      *     }
                      */
@@ -6357,7 +6367,7 @@ export interface operations {
                      *         "progress": 80,
                      *         "canCancel": false,
                      *         "isTerminal": false,
-                     *         "version": 15,
+                     *         "version": 16,
                      *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
@@ -6401,7 +6411,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6410,17 +6420,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:33:00.042Z",
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -6433,7 +6443,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
+                     *         "updatedAt": "2026-11-16T09:32:31.958Z"
                      *       }
                      *     }
                      */
@@ -6665,7 +6675,7 @@ export interface operations {
                      *         "progress": 80,
                      *         "canCancel": false,
                      *         "isTerminal": false,
-                     *         "version": 17,
+                     *         "version": 18,
                      *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
@@ -6709,7 +6719,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6719,19 +6729,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6744,7 +6754,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:35:00.590Z",
+                     *           "updatedAt": "2026-11-16T09:34:30.453Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -6756,7 +6766,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:35:01.643Z"
+                     *         "updatedAt": "2026-11-16T09:34:31.506Z"
                      *       }
                      *     }
                      */
@@ -6897,16 +6907,17 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "createdAt": "2026-11-16T09:30:00.220Z",
+                     *           "number": "CI-00001",
+                     *           "createdAt": "2026-11-16T09:29:30.083Z",
                      *           "createdBy": "demouseroperations000001",
-                     *           "bytes": 9387,
+                     *           "bytes": 34626,
                      *           "language": "en",
                      *           "id": "d8a4ttqlkuhn8qsgt0uv9buc",
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
-                     *           "urlExpiresAt": "2026-11-16T09:46:00.000Z"
+                     *           "urlExpiresAt": "2026-11-16T09:45:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -7024,11 +7035,12 @@ export interface operations {
                      *         "version": 1,
                      *         "language": "en",
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *         "bytes": 9387,
-                     *         "createdAt": "2026-11-16T09:30:00.220Z",
+                     *         "bytes": 34626,
+                     *         "number": "CI-00001",
+                     *         "createdAt": "2026-11-16T09:29:30.083Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *         "urlExpiresAt": "2026-11-16T09:45:00.000Z"
+                     *         "urlExpiresAt": "2026-11-16T09:44:00.000Z"
                      *       }
                      *     }
                      */
@@ -7169,21 +7181,21 @@ export interface operations {
                      *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
                      *             "parameters": [
                      *               "1",
-                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "en"
                      *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T09:43:00.000Z",
+                     *           "statusAt": "2026-11-16T09:42:00.000Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T09:43:00.000Z"
+                     *             "failed": "2026-11-16T09:42:00.000Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:33.762Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -7290,17 +7302,17 @@ export interface operations {
                      *             "parameters": [
                      *               "Layla Haddad",
                      *               "1",
-                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "ar"
                      *           },
-                     *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2.0 RE): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
+                     *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:34:30.773Z",
+                     *           "statusAt": "2026-11-16T12:36:00.184Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:34:30.773Z"
+                     *             "delivered": "2026-11-16T12:36:00.184Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:30.603Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -7312,14 +7324,14 @@ export interface operations {
                      *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
                      *             "parameters": [
                      *               "1",
-                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "en"
                      *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:33.762Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -7331,14 +7343,14 @@ export interface operations {
                      *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
                      *             "parameters": [
                      *               "1",
-                     *               "Renault Korea SM5 L43 2.0 RE"
+                     *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "en"
                      *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2.0 RE): new order placed; deposit to confirm.",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:30.603Z"
+                     *           "createdAt": "2026-11-16T09:09:34.815Z"
                      *         }
                      *       ]
                      *     }
@@ -7545,8 +7557,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
-                     *         "updatedAt": "2026-11-16T09:20:00.480Z"
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "updatedAt": "2026-11-16T09:19:30.343Z"
                      *       }
                      *     }
                      */
@@ -7679,7 +7691,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7688,7 +7700,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:00.480Z",
+                     *         "updatedAt": "2026-11-16T09:19:30.343Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -7916,7 +7928,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -7925,7 +7937,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -8103,7 +8115,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:20:00.480Z",
+                     *           "createdAt": "2026-11-16T09:19:30.343Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -8118,7 +8130,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:23:00.302Z",
+                     *           "updatedAt": "2026-11-16T09:22:30.165Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -8149,13 +8161,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:21:30.891Z",
+                     *           "sentAt": "2026-11-16T09:21:00.754Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:23:00.302Z",
+                     *           "signedAt": "2026-11-16T09:22:30.165Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -8195,7 +8207,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:22:00.028Z",
+                     *           "createdAt": "2026-11-16T09:21:30.891Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -8204,7 +8216,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:22:00.028Z"
+                     *           "updatedAt": "2026-11-16T09:21:30.891Z"
                      *         }
                      *       ]
                      *     }
@@ -8342,7 +8354,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8351,7 +8363,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -8386,7 +8398,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:21:30.891Z",
+                     *         "sentAt": "2026-11-16T09:21:00.754Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -8564,7 +8576,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:19:30.343Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8573,7 +8585,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:23:00.302Z",
+                     *         "updatedAt": "2026-11-16T09:22:30.165Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -8604,14 +8616,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:21:30.891Z",
+                     *         "sentAt": "2026-11-16T09:21:00.754Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:23:00.302Z",
+                     *         "signedAt": "2026-11-16T09:22:30.165Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -8760,15 +8772,15 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:25:30.987Z",
+                     *         "createdAt": "2026-11-16T09:25:00.850Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:26:30.261Z",
-                     *         "confirmedAt": "2026-11-16T09:26:30.261Z",
+                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
+                     *         "confirmedAt": "2026-11-16T09:26:00.124Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -8882,13 +8894,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:11:30.151Z",
+                     *           "createdAt": "2026-11-16T09:11:01.067Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:11:30.151Z"
+                     *           "updatedAt": "2026-11-16T09:11:01.067Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -9027,8 +9039,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:11:30.151Z",
-                     *         "updatedAt": "2026-11-16T09:11:30.151Z"
+                     *         "createdAt": "2026-11-16T09:11:01.067Z",
+                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
                      *       }
                      *     }
                      */
@@ -9164,16 +9176,16 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:11:30.151Z",
+                     *           "createdAt": "2026-11-16T09:11:01.067Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:13:30.699Z",
+                     *           "confirmedAt": "2026-11-16T09:13:00.562Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:13:30.699Z"
+                     *           "updatedAt": "2026-11-16T09:13:00.562Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -9184,17 +9196,17 @@ export interface operations {
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:25:30.987Z",
+                     *           "createdAt": "2026-11-16T09:25:00.850Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:26:30.261Z",
+                     *           "confirmedAt": "2026-11-16T09:26:00.124Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:26:30.261Z"
+                     *           "updatedAt": "2026-11-16T09:26:00.124Z"
                      *         }
                      *       ]
                      *     }
@@ -9316,13 +9328,13 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:25:30.987Z",
+                     *         "createdAt": "2026-11-16T09:25:00.850Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
+                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -9497,13 +9509,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:16:30.521Z",
+                     *         "createdAt": "2026-11-16T09:16:00.384Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
-                     *         "completedAt": "2026-11-16T09:17:30.795Z"
+                     *         "updatedAt": "2026-11-16T09:17:00.658Z",
+                     *         "completedAt": "2026-11-16T09:17:00.658Z"
                      *       }
                      *     }
                      */
@@ -9678,8 +9690,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:16:30.521Z",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *         "createdAt": "2026-11-16T09:16:00.384Z",
+                     *         "updatedAt": "2026-11-16T09:16:00.384Z"
                      *       }
                      *     }
                      */
@@ -9806,7 +9818,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:17:30.795Z",
+                     *         "completedAt": "2026-11-16T09:17:00.658Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -9819,12 +9831,12 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:16:30.521Z",
+                     *         "createdAt": "2026-11-16T09:16:00.384Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:30.795Z"
+                     *         "updatedAt": "2026-11-16T09:17:00.658Z"
                      *       }
                      *     }
                      */
@@ -9921,7 +9933,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:17:30.795Z",
+                     *           "completedAt": "2026-11-16T09:17:00.658Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -9934,12 +9946,12 @@ export interface operations {
                      *             }
                      *           ],
                      *           "inspectorName": "Joon Lee (demo inspector)",
-                     *           "createdAt": "2026-11-16T09:16:30.521Z",
+                     *           "createdAt": "2026-11-16T09:16:00.384Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:17:30.795Z"
+                     *           "updatedAt": "2026-11-16T09:17:00.658Z"
                      *         }
                      *       ]
                      *     }
@@ -10039,12 +10051,12 @@ export interface operations {
                      *           "mobileNumber": "+971501110004",
                      *           "active": true,
                      *           "language": "en",
-                     *           "createdAt": "2026-11-15T09:00:00.137Z",
+                     *           "createdAt": "2026-11-15T09:03:00.296Z",
                      *           "name": "Joon Lee (demo inspector)",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "demouserinspector0000001",
                      *           "email": "joon@gulfmotors.example",
-                     *           "updatedAt": "2026-11-15T09:00:00.137Z"
+                     *           "updatedAt": "2026-11-15T09:03:00.296Z"
                      *         }
                      *       ]
                      *     }
@@ -10167,8 +10179,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
-                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
+                     *         "createdAt": "2026-11-16T09:47:30.015Z",
+                     *         "updatedAt": "2026-11-16T09:47:30.015Z"
                      *       }
                      *     }
                      */
@@ -10290,13 +10302,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "createdAt": "2026-11-16T09:47:30.015Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:53:00.522Z",
-                     *         "deactivatedAt": "2026-11-16T09:53:00.522Z"
+                     *         "updatedAt": "2026-11-16T09:52:30.385Z",
+                     *         "deactivatedAt": "2026-11-16T09:52:30.385Z"
                      *       }
                      *     }
                      */
@@ -10396,12 +10408,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "createdAt": "2026-11-16T09:47:30.015Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
+                     *         "updatedAt": "2026-11-16T09:47:30.015Z"
                      *       }
                      *     }
                      */
@@ -10530,12 +10542,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "createdAt": "2026-11-16T09:47:30.015Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:49:30.563Z"
+                     *         "updatedAt": "2026-11-16T09:49:00.426Z"
                      *       }
                      *     }
                      */
@@ -10791,16 +10803,24 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
+                     *         "logo": {
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "width": 400,
+                     *           "uploadedAt": "2026-11-15T09:00:00.137Z",
+                     *           "contentType": "image/png",
+                     *           "bytes": 2505,
+                     *           "height": 200
+                     *         },
                      *         "stamp": {
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:47:00.878Z"
+                     *           "uploadedAt": "2026-11-16T09:46:30.741Z"
                      *         },
-                     *         "version": 2,
-                     *         "updatedAt": "2026-11-16T09:47:01.931Z",
+                     *         "version": 5,
+                     *         "updatedAt": "2026-11-16T09:46:32.847Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -10950,13 +10970,13 @@ export interface operations {
                      *         "stamp": {
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:47:00.878Z",
+                     *           "uploadedAt": "2026-11-16T09:46:30.741Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
-                     *         "version": 3,
-                     *         "updatedAt": "2026-11-16T09:47:30.015Z",
+                     *         "version": 6,
+                     *         "updatedAt": "2026-11-16T09:47:00.878Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -11044,7 +11064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: before it is filled in: what each document still needs */
+            /** @description Success: as the demo seed set it: every document can be generated */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11054,23 +11074,51 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "version": 0,
+                     *         "address": {
+                     *           "country": "AE",
+                     *           "line2": "Ras Al Khor Industrial Area 3",
+                     *           "city": "Dubai",
+                     *           "line1": "Showroom 27, Al Aweer Auto Market",
+                     *           "postalCode": "PO Box 118245"
+                     *         },
+                     *         "taxNumber": "100384726500003",
+                     *         "legalName": {
+                     *           "en": "Gulf Motors Used Cars Trading L.L.C.",
+                     *           "ar": "جلف موتورز لتجارة السيارات المستعملة ذ.م.م"
+                     *         },
+                     *         "bank": {
+                     *           "bankName": "Emirates NBD",
+                     *           "accountName": "Gulf Motors Used Cars Trading L.L.C.",
+                     *           "iban": "AE050261015204736891001",
+                     *           "swift": "EBILAEAD"
+                     *         },
+                     *         "phone": "+97143205544",
+                     *         "registrationNumber": "DED-1048273",
+                     *         "defaultIncoterms": "CFR",
+                     *         "portOfLoading": "Incheon, Korea",
+                     *         "email": "accounts@gulfmotors.example",
+                     *         "logo": {
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "width": 400,
+                     *           "uploadedAt": "2026-11-15T09:00:00.137Z",
+                     *           "contentType": "image/png",
+                     *           "bytes": 2505,
+                     *           "height": 200
+                     *         },
+                     *         "stamp": {
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "width": 300,
+                     *           "uploadedAt": "2026-11-15T09:01:00.190Z",
+                     *           "contentType": "image/png",
+                     *           "bytes": 9048,
+                     *           "height": 300
+                     *         },
+                     *         "version": 3,
+                     *         "updatedAt": "2026-11-15T09:02:00.243Z",
                      *         "missing": {
-                     *           "customs-invoice": [
-                     *             "legalName.en",
-                     *             "address.line1",
-                     *             "address.city"
-                     *           ],
-                     *           "proforma-invoice": [
-                     *             "legalName.en",
-                     *             "address.line1",
-                     *             "address.city"
-                     *           ],
-                     *           "contract": [
-                     *             "legalName.en",
-                     *             "address.line1",
-                     *             "address.city"
-                     *           ]
+                     *           "customs-invoice": [],
+                     *           "proforma-invoice": [],
+                     *           "contract": []
                      *         }
                      *       }
                      *     }
@@ -11247,7 +11295,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the IBAN is stored without its spaces; the stamp is still missing */
+            /** @description Success: the IBAN is stored without its spaces; the logo and stamp stay */
             200: {
                 headers: {
                     /** @description the profile's version, quoted, e.g. "3" */
@@ -11280,16 +11328,28 @@ export interface operations {
                      *         },
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
-                     *         "version": 1,
-                     *         "updatedAt": "2026-11-16T09:46:01.657Z",
+                     *         "logo": {
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "width": 400,
+                     *           "uploadedAt": "2026-11-15T09:00:00.137Z",
+                     *           "contentType": "image/png",
+                     *           "bytes": 2505,
+                     *           "height": 200
+                     *         },
+                     *         "stamp": {
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "width": 300,
+                     *           "uploadedAt": "2026-11-15T09:01:00.190Z",
+                     *           "contentType": "image/png",
+                     *           "bytes": 9048,
+                     *           "height": 300
+                     *         },
+                     *         "version": 4,
+                     *         "updatedAt": "2026-11-16T09:45:30.467Z",
                      *         "missing": {
-                     *           "customs-invoice": [
-                     *             "stamp"
-                     *           ],
+                     *           "customs-invoice": [],
                      *           "proforma-invoice": [],
-                     *           "contract": [
-                     *             "stamp"
-                     *           ]
+                     *           "contract": []
                      *         }
                      *       }
                      *     }
@@ -11529,28 +11589,28 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:51:30.111Z",
+                     *           "createdAt": "2026-11-16T09:51:00.974Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:52:31.438Z"
+                     *           "revokedAt": "2026-11-16T09:52:00.248Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:53:01.575Z",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z",
+                     *           "disabledAt": "2026-11-16T09:52:31.438Z",
+                     *           "createdAt": "2026-11-16T09:49:30.563Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
-                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "lastUsedAt": "2026-11-16T09:50:00.700Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -11564,7 +11624,7 @@ export interface operations {
                      *           },
                      *           "role": "integrator",
                      *           "prefix": "vpo_UnRm_B",
-                     *           "createdAt": "2026-11-15T09:01:00.190Z",
+                     *           "createdAt": "2026-11-15T09:04:00.349Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
@@ -11703,8 +11763,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z"
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "createdAt": "2026-11-16T09:49:30.563Z"
                      *         }
                      *       }
                      *     }
@@ -11839,15 +11899,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:51:30.111Z",
+                     *         "createdAt": "2026-11-16T09:51:00.974Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:52:31.438Z"
+                     *         "revokedAt": "2026-11-16T09:52:00.248Z"
                      *       }
                      *     }
                      */
@@ -11965,19 +12025,19 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
-                     *           "createdAt": "2026-11-16T09:51:30.111Z"
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "createdAt": "2026-11-16T09:51:00.974Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z",
+                     *           "createdAt": "2026-11-16T09:49:30.563Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
-                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "lastUsedAt": "2026-11-16T09:50:00.700Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -12126,8 +12186,8 @@ export interface operations {
                      *               "after": 13
                      *             },
                      *             "version": {
-                     *               "before": 20,
-                     *               "after": 21
+                     *               "before": 21,
+                     *               "after": 22
                      *             },
                      *             "status": {
                      *               "before": "Shipped",
@@ -12140,7 +12200,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:37:00.138Z",
+                     *           "at": "2026-11-16T09:36:30.001Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -12154,8 +12214,8 @@ export interface operations {
                      *               "after": 12
                      *             },
                      *             "version": {
-                     *               "before": 19,
-                     *               "after": 20
+                     *               "before": 20,
+                     *               "after": 21
                      *             },
                      *             "shipment": {
                      *               "before": {
@@ -12171,7 +12231,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:35:00.590Z"
+                     *                 "updatedAt": "2026-11-16T09:34:30.453Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -12187,7 +12247,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *                 "updatedAt": "2026-11-16T09:36:00.864Z"
                      *               }
                      *             }
                      *           },
@@ -12197,7 +12257,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:31.054Z",
+                     *           "at": "2026-11-16T09:36:01.917Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -12307,8 +12367,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "lastSuccessAt": "2026-11-16T09:09:31.656Z",
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -12316,9 +12376,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:52:30.385Z",
+                     *           "lastFailureAt": "2026-11-16T09:51:30.111Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:01.519Z",
+                     *           "failingSince": "2026-11-16T09:09:32.709Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -12327,8 +12387,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
-                     *           "consecutiveFailures": 18,
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "consecutiveFailures": 17,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -12454,7 +12514,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -12590,8 +12650,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *         "lastSuccessAt": "2026-11-16T09:09:31.656Z",
+                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -12692,9 +12752,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:02:00.988Z",
+                     *         "lastFailureAt": "2026-11-16T10:01:30.851Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:01.519Z",
+                     *         "failingSince": "2026-11-16T09:09:32.709Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -12703,13 +12763,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *         "consecutiveFailures": 21,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:02:01.041Z",
+                     *         "updatedAt": "2026-11-16T10:01:31.904Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:02:01.041Z"
+                     *         "deletedAt": "2026-11-16T10:01:31.904Z"
                      *       }
                      *     }
                      */
@@ -12852,12 +12912,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *         "lastSuccessAt": "2026-11-16T09:09:31.656Z",
+                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T09:56:30.481Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -12997,21 +13057,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:44:30.193Z",
+                     *         "failedAt": "2026-11-16T09:48:00.152Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 40,
-                     *             "at": "2026-11-16T09:09:01.519Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 40,
-                     *             "at": "2026-11-16T09:09:31.656Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:09:32.709Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 4,
                      *             "at": "2026-11-16T09:11:00.014Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:11:30.151Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -13193,25 +13253,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:43:30.919Z",
+                     *           "eventTimestamp": "2026-11-16T09:43:00.782Z",
                      *           "status": "retrying",
                      *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T09:58:00.892Z",
+                     *           "nextAttemptAt": "2026-11-16T10:00:30.577Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
+                     *               "latencyMs": 4,
+                     *               "at": "2026-11-16T09:43:30.919Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
                      *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:43:31.972Z",
+                     *               "at": "2026-11-16T09:45:00.330Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 37,
-                     *               "at": "2026-11-16T09:44:31.246Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 33,
-                     *               "at": "2026-11-16T09:46:00.604Z",
+                     *               "latencyMs": 3,
+                     *               "at": "2026-11-16T09:46:31.794Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -13469,23 +13529,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:00:30.577Z",
-                     *         "failedAt": "2026-11-16T09:44:30.193Z",
+                     *         "nextAttemptAt": "2026-11-16T10:00:00.440Z",
+                     *         "failedAt": "2026-11-16T09:48:00.152Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 40,
-                     *             "at": "2026-11-16T09:09:01.519Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 40,
-                     *             "at": "2026-11-16T09:09:31.656Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:09:32.709Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 4,
                      *             "at": "2026-11-16T09:11:00.014Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:11:30.151Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -13638,12 +13698,12 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "tu8pt5htzcy3uznyzq30ybvd",
+                     *           "lastSuccessAt": "2026-11-16T09:09:31.656Z",
+                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:01:30.851Z",
+                     *           "updatedAt": "2026-11-16T10:01:00.714Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
                      *           "previousSecretExpiresAt": "2026-11-16T11:01:00.000Z"
                      *         }
@@ -13776,21 +13836,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:57:30.755Z",
+                     *         "eventTimestamp": "2026-11-16T09:57:00.618Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:57:31.808Z",
+                     *         "deliveredAt": "2026-11-16T09:57:01.671Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:57:31.808Z",
-                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:57:01.671Z",
+                     *             "latencyMs": 6,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:57:30.755Z",
+                     *           "timestamp": "2026-11-16T09:57:00.618Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -14000,7 +14060,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:03.625Z",
+                     *           "timestamp": "2026-11-16T09:09:01.519Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -14063,7 +14123,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -14835,7 +14895,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:15:30.247Z",
+                 *       "timestamp": "2026-11-16T09:15:00.110Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -14897,7 +14957,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -14907,7 +14967,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:15:30.247Z"
+                 *           "updatedAt": "2026-11-16T09:15:00.110Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -14992,7 +15052,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:11:01.067Z",
+                 *       "timestamp": "2026-11-16T09:10:30.877Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -15054,7 +15114,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -15064,7 +15124,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
+                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -15147,7 +15207,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:03.625Z",
+                 *       "timestamp": "2026-11-16T09:09:01.519Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -15210,7 +15270,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z"
+                 *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -15470,7 +15530,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:21:30.891Z",
+                 *       "timestamp": "2026-11-16T09:21:00.754Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -15483,7 +15543,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:20:00.480Z",
+                 *           "createdAt": "2026-11-16T09:19:30.343Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -15492,7 +15552,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:21:30.891Z",
+                 *           "updatedAt": "2026-11-16T09:21:00.754Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -15527,7 +15587,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:21:30.891Z",
+                 *           "sentAt": "2026-11-16T09:21:00.754Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -15609,7 +15669,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:23:00.302Z",
+                 *       "timestamp": "2026-11-16T09:22:30.165Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -15623,7 +15683,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:20:00.480Z",
+                 *           "createdAt": "2026-11-16T09:19:30.343Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -15632,7 +15692,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:23:00.302Z",
+                 *           "updatedAt": "2026-11-16T09:22:30.165Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -15663,14 +15723,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:21:30.891Z",
+                 *           "sentAt": "2026-11-16T09:21:00.754Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:23:00.302Z",
+                 *           "signedAt": "2026-11-16T09:22:30.165Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -15755,7 +15815,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:11:30.151Z",
+                 *       "timestamp": "2026-11-16T09:11:01.067Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -15775,8 +15835,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:11:30.151Z",
-                 *           "updatedAt": "2026-11-16T09:11:30.151Z"
+                 *           "createdAt": "2026-11-16T09:11:01.067Z",
+                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -15855,7 +15915,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:13:30.699Z",
+                 *       "timestamp": "2026-11-16T09:13:00.562Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -15870,14 +15930,14 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:11:30.151Z",
+                 *           "createdAt": "2026-11-16T09:11:01.067Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:13:30.699Z",
-                 *           "confirmedAt": "2026-11-16T09:13:30.699Z",
+                 *           "updatedAt": "2026-11-16T09:13:00.562Z",
+                 *           "confirmedAt": "2026-11-16T09:13:00.562Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -15959,7 +16019,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:16:30.521Z",
+                 *       "timestamp": "2026-11-16T09:16:00.384Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -15976,8 +16036,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:16:30.521Z",
-                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                 *           "createdAt": "2026-11-16T09:16:00.384Z",
+                 *           "updatedAt": "2026-11-16T09:16:00.384Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -16056,7 +16116,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:17:00.658Z",
+                 *       "timestamp": "2026-11-16T09:16:30.521Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -16069,12 +16129,12 @@ export interface operations {
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
                  *           "inspectorName": "Joon Lee (demo inspector)",
-                 *           "createdAt": "2026-11-16T09:16:30.521Z",
+                 *           "createdAt": "2026-11-16T09:16:00.384Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:17:00.658Z"
+                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *         "from": "Pending",
@@ -16157,7 +16217,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:42:30.645Z",
+                 *       "timestamp": "2026-11-16T09:42:00.508Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -16172,7 +16232,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:42:30.645Z"
+                 *           "createdAt": "2026-11-16T09:42:00.508Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -16181,7 +16241,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:42:30.645Z"
+                 *           "updatedAt": "2026-11-16T09:42:00.508Z"
                  *         }
                  *       }
                  *     }
@@ -16258,7 +16318,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:57:30.755Z",
+                 *       "timestamp": "2026-11-16T09:57:00.618Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
