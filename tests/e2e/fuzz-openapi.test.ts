@@ -26,7 +26,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey } from '../support/http.js';
+import { newApiKey } from '../support/staff.js';
 import { DEMO_INSPECTOR, DEMO_MARKETER, GULF } from '../support/order-children.js';
 import { newCustomer, placeOrder } from '../support/orders.js';
 import { invalidVariants, nested, validArbitrary, type JsonSchema } from '../support/schema-arbitrary.js';
@@ -263,6 +265,8 @@ interface RealRecords {
 let real: RealRecords;
 let tenantKey: string;
 let platformKey: string | undefined;
+/** An admin of a tenant of the fuzz's own: random valid profiles and image removals must not strip the demo seller other tests' documents name. */
+let profileKey: string;
 
 /** The real record a path `/…/{collection}/{id}` points at. */
 function realIdFor(path: string): fc.Arbitrary<string> | undefined {
@@ -450,7 +454,7 @@ function hash(text: string): number {
 async function exchange(op: Operation, request: FuzzRequest): Promise<void> {
   const url = urlOf(op, request);
   const body = op.body && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-  const key = request.platform && platformKey ? platformKey : tenantKey;
+  const key = request.platform && platformKey ? platformKey : op.path.startsWith('/api/v1/tenant-profile') ? profileKey : tenantKey;
   const headers: Record<string, string> = request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
   const answer = await send(op.method, url, { key, body, headers });
   const problems = problemsOf(answer);
@@ -471,6 +475,9 @@ async function exchange(op: Operation, request: FuzzRequest): Promise<void> {
 beforeAll(async () => {
   tenantKey = demoKey('admin');
   platformKey = inject('demoKeys').find((k) => k.tenantId === undefined)?.key;
+  const subdomain = `fuzzprofile${Date.now().toString(36)}`;
+  const own = await createTenant({ name: `Fuzz ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false });
+  profileKey = (await newApiKey({ role: 'admin', tenantId: own.id })).key;
   const ops = demoKey('operations');
   const customer = await newCustomer({ key: tenantKey });
   const order = await placeOrder(tenantKey, {
