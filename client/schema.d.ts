@@ -2523,6 +2523,11 @@ export interface components {
                 accountName?: string;
                 /** @description ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456 */
                 iban?: string;
+                /**
+                 * @description the account number, for a bank in a country without IBANs (Korea, the US); a proforma needs this or the IBAN
+                 * @example 140-013-456789
+                 */
+                accountNumber?: string;
                 /** @description SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD */
                 swift?: string;
             };
@@ -11276,6 +11281,11 @@ export interface operations {
                         accountName?: string;
                         /** @description ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456 */
                         iban?: string;
+                        /**
+                         * @description the account number, for a bank in a country without IBANs (Korea, the US); a proforma needs this or the IBAN
+                         * @example 140-013-456789
+                         */
+                        accountNumber?: string;
                         /** @description SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD */
                         swift?: string;
                     };

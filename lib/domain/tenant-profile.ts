@@ -33,7 +33,8 @@ export interface TenantProfile {
   taxNumber?: string;
   phone?: string;
   email?: string;
-  bank?: { bankName?: string; accountName?: string; iban?: string; swift?: string };
+  /** An IBAN where the bank's country has them; else the account number (Korea, the US). */
+  bank?: { bankName?: string; accountName?: string; iban?: string; accountNumber?: string; swift?: string };
   defaultIncoterms?: Incoterm;
   /** Where cars are loaded, e.g. "Incheon, Korea". */
   portOfLoading?: string;
@@ -53,7 +54,7 @@ const NEEDED: Record<ProfileDocument, readonly string[]> = {
   // Customs clears a commercial invoice that names the exporter, its terms and port, signed and stamped.
   'customs-invoice': [...SELLER, 'defaultIncoterms', 'portOfLoading', 'stamp'],
   // A buyer pays a proforma into the account it names.
-  'proforma-invoice': [...SELLER, 'bank.bankName', 'bank.accountName', 'bank.iban', 'bank.swift'],
+  'proforma-invoice': [...SELLER, 'bank.bankName', 'bank.accountName', 'bank.iban|bank.accountNumber', 'bank.swift'],
   contract: [...SELLER, 'stamp'],
 };
 
@@ -66,10 +67,12 @@ const valueAt = (profile: TenantProfile | undefined, path: string): unknown =>
  */
 export function profileGaps(profile: TenantProfile | undefined, document: ProfileDocument, language: 'en' | 'ar' = 'en'): string[] {
   const needed = [...NEEDED[document], ...(language === 'ar' ? ['legalName.ar'] : [])];
-  return needed.filter((path) => {
+  const blank = (path: string) => {
     const value = valueAt(profile, path);
     return value === undefined || value === null || value === '';
-  });
+  };
+  // "a|b": either will do; the gap is named by the first.
+  return needed.filter((paths) => paths.split('|').every(blank)).map((paths) => paths.split('|')[0]!);
 }
 
 /** What each document still needs, for a profile page that says what is missing before anyone generates one. */
