@@ -10,19 +10,43 @@ import { defaultClientConditions, defineConfig } from 'vite';
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+type OpenApi = {
+  components?: { schemas?: Record<string, { properties?: Record<string, { enum?: unknown }> }> };
+  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { enum?: unknown }> } }> } }>>;
+};
+/** The API's OpenAPI document, generated with the typed client by `npm run build:contracts`. */
+const openApi = (): OpenApi => JSON.parse(readFileSync(new URL('../client/openapi.json', import.meta.url), 'utf8')) as OpenApi;
+
+function strings(values: unknown, where: string): string[] {
+  if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'string'))
+    throw new Error(`client/openapi.json has no enum at ${where}: run npm run build:contracts`);
+  return values;
+}
+
 /**
- * The order statuses, in their lifecycle order, from the API's OpenAPI document (generated with the
- * typed client by `npm run build:contracts`): the console keeps no list of its own
- * (console/src/api/enums.ts).
+ * The order statuses, in their lifecycle order, from the API's OpenAPI document: the console keeps
+ * no list of its own (console/src/api/enums.ts).
  */
-function orderStatuses(): string[] {
-  const document = JSON.parse(readFileSync(new URL('../client/openapi.json', import.meta.url), 'utf8')) as {
-    components?: { schemas?: { Order?: { properties?: { status?: { enum?: unknown } } } } };
+function orderStatuses(document: OpenApi): string[] {
+  return strings(document.components?.schemas?.Order?.properties?.status?.enum, 'Order.status');
+}
+
+/** The values a request body's field takes, in the API's order, for the choices a form offers. */
+function bodyEnum(document: OpenApi, path: string, method: string, field: string): string[] {
+  const schema = document.paths?.[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
+  return strings(schema?.properties?.[field]?.enum, `${method.toUpperCase()} ${path} body.${field}`);
+}
+
+/** Each enumeration a form of the console offers as choices (typed in console/src/api/enums.ts). */
+function formEnums(document: OpenApi) {
+  const customs = (field: string) => bodyEnum(document, '/api/v1/orders/{id}/customs-invoice', 'patch', field);
+  return {
+    fuelType: customs('fuelType'),
+    condition: customs('condition'),
+    incoterms: customs('incoterms'),
+    defaultIncoterms: bodyEnum(document, '/api/v1/tenant-profile', 'put', 'defaultIncoterms'),
+    arabicDigits: bodyEnum(document, '/api/v1/tenant-profile', 'put', 'arabicDigits'),
   };
-  const statuses = document.components?.schemas?.Order?.properties?.status?.enum;
-  if (!Array.isArray(statuses) || statuses.length === 0 || !statuses.every((status) => typeof status === 'string'))
-    throw new Error('client/openapi.json has no Order.status enum: run npm run build:contracts');
-  return statuses;
 }
 
 /**
@@ -39,12 +63,15 @@ const VENDOR: [name: string, test: RegExp][] = [
   ['ra-ui', modules('.+?')],
 ];
 
+const api = openApi();
+
 export default defineConfig({
   root,
   base: '/console/',
   plugins: [react()],
   define: {
-    __VPO_ORDER_STATUSES__: JSON.stringify(orderStatuses()),
+    __VPO_ORDER_STATUSES__: JSON.stringify(orderStatuses(api)),
+    __VPO_FORM_ENUMS__: JSON.stringify(formEnums(api)),
     // Always React's production build, also when built from a process with another NODE_ENV (the
     // tests' global set-up runs under vitest's NODE_ENV=test): the development build is twice the
     // size and slower, and the build cache (scripts/console/build.ts) does not know the mode.

@@ -61,7 +61,7 @@ describe('signing in to the staff console', () => {
 
       // An admin gets the admin screens as well.
       await signIn(page, baseUrl(), admin.key, admin.name);
-      await menu.getByRole('menuitem', { name: 'Audit trail' }).waitFor({ timeout: UI_TIMEOUT });
+      await menu.getByRole('menuitem', { name: 'Company profile' }).waitFor({ timeout: UI_TIMEOUT });
       expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
         'Today',
         'Orders',
@@ -72,6 +72,7 @@ describe('signing in to the staff console', () => {
         'API keys',
         'Webhooks',
         'Audit trail',
+        'Company profile',
       ]);
       await signOut(page, admin.name);
       expect(await page.evaluate((name) => sessionStorage.getItem(name), SESSION_KEY)).toBeNull();

@@ -207,6 +207,13 @@ describe('the staff console screens', () => {
       '/api-keys': shows(`${people.staff.admin.name} console`),
       '/webhook-endpoints': () => main.getByText(/No Webhook endpoints yet|لا يوجد نقاط Webhook بعد/).waitFor({ timeout: UI_TIMEOUT }),
       '/audit': () => main.getByRole('listitem').or(main.getByRole('row')).nth(1).waitFor({ timeout: UI_TIMEOUT }),
+      // Not a list, but an admin's page with inputs, pictures and per-document lists.
+      '/tenant-profile': () =>
+        main
+          .getByRole('region', { name: /What each document still needs|ما ينقص كل مستند/ })
+          .getByText(/Nothing missing|لا ينقصه شيء/)
+          .first()
+          .waitFor({ timeout: UI_TIMEOUT }),
     };
   };
 
@@ -235,13 +242,13 @@ describe('the staff console screens', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
     await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
     await check('order page (Arabic)', `/orders/${order.id}/show`, orderPage);
-    for (const route of ['/', '/orders', '/customers', '/audit']) await check(`${route} (Arabic)`, route, lists[route]!);
+    for (const route of ['/', '/orders', '/customers', '/audit', '/tenant-profile']) await check(`${route} (Arabic)`, route, lists[route]!);
     await page.getByRole('group', { name: 'اللغة' }).getByRole('button', { name: 'English' }).click();
-    await main.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+    await main.getByRole('heading', { name: 'Company profile', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
 
     const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
     expect(failing, JSON.stringify(Object.fromEntries(failing), null, 1)).toEqual([]);
-    expect(Object.keys(found)).toHaveLength(15);
+    expect(Object.keys(found)).toHaveLength(17);
     expect(tab.blocked, 'requests that left the machine').toEqual([]);
     expect(tab.pageErrors).toEqual([]);
   }, 240_000);
@@ -284,8 +291,54 @@ describe('the staff console screens', () => {
     }
     const wide = Object.entries(widths).filter(([, { scrollWidth, innerWidth }]) => innerWidth !== 390 || scrollWidth > innerWidth);
     expect(wide, 'pages wider than the phone').toEqual([]);
-    expect(Object.keys(widths)).toHaveLength(18);
+    expect(Object.keys(widths)).toHaveLength(20);
     expect(tab.blocked, 'requests that left the machine').toEqual([]);
     expect(tab.pageErrors).toEqual([]);
   }, 240_000);
+  it("edits the company profile: a wrong IBAN refused next to its input, the saved text as stored, a colleague's save not overwritten", async ({
+    onTestFailed,
+  }) => {
+    const tab = await openTab(browser);
+    onTestFailed(() => tab.describe().then((state) => console.log(state)));
+    const { page } = tab;
+    const { admin } = people.staff;
+    try {
+      await signIn(page, baseUrl(), admin.key, admin.name);
+      await page.getByRole('menuitem', { name: 'Company profile' }).click();
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Company profile', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      const needs = main.getByRole('region', { name: 'What each document still needs' });
+      await expect.poll(() => needs.getByText('Nothing missing').count(), { timeout: UI_TIMEOUT }).toBe(3);
+      for (const image of ['Logo', 'Company stamp']) await main.getByRole('region', { name: image, exact: true }).getByRole('img', { name: image }).waitFor();
+
+      // A typing error in the IBAN: the API's words under the input, nothing saved.
+      const iban = main.getByRole('textbox', { name: 'IBAN' });
+      await iban.fill('AE07 0331 2345 6789 0123 457');
+      await main.getByRole('button', { name: 'Save' }).click();
+      await main.getByText(/check digits 07 do not/).waitFor({ timeout: UI_TIMEOUT });
+      expect(await iban.getAttribute('aria-invalid')).toBe('true');
+      // Corrected: saved, and shown as the API stores it (no spaces).
+      await iban.fill('AE07 0331 2345 6789 0123 456');
+      await main.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Company profile saved.').first().waitFor({ timeout: UI_TIMEOUT });
+      await expect.poll(() => iban.inputValue(), { timeout: UI_TIMEOUT }).toBe('AE070331234567890123456');
+
+      // Behind the page's back a colleague changes the port of loading; the page's save does not overwrite it.
+      const read = (await api('GET', '/api/v1/tenant-profile', { key: admin.key })).body.data;
+      const { logo: _logo, stamp: _stamp, missing: _missing, updatedAt: _at, version, ...text } = read;
+      const behind = await api('PUT', '/api/v1/tenant-profile', { key: admin.key, body: { ...text, portOfLoading: 'Busan, Korea', version } });
+      expect(behind.status, behind.text).toBe(200);
+      const port = main.getByRole('textbox', { name: 'Port of loading' });
+      await port.fill('Pyeongtaek, Korea');
+      await main.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Someone else changed the profile while you had it open.', { exact: false }).first().waitFor({ timeout: UI_TIMEOUT });
+      await expect.poll(() => port.inputValue(), { timeout: UI_TIMEOUT }).toBe('Busan, Korea');
+      const after = (await api('GET', '/api/v1/tenant-profile', { key: admin.key })).body.data;
+      expect([after.portOfLoading, after.bank.iban, after.version]).toEqual(['Busan, Korea', 'AE070331234567890123456', version + 1]);
+      expect(tab.blocked, 'requests that left the machine').toEqual([]);
+      expect(tab.pageErrors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  }, 180_000);
 });

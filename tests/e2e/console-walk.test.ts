@@ -1,13 +1,17 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_IMAGES_DIR } from '../../scripts/local/demo-profiles.js';
 import { consoleTenant, type ConsoleTab, consoleUrl, launchBrowser, openTab, signIn, signOut, type StaffMember, UI_TIMEOUT } from '../support/browser.js';
 import { api, uniquePhone } from '../support/http.js';
 
 /**
  * One order from a new customer to Delivered, done entirely in the staff console: each step by
  * the role that owns it (marketer, accountant, operations, inspector), each signing in with their
- * own key in turn, in a tenant that requires a second approver for money. The API is called here
- * only to set the tenant up and, at the end, to check what the browser did.
+ * own key in turn, in a tenant that requires a second approver for money. The tenant's company
+ * profile lacks its stamp, so the commercial invoice is refused, naming it, until the admin
+ * uploads one on the profile screen. The API is called here only to set the tenant up and, at
+ * the end, to check what the browser did.
  */
 const baseUrl = () => inject('baseUrl');
 
@@ -21,6 +25,10 @@ describe('the staff console takes an order from a new customer to Delivered', ()
 
   beforeAll(async () => {
     [browser, people] = await Promise.all([launchBrowser(), consoleTenant({ label: 'Walk', secondApprover: true, marketers: ['Mina Park'] })]);
+    // The stamp taken down: a proforma still prints, a commercial invoice and a contract do not.
+    const unstamped = await api('DELETE', '/api/v1/tenant-profile/stamp', { key: people.staff.admin.key });
+    expect(unstamped.status, unstamped.text).toBe(200);
+    expect(unstamped.body.data.missing).toEqual({ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] });
     tab = await openTab(browser);
   });
 
@@ -119,7 +127,12 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     const inspections = page.getByRole('region', { name: 'Inspections' });
     await inspections.getByRole('button', { name: 'Schedule an inspection' }).click();
     let dialog = page.getByRole('dialog', { name: 'Schedule an inspection' });
-    await dialog.getByRole('combobox', { name: /Inspector/ }).click();
+    // The select is there from the first frame, disabled until the inspectors are read (never a
+    // text box in its place); the click waits until it is enabled.
+    await dialog.waitFor();
+    expect(await dialog.getByRole('combobox', { name: /Inspector/ }).count()).toBe(1);
+    expect(await dialog.getByRole('textbox', { name: /Inspector/ }).count()).toBe(0);
+    await dialog.getByRole('combobox', { name: /Inspector/ }).click({ timeout: UI_TIMEOUT });
     await page.getByRole('option', { name: inspector.name }).click();
     await dialog.getByLabel('Date and time').fill(`${day(3)}T10:30`);
     await dialog.getByLabel('Notes').fill('At the Pyeongtaek yard');
@@ -214,7 +227,8 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await documents.getByRole('button', { name: 'Generate' }).click();
     dialog = page.getByRole('dialog', { name: 'Generate' });
     await save(page, dialog, 'Document generated.', 'Generate');
-    await documents.getByRole('link', { name: 'Proforma invoice — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
+    // The first proforma of the tenant's series.
+    await documents.getByRole('link', { name: 'Proforma invoice PI-00001 — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
     await signOut(page, accountant.name);
 
     // 7. Operations buys the car, records the export steps, the customs invoice and the voyage,
@@ -257,11 +271,31 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     const customs = page.getByRole('region', { name: 'Customs invoice' });
     await customs.getByRole('button', { name: 'Edit customs invoice' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit customs invoice' });
+    // The form in its groups; the HS code and the origin are left for the API to derive (fuel and engine, the VIN).
+    for (const group of ['Consignee', 'The car', 'Classification and origin', 'Terms and ports'])
+      await dialog.getByRole('heading', { name: group, level: 3 }).waitFor();
     await dialog.getByLabel('Buyer address').fill('Al Quoz 3, Dubai');
-    await dialog.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'العربية' }).click();
+    await dialog.getByLabel('Buyer country').fill('ae');
+    await dialog.getByLabel('Notify party').fill('Al Futtaim Logistics, Jebel Ali Free Zone');
+    await dialog.getByLabel('Engine number').fill('G6DN1234567');
+    await dialog.getByLabel('Engine capacity (cc)').fill('3778');
+    await dialog.getByLabel('Mileage (km)').fill('42000');
+    for (const [select, option] of [
+      ['Fuel', 'Petrol (gasoline)'],
+      ['Condition', 'Used'],
+      ['Incoterms', 'CFR — Cost and Freight'],
+      ['Language', 'العربية'],
+    ] as const) {
+      await dialog.getByRole('combobox', { name: select }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+    await dialog.getByLabel('Incoterms place').fill('Jebel Ali');
+    await dialog.getByLabel('Port of discharge').fill('Jebel Ali, UAE');
+    await dialog.getByLabel('Payment terms').fill('100% paid in advance by bank transfer');
     await save(page, dialog, 'Customs invoice saved.');
     await customs.getByText('ar', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    await customs.getByText('CFR Jebel Ali', { exact: true }).waitFor();
+    await customs.getByText('Jebel Ali, UAE', { exact: true }).waitFor();
     const shipment = page.getByRole('region', { name: 'Shipment' });
     await shipment.getByRole('button', { name: 'Edit shipment' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit shipment' });
@@ -289,16 +323,64 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await shipment.getByText('Arrived (ATA)').waitFor({ timeout: UI_TIMEOUT });
     await moveTo(page, 'Delivered');
     await recordStep('Completion report', {});
-    await documents.getByRole('button', { name: 'Generate' }).click();
-    dialog = page.getByRole('dialog', { name: 'Generate' });
-    await dialog.getByRole('combobox', { name: 'Document' }).click();
-    await page.getByRole('option', { name: 'Customs invoice' }).click();
-    // Its language is the one stored on the customs invoice (Arabic), not the console's (English).
-    await expect.poll(() => dialog.getByRole('combobox', { name: 'Language' }).textContent(), { timeout: UI_TIMEOUT }).toBe('العربية');
-    await save(page, dialog, 'Document generated.', 'Generate');
-    await documents.getByRole('link', { name: 'Customs invoice — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
     await page.getByRole('progressbar', { name: 'Progress' }).and(page.locator('[aria-valuenow="100"]')).waitFor();
+    /** Opens "Generate" for the commercial invoice, in the language stored on the customs invoice. */
+    const generateInvoice = async () => {
+      await documents.getByRole('button', { name: 'Generate' }).click();
+      const generating = page.getByRole('dialog', { name: 'Generate' });
+      await generating.getByRole('combobox', { name: 'Document' }).click();
+      await page.getByRole('option', { name: 'Commercial invoice' }).click();
+      // Its language is the one stored on the customs invoice (Arabic), not the console's (English).
+      await expect.poll(() => generating.getByRole('combobox', { name: 'Language' }).textContent(), { timeout: UI_TIMEOUT }).toBe('العربية');
+      return generating;
+    };
+    // The profile has no stamp: refused, with what is missing in words, where it is filled in, and who fills it in.
+    dialog = await generateInvoice();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    let refusal = dialog.getByRole('alert');
+    await refusal.getByText('This document cannot be generated yet: it would print blanks. Missing:').waitFor({ timeout: UI_TIMEOUT });
+    await refusal.getByRole('heading', { name: 'Company profile', level: 3 }).waitFor();
+    expect(await refusal.getByRole('listitem').allTextContents()).toEqual(['Company stamp']);
+    await refusal.getByText('An admin fills in the company profile.').waitFor();
+    expect(await refusal.getByRole('link').count(), 'no link to a screen operations may not use').toBe(0);
+    expect(await refusal.textContent()).toContain('profile.stamp is missing');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await signOut(page, operations.name);
+
+    // 8. The admin meets the same refusal, follows it to the company profile, uploads the stamp
+    //    and issues the commercial invoice in Arabic, the first of the tenant's CI- series.
+    const { admin } = people.staff;
+    await as(admin);
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await page.getByRole('textbox', { name: 'Open order no.' }).fill(String(orderNumber));
+    await page.getByRole('textbox', { name: 'Open order no.' }).press('Enter');
+    await heading.waitFor({ timeout: UI_TIMEOUT });
+    dialog = await generateInvoice();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    refusal = dialog.getByRole('alert');
+    await refusal.getByRole('link', { name: 'Fill in the company profile' }).click({ timeout: UI_TIMEOUT });
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Company profile', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+    const needs = main.getByRole('region', { name: 'What each document still needs' });
+    await needs.getByText('Company stamp').first().waitFor({ timeout: UI_TIMEOUT });
+    expect(await needs.getByText('Nothing missing').count(), 'the proforma needs no stamp').toBe(1);
+    const stamp = main.getByRole('region', { name: 'Company stamp', exact: true });
+    await stamp.getByText('None yet').waitFor();
+    await stamp.locator('input[type="file"]').setInputFiles(join(DEMO_IMAGES_DIR, 'gulf-stamp.png'));
+    await page.getByText('Image uploaded.').first().waitFor({ timeout: UI_TIMEOUT });
+    await stamp.getByRole('img', { name: 'Company stamp' }).waitFor({ timeout: UI_TIMEOUT });
+    // The preview is the uploaded picture, read from the address the API gave.
+    await expect
+      .poll(() => stamp.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT })
+      .toBe(true);
+    await expect.poll(() => needs.getByText('Nothing missing').count(), { timeout: UI_TIMEOUT }).toBe(3);
+    await page.goBack();
+    await heading.waitFor({ timeout: UI_TIMEOUT });
+    dialog = await generateInvoice();
+    await save(page, dialog, 'Document generated.', 'Generate');
+    await documents.getByRole('link', { name: 'Commercial invoice CI-00001 — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
+    await signOut(page, admin.name);
 
     // What the browser did, as the API sees it.
     const adminKey = people.staff.admin.key;
@@ -322,6 +404,24 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     // The export steps are noted in the history too, without a change of status.
     expect(history.filter((move) => move.from === move.to).length).toBeGreaterThanOrEqual(4);
     expect(order.shipment).toMatchObject({ method: 'roro', vessel: 'Glovis Sirius', billOfLadingNumber: 'GLVS2611BL0457', ata: day(0) });
+    expect(order.customsInvoice).toMatchObject({
+      buyerAddress: 'Al Quoz 3, Dubai',
+      buyerCountry: 'AE',
+      notifyParty: 'Al Futtaim Logistics, Jebel Ali Free Zone',
+      engineNumber: 'G6DN1234567',
+      engineCapacityCc: 3778,
+      fuelType: 'Gasoline',
+      mileageKm: 42000,
+      condition: 'used',
+      incoterms: 'CFR',
+      incotermsPlace: 'Jebel Ali',
+      portOfDischarge: 'Jebel Ali, UAE',
+      paymentTerms: '100% paid in advance by bank transfer',
+      language: 'ar',
+    });
+    // Left empty in the form: the API derives them when it draws the invoice, so none was stored.
+    expect(order.customsInvoice).not.toHaveProperty('hsCode');
+    expect(order.customsInvoice).not.toHaveProperty('countryOfOrigin');
     expect(Object.keys(order.exportSteps ?? {})).toEqual(expect.arrayContaining(['deregistration', 'bondedArea', 'exportDeclaration', 'completionReport']));
     const entries = (await api('GET', `/api/v1/orders/${orderId}/billing`, { key: adminKey })).body.data as Array<Record<string, unknown>>;
     expect(entries).toHaveLength(3);
@@ -332,13 +432,22 @@ describe('the staff console takes an order from a new customer to Delivered', ()
         ['invoice', 18500, 'Pending', null],
       ]),
     );
-    const generated = (await api('GET', `/api/v1/orders/${orderId}/documents`, { key: adminKey })).body.data as Array<{ type: string; language: string }>;
-    expect(generated.map((document) => `${document.type} ${document.language}`).sort()).toEqual(['customs-invoice ar', 'proforma-invoice en']);
+    const generated = (await api('GET', `/api/v1/orders/${orderId}/documents`, { key: adminKey })).body.data as Array<{
+      type: string;
+      language: string;
+      number: string;
+    }>;
+    expect(generated.map((document) => `${document.type} ${document.language} ${document.number}`).sort()).toEqual([
+      'customs-invoice ar CI-00001',
+      'proforma-invoice en PI-00001',
+    ]);
+    const profile = (await api('GET', '/api/v1/tenant-profile', { key: adminKey })).body.data;
+    expect(profile.stamp).toMatchObject({ contentType: 'image/png' });
     // Every change to the order was made with the keys signed in to the browser.
     const audit = (await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=100`, { key: adminKey })).body.data as Array<{
       actor: { userId?: string; role: string };
     }>;
-    const signedIn = new Set([marketer, accountant, operations, inspector].map((member) => member.userId));
+    const signedIn = new Set([marketer, accountant, operations, inspector, admin].map((member) => member.userId));
     expect(audit.length).toBeGreaterThan(10);
     expect(audit.filter((record) => !signedIn.has(record.actor.userId ?? '')).map((record) => record.actor)).toEqual([]);
     expect(tab.apiCalls.filter((call) => call.startsWith('PATCH /api/v1/orders/') && call.endsWith('/status'))).toHaveLength(9);

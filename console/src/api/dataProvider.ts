@@ -2,6 +2,7 @@ import type { DataProvider, GetListResult, Identifier, RaRecord } from 'react-ad
 import { api, call, ifMatch } from './client';
 import { clean, pick } from './clean.js';
 import { listingScope, newCursorBook, pageInfo, pageRequest, rememberNext } from './cursor-paging.js';
+import type { ProfileImage } from './enums';
 import type { BodyOf, ExportStep, OrderStatus, QueryOf } from './types';
 
 /**
@@ -340,6 +341,13 @@ export const dataProvider = {
     (await call(api().PATCH('/api/v1/orders/{id}/shipment', { params: { path: { id: orderId } }, body: { ...clean(body), version } }))).body.data,
   generateDocument: async (orderId: string, body: BodyOf<'/api/v1/orders/{id}/documents', 'post'>) =>
     (await call(api().POST('/api/v1/orders/{id}/documents', { params: { path: { id: orderId } }, body: clean(body) }))).body.data,
+  tenantProfile: async () => (await call(api().GET('/api/v1/tenant-profile'))).body.data,
+  /** The profile's text as a whole (what is left out is cleared), at the version read. */
+  saveTenantProfile: async (version: number, body: BodyOf<'/api/v1/tenant-profile', 'put'>) =>
+    (await call(api().PUT('/api/v1/tenant-profile', { params: { header: { 'If-Match': ifMatch(version) } }, body: clean(body) }))).body.data,
+  uploadProfileImage: async (image: ProfileImage, body: BodyOf<'/api/v1/tenant-profile/{image}', 'put'>) =>
+    (await call(api().PUT('/api/v1/tenant-profile/{image}', { params: { path: { image } }, body }))).body.data,
+  removeProfileImage: async (image: ProfileImage) => (await call(api().DELETE('/api/v1/tenant-profile/{image}', { params: { path: { image } } }))).body.data,
   walletTransaction: async (walletId: string, body: BodyOf<'/api/v1/wallets/{id}/transactions', 'post'>) =>
     (await call(api().POST('/api/v1/wallets/{id}/transactions', { params: { path: { id: walletId } }, body: clean(body) }))).body.data,
   revokeKey: async (id: string) => (await call(api().POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } } }))).body.data,

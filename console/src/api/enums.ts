@@ -1,5 +1,5 @@
 import type { components, paths } from '../../../client/index.js';
-import type { BodyOf, ExportStep, OrderStatus } from './types';
+import type { BodyOf, ExportStep, OrderStatus } from './types.js';
 
 /**
  * The values of the API's enumerations that screens offer as choices. The lists are checked
@@ -8,7 +8,7 @@ import type { BodyOf, ExportStep, OrderStatus } from './types';
  * the API's OpenAPI document at build time (console/vite.config.ts), and a status the API adds
  * fails to compile where the console must have words for it (`vpo.status` in i18n/en.ts).
  */
-const every =
+export const every =
   <T extends string>() =>
   <const A extends readonly T[]>(values: A & ([T] extends [A[number]] ? unknown : { missing: Exclude<T, A[number]> })): A =>
     values;
@@ -22,13 +22,46 @@ export const ORDER_STATUSES: readonly OrderStatus[] = __VPO_ORDER_STATUSES__;
 type OrderCurrency = NonNullable<BodyOf<'/api/v1/orders', 'post'>['currency']>;
 export const ORDER_CURRENCIES = every<OrderCurrency>()(['USD', 'KRW', 'AED']);
 
-type CustomsCurrency = BodyOf<'/api/v1/orders/{id}/customs-invoice', 'patch'>['currency'];
-export const CUSTOMS_CURRENCIES = every<CustomsCurrency>()(['USD', 'SAR', 'KRW', 'AED']);
+type CustomsInvoice = BodyOf<'/api/v1/orders/{id}/customs-invoice', 'patch'>;
+export const CUSTOMS_CURRENCIES = every<CustomsInvoice['currency']>()(['USD', 'SAR', 'KRW', 'AED']);
+
+export type FuelType = NonNullable<CustomsInvoice['fuelType']>;
+export type Condition = NonNullable<CustomsInvoice['condition']>;
+export type Incoterm = NonNullable<CustomsInvoice['incoterms']>;
+type ProfileBody = BodyOf<'/api/v1/tenant-profile', 'put'>;
+type ProfileIncoterm = NonNullable<ProfileBody['defaultIncoterms']>;
+export type ArabicDigits = NonNullable<ProfileBody['arabicDigits']>;
+
+/** Replaced by the build with these fields' enums, read from client/openapi.json (console/vite.config.ts). */
+declare const __VPO_FORM_ENUMS__: {
+  fuelType: readonly FuelType[];
+  condition: readonly Condition[];
+  incoterms: readonly Incoterm[];
+  defaultIncoterms: readonly ProfileIncoterm[];
+  arabicDigits: readonly ArabicDigits[];
+};
+
+/**
+ * The customs invoice's fuel types, conditions and Incoterms rules, and the profile's default
+ * Incoterms and digits, as the API lists them (the console keeps no copy); each needs its words in
+ * i18n/en.ts and ar.ts, which the compiler checks against these types.
+ */
+export const FUEL_TYPES = __VPO_FORM_ENUMS__.fuelType;
+export const CONDITIONS = __VPO_FORM_ENUMS__.condition;
+export const INCOTERMS = __VPO_FORM_ENUMS__.incoterms;
+export const PROFILE_INCOTERMS = __VPO_FORM_ENUMS__.defaultIncoterms;
+export const ARABIC_DIGITS = __VPO_FORM_ENUMS__.arabicDigits;
 
 export const EXPORT_STEPS = every<ExportStep>()(['deregistration', 'bonded-area', 'export-declaration', 'completion-report']);
 
 type DocumentType = BodyOf<'/api/v1/orders/{id}/documents', 'post'>['type'];
 export const DOCUMENT_TYPES = every<DocumentType>()(['proforma-invoice', 'customs-invoice', 'contract']);
+
+type ImageUpload = NonNullable<paths['/api/v1/tenant-profile/{image}']['put']>;
+export type ProfileImage = ImageUpload['parameters']['path']['image'];
+export const PROFILE_IMAGES = every<ProfileImage>()(['logo', 'stamp']);
+export type ImageType = BodyOf<'/api/v1/tenant-profile/{image}', 'put'>['contentType'];
+export const IMAGE_TYPES = every<ImageType>()(['image/png', 'image/jpeg']);
 
 export type Role = components['schemas']['User']['role'];
 export const ROLES = every<Role>()(['admin', 'operations', 'accountant', 'marketer', 'inspector', 'integrator']);

@@ -22,6 +22,7 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ExportDeadline = Schemas['ExportDeadline'];
 export type Requirement = Schemas['Requirement'];
+export type TenantProfile = Schemas['TenantProfile'];
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 

@@ -15,6 +15,7 @@ import { consoleTheme, emotionCaches } from './theme';
 import { Today } from '../today/Today';
 
 const OrderBoard = screen(() => import('../orders/OrderBoard'), 'OrderBoard');
+const TenantProfile = screen(() => import('../admin/TenantProfile'), 'TenantProfileScreen');
 const i18nProvider = consoleI18nProvider();
 const store = memoryStore();
 /**
@@ -66,6 +67,7 @@ export function App() {
         ))}
         <CustomRoutes>
           <Route path="/board" element={<OrderBoard />} />
+          <Route path="/tenant-profile" element={<TenantProfile />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

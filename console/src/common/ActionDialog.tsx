@@ -16,13 +16,32 @@ interface Props<V> {
   success?: string;
   /** Takes over a refusal (e.g. a version conflict); true when handled. */
   onError?: (error: unknown) => boolean;
+  /**
+   * Explains a refusal in the dialog, in place of the one-line message, when it returns something
+   * (a document that would print blanks lists what is missing); the dialog stays open.
+   */
+  explain?: (error: unknown) => ReactNode | undefined;
   onDone?: (result: unknown) => void;
   children: ReactNode;
   saveLabel?: string;
 }
 
+/**
+ * A refused call as a form's submission errors: each problem of an input next to it (react-hook-form
+ * paths: `bank.iban`, `items.2.amount`), the rest in words for the form as a whole.
+ */
+export function submissionErrors(error: unknown, translate: (key: string, options?: object) => string): Record<string, unknown> {
+  const apiError = apiErrorOf(error);
+  if (apiError) {
+    // Problems of an input show next to it; the form's own message says the rest.
+    const { fields, other } = fieldErrors(apiError);
+    return { ...fields, root: { serverError: Object.keys(fields).length && !other.length ? apiError.error : describe(error, translate) } };
+  }
+  return { root: { serverError: describe(error, translate) } };
+}
+
 /** A refusal that concerns no input: shown above the buttons. */
-function RootError() {
+export function RootError() {
   const { errors } = useFormState();
   const root = errors.root?.serverError?.message;
   if (!root) return null;
@@ -42,6 +61,7 @@ export function ActionDialog<V extends Record<string, unknown>>({
   submit,
   success,
   onError,
+  explain,
   onDone,
   children,
   saveLabel,
@@ -51,41 +71,47 @@ export function ActionDialog<V extends Record<string, unknown>>({
   const refresh = useRefresh();
   const titleId = useId();
   const [formKey, setFormKey] = useState(0);
+  // The refusal that `explain` takes, kept (not its words) so they follow a change of language.
+  const [refusal, setRefusal] = useState<{ error: unknown }>();
+  const explained = refusal && explain?.(refusal.error);
+  const close = () => {
+    setRefusal(undefined);
+    onClose();
+  };
 
   const onSubmit = async (values: Record<string, unknown>) => {
+    setRefusal(undefined);
     try {
       const result = await submit(values as V);
       if (success) notify(success, { type: 'success', messageArgs: { _: success } });
       onDone?.(result);
-      onClose();
+      close();
       setFormKey((key) => key + 1);
       refresh();
       return undefined;
     } catch (error) {
       if (onError?.(error)) {
-        onClose();
+        close();
         return undefined;
       }
-      const apiError = apiErrorOf(error);
-      if (apiError) {
-        // Problems of an input show next to it; the form's own message says the rest.
-        const { fields, other } = fieldErrors(apiError);
-        return { ...fields, root: { serverError: Object.keys(fields).length && !other.length ? apiError.error : describe(error, translate) } };
+      if (explain?.(error)) {
+        setRefusal({ error });
+        return undefined;
       }
-      return { root: { serverError: describe(error, translate) } };
+      return submissionErrors(error, translate);
     }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <Form key={formKey} onSubmit={onSubmit} defaultValues={defaultValues as Record<string, unknown>} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {children}
-          <RootError />
+          {explained ?? <RootError />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('vpo.common.cancel')}</Button>
+          <Button onClick={close}>{translate('vpo.common.cancel')}</Button>
           <SaveButton label={saveLabel ?? 'vpo.common.save'} alwaysEnable />
         </DialogActions>
       </Form>

@@ -5,6 +5,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import BadgeIcon from '@mui/icons-material/Badge';
+import BusinessIcon from '@mui/icons-material/Business';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { Menu as RaMenu, useTranslate } from 'react-admin';
@@ -21,6 +22,8 @@ const ITEMS: { to: string; label: string; icon: React.ReactElement; route?: Rout
   { to: '/api-keys', label: 'vpo.menu.keys', icon: <KeyIcon />, route: 'GET /api/v1/api-keys' },
   { to: '/webhook-endpoints', label: 'vpo.menu.webhooks', icon: <WebhookIcon />, route: 'GET /api/v1/webhook-endpoints' },
   { to: '/audit', label: 'vpo.menu.audit', icon: <HistoryIcon />, route: 'GET /api/v1/audit' },
+  // Whoever may change the seller's profile (admins); the documents' refusals link here for them.
+  { to: '/tenant-profile', label: 'vpo.menu.profile', icon: <BusinessIcon />, route: 'PUT /api/v1/tenant-profile' },
 ];
 
 /** Only the screens whose route the signed-in key may call. */

@@ -1,14 +1,18 @@
-import { Button, Link, List, ListItem, ListItemText } from '@mui/material';
+import { Alert, Button, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { SelectInput, useGetManyReference, useGetOne, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { apiErrorOf } from '../../api/client';
 import { DOCUMENT_TYPES } from '../../api/enums';
 import type { BodyOf, Customer, GeneratedDocument, OrderDetail } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog, useDialog } from '../../common/ActionDialog';
 import { useFormat } from '../../common/format';
+import { MissingFields } from '../../common/MissingFields';
 import { QueryState } from '../../common/states';
 import { useAction } from '../../common/useAction';
+import { type MissingField, missingFields } from '../../i18n/field-words.js';
 import { useConflictHandler } from '../conflict';
 import { documentLanguage } from '../document-language.js';
 import { Panel } from './Panel';
@@ -27,6 +31,35 @@ function LanguageOfDocument({ languageOf }: { languageOf: (type: string) => stri
     if (!getFieldState('language').isDirty) setValue('language', wanted as GenerateBody['language']);
   }, [wanted, getFieldState, setValue]);
   return null;
+}
+
+/**
+ * A generation refused because the document would print blanks: what is missing, in words, under
+ * where it is filled in; for the company profile's fields, a link to it for whoever may change it.
+ */
+function Refusal({ message, fields }: { message: string; fields: MissingField[] }) {
+  const translate = useTranslate();
+  const { can } = useMe();
+  const ofProfile = fields.some((field) => field.group === 'profile');
+  return (
+    <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
+      <Typography variant="body2">{translate('vpo.documents.refused')}</Typography>
+      <MissingFields fields={fields} grouped />
+      {ofProfile &&
+        (can('PUT /api/v1/tenant-profile') ? (
+          <Link component={RouterLink} to="/tenant-profile" sx={{ display: 'inline-block', mt: 1 }}>
+            {translate('vpo.documents.fillProfile')}
+          </Link>
+        ) : (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate('vpo.documents.askAdmin')}
+          </Typography>
+        ))}
+      <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+        {translate('vpo.documents.details', { message })}
+      </Typography>
+    </Alert>
+  );
 }
 
 /** PDFs generated for the order (every version, newest first), and "generate" in English or Arabic. */
@@ -76,7 +109,15 @@ export function DocumentsPanel({ order }: { order: OrderDetail }) {
                 <ListItemText
                   primary={
                     <Link href={document.url} target="_blank" rel="noreferrer">
-                      {translate(`vpo.documents.types.${document.type}`)} — {translate('vpo.common.pdf')}
+                      {translate(`vpo.documents.types.${document.type}`)}
+                      {/* The seller's number printed on it (CI-00042, PI-00031, #17); documents made before numbering have none. */}
+                      {document.number && (
+                        <>
+                          {' '}
+                          <bdi>{document.number}</bdi>
+                        </>
+                      )}{' '}
+                      — {translate('vpo.common.pdf')}
                     </Link>
                   }
                   secondary={translate('vpo.documents.version', {
@@ -99,6 +140,11 @@ export function DocumentsPanel({ order }: { order: OrderDetail }) {
         submit={(values) => dataProvider.generateDocument(order.id, values)}
         success={translate('vpo.documents.generated')}
         onError={onConflict}
+        explain={(error) => {
+          const apiError = apiErrorOf(error);
+          const fields = missingFields(apiError);
+          return apiError && fields ? <Refusal message={apiError.error} fields={fields} /> : undefined;
+        }}
       >
         <SelectInput
           source="type"

@@ -1,6 +1,7 @@
 import { Box, Button, Chip, ImageList, ImageListItem, Link, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SelectInput, TextInput, useGetList, useGetManyReference, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import type { Inspection, OrderDetail, User } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog, useDialog } from '../../common/ActionDialog';
@@ -8,7 +9,17 @@ import { When } from '../../common/format';
 import { IsoDateTimeInput } from '../../common/inputs';
 import { Empty, ErrorState, Loading } from '../../common/states';
 import { Panel } from './Panel';
-import { useAction } from '../../common/useAction';
+import { describe, useAction } from '../../common/useAction';
+
+/** Names the only inspector once the list arrives (the dialog may open before it), unless the person already picked one. */
+function OnlyInspector({ choices }: { choices: { id: string }[] }) {
+  const { setValue, getFieldState } = useFormContext<{ inspectorId?: string }>();
+  const only = choices.length === 1 ? choices[0]!.id : undefined;
+  useEffect(() => {
+    if (only && !getFieldState('inspectorId').isDirty) setValue('inspectorId', only);
+  }, [only, getFieldState, setValue]);
+  return null;
+}
 
 type Photos = { photoUrl?: string; pdfReportUrl?: string; notes?: string; status?: 'InProgress' | 'Completed' | 'Cancelled' };
 
@@ -37,6 +48,10 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
   const names = new Map([...(staff.data ?? []), ...(inspectors.data ?? [])].map((user) => [user.id, user.name]));
   if (me?.role === 'inspector' && me.user) names.set(me.user.id, me.user.name);
   const inspectorChoices = mayListInspectors || mayListUsers ? listed : me?.role === 'inspector' && me.user ? [{ id: me.user.id, name: me.user.name }] : [];
+  // The select shows at once, disabled until the list is in: the same control whether or not it has loaded.
+  const listing = mayListInspectors ? inspectors : mayListUsers ? staff : undefined;
+  const choosing = listing !== undefined || inspectorChoices.length > 0;
+  const listPending = listing?.isPending ?? false;
 
   return (
     <Panel
@@ -104,15 +119,29 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
         submit={(values) => dataProvider.create('inspections', { data: { ...values, orderId: order.id } })}
         success={translate('vpo.inspections.scheduled')}
       >
-        {inspectorChoices.length > 0 ? (
-          <SelectInput source="inspectorId" label="vpo.inspections.inspector" choices={inspectorChoices} fullWidth />
+        {choosing ? (
+          <>
+            <SelectInput
+              source="inspectorId"
+              label="vpo.inspections.inspector"
+              choices={inspectorChoices}
+              disabled={listPending}
+              helperText={
+                listPending
+                  ? 'vpo.inspections.loadingInspectors'
+                  : listing?.error
+                    ? describe(listing.error, translate)
+                    : inspectorChoices.length === 0
+                      ? 'vpo.inspections.noInspectors'
+                      : false
+              }
+              fullWidth
+            />
+            <OnlyInspector choices={inspectorChoices} />
+          </>
         ) : (
-          <TextInput
-            source="inspectorId"
-            label="vpo.inspections.inspector"
-            fullWidth
-            helperText={mayListInspectors || mayListUsers ? 'vpo.inspections.noInspectors' : false}
-          />
+          // A key that may schedule but list no one (narrowed routes) types the inspector's id.
+          <TextInput source="inspectorId" label="vpo.inspections.inspector" fullWidth />
         )}
         <IsoDateTimeInput source="inspectionDate" label="vpo.inspections.date" fullWidth />
         <TextInput source="notes" label="vpo.inspections.notes" fullWidth multiline />
