@@ -73,7 +73,9 @@ class Page {
   /** Wrapped lines from this offset; returns the height used. */
   paragraph(text: string, offset: number, width: number, leading: number, y = this.y): number {
     const lines = wrap(this.doc, text, width);
-    lines.forEach((line, i) => this.text(line, offset, width, this.start, y + i * leading));
+    lines.forEach((line, i) => {
+      this.text(line, offset, width, this.start, y + i * leading);
+    });
     return lines.length * leading;
   }
 }
@@ -123,11 +125,7 @@ function parties(page: Page, model: DocumentModel): void {
   page.need(height);
   model.parties.forEach((party, i) => {
     const offset = i * (width + gap);
-    page.doc
-      .rect(page.x(offset, width), page.y, width, height)
-      .lineWidth(0.6)
-      .strokeColor(RULE)
-      .stroke();
+    page.doc.rect(page.x(offset, width), page.y, width, height).lineWidth(0.6).strokeColor(RULE).stroke();
     page.font(true, 8.5, GREY).text(party.heading, offset + pad, width - 2 * pad, page.start, page.y + pad);
     let y = page.y + pad + 13;
     page.font(false, 8.5);
@@ -166,7 +164,10 @@ function table(page: Page, model: DocumentModel): void {
   const descWidth = CONTENT - amountWidth - 12;
   const [description, amount] = model.table.columns;
   page.need(60);
-  page.doc.rect(MARGIN, page.y - 3, CONTENT, 18).fillColor('#eeeeee').fill();
+  page.doc
+    .rect(MARGIN, page.y - 3, CONTENT, 18)
+    .fillColor('#eeeeee')
+    .fill();
   page.font(true, 9).text(description, 6, descWidth - 6, page.start);
   page.font(true, 9).text(amount, CONTENT - amountWidth - 6, amountWidth, page.end);
   page.y += 20;
@@ -174,7 +175,9 @@ function table(page: Page, model: DocumentModel): void {
     page.font(false, 9.5);
     const lines = wrap(page.doc, text, descWidth - 6);
     page.need(lines.length * 12 + 4);
-    lines.forEach((line, i) => page.text(line, 6, descWidth - 6, page.start, page.y + i * 12));
+    lines.forEach((line, i) => {
+      page.text(line, 6, descWidth - 6, page.start, page.y + i * 12);
+    });
     page.font(false, 9.5).text(value, CONTENT - amountWidth - 6, amountWidth, page.end);
     page.y += lines.length * 12 + 4;
   }

@@ -37,9 +37,12 @@ export function checkRenderRequest(event: unknown): RenderRequest | string {
   if (typeof model !== 'object' || model === null) return 'model is required';
   if (model.language !== 'en' && model.language !== 'ar') return 'model.language must be en or ar';
   if (typeof model.title !== 'string' || typeof model.footer !== 'string') return 'model.title and model.footer are required';
-  if (!isPairs(model.meta) || typeof model.letterhead?.name !== 'string' || !isStrings(model.letterhead.lines)) return 'model.meta and model.letterhead are required';
-  if (!Array.isArray(model.parties) || !model.parties.every((p) => typeof p?.heading === 'string' && isStrings(p.lines))) return 'model.parties must be headed lines';
-  if (!Array.isArray(model.sections) || !model.sections.every((s) => typeof s?.heading === 'string' && isPairs(s.facts))) return 'model.sections must be headed facts';
+  if (!isPairs(model.meta) || typeof model.letterhead?.name !== 'string' || !isStrings(model.letterhead.lines))
+    return 'model.meta and model.letterhead are required';
+  if (!Array.isArray(model.parties) || !model.parties.every((p) => typeof p?.heading === 'string' && isStrings(p.lines)))
+    return 'model.parties must be headed lines';
+  if (!Array.isArray(model.sections) || !model.sections.every((s) => typeof s?.heading === 'string' && isPairs(s.facts)))
+    return 'model.sections must be headed facts';
   const table = model.table;
   if (!table || !isPair(table.columns) || !isPairs(table.lines) || !isPairs(table.totals)) return 'model.table must have columns, lines and totals';
   if (model.inWords !== undefined && !isPair(model.inWords)) return 'model.inWords must be a pair';

@@ -95,22 +95,55 @@ export const CustomsInvoiceFields = {
   notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Declared value per the auction invoice'] })),
   language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
   buyerCountry: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: "the consignee's country, ISO 3166-1 alpha-2", examples: ['AE'] })),
-  notifyParty: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'who the carrier tells on arrival, when not the consignee', examples: ['Al Futtaim Logistics, Jebel Ali Free Zone'] })),
+  notifyParty: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: 'who the carrier tells on arrival, when not the consignee',
+      examples: ['Al Futtaim Logistics, Jebel Ali Free Zone'],
+    }),
+  ),
   engineNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 40, examples: ['G4KJ1234567'] })),
-  engineCapacityCc: Type.Optional(Type.Integer({ minimum: 50, maximum: 10_000, description: 'engine displacement in cc (sets the HS sub-heading)', examples: [2497] })),
-  fuelType: Type.Optional(Type.Union(FUEL_TYPES.map((fuel) => Type.Literal(fuel)), { description: 'sets the HS sub-heading' })),
+  engineCapacityCc: Type.Optional(
+    Type.Integer({ minimum: 50, maximum: 10_000, description: 'engine displacement in cc (sets the HS sub-heading)', examples: [2497] }),
+  ),
+  fuelType: Type.Optional(
+    Type.Union(
+      FUEL_TYPES.map((fuel) => Type.Literal(fuel)),
+      { description: 'sets the HS sub-heading' },
+    ),
+  ),
   mileageKm: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000, examples: [45000] })),
   condition: Type.Optional(Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'used unless given' })),
   hsCode: Type.Optional(
     Type.String({
       pattern: '^\\d{4}(\\.\\d{2}){1,3}$',
-      description: "the HS code customs classifies the car under; derived from the car's fuel and engine capacity when not given (8703.23 for a petrol car over 1,500 up to 3,000 cc)",
+      description:
+        "the HS code customs classifies the car under; derived from the car's fuel and engine capacity when not given (8703.23 for a petrol car over 1,500 up to 3,000 cc)",
       examples: ['8703.23'],
     }),
   ),
-  countryOfOrigin: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'where the car was built, ISO 3166-1 alpha-2; derived from the make when not given (KR for Hyundai, Kia, Genesis)', examples: ['KR'] })),
-  incoterms: Type.Optional(Type.Union(INCOTERMS.map((term) => Type.Literal(term)), { description: "Incoterms 2020 rule; the tenant profile's default when not given" })),
-  incotermsPlace: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the named place; the port of loading for EXW, FCA, FAS and FOB, else the port of discharge, when not given', examples: ['Jebel Ali'] })),
-  portOfDischarge: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "used until the shipment names one", examples: ['Jebel Ali, UAE'] })),
+  countryOfOrigin: Type.Optional(
+    Type.String({
+      pattern: '^[A-Z]{2}$',
+      description: 'where the car was built, ISO 3166-1 alpha-2; derived from the make when not given (KR for Hyundai, Kia, Genesis)',
+      examples: ['KR'],
+    }),
+  ),
+  incoterms: Type.Optional(
+    Type.Union(
+      INCOTERMS.map((term) => Type.Literal(term)),
+      { description: "Incoterms 2020 rule; the tenant profile's default when not given" },
+    ),
+  ),
+  incotermsPlace: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'the named place; the port of loading for EXW, FCA, FAS and FOB, else the port of discharge, when not given',
+      examples: ['Jebel Ali'],
+    }),
+  ),
+  portOfDischarge: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'used until the shipment names one', examples: ['Jebel Ali, UAE'] })),
   paymentTerms: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, examples: ['100% paid in advance by bank transfer'] })),
 };

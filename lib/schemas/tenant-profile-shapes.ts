@@ -44,7 +44,12 @@ export const ProfileFields = {
         accountName: Type.Optional(ShortText(200)),
         iban: Type.Optional(Type.String({ minLength: 15, maxLength: 42, description: 'ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456' })),
         accountNumber: Type.Optional(
-          Type.String({ minLength: 4, maxLength: 40, description: 'the account number, for a bank in a country without IBANs (Korea, the US); a proforma needs this or the IBAN', examples: ['140-013-456789'] }),
+          Type.String({
+            minLength: 4,
+            maxLength: 40,
+            description: 'the account number, for a bank in a country without IBANs (Korea, the US); a proforma needs this or the IBAN',
+            examples: ['140-013-456789'],
+          }),
         ),
         swift: Type.Optional(Type.String({ minLength: 8, maxLength: 11, description: 'SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD' })),
       },
@@ -61,7 +66,10 @@ export const ProfileFields = {
   arabicDigits: Type.Optional(
     Type.Union(
       ARABIC_DIGITS.map((digits) => Type.Literal(digits)),
-      { description: 'how Arabic documents write amounts, dates and quantities: western (1,500.50, the default) or arabic-indic (١٬٥٠٠٫٥٠); codes, VINs, IBANs and phone numbers stay as written' },
+      {
+        description:
+          'how Arabic documents write amounts, dates and quantities: western (1,500.50, the default) or arabic-indic (١٬٥٠٠٫٥٠); codes, VINs, IBANs and phone numbers stay as written',
+      },
     ),
   ),
 };

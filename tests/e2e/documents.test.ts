@@ -150,7 +150,8 @@ describe('order documents', () => {
 
     const proforma = data(await generate(order.id, { type: 'proforma-invoice' }, demoKey('accountant')), 201);
     const proformaText = popplerView(await download(proforma.url)).text;
-    for (const field of ['Proforma invoice', proforma.number, 'Balance due', 'Emirates NBD', 'EBILAEAD', 'Kia Sorento 2022']) expect(proformaText).toContain(field);
+    for (const field of ['Proforma invoice', proforma.number, 'Balance due', 'Emirates NBD', 'EBILAEAD', 'Kia Sorento 2022'])
+      expect(proformaText).toContain(field);
     const contract = data(await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Layla Haddad' } }), 201);
     const contractPdf = data(await generate(order.id, { type: 'contract', language: 'ar' }), 201);
     expect(contractPdf.contractId).toBe(contract.id);
@@ -245,14 +246,21 @@ describe('order documents', () => {
     const customer = await newCustomer({ key: accountant });
     const orders = await Promise.all(
       Array.from({ length: 6 }, () =>
-        placeOrder(accountant, { customerId: customer.id, totalAmount: 12_000, currency: 'USD', carDetails: { makeEn: 'Hyundai', modelEn: 'Avante', year: 2021 } }),
+        placeOrder(accountant, {
+          customerId: customer.id,
+          totalAmount: 12_000,
+          currency: 'USD',
+          carDetails: { makeEn: 'Hyundai', modelEn: 'Avante', year: 2021 },
+        }),
       ),
     );
     // Every order's proforma at once, twice each: six numbers, one per order, 1 to 6.
     const made = await Promise.all([...orders, ...orders].map((order) => generate(order.id, { type: 'proforma-invoice' }, accountant)));
     for (const res of made) expect(res.status, res.text).toBe(201);
     const byOrder = new Map<string, Set<string>>();
-    made.forEach((res, i) => byOrder.set(orders[i % 6]!.id, (byOrder.get(orders[i % 6]!.id) ?? new Set()).add(res.body.data.number)));
+    made.forEach((res, i) => {
+      byOrder.set(orders[i % 6]!.id, (byOrder.get(orders[i % 6]!.id) ?? new Set()).add(res.body.data.number));
+    });
     for (const numbers of byOrder.values()) expect(numbers.size).toBe(1);
     expect([...byOrder.values()].map((numbers) => [...numbers][0]).sort()).toEqual(['PI-00001', 'PI-00002', 'PI-00003', 'PI-00004', 'PI-00005', 'PI-00006']);
     // Another tenant's series is its own: the demo tenant's numbers do not move this one's.

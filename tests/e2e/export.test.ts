@@ -153,13 +153,29 @@ describe('an order from Purchased to Delivered', () => {
     for (const language of ['en', 'ar'] as const) {
       const invoice = await read('customs-invoice', language);
       expect(invoice.made.number).toMatch(/^CI-\d{5}$/);
-      for (const field of [invoice.made.number, `#${order.orderNumber}`, 'Genesis', 'G80', 'KMTGB41BDNU123456', '2,497 cc', '8703.23', 'CFR', 'KRPUS', 'AEJEA', 'HMM Algeciras / 012W', 'HMMBL123', 'HMMU1234560', '12,000.00 USD'])
+      for (const field of [
+        invoice.made.number,
+        `#${order.orderNumber}`,
+        'Genesis',
+        'G80',
+        'KMTGB41BDNU123456',
+        '2,497 cc',
+        '8703.23',
+        'CFR',
+        'KRPUS',
+        'AEJEA',
+        'HMM Algeciras / 012W',
+        'HMMBL123',
+        'HMMU1234560',
+        '12,000.00 USD',
+      ])
         expect(invoice.text, `${language} commercial invoice: ${field}`).toContain(field);
       expect(letters(invoice.text)).toContain(letters(amountInWords(12_000, 'USD', language)));
       expect(letters(invoice.text)).toContain(letters(countryName('KR', language)));
 
       const proforma = await read('proforma-invoice', language);
-      for (const field of [proforma.made.number, '12,000.00 USD', '0.00 USD', 'EBILAEAD']) expect(proforma.text, `${language} proforma: ${field}`).toContain(field);
+      for (const field of [proforma.made.number, '12,000.00 USD', '0.00 USD', 'EBILAEAD'])
+        expect(proforma.text, `${language} proforma: ${field}`).toContain(field);
       expect(letters(proforma.text)).toContain(letters(language === 'en' ? 'Paid from wallet' : 'مدفوع من المحفظة'));
 
       const contract = await read('contract', language);

@@ -19,7 +19,10 @@ describe('the commercial invoice', () => {
     const terms = customsTerms({ ...facts, invoice });
     expect(terms).toMatchObject({ hsCode: '8703.23', origin: 'KR', incoterms: 'CFR', place: 'AEJEA (Jebel Ali)' });
     expect(customsTerms({ ...facts, invoice: { ...invoice, incoterms: 'FOB' } }).place).toBe('KRINC (Incheon)');
-    expect(customsTerms({ ...facts, invoice: { ...invoice, hsCode: '8703.24.10', countryOfOrigin: 'DE' } })).toMatchObject({ hsCode: '8703.24.10', origin: 'DE' });
+    expect(customsTerms({ ...facts, invoice: { ...invoice, hsCode: '8703.24.10', countryOfOrigin: 'DE' } })).toMatchObject({
+      hsCode: '8703.24.10',
+      origin: 'DE',
+    });
   });
 
   it('names what it would print blank: the car, the HS code and what it comes from, the origin, the ports', () => {
@@ -44,7 +47,11 @@ describe('the commercial invoice', () => {
     const model = customsInvoiceModel({ ...facts, language: 'en', date: '2026-11-20', invoiceNumber: 'CI-00042', orderNumber: 1042 });
     expect(model.meta[0]).toEqual(['Invoice No.', 'CI-00042']);
     const shipment = Object.fromEntries(model.sections[1]!.facts);
-    expect(shipment).toMatchObject({ 'Incoterms 2020': 'CFR AEJEA (Jebel Ali)', 'Bill of lading No.': 'HDMUINCA12345600', 'Vessel / Voyage': 'Morning Calm / 112W' });
+    expect(shipment).toMatchObject({
+      'Incoterms 2020': 'CFR AEJEA (Jebel Ali)',
+      'Bill of lading No.': 'HDMUINCA12345600',
+      'Vessel / Voyage': 'Morning Calm / 112W',
+    });
     expect(model.inWords?.[1]).toMatch(/^Eighteen thousand five hundred US dollars and fifty cents only$/i);
     expect(model.signatures).toEqual([expect.objectContaining({ stamp: true })]);
   });
@@ -56,7 +63,12 @@ describe('the proforma invoice', () => {
     expect(paymentKindOf('Installment 2')).toBe('instalment');
     expect(paymentKindOf(undefined)).toBe('payment');
     expect(balanceOf(18500, PAYMENTS)).toEqual({ received: 10000, due: 8500 });
-    expect(balanceOf(1000, [{ kind: 'wallet', date: '2026-10-01', amount: 1000 }, { kind: 'refund', date: '2026-10-03', amount: 1000 }])).toEqual({ received: 0, due: 1000 });
+    expect(
+      balanceOf(1000, [
+        { kind: 'wallet', date: '2026-10-01', amount: 1000 },
+        { kind: 'refund', date: '2026-10-03', amount: 1000 },
+      ]),
+    ).toEqual({ received: 0, due: 1000 });
     expect(balanceOf(100, [{ kind: 'payment', date: '2026-10-01', amount: 150 }]).due).toBe(0);
     const model = proformaModel({
       language: 'en',
@@ -73,7 +85,11 @@ describe('the proforma invoice', () => {
     });
     expect(model.table.lines.map(([label]) => label)).toEqual(['Vehicle price: Kia Sorento 2022', 'Deposit · 2026-10-02', 'Instalment · 2026-10-20']);
     expect(model.table.totals.at(-1)).toEqual(['Balance due', '8,500.00 USD']);
-    expect(Object.fromEntries(model.sections[1]!.facts)).toMatchObject({ IBAN: 'AE05 0261 0152 0473 6891 001', 'SWIFT / BIC': 'EBILAEAD', 'Payment reference': 'PI-00031' });
+    expect(Object.fromEntries(model.sections[1]!.facts)).toMatchObject({
+      IBAN: 'AE05 0261 0152 0473 6891 001',
+      'SWIFT / BIC': 'EBILAEAD',
+      'Payment reference': 'PI-00031',
+    });
   });
 
   it('never prints the bare word "car" for an order nothing describes', () => {

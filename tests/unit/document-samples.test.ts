@@ -157,7 +157,14 @@ describe('the proforma invoice, as a buyer and their bank read it', () => {
   });
 
   it('in Arabic', () => {
-    expectFields('proforma-invoice-ar', { ...common, title: 'فاتورة مبدئية', deposit: 'عربون', instalmentLabel: 'قسط', balanceLabel: 'الرصيد المستحق', bankLabel: 'البنك' });
+    expectFields('proforma-invoice-ar', {
+      ...common,
+      title: 'فاتورة مبدئية',
+      deposit: 'عربون',
+      instalmentLabel: 'قسط',
+      balanceLabel: 'الرصيد المستحق',
+      bankLabel: 'البنك',
+    });
   });
 });
 
@@ -195,7 +202,10 @@ describe('every character printed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fonts-'));
     try {
       writeFileSync(join(dir, 'd.pdf'), read(name).pdf);
-      const fontsTable = execFileSync('pdffonts', [join(dir, 'd.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
+      const fontsTable = execFileSync('pdffonts', [join(dir, 'd.pdf')], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .slice(2);
       expect(fontsTable.length).toBeGreaterThan(0);
       for (const row of fontsTable) expect(row, row).toMatch(/\byes\s+yes\s+yes\b/); // embedded, subset, with a Unicode map
     } finally {

@@ -59,7 +59,10 @@ describe('what a document needs of the profile', () => {
   });
 
   it("takes an account number where the bank's country has no IBANs (a Korean exporter paid in Seoul)", () => {
-    const korean = { ...complete, bank: { bankName: 'Shinhan Bank', accountName: 'Seoul Export Partners', accountNumber: '140-013-456789', swift: 'SHBKKRSE' } };
+    const korean = {
+      ...complete,
+      bank: { bankName: 'Shinhan Bank', accountName: 'Seoul Export Partners', accountNumber: '140-013-456789', swift: 'SHBKKRSE' },
+    };
     expect(profileGaps(korean, 'proforma-invoice')).toEqual([]);
     expect(profileGaps({ ...korean, bank: { ...korean.bank, accountNumber: '' } }, 'proforma-invoice')).toEqual(['bank.iban']);
   });

@@ -54,7 +54,11 @@ export function contractModel(input: ContractInput): DocumentModel {
     ],
     signatures: [
       { heading: w.forSeller, name: sellerName(seller, language), stamp: true },
-      { heading: w.forBuyer, name: language === 'ar' && input.buyer.nameAr ? input.buyer.nameAr : input.buyer.name, ...(input.signedOn ? { date: `${w.signedOn}: ${numeral(input.signedOn, digits)}` } : {}) },
+      {
+        heading: w.forBuyer,
+        name: language === 'ar' && input.buyer.nameAr ? input.buyer.nameAr : input.buyer.name,
+        ...(input.signedOn ? { date: `${w.signedOn}: ${numeral(input.signedOn, digits)}` } : {}),
+      },
     ],
     footer: w.footer,
   };

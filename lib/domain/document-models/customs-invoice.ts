@@ -55,7 +55,9 @@ const AT_LOADING = new Set<Incoterm>(['EXW', 'FCA', 'FAS', 'FOB']);
 /** What customs reads off the invoice, each from the invoice first, then the shipment, the profile or the car. */
 export function customsTerms(input: Pick<CustomsInvoiceInput, 'seller' | 'invoice' | 'vehicle' | 'shipment'>) {
   const { seller, invoice, vehicle, shipment } = input;
-  const hs = invoice.hsCode ? { code: invoice.hsCode } : hsCodeOf({ fuelType: vehicle.fuelType, displacementCc: vehicle.displacementCc, vehicleType: vehicle.vehicleType });
+  const hs = invoice.hsCode
+    ? { code: invoice.hsCode }
+    : hsCodeOf({ fuelType: vehicle.fuelType, displacementCc: vehicle.displacementCc, vehicleType: vehicle.vehicleType });
   const incoterms = invoice.incoterms ?? seller.defaultIncoterms;
   const portOfLoading = shipment?.portOfLoading ?? seller.portOfLoading;
   const portOfDischarge = shipment?.portOfDischarge ?? invoice.portOfDischarge;

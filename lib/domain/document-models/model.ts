@@ -66,7 +66,8 @@ export function money(amount: number, currency: string, digits: Digits = 'wester
 }
 
 /** The digits of a document in this language for this seller. */
-export const digitsOf = (language: DocumentLanguage, seller: { arabicDigits?: Digits }): Digits => (language === 'ar' ? (seller.arabicDigits ?? 'western') : 'western');
+export const digitsOf = (language: DocumentLanguage, seller: { arabicDigits?: Digits }): Digits =>
+  language === 'ar' ? (seller.arabicDigits ?? 'western') : 'western';
 
 /** A label and value when there is a value. */
 export const fact = (label: string, value: unknown): Pair[] => (value === undefined || value === null || value === '' ? [] : [[label, String(value)]]);

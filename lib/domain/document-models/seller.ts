@@ -47,7 +47,14 @@ export function bankFacts(profile: TenantProfile, w: DocumentWords, reference: s
   return [
     ...fact(w.bankName, bank.bankName),
     ...fact(w.accountName, bank.accountName),
-    ...fact(w.iban, bank.iban ? compactIban(bank.iban).replace(/(.{4})/g, '$1 ').trim() : undefined),
+    ...fact(
+      w.iban,
+      bank.iban
+        ? compactIban(bank.iban)
+            .replace(/(.{4})/g, '$1 ')
+            .trim()
+        : undefined,
+    ),
     ...fact(w.accountNumber, bank.accountNumber),
     ...fact(w.swift, bank.swift?.toUpperCase()),
     [w.reference, reference],

@@ -3,7 +3,6 @@ import { FUEL_WORDS_AR, type DocumentWords } from '../../text/document-words.js'
 import type { Vehicle } from '../vehicle.js';
 import { fact, numeral, type Digits, type DocumentLanguage, type Pair } from './model.js';
 
-
 /** The car as a document describes it; what is not known is left out (the models say what they require). */
 export function vehicleFacts(
   vehicle: Vehicle,

@@ -30,7 +30,11 @@ const PROFORMA_VALID_DAYS = 14;
 const PREFIX: Record<Series, string> = { 'customs-invoice': 'CI', 'proforma-invoice': 'PI' };
 export const seriesNumber = (series: Series, n: number): string => `${PREFIX[series]}-${String(n).padStart(5, '0')}`;
 
-const DOCUMENT_NAMES: Record<DocumentType, string> = { 'customs-invoice': 'commercial invoice', 'proforma-invoice': 'proforma invoice', contract: 'sales contract' };
+const DOCUMENT_NAMES: Record<DocumentType, string> = {
+  'customs-invoice': 'commercial invoice',
+  'proforma-invoice': 'proforma invoice',
+  contract: 'sales contract',
+};
 const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Commercial invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
 
 /** Everything a model is made from, read once. */
@@ -100,10 +104,17 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
   if (body.type === 'customs-invoice') {
     const invoice = order.customsInvoice as (CustomsInvoiceData & { language?: 'en' | 'ar' }) | undefined;
     if (!invoice)
-      throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [{ field: 'type', message: 'the order has no customs invoice' }]);
+      throw invalidState('Store the customs invoice first (PATCH /orders/{id}/customs-invoice)', [
+        { field: 'type', message: 'the order has no customs invoice' },
+      ]);
     const language = body.language ?? invoice.language ?? 'en';
     const profileMissing = profileGaps(profile, 'customs-invoice', language);
-    if (profileMissing.length > 0) refuse('customs-invoice', profileMissing.map((f) => `profile.${f}`), 'an admin sets them with PUT /api/v1/tenant-profile');
+    if (profileMissing.length > 0)
+      refuse(
+        'customs-invoice',
+        profileMissing.map((f) => `profile.${f}`),
+        'an admin sets them with PUT /api/v1/tenant-profile',
+      );
     const vehicle = orderVehicle(collection);
     const facts = { seller: profile, invoice, vehicle, ...(order.shipment ? { shipment: order.shipment } : {}) };
     const gaps = customsInvoiceGaps(facts);
@@ -116,7 +127,12 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
   }
   const language = body.language ?? 'en';
   const profileMissing = profileGaps(profile, body.type, language);
-  if (profileMissing.length > 0) refuse(body.type, profileMissing.map((f) => `profile.${f}`), 'an admin sets them with PUT /api/v1/tenant-profile');
+  if (profileMissing.length > 0)
+    refuse(
+      body.type,
+      profileMissing.map((f) => `profile.${f}`),
+      'an admin sets them with PUT /api/v1/tenant-profile',
+    );
   if (body.type === 'proforma-invoice') {
     const customer = order.customer;
     return {
@@ -130,7 +146,11 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
           proformaNumber: seriesNumber('proforma-invoice', n),
           orderNumber: order.orderNumber,
           seller: profile,
-          buyer: { name: customer?.name ?? '', ...(customer?.mobileNumber ? { phone: customer.mobileNumber } : {}), ...(customer?.email ? { email: customer.email } : {}) },
+          buyer: {
+            name: customer?.name ?? '',
+            ...(customer?.mobileNumber ? { phone: customer.mobileNumber } : {}),
+            ...(customer?.email ? { email: customer.email } : {}),
+          },
           vehicle: orderVehicle(collection),
           totalAmount: order.totalAmount,
           currency: order.currency,
