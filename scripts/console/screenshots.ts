@@ -299,6 +299,17 @@ async function pictures(operationsKey: string, shippedOrderId: string): Promise<
             },
             'catalogue',
           );
+          // The seller its documents name, as operations read it (admins change it).
+          await go(
+            '/tenant-profile',
+            async () => {
+              await main.getByRole('img').nth(1).waitFor({ timeout: WAIT });
+              await page.waitForFunction(() => [...document.querySelectorAll('main img')].every((img) => (img as HTMLImageElement).complete), undefined, {
+                timeout: WAIT,
+              });
+            },
+            'profile',
+          );
         }
         await context.close();
       }
