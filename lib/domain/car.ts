@@ -91,9 +91,3 @@ export const CAR_LIST_FIELDS = [
   'damage',
   'createdAt',
 ] as const;
-
-/** An order's car in words, for messages and documents: its title, or make, model and year. */
-export function carNameOf(carDetails: Record<string, unknown>): string {
-  if (typeof carDetails.title === 'string') return carDetails.title;
-  return [carDetails.makeEn, carDetails.modelEn, carDetails.year].filter((v) => v !== undefined).join(' ') || 'car';
-}

@@ -5,6 +5,7 @@ import { channelDispatchFailed, invalidField, invalidState, notFound } from '../
 import { newId } from '../../domain/ids.js';
 import { normalizePhone } from '../../domain/phone.js';
 import { scopeOf } from '../../domain/scope.js';
+import { vehicleLabel, vehicleOf } from '../../domain/vehicle.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
@@ -45,17 +46,19 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
   return phone;
 }
 
-/** The contract as a template (spec 4.11): with the signing link in its body when one is given, in the customer's language. */
-function contractMessage(to: string, contract: ContractRecord, language: ChatLanguage, signingLink?: string): ChatMessage {
-  const car =
-    typeof contract.carDetails.title === 'string'
-      ? contract.carDetails.title
-      : [contract.carDetails.makeEn, contract.carDetails.modelEn, contract.carDetails.year].filter(Boolean).join(' ');
+/**
+ * The contract as a template (spec 4.11): with the signing link in its body when one is given, in
+ * the customer's language. The car is named as every message names it (the order's snapshot, then
+ * this contract's car fields, then the customs invoice), from the order already read: no read more.
+ */
+function contractMessage(to: string, contract: ContractRecord, order: OrderRecord, language: ChatLanguage, signingLink?: string): ChatMessage {
+  const vehicle = vehicleOf({ carDetails: order.carDetails, contract, customsInvoice: order.customsInvoice });
   const name = language === 'ar' && contract.customerNameAr ? contract.customerNameAr : contract.customerName;
   const parameters = [
     name,
     String(contract.contractNumber),
-    car || 'car',
+    // Both templates say "for the {{3}}" ("لسيارة {{3}}"): an unnamed car is not called a car twice.
+    vehicleLabel(vehicle, language, order.orderNumber, { afterCarWord: true }),
     `${contract.totalAmount} ${contract.currency}`,
     ...(signingLink ? [signingLink] : []),
   ];
@@ -83,7 +86,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   const orderBefore = await getOrder(scope, contract.orderId);
   if (!orderBefore) throw notFound('Contract');
-  const message = contractMessage(to, contract, await customerLanguage(orderBefore), body.signingLink);
+  const message = contractMessage(to, contract, orderBefore, await customerLanguage(orderBefore), body.signingLink);
   let messageId: string;
   try {
     ({ messageId } = await chatChannel().send(message));

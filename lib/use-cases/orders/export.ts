@@ -1,14 +1,15 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
-import { carNameOf } from '../../domain/car.js';
 import { invalidState, validationError } from '../../domain/errors.js';
 import { addDays, openDeadlines, REMIND_DAYS_BEFORE, type ExportStep } from '../../domain/export-steps.js';
 import { newId } from '../../domain/ids.js';
 import { localDay, tenantTimeZone } from '../../domain/time-zone.js';
-import { actorOf } from '../../domain/scope.js';
+import { actorOf, PLATFORM_SCOPE } from '../../domain/scope.js';
 import { isLoaded, planShipment, type ShipmentNews } from '../../domain/shipment.js';
+import { vehicleLabel, vehicleName, vehicleOf } from '../../domain/vehicle.js';
 import type { ExpectedVersion } from '../../domain/versioning.js';
 import { planExportStep } from '../../domain/export-steps.js';
+import { log } from '../../logger.js';
 import type {
   ExportDeadline,
   listExportDeadlines as DeadlinesRoute,
@@ -16,8 +17,10 @@ import type {
   updateShipment as ShipmentRoute,
 } from '../../schemas/export.js';
 import { deadlineChanges, deadlinesBefore, markRemindedItem, type DeadlineRecord } from '../../store/export-deadlines.js';
-import { putHistoryItem, type OrderRecord } from '../../store/orders.js';
+import { listChildren } from '../../store/order-children.js';
+import { getOrder, putHistoryItem, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
+import { CorruptRecordError } from '../../store/record.js';
 import { listTenants } from '../../store/tenants.js';
 import { transact } from '../../store/transact.js';
 import { owningTenant, tenantToday } from '../shared/tenancy.js';
@@ -28,10 +31,14 @@ type StepBody = Static<NonNullable<(typeof StepRoute)['body']>>;
 type ShipmentBody = Static<NonNullable<(typeof ShipmentRoute)['body']>>;
 type DeadlineQuery = Static<NonNullable<(typeof DeadlinesRoute)['query']>>;
 
-/** The order's deadline index entries, in step with the change (same transaction). */
+/**
+ * The order's deadline index entries, in step with the change (same transaction), with the car's
+ * name from what the order already read (its snapshot and customs invoice); an entry with none is
+ * named when its reminder goes out.
+ */
 const deadlineItems = (before: OrderRecord, next: OrderRecord) =>
   deadlineChanges(
-    { ...next, car: carNameOf(next.carDetails) },
+    { ...next, car: vehicleName(vehicleOf({ carDetails: next.carDetails, customsInvoice: next.customsInvoice })) },
     openDeadlines(before.exportSteps, isLoaded(before.shipment)),
     openDeadlines(next.exportSteps, isLoaded(next.shipment)),
   );
@@ -133,6 +140,26 @@ export async function listExportDeadlines(caller: Caller, query: DeadlineQuery):
 const WHAT_IS_DUE = { 'load-by': 'loading (export declaration)', 'completion-report': 'the export-completion report' } as const;
 
 /**
+ * The car of a deadline's reminder: the name its entry was written with; else, read now (a
+ * reminder goes out once per deadline, off any request's path), the order's name for it from its
+ * snapshot, contract and customs invoice; else words saying what is missing. In English, as
+ * WHAT_IS_DUE: one alert carries the same parameters to every recipient, and staff read English
+ * unless they chose otherwise.
+ */
+async function reminderCar(deadline: DeadlineRecord): Promise<string> {
+  if (deadline.car) return deadline.car;
+  const read = Promise.all([getOrder(PLATFORM_SCOPE, deadline.orderId), listChildren(PLATFORM_SCOPE, 'CONTRACT', deadline.orderId)] as const);
+  // A record that does not decode would fail every run: the reminder goes out saying what is missing.
+  const [order, contracts] = await read.catch((error: unknown) => {
+    if (!(error instanceof CorruptRecordError)) throw error;
+    log.warn('export reminder cannot read the order to name its car', { orderId: deadline.orderId, reason: error.message });
+    return [undefined, []] as const;
+  });
+  const vehicle = vehicleOf({ carDetails: order?.carDetails, contract: contracts.at(-1), customsInvoice: order?.customsInvoice });
+  return vehicleLabel(vehicle, 'en', deadline.orderNumber);
+}
+
+/**
  * Tells each tenant's admins and operations staff of every open deadline due within
  * REMIND_DAYS_BEFORE days, once: the deadline is marked in the same transaction as the alert
  * is queued (the schedule in AWS, the local runner on the local stack).
@@ -146,6 +173,7 @@ export async function remindExportDeadlines(nowMs = Date.now()): Promise<number>
     const horizon = addDays(today, REMIND_DAYS_BEFORE + 1);
     const due = (await deadlinesBefore(tenantId, horizon)).filter((d: DeadlineRecord) => !d.remindedAt);
     for (const deadline of due) {
+      const car = await reminderCar(deadline);
       const outcome = await transact([
         markRemindedItem(deadline, now),
         outboxPutItem(
@@ -157,7 +185,7 @@ export async function remindExportDeadlines(nowMs = Date.now()): Promise<number>
               ...(tenantId ? { tenantId } : {}),
               payload: {
                 template: 'export_deadline_soon',
-                parameters: [String(deadline.orderNumber), deadline.car ?? 'car', WHAT_IS_DUE[deadline.kind], deadline.due],
+                parameters: [String(deadline.orderNumber), car, WHAT_IS_DUE[deadline.kind], deadline.due],
               },
             },
             now,

@@ -1,8 +1,8 @@
 import { recordEvent } from '../../metrics.js';
-import { carNameOf } from '../../domain/car.js';
 import { isChatLanguage, type ChatLanguage } from '../../text/chat-templates.js';
 import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
+import { vehicleLabel, vehicleOf, type Vehicle } from '../../domain/vehicle.js';
 import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { renderMessage, templateMessage } from '../../notify/templates.js';
@@ -10,7 +10,9 @@ import { getChatContacts } from '../../store/chat-contacts.js';
 import { chatMessagePutItem, getCallbackStatuses, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
-import type { OrderNotice } from '../../store/orders.js';
+import { listChildren } from '../../store/order-children.js';
+import { getOrder, type OrderNotice } from '../../store/orders.js';
+import { CorruptRecordError } from '../../store/record.js';
 import { getUser, listStaff, type StaffUser } from '../../store/users.js';
 import { untilTableAnswers } from '../shared/until-table-answers.js';
 
@@ -68,6 +70,33 @@ async function languagesOf(order: OrderNotice, recipients: Recipient[], staff: S
 }
 
 /**
+ * A read that only improves the car's name: a stored record that does not decode leaves the name
+ * to the snapshot rather than hold up the messages (the consumer needs the notice's fields only).
+ */
+const unlessCorrupt = <T>(read: Promise<T>, otherwise: T, orderId: string): Promise<T> =>
+  read.catch((error: unknown) => {
+    if (!(error instanceof CorruptRecordError)) throw error;
+    log.warn("notification names the car from the order's snapshot only", { orderId, reason: error.message });
+    return otherwise;
+  });
+
+/**
+ * The order's car: its snapshot, which names a catalogue car at no read more; only a snapshot
+ * missing the make, model or year (an order placed without a catalogue car) costs the reads of
+ * the order's customs invoice (its head and parts) and its contracts, side by side.
+ */
+async function vehicleOfOrder(order: OrderNotice): Promise<Vehicle> {
+  const snapshot = vehicleOf({ carDetails: order.carDetails });
+  if (snapshot.make !== undefined && snapshot.model !== undefined && snapshot.year !== undefined) return snapshot;
+  const [full, contracts] = await Promise.all([
+    unlessCorrupt(getOrder(PLATFORM_SCOPE, order.id), undefined, order.id),
+    unlessCorrupt(listChildren(PLATFORM_SCOPE, 'CONTRACT', order.id), [], order.id),
+  ]);
+  // The latest contract is the one the customer is signing (listed oldest first).
+  return vehicleOf({ carDetails: order.carDetails, contract: contracts.at(-1), customsInvoice: full?.customsInvoice });
+}
+
+/**
  * Sends one notification event's messages, each as a WhatsApp template in the recipient's
  * language, each recipient at most once:
  * - the recipient is marked as being sent to before the message goes out, and the message id is
@@ -81,11 +110,11 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
   const { recipients, staff } = await recipientsAtEvent(event, order);
   const pending = recipients.filter((r) => event.deliveries[r.key] === undefined || event.deliveries[r.key] === SENDING);
   if (pending.length === 0) return;
-  const [languages, contacts] = await Promise.all([
+  const [languages, contacts, vehicle] = await Promise.all([
     languagesOf(order, pending, staff),
     getChatContacts(pending.filter((r) => r.audience === 'customer').map((r) => r.phone)),
+    vehicleOfOrder(order),
   ]);
-  const car = carNameOf(order.carDetails);
   for (const recipient of pending) {
     const record = (outcome: ChatMessageRecord['outcome'], fields: Partial<ChatMessageRecord> & { messageId: string }): ChatMessageRecord => ({
       orderId: order.id,
@@ -106,6 +135,8 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
     };
 
     const language = languages.get(recipient.key) ?? 'en';
+    // Unnamed, the car is described in the recipient's own words.
+    const car = vehicleLabel(vehicle, language, order.orderNumber);
     const { key, parameters } = notificationTemplate(
       event.event as OrderEvent,
       recipient.audience,
