@@ -119,3 +119,17 @@ export const metricsEnabled = (): boolean => process.env.METRICS === 'emf';
 
 /** The staff console's built files, where the local stack serves them from (functions/console/; in AWS CloudFront serves them). */
 export const consoleDirectory = (): string => requireEnv('CONSOLE_DIR');
+
+/**
+ * Catalogue feeds (lib/use-cases/catalogue-feeds/): the share of a provider's cars a full list may
+ * remove before it is held for staff (0.3: 30%), how old a provider's last good feed may get before
+ * the alarm (36 hours), and how many lines one step of an import reads before it saves its place.
+ */
+export const feedSettings = () => ({
+  maxRemovalShare: envNumber('FEED_MAX_REMOVAL_SHARE', 0.3),
+  staleAfterHours: envNumber('FEED_STALE_AFTER_HOURS', 36),
+  chunkLines: envNumber('FEED_CHUNK_LINES', 1000),
+});
+
+/** How far back `GET /cars?updatedSince=` reaches: the changes the snapshot keeps, in days. */
+export const catalogueChangesDays = (): number => envNumber('CATALOGUE_CHANGES_DAYS', 30);

@@ -51,7 +51,9 @@ export type BusinessEvent =
   | 'WebhooksDelivered'
   | 'WebhookAttemptsFailed'
   | 'WebhooksFailed'
-  | 'WebhookEndpointsDisabled';
+  | 'WebhookEndpointsDisabled'
+  | 'StaleCatalogueFeeds'
+  | 'HeldCatalogueFeeds';
 
 export function recordEvent(event: BusinessEvent, count = 1): void {
   emit({ Service: NAMESPACE }, { [event]: { value: count, unit: 'Count' } });

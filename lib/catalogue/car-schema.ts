@@ -1,15 +1,15 @@
 import type { Static } from '@sinclair/typebox';
 import * as Type from '@sinclair/typebox';
-import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES } from '../domain/car.js';
+import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, PROVIDERS, TRANSMISSIONS, VEHICLE_TYPES } from '../domain/car.js';
 
-const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const oneOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
 
 /** One line of a catalogue import file (NDJSON). `id` is assigned by the import, never taken from the file. */
 export const CarImportLine = Type.Object(
   {
     id: Type.Optional(Type.Integer()),
-    provider: oneOf(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']),
+    provider: oneOf(PROVIDERS),
     advertisementNumber: Text(64),
     title: Text(300),
     makeEn: Text(60),

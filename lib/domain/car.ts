@@ -61,7 +61,28 @@ export interface CarRecord {
   /** Engine displacement in cc, when known */
   displacement?: number;
   seats?: number;
+  /** Set when the car left the provider's list (sold at auction or withdrawn); absent while for sale. */
+  availability?: RemovedAvailability;
+  /** When the car left the list; absent while for sale. */
+  removedAt?: string;
+  /** Every price change a feed brought, oldest first (the last PRICE_HISTORY_LIMIT). */
+  priceHistory?: PriceChange[];
 }
+
+/** Whether a car can still be bought: `available` while its provider lists it. */
+export const AVAILABILITIES = ['available', 'sold', 'withdrawn'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+export type RemovedAvailability = Exclude<Availability, 'available'>;
+
+/** One price change of a car, in 10,000 KRW units like `price`. */
+export interface PriceChange {
+  at: string;
+  from: number;
+  to: number;
+}
+
+/** How many price changes a car keeps: enough for a year of weekly auctions. */
+export const PRICE_HISTORY_LIMIT = 60;
 
 /** The fields of a car in the list, and so what `fields=` may project. */
 export const CAR_LIST_FIELDS = [
@@ -91,3 +112,6 @@ export const CAR_LIST_FIELDS = [
   'damage',
   'createdAt',
 ] as const;
+
+/** A car as `GET /cars/{id}` shows it: its availability always said (`available` while listed). */
+export const carView = (car: CarRecord): Omit<CarRecord, 'availability'> & { availability: Availability } => ({ ...car, availability: car.availability ?? 'available' });

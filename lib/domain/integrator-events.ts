@@ -17,13 +17,15 @@ export const EVENT_TYPES = [
   'inspection.created',
   'inspection.status_changed',
   'wallet.transaction_created',
+  'car.removed',
+  'car.repriced',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Sent only by `POST /webhook-endpoints/{id}/test`: never in the feed. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export const RESOURCE_TYPES = ['order', 'contract', 'billing_entry', 'inspection', 'wallet', 'webhook_endpoint'] as const;
+export const RESOURCE_TYPES = ['order', 'contract', 'billing_entry', 'inspection', 'wallet', 'webhook_endpoint', 'car'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 /** The payload every delivery and feed page carries (the webhook body is exactly this JSON). */

@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { CAR_LIST_FIELDS } from '../domain/car.js';
+import { AVAILABILITIES, CAR_LIST_FIELDS } from '../domain/car.js';
 import { DateTime } from './common.js';
 import { defineRoute } from './route.js';
 
@@ -42,17 +42,32 @@ export const CarListItem = Type.Object(
   { title: 'CarListItem' },
 );
 
-export const CarDetail = Type.Composite([
-  CarListItem,
-  Type.Object({
-    images: Type.Array(Type.String()),
-    vin: Type.Optional(Type.String()),
-    firstRegistration: Type.Optional(Type.String()),
-    ownerChanges: Type.Integer(),
-    displacement: Type.Optional(Type.Integer()),
-    seats: Type.Optional(Type.Integer()),
-  }),
-]);
+const Availability = Type.Union(
+  AVAILABILITIES.map((a) => Type.Literal(a)),
+  { description: '`available` while its provider lists it; `sold` or `withdrawn` once it left the list (its record stays, and orders on it are refused)' },
+);
+const PriceChange = Type.Object(
+  { at: DateTime, from: Type.Number(), to: Type.Number() },
+  { description: 'a price change a feed brought, in 10,000 KRW units', title: 'CarPriceChange' },
+);
+
+export const CarDetail = Type.Composite(
+  [
+    CarListItem,
+    Type.Object({
+      images: Type.Array(Type.String()),
+      vin: Type.Optional(Type.String()),
+      firstRegistration: Type.Optional(Type.String()),
+      ownerChanges: Type.Integer(),
+      displacement: Type.Optional(Type.Integer()),
+      seats: Type.Optional(Type.Integer()),
+      availability: Availability,
+      removedAt: Type.Optional(Type.String({ format: 'date-time', description: 'when the car left the list' })),
+      priceHistory: Type.Optional(Type.Array(PriceChange, { description: 'price changes, oldest first' })),
+    }),
+  ],
+  { title: 'CarDetail' },
+);
 
 export const listCars = defineRoute({
   id: 'listCars',

@@ -9,6 +9,7 @@ import { defineRoute } from './route.js';
 import { Contract } from './contracts.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { Wallet, WalletTransaction } from './wallets.js';
+import { CarDetail } from './cars.js';
 
 const Instant = Type.String({ format: 'date-time' });
 const OrderStatusValue = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -74,6 +75,20 @@ export const EVENT_PAYLOADS: Record<EventType, TSchema> = {
     WalletTransaction,
     { wallet: Wallet },
   ),
+  'car.removed': eventOf(
+    'car.removed',
+    "A car you have an open order on left its provider's list (sold at auction or withdrawn), as a feed said. `data.object`: the car as GET /cars/{id} returns it.",
+    CarDetail,
+    {
+      orderIds: Type.Array(Type.String(), { description: 'your open orders on the car' }),
+      availability: Type.Union([Type.Literal('sold'), Type.Literal('withdrawn')]),
+    },
+  ),
+  'car.repriced': eventOf('car.repriced', "A car you have an open order on changed price in its provider's feed (10,000 KRW units).", CarDetail, {
+    orderIds: Type.Array(Type.String(), { description: 'your open orders on the car' }),
+    from: Type.Number(),
+    to: Type.Number(),
+  }),
 };
 
 export const TEST_EVENT_PAYLOAD = eventOf(

@@ -43,6 +43,13 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
 /** Existing ids of listings, looked up by provider + advertisementNumber (100 per BatchGet). */
 export async function findCarIds(refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>): Promise<Map<string, number>> {
   const found = new Map<string, number>();
+  for (const [key, reference] of await findCarReferences(refs)) found.set(key, reference.carId);
+  return found;
+}
+
+/** The references of listings (id, digest, price, availability) by `provider#advertisementNumber`. */
+export async function findCarReferences(refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>): Promise<Map<string, CarReference>> {
+  const found = new Map<string, CarReference>();
   for (const chunk of chunks(refs, 100)) {
     let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
       [tableName()]: { Keys: chunk.map((r) => keys.carReference(r.provider, r.advertisementNumber)) },
@@ -51,7 +58,7 @@ export async function findCarIds(refs: ReadonlyArray<{ provider: string; adverti
       const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
       for (const item of result.Responses?.[tableName()] ?? []) {
         const reference: CarReference = carReferenceCodec.decode(item);
-        found.set(`${reference.provider}#${reference.advertisementNumber}`, reference.carId);
+        found.set(`${reference.provider}#${reference.advertisementNumber}`, reference);
       }
       request = result.UnprocessedKeys as typeof request;
     }
@@ -77,8 +84,12 @@ export async function reserveCarIds(count: number): Promise<number> {
 /** How many BatchWrites an import keeps in flight: unprocessed items are retried with back-off anyway. */
 const WRITE_CONCURRENCY = 8;
 
-/** Writes cars and their references, 25 items per BatchWrite, a few at a time, retrying unprocessed items. */
-export async function writeCars(cars: readonly CarRecord[]): Promise<void> {
+/**
+ * Writes cars and their references, 25 items per BatchWrite, a few at a time, retrying unprocessed
+ * items. A feed gives each car's digest: its reference keeps it (with the price and its history)
+ * so the next feed skips an unchanged line without reading the car.
+ */
+export async function writeCars(cars: readonly CarRecord[], digests?: ReadonlyMap<number, string>): Promise<void> {
   const items = cars.flatMap((car) => [
     { PutRequest: { Item: { ...keys.car(car.id), entity: 'car', ...car } } },
     {
@@ -89,10 +100,52 @@ export async function writeCars(cars: readonly CarRecord[]): Promise<void> {
           provider: car.provider,
           advertisementNumber: car.advertisementNumber,
           carId: car.id,
+          ...(digests?.has(car.id) ? { digest: digests.get(car.id), price: car.price } : {}),
+          ...(car.priceHistory ? { priceHistory: car.priceHistory } : {}),
+          ...(car.availability ? { availability: car.availability } : {}),
         },
       },
     },
   ]);
+  await batchWrite(items);
+}
+
+/** Marks cars as gone from their provider's list: the car keeps its record, with how and when it left. */
+export async function markCarsRemoved(
+  removals: ReadonlyArray<{ carId: number; provider: string; advertisementNumber: string; availability: 'sold' | 'withdrawn' }>,
+  at: string,
+): Promise<void> {
+  const queue = [...removals];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const removal = next;
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.car(removal.carId),
+          UpdateExpression: 'SET availability = :a, removedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':a': removal.availability, ':at': at },
+        }),
+      ).catch((error: unknown) => {
+        // A reference whose car was never written (an import cut off between the two) has nothing to mark.
+        if (!isConditionalCheckFailed(error)) throw error;
+      });
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carReference(removal.provider, removal.advertisementNumber),
+          // The digest goes: the car listed again is written again, whatever it says.
+          UpdateExpression: 'SET availability = :a REMOVE digest',
+          ExpressionAttributeValues: { ':a': removal.availability },
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+}
+
+async function batchWrite(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   const queue = chunks(items, 25);
   const writer = async () => {
     for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {

@@ -29,6 +29,10 @@
  * | car           | CAR#<id>                | CAR                |                          |                     |
  * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
  * | catalogue ptr | CATALOGUE               | SNAPSHOT           |                          |                     |
+ * | feed file     | FEEDFILE#<id>           | FILE               | FEEDFILES#<provider>     | <receivedAt>#<id>   |
+ * |               |   gsi2 while open (queued, importing, held): FEEDFILES#OPEN, sk <receivedAt>#<id>          |
+ * | feed provider | FEEDPROVIDER#<provider> | STATUS / LOCK      | (last feeds and listed cars; the lock of the file being imported) |
+ * | car order     | CARORDERS#<carId>       | ORDER#<orderId>    | (tenantId: who hears when the car is removed or repriced) |
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
  * |               |   gsi2: USERS#T#<tenant>, sk <name, lower case>#<id> (a tenant's users by name)             |
  * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
@@ -89,6 +93,7 @@ export { fxRate, fxRateIndex, fxRateList } from './records/fx-rate.js';
 export { idempotency } from './records/idempotency.js';
 export { car, carReference } from './records/car.js';
 export { cataloguePointer } from './records/catalogue-pointer.js';
+export { carOrder, carOrders, feedFile, feedFileIndex, feedLock, feedProvider, OPEN_FEED_FILES, openFeedFileIndex } from './records/feed-file.js';
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
 export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
 export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';

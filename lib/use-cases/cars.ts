@@ -1,4 +1,4 @@
-import type { CarRecord } from '../domain/car.js';
+import { carView, type CarRecord } from '../domain/car.js';
 import { pictureUrl, withPictureUrls } from '../archive/picture-url.js';
 import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
@@ -110,7 +110,7 @@ export async function getCar(caller: Caller, id: number, query: { currency?: str
   if (!found) throw notFound('Car');
   const currency = query.currency?.toUpperCase();
   const { price, currencyMeta } = pricerWith(found.storefront, currency === undefined ? undefined : await rateTable(), currency);
-  return { data: price(withPictureUrls(found.car)), ...(currencyMeta ? { meta: { currency: currencyMeta } } : {}) };
+  return { data: price(withPictureUrls(carView(found.car))), ...(currencyMeta ? { meta: { currency: currencyMeta } } : {}) };
 }
 
 export async function listTrims(caller: Caller, query: { makeEn: string; modelEn?: string; customerSubdomain?: string }) {

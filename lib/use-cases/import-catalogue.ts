@@ -1,15 +1,8 @@
 import { Ajv } from 'ajv';
 import { isDate, isDateTime } from '../schemas/formats.js';
-import { newId } from '../domain/ids.js';
-import { findCarIds, getCataloguePointer, putCataloguePointer, reserveCarIds, writeCars } from '../store/cars.js';
-import type { CarRecord } from '../domain/car.js';
 import { CarImportLine } from '../catalogue/car-schema.js';
-import { toRow, type CarRow } from '../catalogue/car-row.js';
-import { allRows, buildIndex } from '../catalogue/catalogue-index.js';
-import { downloadSnapshot, encodeSnapshot, snapshotKey } from '../catalogue/snapshot.js';
-import { writeObject } from '../archive/s3.js';
-import { bucketName } from '../config.js';
-import { RETRY, withRetries } from './shared/retry.js';
+import { upsertCars } from './catalogue-feeds/apply-cars.js';
+import { publishChanges } from './catalogue-feeds/publish.js';
 
 /** Compiled on use: the import runs in the staff CLI, never in a Lambda cold start. */
 function lineValidator() {
@@ -53,42 +46,28 @@ export function parseCatalogueLines(text: string): { cars: CarImportLine[]; erro
 export interface ImportSummary {
   received: number;
   created: number;
+  /** Cars seen before (changed or not). */
   updated: number;
+  /** Of those, cars whose listing had not changed: nothing was written for them. */
+  unchanged: number;
   catalogueSize: number;
   version: string;
 }
 
 /**
- * Upserts cars by provider + advertisementNumber (a re-import keeps each car's id), then
- * publishes a new snapshot for the list to serve. Running it twice changes nothing but versions.
+ * Upserts cars by provider + advertisementNumber (a re-import keeps each car's id, a changed price
+ * joins its history), then publishes a new snapshot for the list to serve. Running it twice
+ * writes nothing the second time but the snapshot.
  */
 export async function importCars(lines: readonly CarImportLine[]): Promise<ImportSummary> {
-  const latest = new Map<string, CarImportLine>();
-  for (const line of lines) latest.set(`${line.provider}#${line.advertisementNumber}`, line);
-  const unique = [...latest.values()];
-  const known = await findCarIds(unique);
-  const fresh = unique.filter((c) => !known.has(`${c.provider}#${c.advertisementNumber}`));
-  let nextId = fresh.length > 0 ? await reserveCarIds(fresh.length) : 0;
-  const cars: CarRecord[] = unique.map(({ id: _ignored, ...line }) => {
-    const id = known.get(`${line.provider}#${line.advertisementNumber}`) ?? nextId++;
-    return { ...line, id } as CarRecord;
-  });
-  await writeCars(cars);
-
-  // Two imports at once must not drop each other's cars: the pointer moves only from the
-  // snapshot this one merged into, otherwise it merges again onto the newer one.
-  return withRetries(
-    async () => {
-      const pointer = await getCataloguePointer();
-      const rows = new Map<number, CarRow>();
-      if (pointer) for (const row of allRows((await downloadSnapshot(pointer.objectKey)).index)) rows.set(row.id, row);
-      for (const car of cars) rows.set(car.id, toRow(car));
-      const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
-      const objectKey = snapshotKey(version);
-      await writeObject(bucketName(), objectKey, encodeSnapshot(version, buildIndex([...rows.values()])), 'application/octet-stream');
-      if (!(await putCataloguePointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version))) return RETRY;
-      return { received: lines.length, created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
-    },
-    () => new Error('the catalogue kept changing during the import; run it again'),
-  );
+  const outcome = await upsertCars(lines, new Date().toISOString());
+  const published = await publishChanges(() => [outcome.changes]);
+  return {
+    received: lines.length,
+    created: outcome.created,
+    updated: lines.length - outcome.created,
+    unchanged: outcome.unchanged,
+    catalogueSize: published.count,
+    version: published.version,
+  };
 }

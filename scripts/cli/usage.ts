@@ -34,7 +34,15 @@ Commands:
   outbox parked                        side effects (notifications, archival) that failed every retry
   outbox replay <eventId>              try a parked side effect again
   archive retry <orderId>              copy an order's car pictures to the bucket again after a failure
-  catalogue import <file.ndjson>       upsert cars by provider + advertisementNumber; bad lines are reported and skipped
+  catalogue import <file.ndjson[.gz]> [--kind delta|full] [--provider P]
+                                       upload a provider's feed to feeds/{provider}/{kind}/ in the bucket and wait for its
+                                       import (a delta by default: car lines upsert, {"op":"remove",...} lines remove; a full
+                                       list also removes the provider's cars it leaves out); lines are split by their provider
+  catalogue status                     per provider: last good feed, late or not, cars listed, files open or held
+  catalogue feeds [--provider P] [--limit N]   feed files, newest first, with what each did
+  catalogue report <id>                one feed file's report, refused lines with their reasons
+  catalogue confirm <id>               apply a held full list (its provider really sold or withdrew that many cars)
+  catalogue discard <id>               drop a held full list; the provider's later files go on
   catalogue generate --count N [--seed S] [--out file.ndjson] [--image-base-url URL]
                                        write a realistic synthetic catalogue as NDJSON (stdout without --out)
   chat log [--limit N] [--to PHONE] [--cursor C]    the local stack's sent chat messages, newest first, with the text in full (default 20, at most 200 a page; the next page's --cursor is printed); --to: one recipient's

@@ -12,7 +12,7 @@ type Log = ((line: string) => void) | undefined;
  * own, as the Lambdas are in AWS: a slow webhook sweep over many endpoints holds no chat
  * notification back, and a burst of outbox events holds no webhook back.
  */
-function loop(name: string, intervalMs: number, pass: () => Promise<void>, log: Log): { stop(): Promise<void> } {
+export function loop(name: string, intervalMs: number, pass: () => Promise<void>, log: Log): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {

@@ -26,6 +26,8 @@ export interface StackOptions {
   catalogueRefreshSeconds?: number;
   /** How often the local outbox runner looks for due side effects (the Streams trigger in AWS). */
   outboxIntervalMs?: number;
+  /** How often the local feed runner looks for new files under feeds/ in the bucket (S3 events in AWS). */
+  feedIntervalMs?: number;
   /** Recipients the local chat outbox refuses (tests of the dispatch-failure path). */
   chatFailNumbers?: string[];
   /** serverless-offline's and the functions' output, as it comes. */
@@ -162,6 +164,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (options.chatFailNumbers) process.env.CHAT_LOCAL_FAIL_NUMBERS = options.chatFailNumbers.join(',');
     const { startOutboxRunner } = await import('./outbox-runner.js');
     started.push(startOutboxRunner({ intervalMs: options.outboxIntervalMs ?? 1000, log: options.log }));
+    // Providers' feeds dropped in the bucket are imported as the S3 events and the schedule do in AWS.
+    const { startFeedRunner } = await import('./feed-runner.js');
+    started.push(startFeedRunner({ intervalMs: options.feedIntervalMs ?? 2000, log: options.log }));
 
     const baseUrl = `http://localhost:${options.httpPort}`;
     if (offline) {

@@ -3,6 +3,9 @@ import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, PROVIDERS, TRANSMISSIONS, VEHICL
 
 const oneOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const Provider = oneOf(PROVIDERS);
+/** How a car left the list (lib/domain/car.ts AVAILABILITIES, less `available`, which is never stored). */
+const Removed = oneOf(['sold', 'withdrawn'] as const);
+const PriceChange = Type.Object({ at: Type.String(), from: Type.Number(), to: Type.Number() });
 
 /**
  * One car of the catalogue as stored: the domain's CarRecord (lib/domain/car.ts, the import's
@@ -59,6 +62,11 @@ export const CarRecord = Type.Object({
   /** Engine displacement in cc, when known */
   displacement: Type.Optional(Type.Integer()),
   seats: Type.Optional(Type.Integer()),
+  /** Set when the car left the provider's list; absent while for sale. */
+  availability: Type.Optional(Removed),
+  removedAt: Type.Optional(Type.String()),
+  /** Price changes brought by feeds, oldest first. */
+  priceHistory: Type.Optional(Type.Array(PriceChange)),
 });
 
 /** Idempotent import: a provider's listing number -> the car id it was given (written with the car). */
@@ -66,4 +74,10 @@ export const CarReferenceRecord = Type.Object({
   provider: Provider,
   advertisementNumber: Type.String(),
   carId: Type.Integer(),
+  /** A digest of the listing as the last feed gave it: an unchanged line writes nothing. */
+  digest: Type.Optional(Type.String()),
+  /** The car's price and history as last written, so a feed can tell a price change without reading the car. */
+  price: Type.Optional(Type.Number()),
+  priceHistory: Type.Optional(Type.Array(PriceChange)),
+  availability: Type.Optional(Removed),
 });

@@ -8,4 +8,6 @@ export const CataloguePointerRecord = Type.Object({
   /** How many cars the snapshot holds. */
   count: Type.Integer(),
   createdAt: Type.String(),
+  /** The snapshot's changes file (what `GET /cars?updatedSince=` reads): absent before feeds. */
+  changesKey: Type.Optional(Type.String()),
 });

@@ -1,0 +1,71 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import type { Provider, RemovedAvailability } from '../domain/car.js';
+import type { FeedKind } from '../domain/catalogue-feeds.js';
+import { isDate, isDateTime } from '../schemas/formats.js';
+import { CarImportLine } from './car-schema.js';
+
+/**
+ * One line of a provider's feed, read and checked. A full list's lines are cars (the catalogue
+ * import's lines); a delta's lines say `op`: `upsert` with the car, or `remove` with the
+ * listing number and whether it was `sold` or `withdrawn`. `provider` may be left out: the feed's
+ * folder names it (and a line naming another provider is refused).
+ */
+export type FeedLine =
+  | { op: 'upsert'; car: CarImportLine }
+  | { op: 'remove'; provider: Provider; advertisementNumber: string; availability: RemovedAvailability };
+
+export const RemoveLine = Type.Object(
+  {
+    op: Type.Literal('remove'),
+    provider: Type.Optional(Type.String()),
+    advertisementNumber: Type.String({ minLength: 1, maxLength: 64 }),
+    availability: Type.Union([Type.Literal('sold'), Type.Literal('withdrawn')]),
+  },
+  { additionalProperties: false },
+);
+
+/** Compiled on first use, in the import function only. */
+let validators: { car: ValidateFunction<CarImportLine>; remove: ValidateFunction<Static<typeof RemoveLine>> } | undefined;
+function compiled() {
+  // The API's own date formats, so a feed's date means what a request's date means.
+  const ajv = new Ajv({ allErrors: true, strict: false, formats: { date: isDate, 'date-time': isDateTime } });
+  validators ??= { car: ajv.compile<CarImportLine>(CarImportLine), remove: ajv.compile<Static<typeof RemoveLine>>(RemoveLine) };
+  return validators;
+}
+
+function reasons(validate: ValidateFunction): string {
+  return (validate.errors ?? [])
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`)
+    .join('; ');
+}
+
+/** Reads one line of a feed: the change it asks for, or why it is refused; undefined for a blank line. */
+export function readFeedLine(text: string, provider: Provider, kind: FeedKind): { ok: true; value: FeedLine } | { ok: false; reason: string } | undefined {
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `not JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'must be a JSON object, one per line' };
+  const { op, ...rest } = value as Record<string, unknown>;
+  if (rest.provider !== undefined && rest.provider !== provider)
+    return { ok: false, reason: `/provider must be "${provider}", the provider whose folder the feed is in, or left out` };
+  const fields = { ...rest, provider };
+  const { car, remove } = compiled();
+  if (kind === 'full') {
+    if (op !== undefined) return { ok: false, reason: '/op belongs in a delta: a full list holds cars only' };
+    return car(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car) };
+  }
+  if (op === 'upsert') return car(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car) };
+  if (op === 'remove') {
+    const line: unknown = { op, ...fields };
+    if (!remove(line)) return { ok: false, reason: reasons(remove) };
+    return { ok: true, value: { op: 'remove', provider, advertisementNumber: line.advertisementNumber, availability: line.availability } };
+  }
+  return { ok: false, reason: `/op must be "upsert" or "remove" in a delta${op === undefined ? '' : `, not ${JSON.stringify(op)}`}` };
+}
