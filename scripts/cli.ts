@@ -43,6 +43,8 @@ const COMMANDS = new Map<string, Command>([
 ]);
 
 async function main(argv: string[]): Promise<number> {
+  // Stdout is the command's answer (--json is read by scripts): the use cases' info lines stay out of it.
+  process.env.LOG_LEVEL ??= 'warn';
   let invocation: Invocation<Command>;
   let target: TargetInfo;
   try {
