@@ -161,7 +161,7 @@ export interface paths {
         };
         /**
          * Filter, sort and page the car catalogue
-         * @description Text filters are case-insensitive; fuelType, transmission, vehicleType, color, drivetrain, city, makeEn, modelEn, modelGroupEn, generationCode and gradeEn accept comma-separated alternatives. limit is at most 100. Sorting is stable (ties broken by id), so pages never repeat or skip a car. The tenant of the key (or customerSubdomain) decides which cars are visible and the markup; without currency only the raw price is returned and no markup applies. An import becomes visible within CATALOGUE_REFRESH_SECONDS (60 s).
+         * @description Text filters are case-insensitive; fuelType, transmission, vehicleType, color, drivetrain, city, makeEn, modelEn, modelGroupEn, generationCode and gradeEn accept comma-separated alternatives. limit is at most 100. Sorting is stable (ties broken by id), so pages never repeat or skip a car. The tenant of the key (or customerSubdomain) decides which cars are visible and the markup; without currency only the raw price is returned and no markup applies. An import becomes visible within CATALOGUE_REFRESH_SECONDS (60 s); cars sold or withdrawn leave the list then. With updatedSince the answer lists what changed instead, removals included, to mirror the catalogue.
          *
          *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
          *
@@ -192,6 +192,126 @@ export interface paths {
          *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         get: operations["listTrims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalogue/feeds/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a held full list: the provider really sold or withdrew that many cars (platform admin)
+         * @description The file goes back to importing and is applied by the next run of the import (at once on the local stack, within 5 minutes in AWS). Only a held file can be confirmed (409 INVALID_STATE otherwise). Platform admins only (an admin key of no tenant): the catalogue is shared by every tenant.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["confirmFeedFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalogue/feeds/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drop a held full list: the provider's catalogue stays as it was, and its later files go on (platform admin)
+         * @description Only a held file can be discarded (409 INVALID_STATE otherwise). Platform admins only (an admin key of no tenant): the catalogue is shared by every tenant.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["discardFeedFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalogue/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per provider: last feed, last good feed, late or not, cars listed, files open or held (platform admin)
+         * @description What an operator checks each morning: the snapshot the list serves, and per auction provider its feeds. Platform admins only (an admin key of no tenant): the catalogue is shared by every tenant.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getCatalogueStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalogue/feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One feed file's report: counts, refused lines by line number with the reason (platform admin)
+         * @description Platform admins only (an admin key of no tenant): the catalogue is shared by every tenant.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getFeedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalogue/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feed files, newest first, with what each import did (platform admin)
+         * @description Each file put under feeds/{provider}/{full|delta}/ in the bucket, imported once by its key and ETag. Platform admins only (an admin key of no tenant): the catalogue is shared by every tenant.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listFeedFiles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -295,13 +415,13 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given). Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.
+         * @description Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given); a car that left its provider's list (sold or withdrawn) is refused with 409 CAR_UNAVAILABLE. Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.
          *
          *     **Who may call:** admin, operations, accountant, marketer, integrator.
          *
          *     **Version:** the answer carries the order's version as an `ETag` header.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 IDEMPOTENCY_KEY_REUSED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 WALLET_CURRENCY_MISMATCH, 422 WALLET_INSUFFICIENT_BALANCE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 IDEMPOTENCY_KEY_REUSED, 409 CAR_UNAVAILABLE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 WALLET_CURRENCY_MISMATCH, 422 WALLET_INSUFFICIENT_BALANCE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1784,6 +1904,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "car.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * car.removed
+         * @description A car you have an open order on left its provider's list (sold at auction or withdrawn), as a feed said. `data.object`: the car as GET /cars/{id} returns it.
+         *
+         *     POSTed to every enabled endpoint subscribed to `car.removed` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.car.removed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "car.repriced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * car.repriced
+         * @description A car you have an open order on changed price in its provider's feed (10,000 KRW units).
+         *
+         *     POSTed to every enabled endpoint subscribed to `car.repriced` (see Webhooks). The body is exactly the JSON below; the same event is in `GET /api/v1/events`.
+         */
+        post: operations["webhook.car.repriced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1886,6 +2050,66 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * CarPriceChange
+         * @description a price change a feed brought, in 10,000 KRW units
+         */
+        CarPriceChange: {
+            /** Format: date-time */
+            at: string;
+            from: number;
+            to: number;
+        };
+        /** CarDetail */
+        CarDetail: {
+            id: number;
+            advertisementNumber: string;
+            title: string;
+            makeEn: string;
+            modelGroupEn: string;
+            modelEn: string;
+            generationCode?: string;
+            gradeEn: string;
+            gradeDetailEn?: string;
+            year: number;
+            /** @description raw price in units of 10,000 KRW, before markup */
+            price: number;
+            /** @description only with ?currency; null when the rate pair is unknown */
+            convertedPrice?: number | null;
+            /** @description currency of convertedPrice */
+            convertedCurrency?: string;
+            fuelType: string;
+            transmission: string;
+            vehicleType: string;
+            color: string;
+            drivetrain: string;
+            kilometers: number;
+            provider: string;
+            city: string;
+            /** Format: date */
+            auctionDate: string;
+            published: boolean;
+            thumbnailUrl: string;
+            options: string[];
+            damage: string[];
+            /** Format: date-time */
+            createdAt: string;
+            availability: ("available" | "sold" | "withdrawn") & ("available" | "sold" | "withdrawn");
+            removedAt?: string;
+            /**
+             * Format: date-time
+             * @description with updatedSince: when the car's last change reached the list
+             */
+            changedAt?: string;
+            images: string[];
+            vin?: string;
+            firstRegistration?: string;
+            ownerChanges: number;
+            displacement?: number;
+            seats?: number;
+            /** @description price changes, oldest first */
+            priceHistory?: components["schemas"]["CarPriceChange"][];
+        };
         /** CarListItem */
         CarListItem: {
             id?: number;
@@ -1920,6 +2144,157 @@ export interface components {
             damage?: string[];
             /** Format: date-time */
             createdAt?: string;
+            /**
+             * @description with updatedSince: `available`, or `sold`/`withdrawn` for a car that left the list
+             * @enum {string}
+             */
+            availability?: "available" | "sold" | "withdrawn";
+            /**
+             * Format: date-time
+             * @description with updatedSince, for a car that left the list
+             */
+            removedAt?: string;
+            /**
+             * Format: date-time
+             * @description with updatedSince: when the car's last change reached the list
+             */
+            changedAt?: string;
+        };
+        /** FeedCounts */
+        FeedCounts: {
+            /** @description lines read, blank ones left out */
+            read: number;
+            created: number;
+            updated: number;
+            /** @description lines that changed nothing */
+            unchanged: number;
+            /** @description cars that left the list: a delta's remove lines, or a full list's missing cars */
+            removed: number;
+            /** @description updated cars whose price changed */
+            repriced: number;
+            /** @description lines refused (see refusedLines) */
+            refused: number;
+        };
+        /** FeedFileSummary */
+        FeedFileSummary: {
+            id: string;
+            /** @enum {string} */
+            provider: "glovis" | "kcar" | "lotte" | "sk" | "autohub" | "heydealer";
+            /** @enum {string} */
+            kind: "full" | "delta";
+            /** @description the object key in the bucket, feeds/{provider}/{full|delta}/... */
+            key: string;
+            etag: string;
+            size: number;
+            gzip: boolean;
+            /** @enum {string} */
+            status: "queued" | "importing" | "held" | "applied" | "refused" | "discarded";
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            finishedAt?: string;
+            /** @enum {string} */
+            phase: "scan" | "apply" | "remove" | "publish" | "events" | "done";
+            cursor: number;
+            steps: number;
+            counts: components["schemas"]["FeedCounts"];
+            /** @description why the file was refused, held or discarded */
+            reason?: string;
+            /** @description a full list's removals against the provider's listed cars */
+            removals?: {
+                removing: number;
+                listed: number;
+                share: number;
+                limit: number;
+            };
+            confirmedBy?: string;
+            /** Format: date-time */
+            confirmedAt?: string;
+            snapshotVersion?: string;
+            /** @description car.removed / car.repriced events sent to tenants with open orders on the cars */
+            events?: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** CatalogueProviderStatus */
+        CatalogueProviderStatus: {
+            /** @enum {string} */
+            provider: "glovis" | "kcar" | "lotte" | "sk" | "autohub" | "heydealer";
+            lastFeedAt: string | null;
+            lastGoodFeedAt: string | null;
+            /** @description the last good feed is older than staleAfterHours: the late-feed alarm is raised */
+            stale: boolean;
+            /** @description the provider's cars in the list after its last applied file */
+            listedCars: number | null;
+            lastFile: components["schemas"]["FeedFileSummary"] | null;
+            /** @description files queued, importing or held, oldest first */
+            openFiles: components["schemas"]["FeedFileSummary"][];
+        };
+        /** CatalogueStatus */
+        CatalogueStatus: {
+            snapshot: {
+                version: string;
+                cars: number;
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
+            settings: {
+                /** @description share of a provider's cars a full list may remove before it is held (FEED_MAX_REMOVAL_SHARE) */
+                maxRemovalShare: number;
+                /** @description age of the last good feed that raises the alarm (FEED_STALE_AFTER_HOURS) */
+                staleAfterHours: number;
+            };
+            providers: components["schemas"]["CatalogueProviderStatus"][];
+        };
+        /** FeedFileReport */
+        FeedFileReport: {
+            id: string;
+            /** @enum {string} */
+            provider: "glovis" | "kcar" | "lotte" | "sk" | "autohub" | "heydealer";
+            /** @enum {string} */
+            kind: "full" | "delta";
+            /** @description the object key in the bucket, feeds/{provider}/{full|delta}/... */
+            key: string;
+            etag: string;
+            size: number;
+            gzip: boolean;
+            /** @enum {string} */
+            status: "queued" | "importing" | "held" | "applied" | "refused" | "discarded";
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            finishedAt?: string;
+            /** @enum {string} */
+            phase: "scan" | "apply" | "remove" | "publish" | "events" | "done";
+            cursor: number;
+            steps: number;
+            counts: components["schemas"]["FeedCounts"];
+            /** @description why the file was refused, held or discarded */
+            reason?: string;
+            /** @description a full list's removals against the provider's listed cars */
+            removals?: {
+                removing: number;
+                listed: number;
+                share: number;
+                limit: number;
+            };
+            confirmedBy?: string;
+            /** Format: date-time */
+            confirmedAt?: string;
+            snapshotVersion?: string;
+            /** @description car.removed / car.repriced events sent to tenants with open orders on the cars */
+            events?: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description the first 500 refused lines */
+            refusedLines: {
+                line: number;
+                reason: string;
+            }[];
         };
         /**
          * ExportSteps
@@ -2689,7 +3064,7 @@ export interface components {
             tenantId?: string;
             url: string;
             description?: string;
-            eventTypes: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created")[];
+            eventTypes: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced")[];
             enabled: boolean;
             /** Format: date-time */
             disabledAt?: string;
@@ -2754,13 +3129,13 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created";
+            type: "order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced";
             /** Format: date-time */
             timestamp: string;
             tenantId?: string;
             resource: {
                 /** @enum {string} */
-                type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                 id: string;
             };
             /** @description the resource as its GET returns it, and the type's facts: see the `webhooks` section */
@@ -3793,46 +4168,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: {
-                            id: number;
-                            advertisementNumber: string;
-                            title: string;
-                            makeEn: string;
-                            modelGroupEn: string;
-                            modelEn: string;
-                            generationCode?: string;
-                            gradeEn: string;
-                            gradeDetailEn?: string;
-                            year: number;
-                            /** @description raw price in units of 10,000 KRW, before markup */
-                            price: number;
-                            /** @description only with ?currency; null when the rate pair is unknown */
-                            convertedPrice?: number | null;
-                            /** @description currency of convertedPrice */
-                            convertedCurrency?: string;
-                            fuelType: string;
-                            transmission: string;
-                            vehicleType: string;
-                            color: string;
-                            drivetrain: string;
-                            kilometers: number;
-                            provider: string;
-                            city: string;
-                            /** Format: date */
-                            auctionDate: string;
-                            published: boolean;
-                            thumbnailUrl: string;
-                            options: string[];
-                            damage: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            images: string[];
-                            vin?: string;
-                            firstRegistration?: string;
-                            ownerChanges: number;
-                            displacement?: number;
-                            seats?: number;
-                        };
+                        data: components["schemas"]["CarDetail"];
                         /** @description given with ?currency */
                         meta?: {
                             /** @description with ?currency: the rate convertedPrice uses */
@@ -3943,6 +4279,8 @@ export interface operations {
                 provider?: "glovis" | "kcar" | "lotte" | "sk" | "autohub" | "heydealer";
                 published?: boolean;
                 search?: string;
+                /** @description Mirror the catalogue: only the cars whose change reached the list after this instant, removals included (as {id, provider, advertisementNumber, availability, removedAt}), oldest change first, each with changedAt. Pass the greatest changedAt you have as the next updatedSince. Combines with provider, fields, currency, customerSubdomain, page and limit only; reaches back CATALOGUE_CHANGES_DAYS (30 days). */
+                updatedSince?: string;
                 /** @description comma-separated projection; any of id, advertisementNumber, title, makeEn, modelGroupEn, modelEn, generationCode, gradeEn, gradeDetailEn, year, price, fuelType, transmission, vehicleType, color, drivetrain, kilometers, provider, city, auctionDate, published, thumbnailUrl, options, damage, createdAt, and convertedPrice, convertedCurrency with ?currency */
                 fields?: string;
                 /** @description comma-separated damage kinds to exclude: accident, total_loss, flood */
@@ -4187,6 +4525,714 @@ export interface operations {
                             values: string[];
                             count: number;
                         }[];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmFeedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the feed file id, as the status and the list give it
+                 * @example example text
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "provider": "glovis",
+                     *         "kind": "full",
+                     *         "key": "example text",
+                     *         "etag": "example text",
+                     *         "size": 1,
+                     *         "gzip": true,
+                     *         "status": "queued",
+                     *         "receivedAt": "2026-03-14T09:30:00.000Z",
+                     *         "startedAt": "2026-03-14T09:30:00.000Z",
+                     *         "finishedAt": "2026-03-14T09:30:00.000Z",
+                     *         "phase": "scan",
+                     *         "cursor": 1,
+                     *         "steps": 1,
+                     *         "counts": {
+                     *           "read": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "unchanged": 1,
+                     *           "removed": 1,
+                     *           "repriced": 1,
+                     *           "refused": 1
+                     *         },
+                     *         "reason": "example text",
+                     *         "removals": {
+                     *           "removing": 1,
+                     *           "listed": 1,
+                     *           "share": 1,
+                     *           "limit": 1
+                     *         },
+                     *         "confirmedBy": "example text",
+                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *         "snapshotVersion": "example text",
+                     *         "events": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FeedFileSummary"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    discardFeedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the feed file id, as the status and the list give it
+                 * @example example text
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "provider": "glovis",
+                     *         "kind": "full",
+                     *         "key": "example text",
+                     *         "etag": "example text",
+                     *         "size": 1,
+                     *         "gzip": true,
+                     *         "status": "queued",
+                     *         "receivedAt": "2026-03-14T09:30:00.000Z",
+                     *         "startedAt": "2026-03-14T09:30:00.000Z",
+                     *         "finishedAt": "2026-03-14T09:30:00.000Z",
+                     *         "phase": "scan",
+                     *         "cursor": 1,
+                     *         "steps": 1,
+                     *         "counts": {
+                     *           "read": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "unchanged": 1,
+                     *           "removed": 1,
+                     *           "repriced": 1,
+                     *           "refused": 1
+                     *         },
+                     *         "reason": "example text",
+                     *         "removals": {
+                     *           "removing": 1,
+                     *           "listed": 1,
+                     *           "share": 1,
+                     *           "limit": 1
+                     *         },
+                     *         "confirmedBy": "example text",
+                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *         "snapshotVersion": "example text",
+                     *         "events": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FeedFileSummary"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCatalogueStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "snapshot": {
+                     *           "version": "example text",
+                     *           "cars": 1,
+                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "settings": {
+                     *           "maxRemovalShare": 1,
+                     *           "staleAfterHours": 1
+                     *         },
+                     *         "providers": [
+                     *           {
+                     *             "provider": "glovis",
+                     *             "lastFeedAt": "2026-03-14T09:30:00.000Z",
+                     *             "lastGoodFeedAt": "2026-03-14T09:30:00.000Z",
+                     *             "stale": true,
+                     *             "listedCars": 1,
+                     *             "lastFile": {
+                     *               "id": "example text",
+                     *               "provider": "glovis",
+                     *               "kind": "full",
+                     *               "key": "example text",
+                     *               "etag": "example text",
+                     *               "size": 1,
+                     *               "gzip": true,
+                     *               "status": "queued",
+                     *               "receivedAt": "2026-03-14T09:30:00.000Z",
+                     *               "startedAt": "2026-03-14T09:30:00.000Z",
+                     *               "finishedAt": "2026-03-14T09:30:00.000Z",
+                     *               "phase": "scan",
+                     *               "cursor": 1,
+                     *               "steps": 1,
+                     *               "counts": {
+                     *                 "read": 1,
+                     *                 "created": 1,
+                     *                 "updated": 1,
+                     *                 "unchanged": 1,
+                     *                 "removed": 1,
+                     *                 "repriced": 1,
+                     *                 "refused": 1
+                     *               },
+                     *               "reason": "example text",
+                     *               "removals": {
+                     *                 "removing": 1,
+                     *                 "listed": 1,
+                     *                 "share": 1,
+                     *                 "limit": 1
+                     *               },
+                     *               "confirmedBy": "example text",
+                     *               "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *               "snapshotVersion": "example text",
+                     *               "events": 1,
+                     *               "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *             },
+                     *             "openFiles": [
+                     *               {
+                     *                 "id": "example text",
+                     *                 "provider": "glovis",
+                     *                 "kind": "full",
+                     *                 "key": "example text",
+                     *                 "etag": "example text",
+                     *                 "size": 1,
+                     *                 "gzip": true,
+                     *                 "status": "queued",
+                     *                 "receivedAt": "2026-03-14T09:30:00.000Z",
+                     *                 "startedAt": "2026-03-14T09:30:00.000Z",
+                     *                 "finishedAt": "2026-03-14T09:30:00.000Z",
+                     *                 "phase": "scan",
+                     *                 "cursor": 1,
+                     *                 "steps": 1,
+                     *                 "counts": {
+                     *                   "read": 1,
+                     *                   "created": 1,
+                     *                   "updated": 1,
+                     *                   "unchanged": 1,
+                     *                   "removed": 1,
+                     *                   "repriced": 1,
+                     *                   "refused": 1
+                     *                 },
+                     *                 "reason": "example text",
+                     *                 "removals": {
+                     *                   "removing": 1,
+                     *                   "listed": 1,
+                     *                   "share": 1,
+                     *                   "limit": 1
+                     *                 },
+                     *                 "confirmedBy": "example text",
+                     *                 "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *                 "snapshotVersion": "example text",
+                     *                 "events": 1,
+                     *                 "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CatalogueStatus"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the feed file id, as the status and the list give it
+                 * @example example text
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "provider": "glovis",
+                     *         "kind": "full",
+                     *         "key": "example text",
+                     *         "etag": "example text",
+                     *         "size": 1,
+                     *         "gzip": true,
+                     *         "status": "queued",
+                     *         "receivedAt": "2026-03-14T09:30:00.000Z",
+                     *         "startedAt": "2026-03-14T09:30:00.000Z",
+                     *         "finishedAt": "2026-03-14T09:30:00.000Z",
+                     *         "phase": "scan",
+                     *         "cursor": 1,
+                     *         "steps": 1,
+                     *         "counts": {
+                     *           "read": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "unchanged": 1,
+                     *           "removed": 1,
+                     *           "repriced": 1,
+                     *           "refused": 1
+                     *         },
+                     *         "reason": "example text",
+                     *         "removals": {
+                     *           "removing": 1,
+                     *           "listed": 1,
+                     *           "share": 1,
+                     *           "limit": 1
+                     *         },
+                     *         "confirmedBy": "example text",
+                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *         "snapshotVersion": "example text",
+                     *         "events": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "refusedLines": [
+                     *           {
+                     *             "line": 1,
+                     *             "reason": "example text"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FeedFileReport"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFeedFiles: {
+        parameters: {
+            query?: {
+                provider?: "glovis" | "kcar" | "lotte" | "sk" | "autohub" | "heydealer";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "example text",
+                     *           "provider": "glovis",
+                     *           "kind": "full",
+                     *           "key": "example text",
+                     *           "etag": "example text",
+                     *           "size": 1,
+                     *           "gzip": true,
+                     *           "status": "queued",
+                     *           "receivedAt": "2026-03-14T09:30:00.000Z",
+                     *           "startedAt": "2026-03-14T09:30:00.000Z",
+                     *           "finishedAt": "2026-03-14T09:30:00.000Z",
+                     *           "phase": "scan",
+                     *           "cursor": 1,
+                     *           "steps": 1,
+                     *           "counts": {
+                     *             "read": 1,
+                     *             "created": 1,
+                     *             "updated": 1,
+                     *             "unchanged": 1,
+                     *             "removed": 1,
+                     *             "repriced": 1,
+                     *             "refused": 1
+                     *           },
+                     *           "reason": "example text",
+                     *           "removals": {
+                     *             "removing": 1,
+                     *             "listed": 1,
+                     *             "share": 1,
+                     *             "limit": 1
+                     *           },
+                     *           "confirmedBy": "example text",
+                     *           "confirmedAt": "2026-03-14T09:30:00.000Z",
+                     *           "snapshotVersion": "example text",
+                     *           "events": 1,
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FeedFileSummary"][];
                     };
                 };
             };
@@ -5164,7 +6210,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description **IDEMPOTENCY_KEY_REUSED**: the Idempotency-Key was already used with a different body */
+            /**
+             * @description **IDEMPOTENCY_KEY_REUSED**: the Idempotency-Key was already used with a different body
+             *
+             *     **CAR_UNAVAILABLE**: the catalogue car (body.carId) left its provider's list: sold at auction or withdrawn; GET /cars/{id} still shows it, with its availability
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12491,7 +13541,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description the event types it receives; empty or left out: every type */
-                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created")[];
+                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced")[];
                     /** @example Order updates for the ERP */
                     description?: string;
                     /** @description CUID */
@@ -12892,7 +13942,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description the event types it receives; empty or left out: every type */
-                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created")[];
+                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced")[];
                     /** @example Order updates for the ERP */
                     description?: string;
                     enabled?: boolean;
@@ -13972,7 +15022,7 @@ export interface operations {
                 /** @description meta.nextCursor of the previous page */
                 after?: string;
                 limit?: number;
-                /** @description comma-separated event types, e.g. order.created,order.status_changed (12 types: see the webhooks section) */
+                /** @description comma-separated event types, e.g. order.created,order.status_changed (14 types: see the webhooks section) */
                 types?: string;
                 /** @description CUID */
                 tenantId?: string;
@@ -14849,7 +15899,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15000,7 +16050,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15158,7 +16208,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15309,7 +16359,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15484,7 +16534,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15621,7 +16671,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15767,7 +16817,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15867,7 +16917,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -15971,7 +17021,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -16068,7 +17118,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -16167,7 +17217,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
@@ -16271,13 +17321,294 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };
                     data: {
                         object: components["schemas"]["WalletTransaction"];
                         wallet: components["schemas"]["Wallet"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.car.removed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "type": "car.removed",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "demotenantgulfmotors0001",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": 1,
+                 *           "advertisementNumber": "example text",
+                 *           "title": "example text",
+                 *           "makeEn": "example text",
+                 *           "modelGroupEn": "example text",
+                 *           "modelEn": "example text",
+                 *           "generationCode": "example text",
+                 *           "gradeEn": "example text",
+                 *           "gradeDetailEn": "example text",
+                 *           "year": 1,
+                 *           "price": 1,
+                 *           "convertedPrice": 1,
+                 *           "convertedCurrency": "example text",
+                 *           "fuelType": "example text",
+                 *           "transmission": "example text",
+                 *           "vehicleType": "example text",
+                 *           "color": "example text",
+                 *           "drivetrain": "example text",
+                 *           "kilometers": 1,
+                 *           "provider": "example text",
+                 *           "city": "example text",
+                 *           "auctionDate": "2026-03-14",
+                 *           "published": true,
+                 *           "thumbnailUrl": "example text",
+                 *           "options": [
+                 *             "example text"
+                 *           ],
+                 *           "damage": [
+                 *             "example text"
+                 *           ],
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "availability": {},
+                 *           "removedAt": {},
+                 *           "changedAt": "2026-03-14T09:30:00.000Z",
+                 *           "images": [
+                 *             "example text"
+                 *           ],
+                 *           "vin": "example text",
+                 *           "firstRegistration": "example text",
+                 *           "ownerChanges": 1,
+                 *           "displacement": 1,
+                 *           "seats": 1,
+                 *           "priceHistory": [
+                 *             {
+                 *               "at": "2026-03-14T09:30:00.000Z",
+                 *               "from": 1,
+                 *               "to": 1
+                 *             }
+                 *           ]
+                 *         },
+                 *         "orderIds": [
+                 *           "example text"
+                 *         ],
+                 *         "availability": "sold"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "car.removed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["CarDetail"];
+                        /** @description your open orders on the car */
+                        orderIds: string[];
+                        /** @enum {string} */
+                        availability: "sold" | "withdrawn";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered. Answer within 10 seconds; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is a failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up (replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.car.repriced": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt and replay. Drop one you have already handled.
+                 * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).
+                 * @example 1795456603
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret (two during a rotation). Verify with a Standard Webhooks library.
+                 * @example v1,OpPi6oFugKo3Tt1UZd9+07QYoV9uW3zLQRkD3cOyG0o=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "type": "car.repriced",
+                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "tenantId": "demotenantgulfmotors0001",
+                 *       "resource": {
+                 *         "type": "order",
+                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *       },
+                 *       "data": {
+                 *         "object": {
+                 *           "id": 1,
+                 *           "advertisementNumber": "example text",
+                 *           "title": "example text",
+                 *           "makeEn": "example text",
+                 *           "modelGroupEn": "example text",
+                 *           "modelEn": "example text",
+                 *           "generationCode": "example text",
+                 *           "gradeEn": "example text",
+                 *           "gradeDetailEn": "example text",
+                 *           "year": 1,
+                 *           "price": 1,
+                 *           "convertedPrice": 1,
+                 *           "convertedCurrency": "example text",
+                 *           "fuelType": "example text",
+                 *           "transmission": "example text",
+                 *           "vehicleType": "example text",
+                 *           "color": "example text",
+                 *           "drivetrain": "example text",
+                 *           "kilometers": 1,
+                 *           "provider": "example text",
+                 *           "city": "example text",
+                 *           "auctionDate": "2026-03-14",
+                 *           "published": true,
+                 *           "thumbnailUrl": "example text",
+                 *           "options": [
+                 *             "example text"
+                 *           ],
+                 *           "damage": [
+                 *             "example text"
+                 *           ],
+                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "availability": {},
+                 *           "removedAt": {},
+                 *           "changedAt": "2026-03-14T09:30:00.000Z",
+                 *           "images": [
+                 *             "example text"
+                 *           ],
+                 *           "vin": "example text",
+                 *           "firstRegistration": "example text",
+                 *           "ownerChanges": 1,
+                 *           "displacement": 1,
+                 *           "seats": 1,
+                 *           "priceHistory": [
+                 *             {
+                 *               "at": "2026-03-14T09:30:00.000Z",
+                 *               "from": 1,
+                 *               "to": 1
+                 *             }
+                 *           ]
+                 *         },
+                 *         "orderIds": [
+                 *           "example text"
+                 *         ],
+                 *         "from": 1,
+                 *         "to": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.
+                     * @example evt_k3x9w2ab7c1d5e8f0g4h6j2m
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "car.repriced";
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @example demotenantgulfmotors0001 */
+                    tenantId?: string;
+                    /** @description What the event is about: one resource's events arrive in the order they happened. */
+                    resource: {
+                        /** @enum {string} */
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
+                        /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
+                        id: string;
+                    };
+                    data: {
+                        object: components["schemas"]["CarDetail"];
+                        /** @description your open orders on the car */
+                        orderIds: string[];
+                        from: number;
+                        to: number;
                     };
                 };
             };
@@ -16358,7 +17689,7 @@ export interface operations {
                     /** @description What the event is about: one resource's events arrive in the order they happened. */
                     resource: {
                         /** @enum {string} */
-                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint";
+                        type: "order" | "contract" | "billing_entry" | "inspection" | "wallet" | "webhook_endpoint" | "car";
                         /** @example m2x8q4r7t1v5w9y3z6a0b2c4 */
                         id: string;
                     };

@@ -4,7 +4,7 @@ import type { CarRow } from './car-row.js';
 
 /** One change an import makes to the list: a car listed (new or changed), or a car gone. */
 export type CarChange =
-  | { kind: 'upsert'; row: CarRow; created: boolean; /** The price before, when it changed. */ from?: number }
+  | { kind: 'upsert'; row: CarRow; created: boolean /** The price before, when it changed. */; from?: number }
   | { kind: 'remove'; id: number; provider: Provider; advertisementNumber: string; availability: RemovedAvailability; removedAt: string };
 
 /**
@@ -78,7 +78,9 @@ export function encodeJournal(journal: ChangeJournal): Buffer {
 }
 
 export function decodeJournal(body: Uint8Array): ChangeJournal {
-  const parsed = JSON.parse(gunzipSync(body).toString('utf8')) as Omit<ChangeJournal, 'removed'> & { removed: Array<[number, ChangeJournal['removed'] extends Map<number, infer V> ? V : never]> };
+  const parsed = JSON.parse(gunzipSync(body).toString('utf8')) as Omit<ChangeJournal, 'removed'> & {
+    removed: Array<[number, ChangeJournal['removed'] extends Map<number, infer V> ? V : never]>;
+  };
   return { times: parsed.times, id: parsed.id, time: parsed.time, removed: new Map(parsed.removed) };
 }
 

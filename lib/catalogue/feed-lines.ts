@@ -16,7 +16,7 @@ export type FeedLine =
   | { op: 'upsert'; car: CarImportLine }
   | { op: 'remove'; provider: Provider; advertisementNumber: string; availability: RemovedAvailability };
 
-export const RemoveLine = Type.Object(
+const RemoveLine = Type.Object(
   {
     op: Type.Literal('remove'),
     provider: Type.Optional(Type.String()),

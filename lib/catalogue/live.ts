@@ -6,6 +6,9 @@ import type { RateTable } from './pricing.js';
 import { describeError, log } from '../logger.js';
 import { buildIndex, type CatalogueIndex } from './catalogue-index.js';
 import { downloadSnapshot } from './snapshot.js';
+import { type ChangeJournal, decodeJournal, emptyJournal, journalKey } from './changes.js';
+import { getObjectSigned } from '../archive/objects.js';
+import { bucketName } from '../config.js';
 
 /**
  * What a warm container keeps between requests so the list costs no DynamoDB round trip: the
@@ -28,6 +31,7 @@ const emptyIndex = (): CatalogueIndex => buildIndex([]);
 
 async function load(pointer: { version: string; objectKey: string }, now: number): Promise<void> {
   const { index } = await downloadSnapshot(pointer.objectKey);
+  versions.set(index, pointer.version);
   catalogue = { value: index, version: pointer.version, checkedAt: now };
 }
 
@@ -62,6 +66,27 @@ export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex
     preparing = next;
   }
   return catalogue.value;
+}
+
+/** Which snapshot version each loaded index is (the change journal beside it goes with it). */
+const versions = new WeakMap<CatalogueIndex, string>();
+
+/** The change journal of the snapshot `index` was loaded from, read on its first `updatedSince` query. */
+let journal: { version: string; value: Promise<ChangeJournal> } | undefined;
+
+/** What changed and when (GET /cars?updatedSince=), as of the snapshot `index` came from: the two always agree. */
+export async function changesOf(index: CatalogueIndex): Promise<ChangeJournal> {
+  const version = versions.get(index);
+  if (version === undefined) return emptyJournal();
+  if (journal?.version !== version) {
+    // A snapshot made before feeds has no journal: nothing to list then.
+    const value = getObjectSigned(bucketName(), journalKey(version)).then((found) => (found ? decodeJournal(found.body) : emptyJournal()));
+    value.catch(() => {
+      if (journal?.version === version) journal = undefined;
+    });
+    journal = { version, value };
+  }
+  return journal.value;
 }
 
 const tenants = new Map<string, Cached<Tenant | undefined>>();

@@ -5,6 +5,7 @@ import { CAR_LIST_FIELDS } from '../domain/car.js';
 const CONVERSION_FIELDS = ['convertedPrice', 'convertedCurrency'] as const;
 import type { FieldError } from '../domain/errors.js';
 import { DAMAGE_KINDS } from '../domain/car.js';
+import { catalogueChangesDays } from '../config.js';
 import type { SortKey } from './car-row.js';
 import type { CarFilter, PageRequest } from './query.js';
 
@@ -12,6 +13,8 @@ export type CarListQuery = Static<NonNullable<(typeof listCars)['query']>>;
 
 export interface ParsedCarQuery {
   filter: CarFilter;
+  /** Epoch ms: list what changed after it (GET /cars?updatedSince=) instead of the cars for sale. */
+  updatedSince?: number;
   page: PageRequest;
   fields?: string[];
   currency?: string;
@@ -25,6 +28,33 @@ const list = (value: string | undefined, separator = ','): string[] =>
     .filter((v) => v.length > 0);
 
 const FIELDS_EXAMPLE = 'id,makeEn,modelEn,price';
+
+/** The list's filters: a change list (updatedSince) takes none of them but provider. */
+const FILTERS_BESIDE_CHANGES = [
+  'makeEn',
+  'modelEn',
+  'makeModel',
+  'modelGroupEn',
+  'generationCode',
+  'gradeEn',
+  'trim',
+  'yearFrom',
+  'yearTo',
+  'priceFrom',
+  'priceTo',
+  'kmFrom',
+  'kmTo',
+  'fuelType',
+  'transmission',
+  'vehicleType',
+  'color',
+  'drivetrain',
+  'city',
+  'published',
+  'search',
+  'damage',
+  'options',
+] as const;
 const MAKE_MODEL_EXAMPLE = 'Hyundai:Grandeur IG,Kia';
 
 const set = (value: string | undefined): Set<string> | undefined => (value === undefined ? undefined : new Set(list(value).map((v) => v.toLowerCase())));
@@ -95,6 +125,22 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
 
   const words = query.search === undefined ? undefined : list(query.search.toLowerCase(), ' ');
 
+  const updatedSince = query.updatedSince === undefined ? undefined : Date.parse(query.updatedSince);
+  if (updatedSince !== undefined) {
+    for (const name of FILTERS_BESIDE_CHANGES)
+      if (query[name] !== undefined)
+        errors.push({
+          field: name,
+          message: `cannot be combined with updatedSince, which lists every change (removals too) to mirror the catalogue; filter your copy instead, or drop updatedSince`,
+        });
+    const oldest = Date.now() - catalogueChangesDays() * 86_400_000;
+    if (updatedSince < oldest)
+      errors.push({
+        field: 'updatedSince',
+        message: `must be within the last ${catalogueChangesDays()} days (the changes the catalogue keeps), e.g. ${new Date(oldest + 86_400_000).toISOString()}; to mirror from scratch, page through the whole list without it`,
+      });
+  }
+
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -125,6 +171,7 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
         excludeDamage: damage,
         requireOptions: query.options === undefined ? undefined : list(query.options).map((o) => o.toLowerCase()),
       },
+      ...(updatedSince === undefined ? {} : { updatedSince }),
       page: { page: query.page, limit: query.limit, sortBy: query.sortBy as SortKey, sortOrder: query.sortOrder },
       fields: fields ? [...new Set(['id', ...fields])] : undefined,
       currency: query.currency?.toUpperCase(),

@@ -114,4 +114,7 @@ export const CAR_LIST_FIELDS = [
 ] as const;
 
 /** A car as `GET /cars/{id}` shows it: its availability always said (`available` while listed). */
-export const carView = (car: CarRecord): Omit<CarRecord, 'availability'> & { availability: Availability } => ({ ...car, availability: car.availability ?? 'available' });
+export const carView = (car: CarRecord): Omit<CarRecord, 'availability'> & { availability: Availability } => ({
+  ...car,
+  availability: car.availability ?? 'available',
+});

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'WALLET_INSUFFICIENT_BALANCE'
   | 'WALLET_CURRENCY_MISMATCH'
+  | 'CAR_UNAVAILABLE'
   | 'INVALID_TRANSITION'
   | 'RATE_LIMITED'
   | 'CHANNEL_DISPATCH_FAILED'
@@ -79,3 +80,17 @@ export const serviceUnavailable = (retryAfterSeconds = 1) =>
  */
 export const channelDispatchFailed = (failure: { code: string; retryable: boolean }) =>
   new AppError('CHANNEL_DISPATCH_FAILED', 'The chat message could not be sent', { reason: failure.code, retryable: failure.retryable });
+
+/** An order on a catalogue car that left its provider's list (sold at auction or withdrawn). */
+export function carUnavailable(car: { id: number; availability?: string; removedAt?: string }): AppError {
+  const how = car.availability === 'sold' ? 'sold' : 'withdrawn';
+  const when = car.removedAt ? ` on ${car.removedAt}` : '';
+  return new AppError('CAR_UNAVAILABLE', `Car ${car.id} is no longer for sale: it was ${how}${when}`, [
+    {
+      field: 'carId',
+      message: `is a car that was ${how}${when}; choose a car that is available`,
+      availability: how,
+      ...(car.removedAt ? { removedAt: car.removedAt } : {}),
+    },
+  ]);
+}

@@ -82,6 +82,18 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     error: 'The wallet holds USD; a AED amount is not converted',
     details: [{ message: 'The wallet holds USD; a AED amount is not converted', walletCurrency: 'USD', requested: 'AED' }],
   },
+  CAR_UNAVAILABLE: {
+    when: "the catalogue car (body.carId) left its provider's list: sold at auction or withdrawn; GET /cars/{id} still shows it, with its availability",
+    error: 'Car 48213 is no longer for sale: it was sold on 2026-11-25T06:00:00.000Z',
+    details: [
+      {
+        field: 'body.carId',
+        message: 'is a car that was sold on 2026-11-25T06:00:00.000Z; choose a car that is available',
+        availability: 'sold',
+        removedAt: '2026-11-25T06:00:00.000Z',
+      },
+    ],
+  },
   INVALID_TRANSITION: {
     when: 'the lifecycle does not have this move, or a requirement of the target status is missing (details say which, and what is reachable now)',
     error: 'A confirmed deposit receipt is required',

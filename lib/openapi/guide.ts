@@ -184,6 +184,10 @@ export const TAGS = [
   { name: 'Customers', description: 'The people you buy cars for; each has a wallet.' },
   { name: 'Wallets', description: 'Prepaid balances: credits, debits, adjustments and refunds, in the wallet currency.' },
   { name: 'Cars', description: 'The catalogue from the Korean auctions, priced for your tenant.' },
+  {
+    name: 'Catalogue feeds',
+    description: "Providers' feed files and what each import did; held full lists (platform admins only).",
+  },
   { name: 'Orders', description: 'An order follows the lifecycle on the front page.' },
   { name: 'Export', description: 'Between Purchased and Delivered: export steps, the shipment, and the deadlines they start.' },
   { name: 'Documents', description: 'PDFs of an order: the customs invoice in English or Arabic, a proforma invoice, the contract.' },

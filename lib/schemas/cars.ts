@@ -38,6 +38,14 @@ export const CarListItem = Type.Object(
     options: Type.Array(Type.String()),
     damage: Type.Array(Type.String()),
     createdAt: DateTime,
+    availability: Type.Optional(
+      Type.Union(
+        AVAILABILITIES.map((a) => Type.Literal(a)),
+        { description: 'with updatedSince: `available`, or `sold`/`withdrawn` for a car that left the list' },
+      ),
+    ),
+    removedAt: Type.Optional(Type.String({ format: 'date-time', description: 'with updatedSince, for a car that left the list' })),
+    changedAt: Type.Optional(Type.String({ format: 'date-time', description: "with updatedSince: when the car's last change reached the list" })),
   },
   { title: 'CarListItem' },
 );
@@ -78,7 +86,7 @@ export const listCars = defineRoute({
   path: '/api/v1/cars',
   tag: 'Cars',
   summary: 'Filter, sort and page the car catalogue',
-  description: `Text filters are case-insensitive; fuelType, transmission, vehicleType, color, drivetrain, city, makeEn, modelEn, modelGroupEn, generationCode and gradeEn accept comma-separated alternatives. limit is at most ${MAX_LIMIT}. Sorting is stable (ties broken by id), so pages never repeat or skip a car. The tenant of the key (or customerSubdomain) decides which cars are visible and the markup; without currency only the raw price is returned and no markup applies. An import becomes visible within CATALOGUE_REFRESH_SECONDS (60 s).`,
+  description: `Text filters are case-insensitive; fuelType, transmission, vehicleType, color, drivetrain, city, makeEn, modelEn, modelGroupEn, generationCode and gradeEn accept comma-separated alternatives. limit is at most ${MAX_LIMIT}. Sorting is stable (ties broken by id), so pages never repeat or skip a car. The tenant of the key (or customerSubdomain) decides which cars are visible and the markup; without currency only the raw price is returned and no markup applies. An import becomes visible within CATALOGUE_REFRESH_SECONDS (60 s); cars sold or withdrawn leave the list then. With updatedSince the answer lists what changed instead, removals included, to mirror the catalogue.`,
   status: 200,
   list: true,
   query: Type.Composite(
@@ -115,6 +123,12 @@ export const listCars = defineRoute({
           provider: Type.Union(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'].map((p) => Type.Literal(p))),
           published: Type.Boolean(),
           search: Text('Grandeur hybrid', 200),
+          updatedSince: Type.String({
+            format: 'date-time',
+            description:
+              'Mirror the catalogue: only the cars whose change reached the list after this instant, removals included (as {id, provider, advertisementNumber, availability, removedAt}), oldest change first, each with changedAt. Pass the greatest changedAt you have as the next updatedSince. Combines with provider, fields, currency, customerSubdomain, page and limit only; reaches back CATALOGUE_CHANGES_DAYS (30 days).',
+            examples: ['2026-11-25T06:00:00.000Z'],
+          }),
           fields: List(
             `comma-separated projection; any of ${CAR_LIST_FIELDS.join(', ')}, and convertedPrice, convertedCurrency with ?currency`,
             'id,makeEn,modelEn,price',

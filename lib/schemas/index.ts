@@ -3,6 +3,7 @@ import * as apiKeys from './api-keys.js';
 import * as audit from './audit.js';
 import * as billing from './billing.js';
 import * as cars from './cars.js';
+import * as catalogue from './catalogue.js';
 import * as customers from './customers.js';
 import * as docs from './docs.js';
 import * as documents from './documents.js';
@@ -25,6 +26,7 @@ export const allRoutes: RouteSpec[] = [
   customers,
   wallets,
   cars,
+  catalogue,
   orders,
   exportRoutes,
   documents,

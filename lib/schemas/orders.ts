@@ -64,7 +64,7 @@ export const OrderDetail = Type.Composite(
 
 export const createOrder = defineRoute({
   id: 'createOrder',
-  errors: ['NOT_FOUND', 'WALLET_CURRENCY_MISMATCH', 'WALLET_INSUFFICIENT_BALANCE'],
+  errors: ['NOT_FOUND', 'WALLET_CURRENCY_MISMATCH', 'WALLET_INSUFFICIENT_BALANCE', 'CAR_UNAVAILABLE'],
   versioned: { record: 'order' },
   folder: 'orders',
   method: 'POST',
@@ -72,7 +72,7 @@ export const createOrder = defineRoute({
   tag: 'Orders',
   summary: 'Create an order',
   description:
-    "Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given). Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.",
+    "Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given); a car that left its provider's list (sold or withdrawn) is refused with 409 CAR_UNAVAILABLE. Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.",
   status: 201,
   idempotent: true,
   roles: ['operations', 'accountant', 'marketer', 'integrator'],

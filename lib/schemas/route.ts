@@ -28,7 +28,8 @@ export interface RouteSpec {
     | 'whatsapp'
     | 'webhook-endpoints'
     | 'events'
-    | 'tenant';
+    | 'tenant'
+    | 'catalogue';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;

@@ -119,18 +119,20 @@ export async function markCarsRemoved(
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const removal = next;
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.car(removal.carId),
-          UpdateExpression: 'SET availability = :a, removedAt = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':a': removal.availability, ':at': at },
-        }),
-      ).catch((error: unknown) => {
-        // A reference whose car was never written (an import cut off between the two) has nothing to mark.
-        if (!isConditionalCheckFailed(error)) throw error;
-      });
+      await ddb
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.car(removal.carId),
+            UpdateExpression: 'SET availability = :a, removedAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':a': removal.availability, ':at': at },
+          }),
+        )
+        .catch((error: unknown) => {
+          // A reference whose car was never written (an import cut off between the two) has nothing to mark.
+          if (!isConditionalCheckFailed(error)) throw error;
+        });
       await ddb.send(
         new UpdateCommand({
           TableName: tableName(),

@@ -124,7 +124,12 @@ export async function takeFeedLock(provider: Provider, fileId: string, holder: s
 export async function releaseFeedLock(provider: Provider, holder: string): Promise<void> {
   try {
     await ddb.send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.feedLock(provider), ConditionExpression: 'holder = :holder', ExpressionAttributeValues: { ':holder': holder } }),
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.feedLock(provider),
+        ConditionExpression: 'holder = :holder',
+        ExpressionAttributeValues: { ':holder': holder },
+      }),
     );
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;

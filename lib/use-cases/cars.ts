@@ -1,6 +1,8 @@
 import { carView, type CarRecord } from '../domain/car.js';
 import { pictureUrl, withPictureUrls } from '../archive/picture-url.js';
-import { currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
+import { changesOf, currentCatalogue, rateTable, tenantById, tenantBySubdomain } from '../catalogue/live.js';
+import { type ChangeJournal, firstAfter } from '../catalogue/changes.js';
+import { rowAt } from '../catalogue/catalogue-index.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
 import { convertPrice, missingRateReason, resolveRate, type RateTable } from '../catalogue/pricing.js';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.js';
@@ -73,7 +75,64 @@ export async function listCars(caller: Caller, query: CarListQuery): Promise<{ d
   if (!parsed.ok) throw validationError(parsed.errors);
   const storefront = await storefrontFor(caller, parsed.value.customerSubdomain);
   const [index, rates] = await Promise.all([currentCatalogue(), parsed.value.currency ? rateTable() : undefined]);
+  if (parsed.value.updatedSince !== undefined) return listChanges(index, await changesOf(index), storefront, rates, parsed.value, parsed.value.updatedSince);
   return runListQuery(index, storefront, rates, parsed.value);
+}
+
+/** The row position of car `id` in the index (byId holds positions sorted by id), or undefined. */
+function positionOf(index: CatalogueIndex, id: number): number | undefined {
+  let low = 0;
+  let high = index.size - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const position = index.byId[mid]!;
+    const at = index.id[position]!;
+    if (at === id) return position;
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
+}
+
+/**
+ * `GET /cars?updatedSince=`: the cars whose change reached the list after `since`, oldest change
+ * first (then by id), for an integrator mirroring the catalogue. A car for sale comes as in the
+ * list; a car gone comes as its id, listing, availability and when it left.
+ */
+function listChanges(
+  index: CatalogueIndex,
+  journal: ChangeJournal,
+  storefront: Storefront,
+  rates: RateTable | undefined,
+  query: ParsedCarQuery,
+  since: number,
+): { data: unknown[]; meta: PageMeta } {
+  const { page, fields, currency, filter } = query;
+  const { price, currencyMeta } = pricerWith(storefront, rates, currency);
+  const skip = (page.page - 1) * page.limit;
+  const data: unknown[] = [];
+  let total = 0;
+  for (let k = firstAfter(journal, since); k < journal.id.length; k += 1) {
+    const id = journal.id[k]!;
+    const changedAt = new Date(journal.times[journal.time[k]!]!).toISOString();
+    const gone = journal.removed.get(id);
+    const shown = (provider: string) =>
+      (!storefront.visibility.providers || storefront.visibility.providers.has(provider)) && (!filter.providers || filter.providers.has(provider));
+    let item: () => Record<string, unknown>;
+    if (gone) {
+      if (!shown(gone.provider)) continue;
+      item = () => ({ id, ...gone, changedAt });
+    } else {
+      const position = positionOf(index, id);
+      if (position === undefined) continue;
+      const row = rowAt(index, position);
+      if (!visibleInStorefront(row, storefront.visibility) || !shown(row.provider)) continue;
+      item = () => ({ ...price(listView(row)), availability: 'available', changedAt });
+    }
+    if (total >= skip && data.length < page.limit) data.push(project(item(), fields && [...fields, 'availability', 'removedAt', 'changedAt']));
+    total += 1;
+  }
+  return { data, meta: { ...pageMeta(page.page, page.limit, total), ...(currencyMeta ? { currency: currencyMeta } : {}) } };
 }
 
 /** The list itself, pure: what a warm container does per request (the benchmark times this). */

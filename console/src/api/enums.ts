@@ -95,6 +95,8 @@ export const EVENT_TYPES = every<EventType>()([
   'inspection.created',
   'inspection.status_changed',
   'wallet.transaction_created',
+  'car.removed',
+  'car.repriced',
 ]);
 
 /** Currencies offered for catalogue prices, billing and wallets (the API accepts any ISO 4217 code with a rate). */

@@ -18,7 +18,7 @@ function canonical(value: unknown): string {
 }
 
 /** A digest of a listing as a feed gives it (its id left out: the import assigns ids). */
-export const listingDigest = ({ id: _id, ...car }: CarImportLine): string => createHash('sha256').update(canonical(car)).digest('base64url').slice(0, 22);
+const listingDigest = ({ id: _id, ...car }: CarImportLine): string => createHash('sha256').update(canonical(car)).digest('base64url').slice(0, 22);
 
 export interface UpsertOutcome {
   changes: CarChange[];

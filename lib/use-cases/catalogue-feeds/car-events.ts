@@ -9,7 +9,6 @@ import { getOrder } from '../../store/orders.js';
 import { transact } from '../../store/transact.js';
 import { eventItem } from '../shared/event-items.js';
 
-
 /** How many cars' orders are looked up at once. */
 const CONCURRENCY = 8;
 

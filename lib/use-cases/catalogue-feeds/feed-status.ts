@@ -7,7 +7,6 @@ import { log } from '../../logger.js';
 import { recordEvent } from '../../metrics.js';
 import { getCataloguePointer } from '../../store/cars.js';
 import { type FeedFile, getFeedFile, getFeedProviders, listOpenFeedFiles, listProviderFeedFiles, saveFeedFile } from '../../store/feed-files.js';
-import { type Budget, continueFeedImports, UNBOUNDED } from './import-feed.js';
 
 /** Feeds concern the whole catalogue: platform admins only (a tenant's admin key has a tenant). */
 function platformAdmin(caller: Caller): void {
@@ -83,7 +82,12 @@ export async function getFeedFileReport(caller: Caller, id: string): Promise<Fee
   return file;
 }
 
-async function decide(caller: Caller, id: string, by: string, confirm: boolean, budget: Budget): Promise<FeedFile> {
+/**
+ * Settles a held file. Nothing is imported here (over HTTP the gateway gives a request 29
+ * seconds): the feed function's schedule or the local runner applies the file next, and the CLI
+ * goes on with the import itself.
+ */
+async function decide(caller: Caller, id: string, by: string, confirm: boolean): Promise<FeedFile> {
   platformAdmin(caller);
   const file = await getFeedFile(id);
   if (!file) throw notFound('Feed file', 'id');
@@ -95,18 +99,15 @@ async function decide(caller: Caller, id: string, by: string, confirm: boolean, 
   if (confirm) {
     Object.assign(file, { status: 'importing', confirmedBy: by, confirmedAt: now, updatedAt: now });
     delete file.reason;
-  }
-  else Object.assign(file, { status: 'discarded', phase: 'done', confirmedBy: by, finishedAt: now, updatedAt: now, reason: `discarded by ${by}` });
+  } else Object.assign(file, { status: 'discarded', phase: 'done', confirmedBy: by, finishedAt: now, updatedAt: now, reason: `discarded by ${by}` });
   await saveFeedFile(file);
-  // Confirmed: applied now (the held file was first in its provider's line); discarded: the files behind it go on.
-  await continueFeedImports(budget);
-  return (await getFeedFile(id)) ?? file;
+  return file;
 }
 
 /** A held full list applied as it is: its provider really sold or withdrew those cars. */
-export const confirmFeedFile = (caller: Caller, id: string, by: string, budget: Budget = UNBOUNDED) => decide(caller, id, by, true, budget);
+export const confirmFeedFile = (caller: Caller, id: string, by: string) => decide(caller, id, by, true);
 /** A held full list dropped: the provider's catalogue stays as it was. */
-export const discardFeedFile = (caller: Caller, id: string, by: string, budget: Budget = UNBOUNDED) => decide(caller, id, by, false, budget);
+export const discardFeedFile = (caller: Caller, id: string, by: string) => decide(caller, id, by, false);
 
 /**
  * What the schedule checks after the imports: providers whose last good feed is too old and
@@ -119,6 +120,10 @@ export async function checkFeedHealth(now = Date.now()): Promise<{ stale: Provid
   recordEvent('StaleCatalogueFeeds', stale.length);
   recordEvent('HeldCatalogueFeeds', held);
   for (const provider of stale)
-    log.warn('catalogue feed late', { provider, lastGoodFeedAt: providers.find((p) => p.provider === provider)?.lastGoodFeedAt, staleAfterHours: feedSettings().staleAfterHours });
+    log.warn('catalogue feed late', {
+      provider,
+      lastGoodFeedAt: providers.find((p) => p.provider === provider)?.lastGoodFeedAt,
+      staleAfterHours: feedSettings().staleAfterHours,
+    });
   return { stale, held };
 }

@@ -315,7 +315,8 @@ async function applyLines(file: FeedFile, budget: Budget, save: () => Promise<vo
         changes: [...upserted.changes, ...removed.changes],
       };
     });
-    for (const r of unknown) refused.push({ line: r.line ?? 0, reason: `no car of ${file.provider} with advertisementNumber "${r.advertisementNumber}" is in the catalogue` });
+    for (const r of unknown)
+      refused.push({ line: r.line ?? 0, reason: `no car of ${file.provider} with advertisementNumber "${r.advertisementNumber}" is in the catalogue` });
     for (const r of refused.sort((a, b) => a.line - b.line)) refuse(file, r.line, r.reason);
     file.cursor = last;
     await save();

@@ -21,7 +21,7 @@ export interface StepRecord {
 
 const changeId = (change: CarChange) => (change.kind === 'upsert' ? change.row.id : change.id);
 
-export async function readStep(fileId: string, step: number): Promise<StepRecord | undefined> {
+async function readStep(fileId: string, step: number): Promise<StepRecord | undefined> {
   const text = await readText(bucketName(), stepKey(fileId, step));
   if (text === undefined) return undefined;
   const [head, ...lines] = text.split('\n').filter((line) => line !== '');

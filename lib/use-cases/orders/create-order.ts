@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import type { CarRecord } from '../../domain/car.js';
 import { Decimal } from '../../domain/decimal.js';
-import { AppError, forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
+import { AppError, carUnavailable, forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
 import { fitsCurrency, isIsoCurrency, minorUnits } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/order-lifecycle.js';
@@ -12,6 +12,7 @@ import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
 import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
 import { marketerAccessItem } from '../../store/customer-access.js';
+import { carOrderItem } from '../../store/feed-files.js';
 import { putChildItems } from '../../store/order-children.js';
 import { orderNumberItem } from '../../store/order-numbers.js';
 import { ORDER_COUNTER, takeNextNumber, putHistoryItem, putOrderItem, putOrderPartItems, readForNewOrder, type OrderRecord } from '../../store/orders.js';
@@ -186,6 +187,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       ]);
     }
     if (body.carId !== undefined && (!read.car || !carVisible(read.car, storefront!.visibility))) throw notFound('Car', 'carId');
+    if (read.car?.availability !== undefined) throw carUnavailable(read.car);
     if (useWallet && !read.wallet) throw notFound('Customer', 'customerId');
     // What the wallet cannot pay is refused before a number is taken, so a refusal leaves no gap.
     if (useWallet) checkMovement(read.wallet!, { type: 'payment_deduction', amount: body.totalAmount ?? 0, currency });
@@ -248,6 +250,8 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
     ];
     if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer, marketerId));
+    // So the order's tenant hears when a feed removes or reprices the car (car.removed, car.repriced).
+    if (body.carId !== undefined) items.push(carOrderItem({ carId: body.carId, orderId: id, tenantId: order.tenantId }));
     if (receipt) {
       const { tenantId: _t, marketerId: _m, ...receiptView } = receipt.entry;
       items.push(

@@ -118,7 +118,9 @@ async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
           .join(', ')}`,
     ),
     `Imported ${summary.received} line(s): ${summary.created} new, ${summary.updated} updated, ${summary.removed} removed; ${all.length} bad line(s) skipped.`,
-    ...(unsettled.some((r) => r.status === 'held') ? ['A held full list waits for you: `cli catalogue confirm ID` applies it, `cli catalogue discard ID` drops it.'] : []),
+    ...(unsettled.some((r) => r.status === 'held')
+      ? ['A held full list waits for you: `cli catalogue confirm ID` applies it, `cli catalogue discard ID` drops it.']
+      : []),
     'The API serves the new snapshot within its refresh interval (60 s in AWS).',
   ]);
   if (parts.length === 0) throw new FailedError(`Nothing imported: ${errors.length} bad line(s) and no good one in ${file}`);
@@ -177,7 +179,9 @@ async function feedsCommand(args: Args, ctx: Context): Promise<void> {
 
 async function reportCommand(args: Args, ctx: Context): Promise<void> {
   const feeds = await loadFeeds();
-  const file = await feeds.getFeedFileReport(STAFF_TOOL, args.positionals[0]!).catch(notFoundAs(`no feed file with id "${args.positionals[0]}" (see \`cli catalogue feeds\`)`));
+  const file = await feeds
+    .getFeedFileReport(STAFF_TOOL, args.positionals[0]!)
+    .catch(notFoundAs(`no feed file with id "${args.positionals[0]}" (see \`cli catalogue feeds\`)`));
   emit(ctx, file, [
     `${file.key} (${file.provider}, ${file.kind}): ${file.status}${file.reason ? `: ${file.reason}` : ''}`,
     Object.entries(file.counts)
@@ -191,10 +195,17 @@ const decideCommand = (confirm: boolean) => async (args: Args, ctx: Context) => 
   const feeds = await loadFeeds();
   const id = args.positionals[0]!;
   const by = `staff-cli (${process.env.USER ?? 'unknown user'})`;
-  const file = await (confirm ? feeds.confirmFeedFile : feeds.discardFeedFile)(STAFF_TOOL, id, by).catch(
+  const decided = await (confirm ? feeds.confirmFeedFile : feeds.discardFeedFile)(STAFF_TOOL, id, by).catch(
     notFoundAs(`no feed file with id "${id}" (see \`cli catalogue status\`)`),
   );
-  emit(ctx, feeds.feedFileSummary(file), [`${file.key}: ${file.status}; ${Object.entries(file.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`]);
+  // Confirmed: applied now (it was first in its provider's line); discarded: the files behind it go on.
+  await feeds.continueFeedImports();
+  const file = (await feeds.getFeedFile(id)) ?? decided;
+  emit(ctx, feeds.feedFileSummary(file), [
+    `${file.key}: ${file.status}; ${Object.entries(file.counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}`,
+  ]);
 };
 
 async function generateCatalogueCommand(args: Args, ctx: Context): Promise<void> {
