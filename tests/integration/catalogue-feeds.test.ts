@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { describeObject, putObject } from '../../lib/archive/feed-objects.js';
 import { bucketName } from '../../lib/config.js';
 import { getCar } from '../../lib/store/cars.js';
-import { feedFileId } from '../../lib/use-cases/catalogue-feeds/import-feed.js';
+import { feedFileId, receiveFeedObject } from '../../lib/use-cases/catalogue-feeds/import-feed.js';
+import { takeFeedLock } from '../../lib/store/feed-files.js';
 import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 import { api, demoKey } from '../support/http.js';
 import { createOrder, newCustomer } from '../support/orders.js';
@@ -253,5 +254,46 @@ describe('catalogue feeds', () => {
     expect(marketer.status).toBe(403);
     expect((await api('GET', '/api/v1/catalogue/feeds/0123456789abcdef0123456789abcdef', { key: platform() })).status).toBe(404);
     expect((await api('GET', '/api/v1/catalogue/feeds/not-an-id', { key: platform() })).status).toBe(400);
+  });
+});
+
+describe('a feed import cut off mid-way', () => {
+  it('resumes from its saved place, after the lease of a worker that died runs out, and loses no car', async () => {
+    // This process imports in steps of 10 lines and stops after its first step, as a Lambda does
+    // when its time runs low; a "dead" worker then holds the provider's lock until its lease ends.
+    process.env.FEED_CHUNK_LINES = '10';
+    for (let attempt = 0; ; attempt += 1) {
+      const token = `fc${Date.now().toString(36)}`;
+      const cars = carsOf(token, 35, 14);
+      const key = `feeds/${PROVIDER}/delta/${token}.ndjson`;
+      await putObject(bucketName(), key, `${cars.map((c) => JSON.stringify({ op: 'upsert', ...c })).join('\n')}\n`, 'application/x-ndjson');
+      const object = (await describeObject(bucketName(), key))!;
+      // Its time is asked for before the provider's line, the file, the scan and the first step's
+      // lines; after that step it has none left.
+      let asked = 0;
+      const cut = await receiveFeedObject(object, { remainingMs: () => (asked++ < 3 ? Number.POSITIVE_INFINITY : 0) });
+      if (cut?.status !== 'importing') {
+        // The stack's own runner took the file first and imported it whole: try again.
+        expect(attempt).toBeLessThan(3);
+        continue;
+      }
+      expect(cut.cursor).toBeGreaterThan(0);
+      expect(cut.cursor).toBeLessThan(35);
+      expect(cut.counts.created).toBe(cut.cursor);
+      // A worker that died holding the lock: nobody takes the file over until its lease ends.
+      const leaseUntil = Date.now() + 3000;
+      expect(await takeFeedLock(PROVIDER, cut.id, 'a-worker-that-died', Date.now(), leaseUntil)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() })).body.data).toMatchObject({ status: 'importing', cursor: cut.cursor });
+      const done = await until(
+        'the resumed import',
+        () => api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() }),
+        (r) => r.body.data.status === 'applied',
+      );
+      expect(Date.parse(done.body.data.finishedAt)).toBeGreaterThanOrEqual(leaseUntil);
+      expect(done.body.data.counts).toMatchObject({ read: 35, created: 35, refused: 0 });
+      await listed(token, 35);
+      return;
+    }
   });
 });
