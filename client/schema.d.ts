@@ -2094,19 +2094,22 @@ export interface components {
             damage: string[];
             /** Format: date-time */
             createdAt: string;
-            availability: ("available" | "sold" | "withdrawn") & ("available" | "sold" | "withdrawn");
-            removedAt?: string;
-            /**
-             * Format: date-time
-             * @description with updatedSince: when the car's last change reached the list
-             */
-            changedAt?: string;
             images: string[];
             vin?: string;
             firstRegistration?: string;
             ownerChanges: number;
             displacement?: number;
             seats?: number;
+            /**
+             * @description `available` while its provider lists it; `sold` or `withdrawn` once it left the list (its record stays, and orders on it are refused)
+             * @enum {string}
+             */
+            availability: "available" | "sold" | "withdrawn";
+            /**
+             * Format: date-time
+             * @description when the car left the list
+             */
+            removedAt?: string;
             /** @description price changes, oldest first */
             priceHistory?: components["schemas"]["CarPriceChange"][];
         };
@@ -4586,7 +4589,7 @@ export interface operations {
             path: {
                 /**
                  * @description the feed file id, as the status and the list give it
-                 * @example example text
+                 * @example 5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f
                  */
                 id: string;
             };
@@ -4725,7 +4728,7 @@ export interface operations {
             path: {
                 /**
                  * @description the feed file id, as the status and the list give it
-                 * @example example text
+                 * @example 5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f
                  */
                 id: string;
             };
@@ -5038,7 +5041,7 @@ export interface operations {
             path: {
                 /**
                  * @description the feed file id, as the status and the list give it
-                 * @example example text
+                 * @example 5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f
                  */
                 id: string;
             };
@@ -17417,9 +17420,6 @@ export interface operations {
                  *             "example text"
                  *           ],
                  *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "availability": {},
-                 *           "removedAt": {},
-                 *           "changedAt": "2026-03-14T09:30:00.000Z",
                  *           "images": [
                  *             "example text"
                  *           ],
@@ -17428,6 +17428,8 @@ export interface operations {
                  *           "ownerChanges": 1,
                  *           "displacement": 1,
                  *           "seats": 1,
+                 *           "availability": "available",
+                 *           "removedAt": "2026-03-14T09:30:00.000Z",
                  *           "priceHistory": [
                  *             {
                  *               "at": "2026-03-14T09:30:00.000Z",
@@ -17557,9 +17559,6 @@ export interface operations {
                  *             "example text"
                  *           ],
                  *           "createdAt": "2026-03-14T09:30:00.000Z",
-                 *           "availability": {},
-                 *           "removedAt": {},
-                 *           "changedAt": "2026-03-14T09:30:00.000Z",
                  *           "images": [
                  *             "example text"
                  *           ],
@@ -17568,6 +17567,8 @@ export interface operations {
                  *           "ownerChanges": 1,
                  *           "displacement": 1,
                  *           "seats": 1,
+                 *           "availability": "available",
+                 *           "removedAt": "2026-03-14T09:30:00.000Z",
                  *           "priceHistory": [
                  *             {
                  *               "at": "2026-03-14T09:30:00.000Z",

@@ -160,7 +160,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-type Keys = Record<(typeof ROLES_WALKED)[number], string>;
+type Keys = Record<(typeof ROLES_WALKED)[number] | 'platform', string>;
 const ROLES_WALKED = ['admin', 'operations', 'accountant', 'marketer', 'inspector', 'integrator'] as const;
 
 async function walk(keys: Keys, startedAt: number): Promise<void> {
@@ -737,6 +737,10 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('rotateWebhookSecret', { key: admin, path: { id: endpointId }, body: { graceSeconds: 3600 } });
     await call('deleteWebhookEndpoint', { key: admin, path: { id: downId } });
 
+    // Catalogue feeds: providers' files dropped in the bucket (platform admins watch them). Open
+    // orders on two listed cars hear that one was repriced and the other sold.
+    await catalogueFeeds(keys, customer.id as string, cars.body.data as Array<{ id: number; provider: string }>);
+
     // The event feed (integrators who cannot receive webhooks).
     await until('the event feed', async () => {
       const page = await call('listEvents', { key: integrator, query: { limit: 2 }, skip: true });
@@ -760,6 +764,68 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
   } finally {
     receiver.server.close();
   }
+}
+
+/** Puts a provider's feed in the bucket, as its export job would, and waits for the import to settle. */
+async function dropFeed(platform: string, key: string, lines: unknown[]): Promise<string> {
+  // Loaded once the stack has set the environment: the S3 client takes its endpoint when it is made.
+  const [{ describeObject, putObject }, { bucketName }, { feedFileId }] = await Promise.all([
+    import('../lib/archive/feed-objects.js'),
+    import('../lib/config.js'),
+    import('../lib/use-cases/catalogue-feeds/import-feed.js'),
+  ]);
+  await putObject(bucketName(), key, `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`, 'application/x-ndjson');
+  const id = feedFileId(key, (await describeObject(bucketName(), key))!.etag);
+  await until(`the feed ${key}`, async () => {
+    const read = await call('getFeedFile', { key: platform, path: { id }, skip: true, expect: 200 }).catch(() => undefined);
+    return read && ['applied', 'held', 'refused'].includes(read.body.data.status) ? true : undefined;
+  });
+  return id;
+}
+
+async function catalogueFeeds(keys: Keys, customerId: string, listed: Array<{ id: number; provider: string }>): Promise<void> {
+  const { admin, platform } = keys;
+  const [repriced, sold] = await Promise.all(
+    listed.slice(0, 2).map(async (c) => (await call('getCar', { key: admin, path: { id: c.id }, skip: true })).body.data),
+  );
+  for (const car of [repriced, sold])
+    await call('createOrder', { key: admin, body: { customerId, carId: car.id, totalAmount: 18500, currency: 'USD' }, skip: true });
+  const line = ({ id: _id, availability: _a, priceHistory: _p, removedAt: _r, ...car }: Record<string, unknown>) => car;
+  for (const [change, car] of [
+    [{ op: 'upsert', ...line(repriced), price: Number(repriced.price) + 20 }, repriced],
+    [{ op: 'remove', advertisementNumber: sold.advertisementNumber, availability: 'sold' }, sold],
+  ] as const) {
+    const id = await dropFeed(platform, `feeds/${car.provider}/delta/2026-11-26-0600-${car.id}.ndjson`, [
+      change,
+      { op: 'remove', advertisementNumber: 'KC-0000000', availability: 'withdrawn' },
+      '{"op":"upsert","provider":',
+    ]);
+    if (change.op === 'remove')
+      await call('getFeedFile', {
+        key: platform,
+        path: { id },
+        note: 'a delta: one car sold, one line naming a car the catalogue never had, one cut-off line',
+      });
+  }
+  await call('getCar', { key: admin, path: { id: sold.id }, expect: 200, skip: true });
+  await call('createOrder', {
+    key: admin,
+    body: { customerId, carId: sold.id, totalAmount: 18500, currency: 'USD' },
+    expect: 409,
+    note: "the car was sold at auction: its provider's feed removed it",
+  });
+  // A full list cut down to one car would remove nearly all of the provider's cars: held for a person.
+  const full = (provider: string) =>
+    dropFeed(platform, `feeds/${provider}/full/2026-11-26-0500.ndjson`, [
+      { ...line(repriced), provider, advertisementNumber: `${provider.toUpperCase()}-0000001` },
+    ]);
+  const held = await full('sk');
+  await call('getCatalogueStatus', { key: platform, note: "sk's full list is held: it would remove nearly all of sk's cars" });
+  await call('listFeedFiles', { key: platform, query: { limit: 3 } });
+  await call('discardFeedFile', { key: platform, path: { id: held }, note: 'the provider sent a cut-down list by mistake: nothing changes' });
+  await call('confirmFeedFile', { key: platform, path: { id: held }, expect: 409, note: 'only a held file can be confirmed' });
+  const confirmed = await full('lotte');
+  await call('confirmFeedFile', { key: platform, path: { id: confirmed }, note: 'the provider really sold them: applied by the next run of the import' });
 }
 
 /** Every keyed route once more, for the refusals it answers: no key, a role it refuses, an unknown id, an invalid input. */
@@ -839,7 +905,8 @@ async function main(): Promise<void> {
   try {
     baseUrl = stack.baseUrl;
     const keyOf = (role: string) => stack.keys.find((k) => k.role === role && k.tenantId === GULF)!.key;
-    const keys = Object.fromEntries(ROLES_WALKED.map((role) => [role, keyOf(role)])) as Keys;
+    const platform = stack.keys.find((k) => k.role === 'admin' && k.tenantId === undefined)!.key;
+    const keys = { ...Object.fromEntries(ROLES_WALKED.map((role) => [role, keyOf(role)])), platform } as Keys;
     const startedAt = Date.now();
     log('walking the main flow');
     await walk(keys, startedAt);

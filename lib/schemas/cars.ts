@@ -61,7 +61,8 @@ const PriceChange = Type.Object(
 
 export const CarDetail = Type.Composite(
   [
-    CarListItem,
+    // The list's change fields (updatedSince) are not the detail's: its availability is always given.
+    Type.Omit(CarListItem, ['availability', 'removedAt', 'changedAt']),
     Type.Object({
       images: Type.Array(Type.String()),
       vin: Type.Optional(Type.String()),

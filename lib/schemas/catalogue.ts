@@ -7,7 +7,13 @@ import { defineRoute } from './route.js';
 const oneOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const Provider = oneOf(PROVIDERS);
 const FeedId = Type.Object(
-  { id: Type.String({ pattern: '^[0-9a-f]{32}$', description: 'the feed file id, as the status and the list give it' }) },
+  {
+    id: Type.String({
+      pattern: '^[0-9a-f]{32}$',
+      description: 'the feed file id, as the status and the list give it',
+      examples: ['5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f'],
+    }),
+  },
   { additionalProperties: false },
 );
 

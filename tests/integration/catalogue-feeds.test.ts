@@ -54,7 +54,11 @@ async function drop(kind: 'full' | 'delta', name: string, lines: unknown[], opti
 
 const search = (token: string, extra = '') => api('GET', `/api/v1/cars?search=${token}&limit=50${extra}`, { key: demoKey('admin') });
 const listed = (token: string, count: number) =>
-  until(`${count} cars listed for ${token}`, () => search(token), (r) => r.body.meta?.total === count);
+  until(
+    `${count} cars listed for ${token}`,
+    () => search(token),
+    (r) => r.body.meta?.total === count,
+  );
 
 /** Every heydealer car the list shows now but this test's, as feed lines (the full lists below keep them all). */
 async function heydealerCarsBut(token: string): Promise<Array<Record<string, unknown>>> {
@@ -107,7 +111,11 @@ describe('catalogue feeds', () => {
   it('removes sold cars and keeps their record, keeps price history, lists changes since an instant, refuses orders on a sold car, and tells integrators with open orders', async () => {
     const token = `fr${Date.now().toString(36)}`;
     const cars = carsOf(token, 3, 12);
-    await drop('delta', `${token}-1`, cars.map((c) => ({ op: 'upsert', ...c })));
+    await drop(
+      'delta',
+      `${token}-1`,
+      cars.map((c) => ({ op: 'upsert', ...c })),
+    );
     const before = (await listed(token, 3)).body.data as Array<{ id: number; advertisementNumber: string; price: number }>;
     const idOf = (i: number) => before.find((c) => c.advertisementNumber === `${token}-${i}`)!.id;
     const since = (await api('GET', `/api/v1/cars/${idOf(0)}`, { key: platform() })).body.data;
@@ -179,7 +187,11 @@ describe('catalogue feeds', () => {
   it('applies a gzipped full list (its missing cars withdrawn), holds one that removes too much until confirmed, and holds a cut-off list until discarded', async () => {
     const token = `ff${Date.now().toString(36)}`;
     const cars = carsOf(token, 8, 13);
-    await drop('delta', `${token}-seed`, cars.map((c) => ({ op: 'upsert', ...c })));
+    await drop(
+      'delta',
+      `${token}-seed`,
+      cars.map((c) => ({ op: 'upsert', ...c })),
+    );
     await listed(token, 8);
     const status = (await api('GET', '/api/v1/catalogue/status', { key: platform() })).body.data;
     const limit: number = status.settings.maxRemovalShare;
@@ -193,9 +205,9 @@ describe('catalogue feeds', () => {
     expect(one).toMatchObject({ status: 'applied', kind: 'full', gzip: true, counts: { removed: 1 } });
     expect(one.removals).toMatchObject({ removing: 1, listed: listedCount });
     await listed(token, 7);
-    const firstId = (await api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(one.startedAt)}&provider=${PROVIDER}&limit=100`, { key: platform() })).body.data.find(
-      (c: { advertisementNumber: string }) => c.advertisementNumber === `${token}-0`,
-    );
+    const firstId = (
+      await api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(one.startedAt)}&provider=${PROVIDER}&limit=100`, { key: platform() })
+    ).body.data.find((c: { advertisementNumber: string }) => c.advertisementNumber === `${token}-0`);
     expect(firstId).toMatchObject({ availability: 'withdrawn' });
 
     // Four more missing: over the share, held with nothing changed, then applied once confirmed.
