@@ -3685,7 +3685,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:43:00.782Z"
+                     *           "createdAt": "2026-11-16T09:43:30.919Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3695,7 +3695,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:42:00.508Z"
+                     *           "createdAt": "2026-11-16T09:42:30.645Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3859,7 +3859,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:42:00.508Z"
+                     *           "createdAt": "2026-11-16T09:42:30.645Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3868,7 +3868,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:42:00.508Z"
+                     *           "updatedAt": "2026-11-16T09:42:30.645Z"
                      *         }
                      *       }
                      *     }
@@ -4157,6 +4157,7 @@ export interface operations {
                      *         "kilometers": 151155,
                      *         "makeEn": "Renault Korea",
                      *         "ownerChanges": 1,
+                     *         "availability": "available",
                      *         "convertedPrice": 2643.84,
                      *         "convertedCurrency": "USD"
                      *       },
@@ -4597,7 +4598,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the provider really sold them: applied by the next run of the import */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4607,41 +4608,38 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "provider": "glovis",
-                     *         "kind": "full",
-                     *         "key": "example text",
-                     *         "etag": "example text",
-                     *         "size": 1,
-                     *         "gzip": true,
-                     *         "status": "queued",
-                     *         "receivedAt": "2026-03-14T09:30:00.000Z",
-                     *         "startedAt": "2026-03-14T09:30:00.000Z",
-                     *         "finishedAt": "2026-03-14T09:30:00.000Z",
-                     *         "phase": "scan",
-                     *         "cursor": 1,
-                     *         "steps": 1,
+                     *         "cursor": 0,
                      *         "counts": {
-                     *           "read": 1,
-                     *           "created": 1,
-                     *           "updated": 1,
-                     *           "unchanged": 1,
-                     *           "removed": 1,
-                     *           "repriced": 1,
-                     *           "refused": 1
+                     *           "read": 0,
+                     *           "removed": 0,
+                     *           "refused": 0,
+                     *           "created": 0,
+                     *           "unchanged": 0,
+                     *           "updated": 0,
+                     *           "repriced": 0
                      *         },
-                     *         "reason": "example text",
+                     *         "startedAt": "2026-11-16T10:15:00.550Z",
+                     *         "receivedAt": "2026-11-16T10:11:00.454Z",
+                     *         "provider": "lotte",
+                     *         "id": "4067193fa8fd567f91b92efb27eb5d43",
+                     *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
+                     *         "updatedAt": "2026-11-16T10:16:00.824Z",
+                     *         "phase": "scan",
+                     *         "kind": "full",
                      *         "removals": {
-                     *           "removing": 1,
-                     *           "listed": 1,
+                     *           "limit": 0.3,
                      *           "share": 1,
-                     *           "limit": 1
+                     *           "listed": 38,
+                     *           "removing": 38
                      *         },
-                     *         "confirmedBy": "example text",
-                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *         "snapshotVersion": "example text",
-                     *         "events": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "gzip": false,
+                     *         "steps": 0,
+                     *         "refusedLines": [],
+                     *         "size": 1199,
+                     *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
+                     *         "status": "importing",
+                     *         "confirmedBy": "dg06nfeleksxurfxqjru07xs",
+                     *         "confirmedAt": "2026-11-16T10:16:00.824Z"
                      *       }
                      *     }
                      */
@@ -4736,7 +4734,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the provider sent a cut-down list by mistake: nothing changes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4746,41 +4744,39 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "provider": "glovis",
-                     *         "kind": "full",
-                     *         "key": "example text",
-                     *         "etag": "example text",
-                     *         "size": 1,
-                     *         "gzip": true,
-                     *         "status": "queued",
-                     *         "receivedAt": "2026-03-14T09:30:00.000Z",
-                     *         "startedAt": "2026-03-14T09:30:00.000Z",
-                     *         "finishedAt": "2026-03-14T09:30:00.000Z",
-                     *         "phase": "scan",
-                     *         "cursor": 1,
-                     *         "steps": 1,
+                     *         "cursor": 0,
+                     *         "reason": "discarded by dg06nfeleksxurfxqjru07xs",
                      *         "counts": {
-                     *           "read": 1,
-                     *           "created": 1,
-                     *           "updated": 1,
-                     *           "unchanged": 1,
-                     *           "removed": 1,
-                     *           "repriced": 1,
-                     *           "refused": 1
+                     *           "read": 0,
+                     *           "removed": 0,
+                     *           "refused": 0,
+                     *           "created": 0,
+                     *           "unchanged": 0,
+                     *           "updated": 0,
+                     *           "repriced": 0
                      *         },
-                     *         "reason": "example text",
+                     *         "startedAt": "2026-11-16T10:11:01.507Z",
+                     *         "receivedAt": "2026-11-16T10:07:02.464Z",
+                     *         "provider": "sk",
+                     *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
+                     *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
+                     *         "updatedAt": "2026-11-16T10:13:00.002Z",
+                     *         "phase": "done",
+                     *         "kind": "full",
                      *         "removals": {
-                     *           "removing": 1,
-                     *           "listed": 1,
+                     *           "limit": 0.3,
                      *           "share": 1,
-                     *           "limit": 1
+                     *           "listed": 18,
+                     *           "removing": 18
                      *         },
-                     *         "confirmedBy": "example text",
-                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *         "snapshotVersion": "example text",
-                     *         "events": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "gzip": false,
+                     *         "steps": 0,
+                     *         "refusedLines": [],
+                     *         "size": 1193,
+                     *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
+                     *         "status": "discarded",
+                     *         "confirmedBy": "dg06nfeleksxurfxqjru07xs",
+                     *         "finishedAt": "2026-11-16T10:13:00.002Z"
                      *       }
                      *     }
                      */
@@ -4869,7 +4865,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: sk's full list is held: it would remove nearly all of sk's cars */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4880,97 +4876,68 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "example text",
-                     *           "cars": 1,
-                     *           "createdAt": "2026-03-14T09:30:00.000Z"
+                     *           "version": "2026-11-26T22-47-10-041Z-j0y9h739",
+                     *           "cars": 199,
+                     *           "createdAt": "2026-11-16T10:07:03.517Z"
                      *         },
                      *         "settings": {
-                     *           "maxRemovalShare": 1,
-                     *           "staleAfterHours": 1
+                     *           "maxRemovalShare": 0.3,
+                     *           "staleAfterHours": 36
                      *         },
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-03-14T09:30:00.000Z",
-                     *             "lastGoodFeedAt": "2026-03-14T09:30:00.000Z",
-                     *             "stale": true,
-                     *             "listedCars": 1,
+                     *             "lastFeedAt": "2026-11-16T10:04:33.832Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:04:33.832Z",
+                     *             "stale": false,
+                     *             "listedCars": 53,
                      *             "lastFile": {
-                     *               "id": "example text",
-                     *               "provider": "glovis",
-                     *               "kind": "full",
-                     *               "key": "example text",
-                     *               "etag": "example text",
-                     *               "size": 1,
-                     *               "gzip": true,
-                     *               "status": "queued",
-                     *               "receivedAt": "2026-03-14T09:30:00.000Z",
-                     *               "startedAt": "2026-03-14T09:30:00.000Z",
-                     *               "finishedAt": "2026-03-14T09:30:00.000Z",
-                     *               "phase": "scan",
-                     *               "cursor": 1,
-                     *               "steps": 1,
+                     *               "phase": "done",
+                     *               "cursor": 0,
+                     *               "kind": "delta",
                      *               "counts": {
-                     *                 "read": 1,
-                     *                 "created": 1,
+                     *                 "read": 3,
+                     *                 "removed": 0,
+                     *                 "refused": 2,
+                     *                 "created": 0,
+                     *                 "unchanged": 0,
                      *                 "updated": 1,
-                     *                 "unchanged": 1,
-                     *                 "removed": 1,
-                     *                 "repriced": 1,
-                     *                 "refused": 1
+                     *                 "repriced": 1
                      *               },
-                     *               "reason": "example text",
-                     *               "removals": {
-                     *                 "removing": 1,
-                     *                 "listed": 1,
-                     *                 "share": 1,
-                     *                 "limit": 1
-                     *               },
-                     *               "confirmedBy": "example text",
-                     *               "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *               "snapshotVersion": "example text",
+                     *               "startedAt": "2026-11-16T10:04:31.726Z",
+                     *               "gzip": false,
+                     *               "receivedAt": "2026-11-16T10:03:30.399Z",
+                     *               "steps": 1,
+                     *               "finishedAt": "2026-11-16T10:04:35.938Z",
+                     *               "size": 1316,
+                     *               "provider": "glovis",
+                     *               "etag": "ab8690c8587173f3a25541289341d345",
+                     *               "id": "d80a9c6955b386d659658da26354acfc",
+                     *               "snapshotVersion": "2026-11-26T22-47-07-686Z-utm8mgz5",
+                     *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
-                     *               "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *               "status": "applied",
+                     *               "updatedAt": "2026-11-16T10:04:35.938Z"
                      *             },
-                     *             "openFiles": [
-                     *               {
-                     *                 "id": "example text",
-                     *                 "provider": "glovis",
-                     *                 "kind": "full",
-                     *                 "key": "example text",
-                     *                 "etag": "example text",
-                     *                 "size": 1,
-                     *                 "gzip": true,
-                     *                 "status": "queued",
-                     *                 "receivedAt": "2026-03-14T09:30:00.000Z",
-                     *                 "startedAt": "2026-03-14T09:30:00.000Z",
-                     *                 "finishedAt": "2026-03-14T09:30:00.000Z",
-                     *                 "phase": "scan",
-                     *                 "cursor": 1,
-                     *                 "steps": 1,
-                     *                 "counts": {
-                     *                   "read": 1,
-                     *                   "created": 1,
-                     *                   "updated": 1,
-                     *                   "unchanged": 1,
-                     *                   "removed": 1,
-                     *                   "repriced": 1,
-                     *                   "refused": 1
-                     *                 },
-                     *                 "reason": "example text",
-                     *                 "removals": {
-                     *                   "removing": 1,
-                     *                   "listed": 1,
-                     *                   "share": 1,
-                     *                   "limit": 1
-                     *                 },
-                     *                 "confirmedBy": "example text",
-                     *                 "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *                 "snapshotVersion": "example text",
-                     *                 "events": 1,
-                     *                 "updatedAt": "2026-03-14T09:30:00.000Z"
-                     *               }
-                     *             ]
+                     *             "openFiles": []
+                     *           },
+                     *           {
+                     *             "provider": "kcar",
+                     *             "lastFeedAt": null,
+                     *             "lastGoodFeedAt": null,
+                     *             "stale": false,
+                     *             "listedCars": null,
+                     *             "lastFile": null,
+                     *             "openFiles": []
+                     *           },
+                     *           {
+                     *             "provider": "lotte",
+                     *             "lastFeedAt": null,
+                     *             "lastGoodFeedAt": null,
+                     *             "stale": false,
+                     *             "listedCars": null,
+                     *             "lastFile": null,
+                     *             "openFiles": []
                      *           }
                      *         ]
                      *       }
@@ -5049,7 +5016,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: a delta: one car sold, one line naming a car the catalogue never had, one cut-off line */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5059,47 +5026,42 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "provider": "glovis",
-                     *         "kind": "full",
-                     *         "key": "example text",
-                     *         "etag": "example text",
-                     *         "size": 1,
-                     *         "gzip": true,
-                     *         "status": "queued",
-                     *         "receivedAt": "2026-03-14T09:30:00.000Z",
-                     *         "startedAt": "2026-03-14T09:30:00.000Z",
-                     *         "finishedAt": "2026-03-14T09:30:00.000Z",
-                     *         "phase": "scan",
-                     *         "cursor": 1,
-                     *         "steps": 1,
+                     *         "phase": "done",
+                     *         "cursor": 0,
+                     *         "kind": "delta",
                      *         "counts": {
-                     *           "read": 1,
-                     *           "created": 1,
-                     *           "updated": 1,
-                     *           "unchanged": 1,
+                     *           "read": 3,
                      *           "removed": 1,
-                     *           "repriced": 1,
-                     *           "refused": 1
+                     *           "refused": 2,
+                     *           "created": 0,
+                     *           "unchanged": 0,
+                     *           "updated": 0,
+                     *           "repriced": 0
                      *         },
-                     *         "reason": "example text",
-                     *         "removals": {
-                     *           "removing": 1,
-                     *           "listed": 1,
-                     *           "share": 1,
-                     *           "limit": 1
-                     *         },
-                     *         "confirmedBy": "example text",
-                     *         "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *         "snapshotVersion": "example text",
-                     *         "events": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "startedAt": "2026-11-16T10:07:00.358Z",
+                     *         "gzip": false,
+                     *         "receivedAt": "2026-11-16T10:04:36.991Z",
+                     *         "steps": 1,
                      *         "refusedLines": [
                      *           {
-                     *             "line": 1,
-                     *             "reason": "example text"
+                     *             "reason": "no car of autohub with advertisementNumber \"KC-0000000\" is in the catalogue",
+                     *             "line": 2
+                     *           },
+                     *           {
+                     *             "reason": "not JSON: Unexpected end of JSON input",
+                     *             "line": 3
                      *           }
-                     *         ]
+                     *         ],
+                     *         "finishedAt": "2026-11-16T10:07:05.623Z",
+                     *         "size": 178,
+                     *         "provider": "autohub",
+                     *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
+                     *         "id": "c277d2210bccf561b967be94380f8fc9",
+                     *         "snapshotVersion": "2026-11-26T22-47-10-041Z-j0y9h739",
+                     *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
+                     *         "events": 1,
+                     *         "status": "applied",
+                     *         "updatedAt": "2026-11-16T10:07:05.623Z"
                      *       }
                      *     }
                      */
@@ -5193,41 +5155,92 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "id": "example text",
-                     *           "provider": "glovis",
-                     *           "kind": "full",
-                     *           "key": "example text",
-                     *           "etag": "example text",
-                     *           "size": 1,
-                     *           "gzip": true,
-                     *           "status": "queued",
-                     *           "receivedAt": "2026-03-14T09:30:00.000Z",
-                     *           "startedAt": "2026-03-14T09:30:00.000Z",
-                     *           "finishedAt": "2026-03-14T09:30:00.000Z",
-                     *           "phase": "scan",
-                     *           "cursor": 1,
-                     *           "steps": 1,
+                     *           "cursor": 0,
+                     *           "reason": "this full list would remove 18 of sk's 18 cars (100%), more than the 30% a feed may remove unconfirmed; confirm it if the provider really sold or withdrew them",
                      *           "counts": {
-                     *             "read": 1,
-                     *             "created": 1,
-                     *             "updated": 1,
-                     *             "unchanged": 1,
-                     *             "removed": 1,
-                     *             "repriced": 1,
-                     *             "refused": 1
+                     *             "read": 0,
+                     *             "removed": 0,
+                     *             "refused": 0,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 0,
+                     *             "repriced": 0
                      *           },
-                     *           "reason": "example text",
+                     *           "startedAt": "2026-11-16T10:11:01.507Z",
+                     *           "receivedAt": "2026-11-16T10:07:02.464Z",
+                     *           "provider": "sk",
+                     *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
+                     *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
+                     *           "updatedAt": "2026-11-16T10:11:02.560Z",
+                     *           "phase": "scan",
+                     *           "kind": "full",
                      *           "removals": {
-                     *             "removing": 1,
-                     *             "listed": 1,
+                     *             "limit": 0.3,
                      *             "share": 1,
-                     *             "limit": 1
+                     *             "listed": 18,
+                     *             "removing": 18
                      *           },
-                     *           "confirmedBy": "example text",
-                     *           "confirmedAt": "2026-03-14T09:30:00.000Z",
-                     *           "snapshotVersion": "example text",
+                     *           "gzip": false,
+                     *           "steps": 0,
+                     *           "size": 1193,
+                     *           "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
+                     *           "status": "held"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 1,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 0,
+                     *             "repriced": 0
+                     *           },
+                     *           "startedAt": "2026-11-16T10:07:00.358Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:04:36.991Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:07:05.623Z",
+                     *           "size": 178,
+                     *           "provider": "autohub",
+                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
+                     *           "id": "c277d2210bccf561b967be94380f8fc9",
+                     *           "snapshotVersion": "2026-11-26T22-47-10-041Z-j0y9h739",
+                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:07:05.623Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 0,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 1,
+                     *             "repriced": 1
+                     *           },
+                     *           "startedAt": "2026-11-16T10:04:31.726Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:03:30.399Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:04:35.938Z",
+                     *           "size": 1316,
+                     *           "provider": "glovis",
+                     *           "etag": "ab8690c8587173f3a25541289341d345",
+                     *           "id": "d80a9c6955b386d659658da26354acfc",
+                     *           "snapshotVersion": "2026-11-26T22-47-07-686Z-utm8mgz5",
+                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:04:35.938Z"
                      *         }
                      *       ]
                      *     }
@@ -5350,7 +5363,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:29:00.946Z"
+                     *         "updatedAt": "2026-11-16T09:29:30.083Z"
                      *       }
                      *     }
                      */
@@ -5578,7 +5591,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5588,7 +5601,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:15:00.110Z"
+                     *         "updatedAt": "2026-11-16T09:15:30.247Z"
                      *       }
                      *     }
                      */
@@ -5890,7 +5903,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:00.466Z",
+                     *             "completedAt": "2026-11-16T09:09:02.572Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -5900,25 +5913,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *               "recordedAt": "2026-11-16T09:33:00.042Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *               "recordedAt": "2026-11-16T09:31:30.631Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:35:30.727Z",
+                     *               "recordedAt": "2026-11-16T09:36:00.864Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -5935,7 +5948,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *             "updatedAt": "2026-11-16T09:36:30.001Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -5944,7 +5957,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *           "updatedAt": "2026-11-16T09:37:00.138Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -6359,7 +6372,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6369,25 +6382,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:35:30.727Z",
+                     *             "recordedAt": "2026-11-16T09:36:00.864Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6404,7 +6417,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -6413,7 +6426,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:36:30.001Z",
+                     *         "updatedAt": "2026-11-16T09:37:00.138Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -6425,7 +6438,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:22:30.165Z"
+                     *           "signedAt": "2026-11-16T09:23:00.302Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -6439,7 +6452,7 @@ export interface operations {
                      *           "buyerName": "Layla Haddad",
                      *           "carYear": 2012,
                      *           "engineCapacityCc": 1998,
-                     *           "storedAt": "2026-11-16T09:28:30.809Z",
+                     *           "storedAt": "2026-11-16T09:29:00.946Z",
                      *           "buyerAddress": "Dubai Marina, Dubai",
                      *           "total": 18500,
                      *           "buyerPhone": "+971501234567",
@@ -6473,9 +6486,9 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:29:30.083Z",
+                     *             "createdAt": "2026-11-16T09:30:00.220Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
-                     *             "urlExpiresAt": "2026-11-16T09:52:00.000Z"
+                     *             "urlExpiresAt": "2026-11-16T09:53:00.000Z"
                      *           }
                      *         ],
                      *         "statusHistory": [
@@ -6491,7 +6504,7 @@ export interface operations {
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:15:00.110Z",
+                     *             "at": "2026-11-16T09:15:30.247Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -6499,7 +6512,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:15:30.247Z"
+                     *             "at": "2026-11-16T09:16:00.384Z"
                      *           }
                      *         ]
                      *       }
@@ -6670,7 +6683,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -6680,7 +6693,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
+                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
                      *       }
                      *     }
                      */
@@ -6955,10 +6968,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:28:30.809Z"
+                     *           "storedAt": "2026-11-16T09:29:00.946Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:28:31.862Z"
+                     *         "updatedAt": "2026-11-16T09:29:01.999Z"
                      *       }
                      *     }
                      */
@@ -7469,7 +7482,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7478,17 +7491,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z",
+                     *             "recordedAt": "2026-11-16T09:33:00.042Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -7501,7 +7514,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:32:31.958Z"
+                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
                      *       }
                      *     }
                      */
@@ -7777,7 +7790,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7787,19 +7800,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:00.494Z",
+                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:00.768Z"
+                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -7812,7 +7825,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:34:30.453Z",
+                     *           "updatedAt": "2026-11-16T09:35:00.590Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -7824,7 +7837,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:34:31.506Z"
+                     *         "updatedAt": "2026-11-16T09:35:01.643Z"
                      *       }
                      *     }
                      */
@@ -7966,16 +7979,16 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "number": "CI-00001",
-                     *           "createdAt": "2026-11-16T09:29:30.083Z",
+                     *           "createdAt": "2026-11-16T09:30:00.220Z",
                      *           "createdBy": "demouseroperations000001",
-                     *           "bytes": 34626,
+                     *           "bytes": 34704,
                      *           "language": "en",
                      *           "id": "d8a4ttqlkuhn8qsgt0uv9buc",
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
-                     *           "urlExpiresAt": "2026-11-16T09:45:00.000Z"
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "urlExpiresAt": "2026-11-16T09:46:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -8093,12 +8106,12 @@ export interface operations {
                      *         "version": 1,
                      *         "language": "en",
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *         "bytes": 34626,
+                     *         "bytes": 34704,
                      *         "number": "CI-00001",
-                     *         "createdAt": "2026-11-16T09:29:30.083Z",
+                     *         "createdAt": "2026-11-16T09:30:00.220Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *         "urlExpiresAt": "2026-11-16T09:44:00.000Z"
+                     *         "urlExpiresAt": "2026-11-16T09:45:00.000Z"
                      *       }
                      *     }
                      */
@@ -8245,15 +8258,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T09:42:00.000Z",
+                     *           "statusAt": "2026-11-16T13:19:31.156Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T09:42:00.000Z"
+                     *             "failed": "2026-11-16T13:19:31.156Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:33.762Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8366,11 +8379,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T12:36:00.184Z",
+                     *           "statusAt": "2026-11-16T13:19:30.103Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T12:36:00.184Z"
+                     *             "delivered": "2026-11-16T13:19:30.103Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:30.603Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8389,7 +8402,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:33.762Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -8408,7 +8421,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:34.815Z"
+                     *           "createdAt": "2026-11-16T09:09:06.784Z"
                      *         }
                      *       ]
                      *     }
@@ -8615,8 +8628,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
-                     *         "updatedAt": "2026-11-16T09:19:30.343Z"
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "updatedAt": "2026-11-16T09:20:00.480Z"
                      *       }
                      *     }
                      */
@@ -8749,7 +8762,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8758,7 +8771,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:19:30.343Z",
+                     *         "updatedAt": "2026-11-16T09:20:00.480Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -8986,7 +8999,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8995,7 +9008,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9173,7 +9186,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:19:30.343Z",
+                     *           "createdAt": "2026-11-16T09:20:00.480Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -9188,7 +9201,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:22:30.165Z",
+                     *           "updatedAt": "2026-11-16T09:23:00.302Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9219,13 +9232,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:21:00.754Z",
+                     *           "sentAt": "2026-11-16T09:21:30.891Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:22:30.165Z",
+                     *           "signedAt": "2026-11-16T09:23:00.302Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -9265,7 +9278,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:21:30.891Z",
+                     *           "createdAt": "2026-11-16T09:22:00.028Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -9274,7 +9287,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:21:30.891Z"
+                     *           "updatedAt": "2026-11-16T09:22:00.028Z"
                      *         }
                      *       ]
                      *     }
@@ -9412,7 +9425,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9421,7 +9434,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9456,7 +9469,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:21:00.754Z",
+                     *         "sentAt": "2026-11-16T09:21:30.891Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -9634,7 +9647,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:19:30.343Z",
+                     *         "createdAt": "2026-11-16T09:20:00.480Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9643,7 +9656,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:22:30.165Z",
+                     *         "updatedAt": "2026-11-16T09:23:00.302Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9674,14 +9687,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:21:00.754Z",
+                     *         "sentAt": "2026-11-16T09:21:30.891Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:22:30.165Z",
+                     *         "signedAt": "2026-11-16T09:23:00.302Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -9830,15 +9843,15 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:25:00.850Z",
+                     *         "createdAt": "2026-11-16T09:25:30.987Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
-                     *         "confirmedAt": "2026-11-16T09:26:00.124Z",
+                     *         "updatedAt": "2026-11-16T09:26:30.261Z",
+                     *         "confirmedAt": "2026-11-16T09:26:30.261Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -9952,13 +9965,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:11:01.067Z",
+                     *           "createdAt": "2026-11-16T09:11:31.204Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:11:01.067Z"
+                     *           "updatedAt": "2026-11-16T09:11:31.204Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10097,8 +10110,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:11:01.067Z",
-                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
+                     *         "createdAt": "2026-11-16T09:11:31.204Z",
+                     *         "updatedAt": "2026-11-16T09:11:31.204Z"
                      *       }
                      *     }
                      */
@@ -10234,16 +10247,16 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:11:01.067Z",
+                     *           "createdAt": "2026-11-16T09:11:31.204Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:13:00.562Z",
+                     *           "confirmedAt": "2026-11-16T09:13:30.699Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:13:00.562Z"
+                     *           "updatedAt": "2026-11-16T09:13:31.752Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -10254,17 +10267,17 @@ export interface operations {
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:25:00.850Z",
+                     *           "createdAt": "2026-11-16T09:25:30.987Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:26:00.124Z",
+                     *           "confirmedAt": "2026-11-16T09:26:30.261Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:26:00.124Z"
+                     *           "updatedAt": "2026-11-16T09:26:30.261Z"
                      *         }
                      *       ]
                      *     }
@@ -10386,13 +10399,13 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:25:00.850Z",
+                     *         "createdAt": "2026-11-16T09:25:30.987Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -10567,13 +10580,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:16:00.384Z",
+                     *         "createdAt": "2026-11-16T09:16:30.521Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:00.658Z",
-                     *         "completedAt": "2026-11-16T09:17:00.658Z"
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
+                     *         "completedAt": "2026-11-16T09:17:30.795Z"
                      *       }
                      *     }
                      */
@@ -10748,8 +10761,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:16:00.384Z",
-                     *         "updatedAt": "2026-11-16T09:16:00.384Z"
+                     *         "createdAt": "2026-11-16T09:16:30.521Z",
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -10876,7 +10889,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:17:00.658Z",
+                     *         "completedAt": "2026-11-16T09:17:30.795Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -10889,12 +10902,12 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:16:00.384Z",
+                     *         "createdAt": "2026-11-16T09:16:30.521Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:00.658Z"
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z"
                      *       }
                      *     }
                      */
@@ -10991,7 +11004,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:17:00.658Z",
+                     *           "completedAt": "2026-11-16T09:17:30.795Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -11004,12 +11017,12 @@ export interface operations {
                      *             }
                      *           ],
                      *           "inspectorName": "Joon Lee (demo inspector)",
-                     *           "createdAt": "2026-11-16T09:16:00.384Z",
+                     *           "createdAt": "2026-11-16T09:16:30.521Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:17:00.658Z"
+                     *           "updatedAt": "2026-11-16T09:17:30.795Z"
                      *         }
                      *       ]
                      *     }
@@ -11237,8 +11250,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:47:30.015Z",
-                     *         "updatedAt": "2026-11-16T09:47:30.015Z"
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
                      *       }
                      *     }
                      */
@@ -11360,13 +11373,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:47:30.015Z",
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:52:30.385Z",
-                     *         "deactivatedAt": "2026-11-16T09:52:30.385Z"
+                     *         "updatedAt": "2026-11-16T09:53:01.575Z",
+                     *         "deactivatedAt": "2026-11-16T09:53:01.575Z"
                      *       }
                      *     }
                      */
@@ -11466,12 +11479,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:47:30.015Z",
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:47:30.015Z"
+                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
                      *       }
                      *     }
                      */
@@ -11600,12 +11613,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:47:30.015Z",
+                     *         "createdAt": "2026-11-16T09:48:00.152Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:49:00.426Z"
+                     *         "updatedAt": "2026-11-16T09:49:30.563Z"
                      *       }
                      *     }
                      */
@@ -11862,7 +11875,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11870,15 +11883,15 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:46:30.741Z"
+                     *           "uploadedAt": "2026-11-16T09:47:01.931Z"
                      *         },
                      *         "version": 5,
-                     *         "updatedAt": "2026-11-16T09:46:32.847Z",
+                     *         "updatedAt": "2026-11-16T09:47:02.984Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12026,15 +12039,15 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:46:30.741Z",
+                     *           "uploadedAt": "2026-11-16T09:47:01.931Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:47:00.878Z",
+                     *         "updatedAt": "2026-11-16T09:47:30.015Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12156,7 +12169,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12164,7 +12177,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12392,7 +12405,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12400,7 +12413,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12408,7 +12421,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:45:30.467Z",
+                     *         "updatedAt": "2026-11-16T09:46:00.604Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12652,28 +12665,28 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_mVxFpw",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:51:00.974Z",
+                     *           "createdAt": "2026-11-16T09:51:30.111Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:52:00.248Z"
+                     *           "revokedAt": "2026-11-16T09:52:30.385Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:52:31.438Z",
-                     *           "createdAt": "2026-11-16T09:49:30.563Z",
+                     *           "disabledAt": "2026-11-16T09:53:02.628Z",
+                     *           "createdAt": "2026-11-16T09:50:00.700Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
-                     *           "lastUsedAt": "2026-11-16T09:50:00.700Z",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -12826,8 +12839,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
-                     *           "createdAt": "2026-11-16T09:49:30.563Z"
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "createdAt": "2026-11-16T09:50:00.700Z"
                      *         }
                      *       }
                      *     }
@@ -12962,15 +12975,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_mVxFpw",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:51:00.974Z",
+                     *         "createdAt": "2026-11-16T09:51:30.111Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:52:00.248Z"
+                     *         "revokedAt": "2026-11-16T09:52:30.385Z"
                      *       }
                      *     }
                      */
@@ -13088,19 +13101,19 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
-                     *           "createdAt": "2026-11-16T09:51:00.974Z"
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "createdAt": "2026-11-16T09:51:30.111Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_YlbZVs",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:49:30.563Z",
+                     *           "createdAt": "2026-11-16T09:50:00.700Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
-                     *           "lastUsedAt": "2026-11-16T09:50:00.700Z",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -13263,7 +13276,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:30.001Z",
+                     *           "at": "2026-11-16T09:37:00.138Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -13294,7 +13307,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:34:30.453Z"
+                     *                 "updatedAt": "2026-11-16T09:35:00.590Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -13310,7 +13323,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:36:00.864Z"
+                     *                 "updatedAt": "2026-11-16T09:36:30.001Z"
                      *               }
                      *             }
                      *           },
@@ -13320,7 +13333,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:01.917Z",
+                     *           "at": "2026-11-16T09:36:31.054Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -13430,8 +13443,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:31.656Z",
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13439,9 +13452,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:51:30.111Z",
+                     *           "lastFailureAt": "2026-11-16T09:53:00.522Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:32.709Z",
+                     *           "failingSince": "2026-11-16T09:09:00.466Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13450,7 +13463,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *           "consecutiveFailures": 17,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
@@ -13577,7 +13590,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13713,8 +13726,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:31.656Z",
-                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13817,7 +13830,7 @@ export interface operations {
                      *       "data": {
                      *         "lastFailureAt": "2026-11-16T10:01:30.851Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:32.709Z",
+                     *         "failingSince": "2026-11-16T09:09:00.466Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13826,13 +13839,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
-                     *         "consecutiveFailures": 21,
+                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *         "consecutiveFailures": 19,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:01:31.904Z",
+                     *         "updatedAt": "2026-11-16T10:02:00.988Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:01:31.904Z"
+                     *         "deletedAt": "2026-11-16T10:02:00.988Z"
                      *       }
                      *     }
                      */
@@ -13975,12 +13988,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:31.656Z",
-                     *         "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:56:30.481Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -14120,20 +14133,20 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:48:00.152Z",
+                     *         "failedAt": "2026-11-16T09:49:00.426Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:09:32.709Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 4,
-                     *             "at": "2026-11-16T09:11:00.014Z",
+                     *             "latencyMs": 49,
+                     *             "at": "2026-11-16T09:09:00.466Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 5,
                      *             "at": "2026-11-16T09:11:30.151Z",
                      *             "statusCode": 503
                      *           }
@@ -14316,25 +14329,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:43:00.782Z",
+                     *           "eventTimestamp": "2026-11-16T09:43:30.919Z",
                      *           "status": "retrying",
                      *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T10:00:30.577Z",
+                     *           "nextAttemptAt": "2026-11-16T10:04:30.673Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 4,
-                     *               "at": "2026-11-16T09:43:30.919Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 2,
+                     *               "latencyMs": 13,
                      *               "at": "2026-11-16T09:45:00.330Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 3,
-                     *               "at": "2026-11-16T09:46:31.794Z",
+                     *               "latencyMs": 24,
+                     *               "at": "2026-11-16T09:47:00.878Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 35,
+                     *               "at": "2026-11-16T09:49:01.479Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14592,22 +14605,22 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:00:00.440Z",
-                     *         "failedAt": "2026-11-16T09:48:00.152Z",
+                     *         "nextAttemptAt": "2026-11-16T10:00:30.577Z",
+                     *         "failedAt": "2026-11-16T09:49:00.426Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:09:32.709Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 4,
-                     *             "at": "2026-11-16T09:11:00.014Z",
+                     *             "latencyMs": 49,
+                     *             "at": "2026-11-16T09:09:00.466Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 5,
                      *             "at": "2026-11-16T09:11:30.151Z",
                      *             "statusCode": 503
                      *           }
@@ -14761,12 +14774,12 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:31.656Z",
-                     *           "createdBy": "saz5tftk0fe2by82zgcoewkc",
+                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:01:00.714Z",
+                     *           "updatedAt": "2026-11-16T10:01:31.904Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
                      *           "previousSecretExpiresAt": "2026-11-16T11:01:00.000Z"
                      *         }
@@ -14899,21 +14912,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:57:00.618Z",
+                     *         "eventTimestamp": "2026-11-16T09:57:30.755Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:57:01.671Z",
+                     *         "deliveredAt": "2026-11-16T09:57:31.808Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:57:01.671Z",
-                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:57:31.808Z",
+                     *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:57:00.618Z",
+                     *           "timestamp": "2026-11-16T09:57:30.755Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -15123,7 +15136,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:01.519Z",
+                     *           "timestamp": "2026-11-16T09:09:03.625Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15186,7 +15199,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -15958,7 +15971,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:15:00.110Z",
+                 *       "timestamp": "2026-11-16T09:15:30.247Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16020,7 +16033,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16030,7 +16043,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:15:00.110Z"
+                 *           "updatedAt": "2026-11-16T09:15:30.247Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -16115,7 +16128,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:30.877Z",
+                 *       "timestamp": "2026-11-16T09:11:00.014Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16177,7 +16190,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16187,7 +16200,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
+                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -16270,7 +16283,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:01.519Z",
+                 *       "timestamp": "2026-11-16T09:09:03.625Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16333,7 +16346,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z"
+                 *             "completedAt": "2026-11-16T09:09:02.572Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -16593,7 +16606,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:21:00.754Z",
+                 *       "timestamp": "2026-11-16T09:21:30.891Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -16606,7 +16619,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:19:30.343Z",
+                 *           "createdAt": "2026-11-16T09:20:00.480Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -16615,7 +16628,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:21:00.754Z",
+                 *           "updatedAt": "2026-11-16T09:21:30.891Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -16650,7 +16663,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:21:00.754Z",
+                 *           "sentAt": "2026-11-16T09:21:30.891Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -16732,7 +16745,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:22:30.165Z",
+                 *       "timestamp": "2026-11-16T09:23:00.302Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -16746,7 +16759,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:19:30.343Z",
+                 *           "createdAt": "2026-11-16T09:20:00.480Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -16755,7 +16768,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:22:30.165Z",
+                 *           "updatedAt": "2026-11-16T09:23:00.302Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -16786,14 +16799,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:21:00.754Z",
+                 *           "sentAt": "2026-11-16T09:21:30.891Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:22:30.165Z",
+                 *           "signedAt": "2026-11-16T09:23:00.302Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -16878,7 +16891,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:11:01.067Z",
+                 *       "timestamp": "2026-11-16T09:11:31.204Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -16898,8 +16911,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:11:01.067Z",
-                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
+                 *           "createdAt": "2026-11-16T09:11:31.204Z",
+                 *           "updatedAt": "2026-11-16T09:11:31.204Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -16978,7 +16991,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:13:00.562Z",
+                 *       "timestamp": "2026-11-16T09:13:31.752Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -16993,14 +17006,14 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:11:01.067Z",
+                 *           "createdAt": "2026-11-16T09:11:31.204Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:13:00.562Z",
-                 *           "confirmedAt": "2026-11-16T09:13:00.562Z",
+                 *           "updatedAt": "2026-11-16T09:13:31.752Z",
+                 *           "confirmedAt": "2026-11-16T09:13:30.699Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -17082,7 +17095,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:16:00.384Z",
+                 *       "timestamp": "2026-11-16T09:16:30.521Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17099,8 +17112,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:16:00.384Z",
-                 *           "updatedAt": "2026-11-16T09:16:00.384Z"
+                 *           "createdAt": "2026-11-16T09:16:30.521Z",
+                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17179,7 +17192,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:16:30.521Z",
+                 *       "timestamp": "2026-11-16T09:17:00.658Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17192,12 +17205,12 @@ export interface operations {
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
                  *           "inspectorName": "Joon Lee (demo inspector)",
-                 *           "createdAt": "2026-11-16T09:16:00.384Z",
+                 *           "createdAt": "2026-11-16T09:16:30.521Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                 *           "updatedAt": "2026-11-16T09:17:00.658Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *         "from": "Pending",
@@ -17280,7 +17293,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:42:00.508Z",
+                 *       "timestamp": "2026-11-16T09:42:30.645Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -17295,7 +17308,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:42:00.508Z"
+                 *           "createdAt": "2026-11-16T09:42:30.645Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -17304,7 +17317,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:42:00.508Z"
+                 *           "updatedAt": "2026-11-16T09:42:30.645Z"
                  *         }
                  *       }
                  *     }
@@ -17379,67 +17392,60 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T10:07:04.570Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "car",
+                 *         "id": "182"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": 1,
-                 *           "advertisementNumber": "example text",
-                 *           "title": "example text",
-                 *           "makeEn": "example text",
-                 *           "modelGroupEn": "example text",
-                 *           "modelEn": "example text",
-                 *           "generationCode": "example text",
-                 *           "gradeEn": "example text",
-                 *           "gradeDetailEn": "example text",
-                 *           "year": 1,
-                 *           "price": 1,
-                 *           "convertedPrice": 1,
-                 *           "convertedCurrency": "example text",
-                 *           "fuelType": "example text",
-                 *           "transmission": "example text",
-                 *           "vehicleType": "example text",
-                 *           "color": "example text",
-                 *           "drivetrain": "example text",
-                 *           "kilometers": 1,
-                 *           "provider": "example text",
-                 *           "city": "example text",
-                 *           "auctionDate": "2026-03-14",
-                 *           "published": true,
-                 *           "thumbnailUrl": "example text",
+                 *           "damage": [],
+                 *           "color": "Blue",
+                 *           "city": "Busan",
+                 *           "year": 2017,
+                 *           "availability": "sold",
+                 *           "generationCode": "L43",
+                 *           "title": "Renault Korea SM5 L43 2.0 SE",
+                 *           "seats": 5,
+                 *           "firstRegistration": "2017-01",
+                 *           "gradeEn": "SE",
+                 *           "createdAt": "2026-09-27T08:56:57.000Z",
+                 *           "modelEn": "SM5 L43",
+                 *           "transmission": "CVT",
+                 *           "provider": "autohub",
+                 *           "price": 380,
                  *           "options": [
-                 *             "example text"
+                 *             "Navigation",
+                 *             "Heated seats",
+                 *             "Heated steering wheel"
                  *           ],
-                 *           "damage": [
-                 *             "example text"
-                 *           ],
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "displacement": 1998,
+                 *           "vin": "KNMWL1CC3H0175528",
+                 *           "advertisementNumber": "AH13175193",
+                 *           "gradeDetailEn": "2.0 SE",
+                 *           "id": 182,
+                 *           "removedAt": "2026-11-16T10:07:01.411Z",
+                 *           "vehicleType": "Sedan",
+                 *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
-                 *             "example text"
+                 *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-1.svg",
+                 *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-2.svg",
+                 *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-3.svg"
                  *           ],
-                 *           "vin": "example text",
-                 *           "firstRegistration": "example text",
-                 *           "ownerChanges": 1,
-                 *           "displacement": 1,
-                 *           "seats": 1,
-                 *           "availability": "available",
-                 *           "removedAt": "2026-03-14T09:30:00.000Z",
-                 *           "priceHistory": [
-                 *             {
-                 *               "at": "2026-03-14T09:30:00.000Z",
-                 *               "from": 1,
-                 *               "to": 1
-                 *             }
-                 *           ]
+                 *           "drivetrain": "2WD",
+                 *           "published": true,
+                 *           "modelGroupEn": "SM5",
+                 *           "auctionDate": "2026-10-23",
+                 *           "fuelType": "Gasoline",
+                 *           "kilometers": 191648,
+                 *           "makeEn": "Renault Korea",
+                 *           "ownerChanges": 1
                  *         },
                  *         "orderIds": [
-                 *           "example text"
+                 *           "ermkz7ggv6dhxyvag0fajn4m"
                  *         ],
                  *         "availability": "sold"
                  *       }
@@ -17518,70 +17524,71 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_k3x9w2ab7c1d5e8f0g4h6j2m",
+                 *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-03-14T09:30:00.000Z",
+                 *       "timestamp": "2026-11-16T10:04:34.885Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
-                 *         "type": "order",
-                 *         "id": "m2x8q4r7t1v5w9y3z6a0b2c4"
+                 *         "type": "car",
+                 *         "id": "17"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": 1,
-                 *           "advertisementNumber": "example text",
-                 *           "title": "example text",
-                 *           "makeEn": "example text",
-                 *           "modelGroupEn": "example text",
-                 *           "modelEn": "example text",
-                 *           "generationCode": "example text",
-                 *           "gradeEn": "example text",
-                 *           "gradeDetailEn": "example text",
-                 *           "year": 1,
-                 *           "price": 1,
-                 *           "convertedPrice": 1,
-                 *           "convertedCurrency": "example text",
-                 *           "fuelType": "example text",
-                 *           "transmission": "example text",
-                 *           "vehicleType": "example text",
-                 *           "color": "example text",
-                 *           "drivetrain": "example text",
-                 *           "kilometers": 1,
-                 *           "provider": "example text",
-                 *           "city": "example text",
-                 *           "auctionDate": "2026-03-14",
-                 *           "published": true,
-                 *           "thumbnailUrl": "example text",
-                 *           "options": [
-                 *             "example text"
-                 *           ],
                  *           "damage": [
-                 *             "example text"
+                 *             "accident"
                  *           ],
-                 *           "createdAt": "2026-03-14T09:30:00.000Z",
+                 *           "color": "White",
+                 *           "year": 2012,
+                 *           "city": "Incheon",
+                 *           "generationCode": "L43",
+                 *           "title": "Renault Korea SM5 L43 2.0 RE",
+                 *           "seats": 5,
+                 *           "firstRegistration": "2012-12",
+                 *           "gradeEn": "RE",
+                 *           "createdAt": "2026-08-13T20:45:09.000Z",
+                 *           "modelEn": "SM5 L43",
+                 *           "transmission": "CVT",
+                 *           "provider": "glovis",
+                 *           "price": 360,
+                 *           "options": [
+                 *             "Navigation",
+                 *             "Rear camera",
+                 *             "Parking sensors"
+                 *           ],
+                 *           "vin": "KNMB6GW99C6907398",
+                 *           "displacement": 1998,
+                 *           "advertisementNumber": "GL11338740",
+                 *           "gradeDetailEn": "2.0 RE",
+                 *           "id": 17,
+                 *           "vehicleType": "Sedan",
+                 *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
                  *           "images": [
-                 *             "example text"
+                 *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                  *           ],
-                 *           "vin": "example text",
-                 *           "firstRegistration": "example text",
+                 *           "drivetrain": "2WD",
+                 *           "published": true,
+                 *           "modelGroupEn": "SM5",
+                 *           "auctionDate": "2026-10-24",
+                 *           "fuelType": "Gasoline",
+                 *           "kilometers": 151155,
+                 *           "makeEn": "Renault Korea",
                  *           "ownerChanges": 1,
-                 *           "displacement": 1,
-                 *           "seats": 1,
-                 *           "availability": "available",
-                 *           "removedAt": "2026-03-14T09:30:00.000Z",
                  *           "priceHistory": [
                  *             {
-                 *               "at": "2026-03-14T09:30:00.000Z",
-                 *               "from": 1,
-                 *               "to": 1
+                 *               "from": 340,
+                 *               "at": "2026-11-16T10:04:32.779Z",
+                 *               "to": 360
                  *             }
-                 *           ]
+                 *           ],
+                 *           "availability": "available"
                  *         },
                  *         "orderIds": [
-                 *           "example text"
+                 *           "xa5e1ljphw4skauu4tisx2ag"
                  *         ],
-                 *         "from": 1,
-                 *         "to": 1
+                 *         "from": 340,
+                 *         "to": 360
                  *       }
                  *     }
                  */
@@ -17660,7 +17667,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:57:00.618Z",
+                 *       "timestamp": "2026-11-16T09:57:30.755Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
