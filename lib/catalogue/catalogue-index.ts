@@ -291,3 +291,6 @@ export function rowAt(index: CatalogueIndex, i: number): CarRow {
 
 /** Every car of the index as rows (the import merges a new file into the current snapshot). */
 export const allRows = (index: CatalogueIndex): CarRow[] => Array.from({ length: index.size }, (_, i) => rowAt(index, i));
+
+/** Builds the index from rows that come one at a time (a feed, a generator): what the import of a big catalogue calls. */
+export const buildIndexFrom = (rows: Iterable<CarRow>): CatalogueIndex => buildIndex(Array.from(rows));

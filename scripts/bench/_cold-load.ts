@@ -1,13 +1,17 @@
 /**
- * The catalogue bench's child process (run by scripts/bench/catalogue.ts, never alone):
+ * The catalogue bench's child process (run by scripts/bench/catalogue.ts, never alone), so that
+ * each measurement has a process of its own and its true memory (RSS, array buffers included):
  *
- *   build <count> <dir>           generates <count> cars and writes the snapshot in the current
- *                                 binary format (<dir>/<count>.vpocat.gz) and, up to 300,000
- *                                 cars, in the previous JSON format (<dir>/<count>.json.gz)
- *   load <file> binary|json [q]   a cold start in this fresh process: reads the file, then times
- *                                 making the index from it (the previous format: gunzip, parse,
- *                                 one object per car, then indexing), and reports true memory;
- *                                 with `q`, also the p50 of each bench query kind
+ *   build <count> <dir>               generates <count> cars (seed 42) and builds the snapshot
+ *                                     from them as the import does (<dir>/<count>.vpocat.gz);
+ *                                     reports the build time and the peak RSS of the process
+ *   json <count> <dir>                writes the same cars in the previous JSON format
+ *                                     (<dir>/<count>.json.gz), for the load comparison
+ *   load <file> binary|json [q <n>]   a cold start in this fresh process: reads the file, then
+ *                                     times making the index from it (the previous format:
+ *                                     gunzip, parse, one object per car, then indexing), and
+ *                                     reports true memory; with `q`, also the p50 over <n> runs
+ *                                     and the matches of each bench query kind
  *
  * Prints one JSON line on stdout.
  */
@@ -15,7 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { buildIndex } from '../../lib/catalogue/catalogue-index.js';
+import { buildIndexFrom } from '../../lib/catalogue/catalogue-index.js';
 import { toRow, type CarRow } from '../../lib/catalogue/car-row.js';
 import { parseCarQuery, type CarListQuery } from '../../lib/catalogue/params.js';
 import { queryIndex } from '../../lib/catalogue/query.js';
@@ -32,26 +36,53 @@ function memory() {
   return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), arrayBuffersMb: mb(m.arrayBuffers), externalMb: mb(m.external) };
 }
 
+/** The highest RSS this process has had so far (the kernel's count: heap, array buffers and all). */
+const peakRssMb = () => mb(process.resourceUsage().maxRSS * 1024);
+
+const cars = (count: number) => generateCars({ count, seed: 42, imageBaseUrl: 'https://img.example.com/cars' });
+
 const [command, ...args] = process.argv.slice(2);
 
 if (command === 'build') {
   const [count, dir] = [Number(args[0]), args[1]!];
-  const rows: CarRow[] = [];
-  for (const car of generateCars({ count, seed: 42, imageBaseUrl: 'https://img.example.com/cars' })) rows.push(toRow(car));
-  const binary = encodeSnapshot(`bench-${count}`, buildIndex(rows));
-  writeFileSync(join(dir, `${count}.vpocat.gz`), binary);
-  let jsonBytes: number | undefined;
-  if (count <= 300_000) {
-    const fields = Object.keys(rows[0]!);
-    const json = gzipSync(
-      JSON.stringify({ version: `bench-${count}`, fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
-    );
-    writeFileSync(join(dir, `${count}.json.gz`), json);
-    jsonBytes = json.length;
+  const before = memory();
+  // The cars come one at a time, as from a feed; the time spent making them is not the build's.
+  let generateMs = 0;
+  function* rows(): Generator<CarRow> {
+    const source = cars(count)[Symbol.iterator]();
+    for (;;) {
+      const t = performance.now();
+      const next = source.next();
+      generateMs += performance.now() - t;
+      if (next.done) return;
+      yield toRow(next.value);
+    }
   }
-  console.log(JSON.stringify({ binaryBytes: binary.length, jsonBytes }));
+  const started = performance.now();
+  const binary = encodeSnapshot(`bench-${count}`, buildIndexFrom(rows()));
+  const totalMs = performance.now() - started;
+  writeFileSync(join(dir, `${count}.vpocat.gz`), binary);
+  console.log(
+    JSON.stringify({
+      binaryBytes: binary.length,
+      buildMs: Math.round(totalMs - generateMs),
+      generateMs: Math.round(generateMs),
+      baseRssMb: before.rssMb,
+      peakRssMb: peakRssMb(),
+    }),
+  );
+} else if (command === 'json') {
+  const [count, dir] = [Number(args[0]), args[1]!];
+  const rows: CarRow[] = [];
+  for (const car of cars(count)) rows.push(toRow(car));
+  const fields = Object.keys(rows[0]!);
+  const json = gzipSync(
+    JSON.stringify({ version: `bench-${count}`, fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+  );
+  writeFileSync(join(dir, `${count}.json.gz`), json);
+  console.log(JSON.stringify({ jsonBytes: json.length }));
 } else if (command === 'load') {
-  const [file, format, withQueries] = [args[0]!, args[1]!, args[2] === 'q'];
+  const [file, format, withQueries, runs] = [args[0]!, args[1]!, args[2] === 'q', Number(args[3] ?? 25)];
   const before = memory();
   // As after a download: the bytes are dropped once the index is made from them.
   let body: Buffer | undefined = readFileSync(file);
@@ -79,21 +110,24 @@ if (command === 'build') {
   const loadMs = Math.round(performance.now() - started);
   const after = memory();
   const queries: Record<string, number> = {};
+  const matches: Record<string, number> = {};
   if (withQueries && query) {
     for (const [label, raw] of MIX) {
       const parsed = parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...raw } as CarListQuery);
       if (!parsed.ok) throw new Error(label);
+      for (let i = 0; i < Math.min(20, runs); i += 1) matches[label] = query(parsed.value.filter, parsed.value.page);
       const samples: number[] = [];
-      for (let i = 0; i < 25; i += 1) {
+      for (let i = 0; i < runs; i += 1) {
         const t = performance.now();
         query(parsed.value.filter, parsed.value.page);
         samples.push(performance.now() - t);
       }
       samples.sort((a, b) => a - b);
-      queries[label] = Math.round(samples[Math.floor(samples.length / 2)]! * 1000) / 1000;
+      queries[label] = Math.round(samples[Math.ceil(samples.length / 2) - 1]! * 1000) / 1000;
     }
   }
-  console.log(JSON.stringify({ loadMs, before, after, fileBytes, queries }));
+  const afterQueries = memory();
+  console.log(JSON.stringify({ loadMs, before, after, afterQueries, peakRssMb: peakRssMb(), fileBytes, queries, matches }));
 } else {
-  throw new Error('usage: _cold-load.ts build <count> <dir> | load <file> binary|json [q]');
+  throw new Error('usage: _cold-load.ts build <count> <dir> | json <count> <dir> | load <file> binary|json [q <runs>]');
 }
