@@ -459,13 +459,14 @@ describe('functions and API Gateway methods', () => {
         .filter((route) => !declared.has(route)),
     ).toEqual(['ANY /{proxy+}']);
     // The only functions without a route are that catch-all, the outbox consumers, the webhook
-    // delivery, the deadline reminders and the PDF renderer the document route invokes.
+    // delivery, the deadline reminders, the catalogue feed import and the PDF renderer the document route invokes.
     expect(
       ofType('AWS::Lambda::Function')
         .map(([id]) => id)
         .filter((id) => !contractFunctions.has(id))
         .sort(),
     ).toEqual([
+      'CatalogueFeedsLambdaFunction',
       'ExportDeadlineRemindersLambdaFunction',
       'OutboxStreamLambdaFunction',
       'OutboxSweepLambdaFunction',
@@ -535,7 +536,7 @@ function zipEntries(file: string): string[] {
  * Arabic in two weights, without the WOFF2 decoder; a worker the document route invokes). The renderer of the API
  * reference carries the 4.3 MB script it serves as a file.
  */
-const ZIP_BUDGET_KB = { http: 120, consumer: 100, docsRenderer: 1_500, pdfRenderer: 600 };
+const ZIP_BUDGET_KB = { http: 120, consumer: 100, docsRenderer: 1_500, pdfRenderer: 600, feeds: 400 };
 
 describe('one package per function', () => {
   const functions = () => ofType('AWS::Lambda::Function');
@@ -593,9 +594,12 @@ describe('one package per function', () => {
     for (const [id, fn] of functions()) {
       const kb = statSync(join(artifactDir, artifactOf(fn))).size / 1024;
       // The PDF renderer carries pdfkit, fontkit and IBM Plex Sans Arabic (Arabic and Latin); the
-      // reference's renderer the script it serves, as a file beside its bundle.
+      // reference's renderer the script it serves, as a file beside its bundle; the feed import
+      // the S3 client (it streams files) and the feed lines' validator.
       const budget =
-        id === 'GetDocsRendererLambdaFunction'
+        id === 'CatalogueFeedsLambdaFunction'
+          ? ZIP_BUDGET_KB.feeds
+          : id === 'GetDocsRendererLambdaFunction'
           ? ZIP_BUDGET_KB.docsRenderer
           : id === 'RenderOrderDocumentLambdaFunction'
             ? ZIP_BUDGET_KB.pdfRenderer
@@ -892,7 +896,7 @@ describe('least privilege: a role per function', () => {
     }
   });
 
-  it('lets only the outbox consumers and the webhook delivery read the table stream; only the outbox consumers, the renderer and the profile image upload write to the bucket, each its own prefix', () => {
+  it('lets only the outbox consumers and the webhook delivery read the table stream; only the outbox consumers, the renderer, the profile image upload and the feed import write to the bucket, each its own prefix', () => {
     const streamReaders = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => statementsOf(id).some((s) => asList(s.Action).includes('dynamodb:GetRecords')));
@@ -901,11 +905,17 @@ describe('least privilege: a role per function', () => {
       .map(([id]) => id)
       .filter((id) => allowed(id, 's3:PutObject').length > 0);
     expect(writers.sort()).toEqual([
+      'CatalogueFeedsLambdaFunction',
       'OutboxStreamLambdaFunction',
       'OutboxSweepLambdaFunction',
       'PutTenantProfileImageLambdaFunction',
       'RenderOrderDocumentLambdaFunction',
     ]);
+    // The feed import writes snapshots and its working files under catalogue/ only, and reads feeds/ too.
+    const feedWrites = allowed('CatalogueFeedsLambdaFunction', 's3:PutObject');
+    expect(feedWrites).toHaveLength(1);
+    expect(JSON.stringify(feedWrites[0]!.Resource)).toContain('/catalogue/*');
+    expect(JSON.stringify(allowed('CatalogueFeedsLambdaFunction', 's3:GetObject'))).toContain('/feeds/*');
     // The PDF renderer writes only generated documents; the profile's upload only a tenant's logo and stamp.
     expect(JSON.stringify(allowed('RenderOrderDocumentLambdaFunction', 's3:PutObject'))).toContain('/orders/*/documents/*');
     const profileWrites = allowed('PutTenantProfileImageLambdaFunction', 's3:PutObject');
