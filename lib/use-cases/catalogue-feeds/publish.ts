@@ -3,7 +3,7 @@ import { changeInstant } from '../../domain/catalogue-feeds.js';
 import { newId } from '../../domain/ids.js';
 import { type CarChange, decodeJournal, emptyJournal, encodeJournal, journalKey, journalWith } from '../../catalogue/changes.js';
 import type { CarRow } from '../../catalogue/car-row.js';
-import { buildIndex, rowAt } from '../../catalogue/catalogue-index.js';
+import { buildIndexFrom, rowAt } from '../../catalogue/catalogue-index.js';
 import { downloadSnapshot, encodeSnapshot, snapshotKey } from '../../catalogue/snapshot.js';
 import { readObject } from '../../archive/objects.js';
 import { writeObject } from '../../archive/s3.js';
@@ -31,32 +31,50 @@ export async function publishChanges(changes: () => AsyncIterable<readonly CarCh
   return withRetries(
     async () => {
       const pointer = await getCataloguePointer();
-      const rows = new Map<number, CarRow>();
-      if (pointer) {
-        const { index } = await downloadSnapshot(pointer.objectKey);
-        for (let i = 0; i < index.size; i += 1) rows.set(index.id[i]!, rowAt(index, i));
-      }
+      const current = pointer ? (await downloadSnapshot(pointer.objectKey)).index : undefined;
       const journal = pointer?.changesKey ? decodeJournal(await readObject(bucketName(), pointer.changesKey)) : emptyJournal();
       const applied: CarChange[] = [];
+      const listedNow = new Map<number, CarRow>();
+      const gone = new Set<number>();
       for await (const set of changes()) {
         for (const change of set) {
-          if (change.kind === 'upsert') rows.set(change.row.id, change.row);
-          else rows.delete(change.id);
+          if (change.kind === 'upsert') {
+            listedNow.set(change.row.id, change.row);
+            gone.delete(change.row.id);
+          } else {
+            listedNow.delete(change.id);
+            gone.add(change.id);
+          }
           applied.push(change);
         }
       }
+      // The new list streams into the index builder: the current snapshot's rows but the changed
+      // ones, then the changed ones. Only the changes are held as objects, not the catalogue.
+      const listed = {} as Record<Provider, number>;
+      let count = 0;
+      function* rows(): Generator<CarRow> {
+        const tally = (row: CarRow) => {
+          listed[row.provider] = (listed[row.provider] ?? 0) + 1;
+          count += 1;
+          return row;
+        };
+        for (let i = 0; i < (current?.size ?? 0); i += 1) {
+          const id = current!.id[i]!;
+          if (!listedNow.has(id) && !gone.has(id)) yield tally(rowAt(current!, i));
+        }
+        for (const row of listedNow.values()) yield tally(row);
+      }
+      const index = buildIndexFrom(rows());
       const at = changeInstant(Date.now(), pointer?.createdAt);
       const createdAt = new Date(at).toISOString();
       const version = `${createdAt.replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
       const objectKey = snapshotKey(version);
       const changesKey = journalKey(version);
-      const listed = {} as Record<Provider, number>;
-      for (const row of rows.values()) listed[row.provider] = (listed[row.provider] ?? 0) + 1;
-      await writeObject(bucketName(), objectKey, encodeSnapshot(version, buildIndex([...rows.values()])), 'application/octet-stream');
+      await writeObject(bucketName(), objectKey, encodeSnapshot(version, index), 'application/octet-stream');
       const oldest = at - catalogueChangesDays() * 86_400_000;
       await writeObject(bucketName(), changesKey, encodeJournal(journalWith(journal, applied, at, oldest)), 'application/gzip');
-      if (!(await putCataloguePointer({ version, objectKey, count: rows.size, createdAt, changesKey }, pointer?.version))) return RETRY;
-      return { version, count: rows.size, listed, changedAt: createdAt };
+      if (!(await putCataloguePointer({ version, objectKey, count, createdAt, changesKey }, pointer?.version))) return RETRY;
+      return { version, count, listed, changedAt: createdAt };
     },
     () => new Error('the catalogue kept changing during the import; run it again'),
   );
