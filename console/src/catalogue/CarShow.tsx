@@ -58,7 +58,7 @@ export function CarShow() {
               translate('vpo.cars.rawPrice', { price: format.number(car.price) })
             )}
           </Typography>
-          {can('POST /api/v1/orders') && (
+          {can('POST /api/v1/orders') && car.availability === 'available' && (
             <Button
               variant="contained"
               component={Link}
@@ -70,6 +70,11 @@ export function CarShow() {
           )}
         </Stack>
       </Stack>
+      {car.availability !== 'available' && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(`vpo.cars.${car.availability}`, { date: car.removedAt ? format.dateTime(car.removedAt) : '—' })}
+        </Alert>
+      )}
       {rate?.rate === null && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('vpo.cars.noRate', { currency, reason: rate.reason ?? '' })}
@@ -123,6 +128,18 @@ export function CarShow() {
             </Stack>
           </Panel>
         </Grid>
+        {car.priceHistory?.length ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Panel title={translate('vpo.cars.priceHistory')}>
+              <Facts
+                items={car.priceHistory.map((change) => [
+                  format.dateTime(change.at),
+                  translate('vpo.cars.priceChange', { from: format.number(change.from), to: format.number(change.to) }),
+                ])}
+              />
+            </Panel>
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
           <Panel title={translate('vpo.cars.damage')}>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>

@@ -559,6 +559,10 @@ export const ar: Messages = {
       damage: 'سجل الأضرار',
       rawPrice: '%{price} × 10,000 وون في المزاد',
       photo: 'الصورة %{n} من %{car}',
+      sold: 'بيعت في المزاد في %{date}: لم تعد معروضة للبيع، فلا يمكن طلبها.',
+      withdrawn: 'سُحبت من المزاد في %{date}: لم تعد معروضة للبيع، فلا يمكن طلبها.',
+      priceHistory: 'تغيّرات السعر',
+      priceChange: '%{from} ← %{to}',
     },
     admin: {
       newKey: 'إصدار مفتاح',

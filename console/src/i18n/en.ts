@@ -551,6 +551,10 @@ export const en = {
       damage: 'Damage history',
       rawPrice: '%{price} × 10,000 KRW at auction',
       photo: 'Photo %{n} of %{car}',
+      sold: 'Sold at auction on %{date}: no longer for sale, so it cannot be ordered.',
+      withdrawn: 'Withdrawn from auction on %{date}: no longer for sale, so it cannot be ordered.',
+      priceHistory: 'Price changes',
+      priceChange: '%{from} → %{to}',
     },
     admin: {
       newKey: 'Issue a key',
