@@ -1,4 +1,4 @@
-import { lower, type CatalogueIndex, type FieldName, type ValueLists } from './catalogue-index.js';
+import { codesOf, lower, rowListsOf, type CatalogueIndex, type FieldName, type TextColumn, type ValueLists } from './catalogue-index.js';
 import { rowAt } from './catalogue-index.js';
 import type { CarRow, SortKey } from './car-row.js';
 
@@ -71,9 +71,21 @@ function and(a: Bits, b: Bits): Bits {
   return a;
 }
 
-function andNot(a: Bits, b: Bits): Bits {
-  for (let w = 0; w < a.length; w += 1) a[w]! &= ~b[w]!;
+function andNot(a: Bits, b: Bits, from = 0): Bits {
+  for (let w = 0; w < a.length; w += 1) a[w]! &= ~b[from + w]!;
   return a;
+}
+
+function or(a: Bits, b: Bits): Bits {
+  for (let w = 0; w < a.length; w += 1) a[w]! |= b[w]!;
+  return a;
+}
+
+function removePositions(bits: Bits, positions: ArrayLike<number>, from: number, to: number): void {
+  for (let k = from; k < to; k += 1) {
+    const p = positions[k]!;
+    bits[p >>> 5]! &= ~(1 << (p & 31));
+  }
 }
 
 function count(bits: Bits): number {
@@ -88,23 +100,15 @@ function count(bits: Bits): number {
 
 const has = (bits: Bits, p: number): boolean => (bits[p >>> 5]! & (1 << (p & 31))) !== 0;
 
-/** Calls `visit` with each row position of a set, ascending. */
-function forEachRow(bits: Bits, visit: (position: number) => void): void {
-  for (let w = 0; w < bits.length; w += 1) {
-    let word = bits[w]!;
-    while (word !== 0) {
-      visit((w << 5) + (31 - Math.clz32(word & -word)));
-      word &= word - 1;
-    }
-  }
-}
-
 /** Adds the rows of one value: its bit set word by word, or its row list. */
 function addRowsOf(bits: Bits, lists: ValueLists, code: number): void {
   if (lists.bits) {
     const from = code * bits.length;
     for (let w = 0; w < bits.length; w += 1) bits[w]! |= lists.bits[from + w]!;
-  } else addPositions(bits, lists.positions!, lists.start![code]!, lists.start![code + 1]!);
+  } else {
+    const { start, positions } = rowListsOf(lists);
+    addPositions(bits, positions, start[code]!, start[code + 1]!);
+  }
 }
 
 /** The rows having any of `values` (case-insensitive). */
@@ -127,8 +131,10 @@ const DAMAGES = ['accident', 'total_loss', 'flood'];
 // Queries
 // ---------------------------------------------------------------------------------------------
 
-/** The rows whose value of a numeric key lies in [from, to], from that key's sorted order: touches only those rows. */
-function rowsInRange(index: CatalogueIndex, key: 'year' | 'price' | 'kilometers', from: number | undefined, to: number | undefined): Bits {
+type RangeKey = 'year' | 'price' | 'kilometers';
+
+/** The slice [lo, hi) of a key's sort order holding the values in [from, to]. */
+function rangeSlice(index: CatalogueIndex, key: RangeKey, from: number | undefined, to: number | undefined): [number, number] {
   const order = index.order[key];
   const values = index[key];
   const firstAtLeast = (bound: number, strict: boolean) => {
@@ -142,14 +148,162 @@ function rowsInRange(index: CatalogueIndex, key: 'year' | 'price' | 'kilometers'
     }
     return lo;
   };
-  const bits = emptyBits(index.size);
-  addPositions(bits, order, from === undefined ? 0 : firstAtLeast(from, false), to === undefined ? order.length : firstAtLeast(to, true));
-  return bits;
+  return [from === undefined ? 0 : firstAtLeast(from, false), to === undefined ? order.length : firstAtLeast(to, true)];
 }
+
+/** Ranges over this many rows use the prefix sets below; smaller catalogues set each row of the slice. */
+const PREFIX_SETS_FROM = 65_536;
+const PREFIX_SETS = 16;
+/** Per sort order of a range key: the row sets of its first k/16 (k = 0..16), made on first use. */
+const prefixSets = new WeakMap<Uint32Array, Bits>();
+
+function prefixSetsOf(order: Uint32Array, n: number): Bits {
+  let sets = prefixSets.get(order);
+  if (!sets) {
+    const words = (n + 31) >>> 5;
+    const step = Math.ceil(n / PREFIX_SETS);
+    sets = new Uint32Array((PREFIX_SETS + 1) * words);
+    const bits = new Uint32Array(words);
+    for (let k = 1; k <= PREFIX_SETS; k += 1) {
+      addPositions(bits, order, Math.min((k - 1) * step, n), Math.min(k * step, n));
+      sets.set(bits, k * words);
+    }
+    prefixSets.set(order, sets);
+  }
+  return sets;
+}
+
+/**
+ * Keeps in `result` the rows whose value of a numeric key lies in the slice [lo, hi) of the key's
+ * sort order (a new set when there is no result yet). A wide slice is the difference of the
+ * prefix sets nearest its ends, applied in one pass over the words; at most half a step of rows
+ * at each end is then set or cleared, so no range costs more than a pass and a few thousand rows.
+ */
+function keepRange(index: CatalogueIndex, key: RangeKey, lo: number, hi: number, result: Bits | undefined): Bits {
+  const n = index.size;
+  const order = index.order[key];
+  const step = Math.ceil(n / PREFIX_SETS);
+  if (n < PREFIX_SETS_FROM || hi - lo <= step) {
+    const bits = emptyBits(n);
+    addPositions(bits, order, lo, hi);
+    return result ? and(result, bits) : bits;
+  }
+  const sets = prefixSetsOf(order, n);
+  const out = result ?? emptyBits(n).fill(0xffffffff);
+  const words = out.length;
+  const high = Math.round(hi / step);
+  const highEnd = Math.min(high * step, n);
+  const low = Math.round(lo / step);
+  const lowEnd = Math.min(low * step, n);
+  // Rows of the slice outside the prefix difference: kept if they were in the result.
+  const restore: number[] = [];
+  const note = (from: number, to: number) => {
+    for (let k = from; k < to; k += 1) if (has(out, order[k]!)) restore.push(order[k]!);
+  };
+  if (highEnd < hi) note(highEnd, hi);
+  if (lowEnd > lo) note(lo, lowEnd);
+  const h = high * words;
+  const l = low * words;
+  if (low > 0) for (let w = 0; w < words; w += 1) out[w]! &= sets[h + w]! & ~sets[l + w]!;
+  else for (let w = 0; w < words; w += 1) out[w]! &= sets[h + w]!;
+  // Rows of the prefix difference outside the slice.
+  if (highEnd > hi) removePositions(out, order, hi, highEnd);
+  if (lowEnd < lo) removePositions(out, order, lowEnd, lo);
+  addPositions(out, restore);
+  return out;
+}
+
+/**
+ * Where a walk of the order (ascending, or from the end) may start to reach the match numbered
+ * `start`: the furthest prefix set boundary with at most `start` matches before it, found by
+ * counting the matches in a few prefix sets. Returns the place and the matches before it.
+ */
+function skipTo(matches: Bits, order: Uint32Array, n: number, start: number, total: number, ascending: boolean): [place: number, before: number] {
+  const sets = prefixSetsOf(order, n);
+  const step = Math.ceil(n / PREFIX_SETS);
+  const words = matches.length;
+  const matchesIn = (k: number) => {
+    let found = 0;
+    for (let w = 0, at = k * words; w < words; w += 1, at += 1) {
+      let v = matches[w]! & sets[at]!;
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      found += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return found;
+  };
+  // Matches before the boundary k of the walk: ascending, those of prefix k; from the end, those after it.
+  const before = (k: number) => (ascending ? matchesIn(k) : total - matchesIn(k));
+  if (ascending) {
+    let lo = 0;
+    let hi = PREFIX_SETS;
+    let seen = 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      const m = before(mid);
+      if (m <= start) {
+        lo = mid;
+        seen = m;
+      } else hi = mid - 1;
+    }
+    return [Math.min(lo * step, n), seen];
+  }
+  let lo = 0;
+  let hi = PREFIX_SETS;
+  let seen = 0;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const m = before(mid);
+    if (m <= start) {
+      hi = mid;
+      seen = m;
+    } else lo = mid + 1;
+  }
+  return lo === PREFIX_SETS ? [0, 0] : [n - Math.min(lo * step, n), seen];
+}
+
+/** Keeps only the rows of a set whose value lies in [from, to]: for sets smaller than a range's slice. */
+function keepInRange(bits: Bits, values: ArrayLike<number>, from: number, to: number): void {
+  for (let w = 0; w < bits.length; w += 1) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      const v = values[(w << 5) + (31 - Math.clz32(low))]!;
+      if (!(v >= from && v <= to)) bits[w]! &= ~low;
+      word &= word - 1;
+    }
+  }
+}
+
+/** A coded text column's rows of each value, made on first use. */
+const textRows = new WeakMap<TextColumn, { start: Uint32Array; positions: Uint32Array }>();
 
 /** The rows whose title has, for every query word, a word beginning with it ("sorent" finds "Sorento"). */
 function rowsWithWords(index: CatalogueIndex, words: readonly string[]): Bits {
   const lists = index.fields.titleWords;
+  const title = index.text.title;
+  if (lists.ofTitles && 'codes' in title) {
+    // The words index the title's values: find the titles having every word, then their rows.
+    const { start, positions } = rowListsOf(lists);
+    let titles: Uint8Array | undefined;
+    for (const word of words) {
+      const these = new Uint8Array(title.values.length);
+      lists.values.forEach((titleWord, code) => {
+        if (titleWord?.startsWith(word)) for (let k = start[code]!; k < start[code + 1]!; k += 1) these[positions[k]!] = 1;
+      });
+      if (titles) for (let t = 0; t < titles.length; t += 1) titles[t]! &= these[t]!;
+      else titles = these;
+    }
+    const bits = emptyBits(index.size);
+    if (!titles) return bits;
+    let rows = textRows.get(title);
+    if (!rows) {
+      rows = rowListsOf({ values: title.values, codes: title.codes, lookup: new Map() });
+      textRows.set(title, rows);
+    }
+    for (let t = 0; t < titles.length; t += 1) if (titles[t] === 1) addPositions(bits, rows.positions, rows.start[t]!, rows.start[t + 1]!);
+    return bits;
+  }
   let result: Bits | undefined;
   for (const word of words) {
     const bits = emptyBits(index.size);
@@ -163,34 +317,66 @@ function rowsWithWords(index: CatalogueIndex, words: readonly string[]): Bits {
 
 /**
  * makeModel pairs: a make alone, or a make with a model (or model group); any pair may match. A
- * pair with a model touches only that model's rows, keeping those of the right make.
+ * pair with a model walks that model's row list and keeps the rows of the right make that are
+ * still in `result`: no pass over the whole catalogue for it.
  */
-function rowsOfMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['makeModel']>): Bits {
+function keepMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['makeModel']>, result: Bits | undefined): Bits {
   const n = index.size;
   const f = index.fields;
-  const result = rowsWithAny(
-    f.makeEn,
-    pairs.filter((p) => p.model === undefined).map((p) => p.make),
-    n,
-  );
-  const makeCodes = f.makeEn.codes!;
+  const makes = pairs.filter((p) => p.model === undefined).map((p) => p.make);
+  const out = rowsWithAny(f.makeEn, makes, n);
   for (const pair of pairs.filter((p) => p.model !== undefined)) {
-    const make = codeTable(f.makeEn, [pair.make]);
+    // The rows this pair may keep: of its make, and still in the result.
+    const allowed = keepWithAny(result?.slice(), f.makeEn, [pair.make], n);
     for (const lists of [f.modelEn, f.modelGroupEn]) {
       for (const code of lists.lookup.get(lower(pair.model)) ?? []) {
-        const keep = (p: number) => {
-          if (make[makeCodes[p]!] === 1) result[p >>> 5]! |= 1 << (p & 31);
-        };
-        if (lists.positions) for (let k = lists.start![code]!; k < lists.start![code + 1]!; k += 1) keep(lists.positions[k]!);
-        else {
+        if (lists.bits) {
           const rows = emptyBits(n);
           addRowsOf(rows, lists, code);
-          forEachRow(rows, keep);
+          or(out, and(rows, allowed));
+          continue;
+        }
+        const { start, positions } = rowListsOf(lists);
+        for (let k = start[code]!; k < start[code + 1]!; k += 1) {
+          const p = positions[k]!;
+          if ((allowed[p >>> 5]! & (1 << (p & 31))) !== 0) out[p >>> 5]! |= 1 << (p & 31);
         }
       }
     }
   }
-  return result;
+  // Rows of a model were kept only within `result`; rows of a make alone still need the rest.
+  return result && makes.length > 0 ? and(result, out) : out;
+}
+/**
+ * Keeps in `result` (every row when there is none yet) the rows having any of `values` or, with
+ * `negate`, none of them. A field of bit sets is applied in one pass over the words.
+ */
+function keepWithAny(result: Bits | undefined, lists: ValueLists, values: Iterable<string>, n: number, negate = false): Bits {
+  const codes: number[] = [];
+  for (const value of values) codes.push(...(lists.lookup.get(lower(value)) ?? []));
+  if (!lists.bits) {
+    const bits = emptyBits(n);
+    for (const code of codes) addRowsOf(bits, lists, code);
+    if (!negate) return result ? and(result, bits) : bits;
+    return andNot(result ?? emptyBits(n).fill(0xffffffff), bits);
+  }
+  const sets = lists.bits;
+  const out = result ?? emptyBits(n).fill(0xffffffff);
+  const words = out.length;
+  if (codes.length === 0) return negate ? out : out.fill(0);
+  if (codes.length === 1) {
+    const at = codes[0]! * words;
+    if (negate) for (let w = 0; w < words; w += 1) out[w]! &= ~sets[at + w]!;
+    else for (let w = 0; w < words; w += 1) out[w]! &= sets[at + w]!;
+    return out;
+  }
+  const starts = codes.map((code) => code * words);
+  for (let w = 0; w < words; w += 1) {
+    let any = 0;
+    for (const at of starts) any |= sets[at + w]!;
+    out[w]! &= negate ? ~any : any;
+  }
+  return out;
 }
 
 /** A storefront's visible rows, kept on the index: the same few storefronts ask again and again. */
@@ -219,7 +405,7 @@ function matchingRows(index: CatalogueIndex, filter: CarFilter, visibility: Visi
     result = result ? and(result, bits) : bits;
   };
   const visible = visibleRows(index, visibility);
-  if (visible) keep(Uint32Array.from(visible));
+  if (visible) result = visible.slice();
   const sets: Array<[FieldName, Set<string> | undefined]> = [
     ['provider', filter.providers],
     ['makeEn', filter.makes],
@@ -236,19 +422,31 @@ function matchingRows(index: CatalogueIndex, filter: CarFilter, visibility: Visi
     ['city', filter.cities],
   ];
   // The most selective conditions first, so later ones narrow an already small set.
-  for (const [name, wanted] of sets) if (wanted && wanted.size > 0) keep(rowsWithAny(f[name], wanted, n));
-  if (filter.published !== undefined) keep(rowsWithAny(f.published, [filter.published ? 'yes' : 'no'], n));
-  if (filter.makeModel && filter.makeModel.length > 0) keep(rowsOfMakeModels(index, filter.makeModel));
-  if (filter.requireOptions) for (const option of filter.requireOptions) keep(rowsWithAny(f.options, [option], n));
+  for (const [name, wanted] of sets) if (wanted && wanted.size > 0) result = keepWithAny(result, f[name], wanted, n);
+  if (filter.published !== undefined) result = keepWithAny(result, f.published, [filter.published ? 'yes' : 'no'], n);
+  if (filter.makeModel && filter.makeModel.length > 0) result = keepMakeModels(index, filter.makeModel, result);
+  if (filter.requireOptions) for (const option of filter.requireOptions) result = keepWithAny(result, f.options, [option], n);
   if (filter.words && filter.words.length > 0) keep(rowsWithWords(index, filter.words));
-  if (filter.yearFrom !== undefined || filter.yearTo !== undefined) keep(rowsInRange(index, 'year', filter.yearFrom, filter.yearTo));
-  if (filter.priceFrom !== undefined || filter.priceTo !== undefined) keep(rowsInRange(index, 'price', filter.priceFrom, filter.priceTo));
-  if (filter.kmFrom !== undefined || filter.kmTo !== undefined) keep(rowsInRange(index, 'kilometers', filter.kmFrom, filter.kmTo));
-  const excluded = [...(filter.excludeDamage ?? [])].filter((d) => DAMAGES.includes(d));
-  if (excluded.length > 0) {
-    const damaged = rowsWithAny(f.damage, excluded, n);
-    result = result ? andNot(result, damaged) : andNot(emptyBits(n).fill(0xffffffff), damaged);
+  const ranges: Array<[RangeKey, number | undefined, number | undefined]> = [
+    ['year', filter.yearFrom, filter.yearTo],
+    ['price', filter.priceFrom, filter.priceTo],
+    ['kilometers', filter.kmFrom, filter.kmTo],
+  ];
+  // The narrowest range first; a range much wider than the rows left checks those rows' values instead.
+  const slices = ranges
+    .filter(([, from, to]) => from !== undefined || to !== undefined)
+    .map(([key, from, to]) => ({ key, from, to, slice: rangeSlice(index, key, from, to) }))
+    .sort((a, b) => a.slice[1] - a.slice[0] - (b.slice[1] - b.slice[0]));
+  // At most this many rows left (counted once, then bounded by each range kept).
+  let left = result && slices.length > 0 ? count(result) : n;
+  for (const { key, from, to, slice } of slices) {
+    const width = slice[1] - slice[0];
+    if (result && left < width / 4) keepInRange(result, index[key], from ?? -Infinity, to ?? Infinity);
+    else result = keepRange(index, key, slice[0], slice[1], result);
+    left = Math.min(left, width);
   }
+  const excluded = [...(filter.excludeDamage ?? [])].filter((d) => DAMAGES.includes(d));
+  if (excluded.length > 0) result = keepWithAny(result, f.damage, excluded, n, true);
   // Bits past the last row (a set built by negation) never count.
   if (result && n % 32 !== 0) result[result.length - 1]! &= (1 << (n % 32)) - 1;
   return result;
@@ -264,10 +462,28 @@ export interface PageRequest {
 /** Below this many matches a page is cut from the matches sorted by rank, without walking the order. */
 const FEW_MATCHES = 4096;
 
+/** The rank of every match (in descending order: counted from the end), in row order. */
+function ranksOfMatches(matches: Bits, total: number, rank: Uint32Array, ascending: boolean): Uint32Array {
+  const found = new Uint32Array(total);
+  const last = rank.length - 1;
+  let k = 0;
+  for (let w = 0; w < matches.length; w += 1) {
+    let word = matches[w]!;
+    while (word !== 0) {
+      const r = rank[(w << 5) + (31 - Math.clz32(word & -word))]!;
+      found[k++] = ascending ? r : last - r;
+      word &= word - 1;
+    }
+  }
+  return found;
+}
+
 /**
  * The requested page and the total. The total is a count of the matching set. The page comes
  * from the matches sorted by their rank in the sort order when they are few, or else from walking
- * the pre-sorted order until the page is full (the first pages of a broad query stop early).
+ * the pre-sorted order until the page is full (the first pages of a broad query stop early). A
+ * walk that goes on far longer than the share of matches predicts (matches bunched at the other
+ * end of the order, like large cars sorted by price) stops and takes the page by rank instead.
  */
 export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
   const matches = matchingRows(index, filter, visibility);
@@ -278,30 +494,38 @@ export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility:
   if (start >= total) return { rows: [], total };
   const ascending = request.sortOrder === 'asc';
   const order = index.order[request.sortBy];
-  if (matches && total <= FEW_MATCHES) {
-    const rank = index.rank[request.sortBy];
-    const found = new Uint32Array(total);
-    let k = 0;
-    for (let w = 0; w < matches.length; w += 1) {
-      let word = matches[w]!;
-      while (word !== 0) {
-        const bit = 31 - Math.clz32(word & -word);
-        found[k++] = rank[(w << 5) + bit]!;
-        word &= word - 1;
-      }
-    }
-    found.sort();
-    const rows: CarRow[] = [];
-    for (let j = start; j < end; j += 1) rows.push(rowAt(index, order[ascending ? found[j]! : found[total - 1 - j]!]!));
+  const at = (place: number) => order[ascending ? place : n - 1 - place]!;
+  const rows: CarRow[] = [];
+  if (!matches) {
+    for (let place = start; place < end; place += 1) rows.push(rowAt(index, at(place)));
     return { rows, total };
   }
-  const rows: CarRow[] = [];
+  if (total <= FEW_MATCHES) {
+    const found = ranksOfMatches(matches, total, index.rank[request.sortBy], ascending).sort();
+    for (let j = start; j < end; j += 1) rows.push(rowAt(index, at(found[j]!)));
+    return { rows, total };
+  }
+  // Walk from the start while the share of matches predicts a short walk; past that (matches bunched
+  // at the other end of the order, like large cars sorted by price), skip to the prefix set
+  // boundary nearest the page and walk from there.
+  const budget = n < PREFIX_SETS_FROM ? n : 4096 + 16 * Math.ceil((end * n) / total);
   let seen = 0;
-  for (let k = 0; k < n && seen < end; k += 1) {
-    const position = order[ascending ? k : n - 1 - k]!;
-    if (matches && !has(matches, position)) continue;
+  let place = 0;
+  for (; place < n && place < budget && seen < end; place += 1) {
+    const position = at(place);
+    if (!has(matches, position)) continue;
     if (seen >= start) rows.push(rowAt(index, position));
     seen += 1;
+  }
+  if (seen < end && place < n) {
+    rows.length = 0;
+    [place, seen] = skipTo(matches, order, n, start, total, ascending);
+    for (; place < n && seen < end; place += 1) {
+      const position = at(place);
+      if (!has(matches, position)) continue;
+      if (seen >= start) rows.push(rowAt(index, position));
+      seen += 1;
+    }
   }
   return { rows, total };
 }
@@ -319,15 +543,19 @@ export function trimsOf(index: CatalogueIndex, make: string, model: string | und
   const models = model === undefined ? undefined : codeTable(f.modelEn, [model]);
   const groups = model === undefined ? undefined : codeTable(f.modelGroupEn, [model]);
   const grades = new Map<string, { values: Set<string>; count: number }>();
+  const modelCodes = codesOf(f.modelEn, index.size);
+  const groupCodes = codesOf(f.modelGroupEn, index.size);
+  const gradeCodes = codesOf(f.gradeEn, index.size);
+  const detailCodes = codesOf(f.gradeDetailEn, index.size);
   for (let w = 0; w < matches.length; w += 1) {
     let word = matches[w]!;
     while (word !== 0) {
       const i = (w << 5) + (31 - Math.clz32(word & -word));
       word &= word - 1;
-      if (models && groups && models[f.modelEn.codes![i]!] !== 1 && groups[f.modelGroupEn.codes![i]!] !== 1) continue;
-      const grade = f.gradeEn.values[f.gradeEn.codes![i]!] ?? '';
+      if (models && groups && models[modelCodes[i]!] !== 1 && groups[groupCodes[i]!] !== 1) continue;
+      const grade = f.gradeEn.values[gradeCodes[i]!] ?? '';
       const entry = grades.get(grade) ?? { values: new Set<string>(), count: 0 };
-      entry.values.add(f.gradeDetailEn.values[f.gradeDetailEn.codes![i]!] ?? grade);
+      entry.values.add(f.gradeDetailEn.values[detailCodes[i]!] ?? grade);
       entry.count += 1;
       grades.set(grade, entry);
     }

@@ -2,30 +2,65 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { readObject } from '../archive/objects.js';
 import { bucketName } from '../config.js';
 import { SORT_KEYS, toRow, type CarRow, type SortKey } from './car-row.js';
-import { buildIndex, lookupOf, ranksOf, type CatalogueIndex, type FieldName, type TextColumn, type ValueLists } from './catalogue-index.js';
+import { assembleIndex, buildIndex, codesOf, lookupOf, SINGLE_FIELDS, TEXT_FIELDS } from './catalogue-index.js';
+import type { CatalogueIndex, FieldName, TextColumn, ValueLists } from './catalogue-index.js';
 
 /**
  * The catalogue snapshot in S3: the list's whole index (catalogue-index.ts), built once by the
  * import, in a binary form a cold container maps straight into typed arrays. No row is parsed
  * and no object is made per car:
  *
- *   "VPOCAT2\n" | u32 header length | header (JSON: version, size, each field's values, and
- *   where each array lies) | the arrays, each at a multiple of 8 bytes, little-endian
+ *   "VPOCAT3\n" | u32 header length | header (JSON: version, size, each field's values, each text
+ *   column's form, and where each array lies) | the arrays, each at a multiple of 8 bytes,
+ *   little-endian
  *
  * gzipped as a whole. The header holds only the distinct values (makes, models, title words...).
+ * Only what a query cannot remake cheaply is shipped: a single-valued field's codes or bit sets
+ * (its row lists are made on first use), the sort orders (their ranks are made on first use), the
+ * id order only when ids do not ascend with the rows.
+ *
+ * VPOCAT2 (every row list, every field's codes, the id order always) and the gzipped JSON rows
+ * before it are still read, so a stage keeps serving its last snapshot until the next import.
  */
-const MAGIC = 'VPOCAT2\n';
+const MAGIC = 'VPOCAT3\n';
+const MAGIC_V2 = 'VPOCAT2\n';
 
 type ArrayKind = 'u8' | 'u16' | 'u32' | 'i16' | 'f64';
 type NumericArray = Uint8Array | Uint16Array | Uint32Array | Int16Array | Float64Array;
+type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+type TextForm =
+  | { form: 'bytes' }
+  | { form: 'coded'; values: string[] }
+  | { form: 'pattern'; patterns: Array<[string, number]> }
+  | { form: 'epochMs' }
+  | { form: 'epochS' };
+
+interface Placed {
+  name: string;
+  kind: ArrayKind;
+  offset: number;
+  length: number;
+}
 
 interface Header {
   version: string;
   size: number;
   values: Record<string, Array<string | null>>;
+  text: Record<string, TextForm>;
+  /** titleWords lists codes of the title's values, not rows. */
+  titleWordsOfTitles: boolean;
+  arrays: Placed[];
+}
+
+/** The previous format's header. */
+interface HeaderV2 {
+  version: string;
+  size: number;
+  values: Record<string, Array<string | null>>;
   /** The values of the text columns kept coded. */
   textValues: Record<string, string[]>;
-  arrays: Array<{ name: string; kind: ArrayKind; offset: number; length: number }>;
+  arrays: Placed[];
 }
 
 const kindOf = (array: NumericArray): ArrayKind =>
@@ -47,29 +82,45 @@ const VIEW: Record<ArrayKind, new (buffer: ArrayBuffer, offset: number, length: 
   f64: Float64Array,
 };
 
-/** Every array of the index under a stable name (ranks are not shipped: one pass over each order rebuilds them). */
+const SINGLE = new Set<string>([...SINGLE_FIELDS, 'trim', 'published']);
+
+function ascending(id: Uint32Array): boolean {
+  for (let i = 1; i < id.length; i += 1) if (id[i - 1]! > id[i]!) return false;
+  return true;
+}
+
+/** Every shipped array of the index under a stable name. */
 function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
   const out: Array<[string, NumericArray]> = [
     ['id', index.id],
     ['year', index.year],
     ['price', index.price],
     ['kilometers', index.kilometers],
-    ['byId', index.byId],
   ];
+  if (!ascending(index.id)) out.push(['byId', index.byId]);
   for (const key of SORT_KEYS) out.push([`order.${key}`, index.order[key]]);
-  for (const [name, column] of Object.entries(index.text)) {
+  for (const [name, column] of Object.entries(index.text) as Array<[string, TextColumn]>) {
     if ('epochMs' in column) out.push([`text.${name}.epochMs`, column.epochMs]);
+    else if ('epochS' in column) out.push([`text.${name}.epochS`, column.epochS]);
     else if ('codes' in column) out.push([`text.${name}.codes`, column.codes]);
+    else if ('patterns' in column) out.push([`text.${name}.patternCodes`, column.patternCodes], [`text.${name}.numbers`, column.numbers]);
     else out.push([`text.${name}.bytes`, column.bytes], [`text.${name}.offsets`, column.offsets]);
   }
   for (const [name, lists] of Object.entries(index.fields)) {
     if (lists.bits) out.push([`fields.${name}.bits`, lists.bits]);
-    if (lists.start && lists.positions) out.push([`fields.${name}.start`, lists.start], [`fields.${name}.positions`, lists.positions]);
-    if (lists.codes) out.push([`fields.${name}.codes`, lists.codes]);
-    if (lists.rowStart) out.push([`fields.${name}.rowStart`, lists.rowStart]);
-    if (lists.rowCodes) out.push([`fields.${name}.rowCodes`, lists.rowCodes]);
+    else if (SINGLE.has(name)) out.push([`fields.${name}.codes`, codesOf(lists, index.size)]);
+    else out.push([`fields.${name}.start`, lists.start!], [`fields.${name}.positions`, lists.positions!]);
+    if (lists.rowStart && lists.rowCodes) out.push([`fields.${name}.rowStart`, lists.rowStart], [`fields.${name}.rowCodes`, lists.rowCodes]);
   }
   return out;
+}
+
+function textForm(column: TextColumn): TextForm {
+  if ('epochMs' in column) return { form: 'epochMs' };
+  if ('epochS' in column) return { form: 'epochS' };
+  if ('codes' in column) return { form: 'coded', values: column.values };
+  if ('patterns' in column) return { form: 'pattern', patterns: column.patterns };
+  return { form: 'bytes' };
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
@@ -77,14 +128,24 @@ const align8 = (n: number) => (n + 7) & ~7;
 export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   const arrays = namedArrays(index);
   const values = Object.fromEntries(Object.entries(index.fields).map(([name, lists]) => [name, lists.values]));
-  const textValues = Object.fromEntries(Object.entries(index.text).flatMap(([name, column]) => ('values' in column ? [[name, column.values]] : [])));
+  const text = Object.fromEntries(Object.entries(index.text).map(([name, column]) => [name, textForm(column)]));
   let offset = 0;
   const placed = arrays.map(([name, array]) => {
     const entry = { name, kind: kindOf(array), offset, length: array.length };
     offset = align8(offset + array.byteLength);
     return entry;
   });
-  const header = Buffer.from(JSON.stringify({ version, size: index.size, values, textValues, arrays: placed } satisfies Header), 'utf8');
+  const header = Buffer.from(
+    JSON.stringify({
+      version,
+      size: index.size,
+      values,
+      text,
+      titleWordsOfTitles: index.fields.titleWords.ofTitles === true,
+      arrays: placed,
+    } satisfies Header),
+    'utf8',
+  );
   const dataStart = align8(MAGIC.length + 4 + header.length);
   const file = Buffer.alloc(dataStart + offset);
   file.write(MAGIC, 0, 'latin1');
@@ -97,8 +158,8 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
 }
 
 /**
- * A snapshot of the format before this one (gzipped JSON: field names, then one array of values
- * per car), still read so that an upgraded stage serves and merges into its last import.
+ * A snapshot of the format before the binary ones (gzipped JSON: field names, then one array of
+ * values per car), still read so that an upgraded stage serves and merges into its last import.
  */
 function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIndex } {
   const parsed = JSON.parse(file.toString('utf8')) as { version: string; fields: string[]; rows: unknown[][] };
@@ -109,50 +170,64 @@ function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIn
   return { version: parsed.version, index: buildIndex(rows) };
 }
 
-/** Maps a snapshot into an index: views on one buffer, plus the small case-insensitive lookups. */
-export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
-  // One output chunk of the size the gzip trailer states: no pieces to join, less memory left behind.
-  const size = body.length >= 4 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).readUInt32LE(body.byteLength - 4) : 0;
-  let file = gunzipSync(body, { chunkSize: Math.max(64 * 1024, size + 1) });
-  if (file.toString('latin1', 0, MAGIC.length) !== MAGIC) return decodeJsonSnapshot(file);
-  // Typed arrays need their element alignment; a pooled buffer may start anywhere.
-  if (file.byteOffset % 8 !== 0) file = Buffer.from(new Uint8Array(file));
-  const headerLength = file.readUInt32LE(MAGIC.length);
-  const header = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
+/** Views on the arrays of a binary snapshot, by name. */
+function arraysOf(file: Buffer, headerLength: number, placed: Placed[]) {
   const dataStart = file.byteOffset + align8(MAGIC.length + 4 + headerLength);
-  const arrays = new Map(header.arrays.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)]));
+  const arrays = new Map(placed.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)]));
   const get = <T extends NumericArray>(name: string): T => {
     const array = arrays.get(name);
     if (!array) throw new Error(`catalogue snapshot lacks ${name}`);
     return array as T;
   };
-  const order = Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>;
-  const text = {} as CatalogueIndex['text'];
-  for (const name of ['title', 'advertisementNumber', 'thumbnailUrl', 'createdAt'] as const) {
-    const epochMs = arrays.get(`text.${name}.epochMs`) as Float64Array | undefined;
-    const codes = arrays.get(`text.${name}.codes`) as Uint8Array | Uint16Array | Uint32Array | undefined;
-    text[name] = (
-      epochMs
-        ? { epochMs }
-        : codes
-          ? { values: header.textValues[name] ?? [], codes }
-          : { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) }
-    ) satisfies TextColumn;
-  }
+  const maybe = <T extends NumericArray>(name: string): T | undefined => arrays.get(name) as T | undefined;
+  return { get, maybe };
+}
+
+function fieldsOf(values: Record<string, Array<string | null>>, maybe: ReturnType<typeof arraysOf>['maybe']): Record<FieldName, ValueLists> {
   const fields = {} as Record<FieldName, ValueLists>;
-  for (const [name, values] of Object.entries(header.values)) {
-    fields[name as FieldName] = {
-      values,
-      bits: arrays.get(`fields.${name}.bits`) as Uint32Array | undefined,
-      start: arrays.get(`fields.${name}.start`) as Uint32Array | undefined,
-      positions: arrays.get(`fields.${name}.positions`) as Uint32Array | undefined,
-      codes: arrays.get(`fields.${name}.codes`) as Uint8Array | Uint16Array | Uint32Array | undefined,
-      rowStart: arrays.get(`fields.${name}.rowStart`) as Uint32Array | undefined,
-      rowCodes: arrays.get(`fields.${name}.rowCodes`) as Uint8Array | Uint16Array | Uint32Array | undefined,
-      lookup: lookupOf(values),
-    };
+  for (const [name, list] of Object.entries(values)) {
+    const lists: ValueLists = { values: list, lookup: lookupOf(list) };
+    for (const part of ['bits', 'start', 'positions', 'codes', 'rowStart', 'rowCodes'] as const) {
+      const array = maybe<Uint32Array>(`fields.${name}.${part}`);
+      if (array) lists[part] = array;
+    }
+    fields[name as FieldName] = lists;
   }
-  const index: CatalogueIndex = {
+  return fields;
+}
+
+/** Maps a snapshot into an index: views on one buffer, plus the small case-insensitive lookups. */
+export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
+  // One output chunk of the size the gzip trailer states: no pieces to join, less memory left behind.
+  const size = body.length >= 4 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).readUInt32LE(body.byteLength - 4) : 0;
+  let file = gunzipSync(body, { chunkSize: Math.max(64 * 1024, size + 1) });
+  const magic = file.toString('latin1', 0, MAGIC.length);
+  if (magic !== MAGIC && magic !== MAGIC_V2) return decodeJsonSnapshot(file);
+  // Typed arrays need their element alignment; a pooled buffer may start anywhere.
+  if (file.byteOffset % 8 !== 0) file = Buffer.from(new Uint8Array(file));
+  const headerLength = file.readUInt32LE(MAGIC.length);
+  const headerJson = file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength);
+  if (magic === MAGIC_V2) return decodeV2(file, headerLength, JSON.parse(headerJson) as HeaderV2);
+  const header = JSON.parse(headerJson) as Header;
+  const { get, maybe } = arraysOf(file, headerLength, header.arrays);
+  const text = {} as CatalogueIndex['text'];
+  for (const name of TEXT_FIELDS) {
+    const form = header.text[name]!;
+    const at = <T extends NumericArray>(part: string) => get<T>(`text.${name}.${part}`);
+    text[name] =
+      form.form === 'epochMs'
+        ? { epochMs: at('epochMs') }
+        : form.form === 'epochS'
+          ? { epochS: at('epochS') }
+          : form.form === 'coded'
+            ? { values: form.values, codes: at<Codes>('codes') }
+            : form.form === 'pattern'
+              ? { patterns: form.patterns, patternCodes: at<Codes>('patternCodes'), numbers: at('numbers') }
+              : { bytes: at('bytes'), offsets: at('offsets') };
+  }
+  const fields = fieldsOf(header.values, maybe);
+  if (header.titleWordsOfTitles) fields.titleWords.ofTitles = true;
+  const index = assembleIndex({
     size: header.size,
     id: get('id'),
     year: get('year'),
@@ -160,11 +235,36 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
     kilometers: get('kilometers'),
     text,
     fields,
-    order,
-    rank: Object.fromEntries(SORT_KEYS.map((key) => [key, ranksOf(order[key])])) as Record<SortKey, Uint32Array>,
-    byId: get('byId'),
-    visible: new Map(),
-  };
+    order: Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>,
+    byId: maybe<Uint32Array>('byId'),
+  });
+  return { version: header.version, index };
+}
+
+/** A VPOCAT2 snapshot: every array shipped; ranks are remade on first use. */
+function decodeV2(file: Buffer, headerLength: number, header: HeaderV2): { version: string; index: CatalogueIndex } {
+  const { get, maybe } = arraysOf(file, headerLength, header.arrays);
+  const text = {} as CatalogueIndex['text'];
+  for (const name of TEXT_FIELDS) {
+    const epochMs = maybe<Float64Array>(`text.${name}.epochMs`);
+    const codes = maybe<Codes>(`text.${name}.codes`);
+    text[name] = epochMs
+      ? { epochMs }
+      : codes
+        ? { values: header.textValues[name] ?? [], codes }
+        : { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) };
+  }
+  const index = assembleIndex({
+    size: header.size,
+    id: get('id'),
+    year: get('year'),
+    price: get('price'),
+    kilometers: get('kilometers'),
+    text,
+    fields: fieldsOf(header.values, maybe),
+    order: Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>,
+    byId: get<Uint32Array>('byId'),
+  });
   return { version: header.version, index };
 }
 
