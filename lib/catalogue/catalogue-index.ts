@@ -75,9 +75,9 @@ export interface CatalogueIndex {
   size: number;
   id: Uint32Array;
   year: Int16Array;
-  /** Whole numbers in a Uint32Array when every value is one (half the memory), else Float64Array. */
-  price: Float64Array | Uint32Array;
-  kilometers: Float64Array | Uint32Array;
+  /** Whole numbers in a Uint16Array or Uint32Array when every value fits one (a quarter or half the memory), else Float64Array. */
+  price: Float64Array | Uint32Array | Uint16Array;
+  kilometers: Float64Array | Uint32Array | Uint16Array;
   text: Record<TextName, TextColumn>;
   fields: Record<FieldName, ValueLists>;
   /** Row positions sorted ascending by each key, ties broken by id, so every order is total. */
@@ -487,13 +487,11 @@ function orderBy(n: number, keyOf: (i: number) => number, id: Uint32Array, byId:
 
 /** Row positions by id; undefined when ids ascend with the rows (then the identity, made on first use). */
 function idOrder(id: Uint32Array): Uint32Array | undefined {
-  let ascending = true;
-  for (let i = 1; i < id.length && ascending; i += 1) if (id[i - 1]! > id[i]!) ascending = false;
-  return ascending ? undefined : Uint32Array.from(id.keys()).sort((a, b) => id[a]! - id[b]! || a - b);
+  return idsAscend(id) ? undefined : Uint32Array.from(id.keys()).sort((a, b) => id[a]! - id[b]! || a - b);
 }
 
 /** Sets a property computed on its first read (then kept as a plain value). */
-function lazily<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+export function lazily<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
   Object.defineProperty(target, key, {
     configurable: true,
     enumerable: true,
@@ -521,10 +519,75 @@ export function assembleIndex(parts: Omit<CatalogueIndex, 'rank' | 'byId' | 'vis
   return index;
 }
 
-/** Whole non-negative numbers fit a Uint32Array: half the memory of doubles. */
-function compactNumbers(values: Float64Array): Float64Array | Uint32Array {
-  for (let i = 0; i < values.length; i += 1) if (!(Number.isInteger(values[i]!) && values[i]! >= 0 && values[i]! <= 0xffffffff)) return values;
-  return Uint32Array.from(values);
+/** Whole non-negative numbers fit a Uint16Array or a Uint32Array: a quarter or half the memory of doubles. */
+function compactNumbers(values: Float64Array): Float64Array | Uint32Array | Uint16Array {
+  let max = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    if (!(Number.isInteger(values[i]!) && values[i]! >= 0 && values[i]! <= 0xffffffff)) return values;
+    max = Math.max(max, values[i]!);
+  }
+  return max <= 0xffff ? Uint16Array.from(values) : Uint32Array.from(values);
+}
+
+/** Sort orders a snapshot need not ship when ids ascend with the rows: remade from the columns by a counting sort. */
+export const DERIVABLE_ORDERS = ['year', 'auctionDate'] as const;
+
+/** Whether an index's ids ascend with its rows (then ties in every order follow the rows). */
+export function idsAscend(id: Uint32Array): boolean {
+  for (let i = 1; i < id.length; i += 1) if (id[i - 1]! > id[i]!) return false;
+  return true;
+}
+
+/**
+ * The order by year or by auction date, remade from the columns when ids ascend with the rows:
+ * rows grouped by value in ascending order, each group in row (so id) order. Undefined when it
+ * cannot be (auction dates missing, which compare as equal to every date).
+ */
+export function derivedOrder(index: Pick<CatalogueIndex, 'size' | 'year' | 'fields'>, key: (typeof DERIVABLE_ORDERS)[number]): Uint32Array | undefined {
+  const n = index.size;
+  if (key === 'year') {
+    let min = 0;
+    let max = -1;
+    for (let i = 0; i < n; i += 1) {
+      const y = index.year[i]!;
+      if (i === 0 || y < min) min = y;
+      if (i === 0 || y > max) max = y;
+    }
+    const codes = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) codes[i] = index.year[i]! - min;
+    return listsOfCodes(codes, max - min + 1).positions;
+  }
+  const lists = index.fields.auctionDate;
+  if (lists.values.includes(null)) return undefined;
+  const byValue = Array.from(lists.values.keys()).sort((a, b) => {
+    const x = lists.values[a]!;
+    const y = lists.values[b]!;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  if (!lists.bits) {
+    const place = new Uint32Array(lists.values.length);
+    byValue.forEach((code, k) => {
+      place[code] = k;
+    });
+    const codes = lists.codes!;
+    return listsOfCodes(
+      Uint32Array.from(codes, (code) => place[code]!),
+      lists.values.length,
+    ).positions;
+  }
+  const order = new Uint32Array(n);
+  const words = wordsFor(n);
+  let k = 0;
+  for (const code of byValue) {
+    for (let w = 0; w < words; w += 1) {
+      let word = lists.bits[code * words + w]!;
+      while (word !== 0) {
+        order[k++] = (w << 5) + (31 - Math.clz32(word & -word));
+        word &= word - 1;
+      }
+    }
+  }
+  return order;
 }
 
 /** The words of every title: over the title's values when they are coded (few), else over rows. */

@@ -57,7 +57,29 @@ export function visibleInStorefront(car: Pick<CarRow, 'provider' | 'published'>,
 /** A set of row positions, one bit each: a query combines its conditions word by word. */
 type Bits = Uint32Array;
 
-const emptyBits = (n: number): Bits => new Uint32Array((n + 31) >>> 5);
+/** A set kept with the index (a storefront's rows). */
+const keptBits = (n: number): Bits => new Uint32Array((n + 31) >>> 5);
+
+/**
+ * The sets a query makes and drops: taken from a few kept for reuse (queries run one at a time),
+ * so a query allocates no memory for them and leaves none behind for the collector.
+ */
+const scratch: { words: number; free: Bits[]; taken: Bits[] } = { words: 0, free: [], taken: [] };
+const SCRATCH_KEPT = 12;
+
+function emptyBits(n: number): Bits {
+  const words = (n + 31) >>> 5;
+  if (scratch.words !== words) Object.assign(scratch, { words, free: [], taken: [] });
+  const bits = scratch.free.pop()?.fill(0) ?? new Uint32Array(words);
+  scratch.taken.push(bits);
+  return bits;
+}
+
+/** Gives the sets of the query just answered back for reuse. */
+function releaseBits(): void {
+  for (const bits of scratch.taken) if (scratch.free.length < SCRATCH_KEPT && bits.length === scratch.words) scratch.free.push(bits);
+  scratch.taken.length = 0;
+}
 
 function addPositions(bits: Bits, positions: ArrayLike<number>, from = 0, to = positions.length): void {
   for (let k = from; k < to; k += 1) {
@@ -74,6 +96,12 @@ function and(a: Bits, b: Bits): Bits {
 function andNot(a: Bits, b: Bits, from = 0): Bits {
   for (let w = 0; w < a.length; w += 1) a[w]! &= ~b[from + w]!;
   return a;
+}
+
+function copyOf(bits: Bits): Bits {
+  const copy = emptyBits(bits.length << 5);
+  copy.set(bits);
+  return copy;
 }
 
 function or(a: Bits, b: Bits): Bits {
@@ -327,7 +355,7 @@ function keepMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['mak
   const out = rowsWithAny(f.makeEn, makes, n);
   for (const pair of pairs.filter((p) => p.model !== undefined)) {
     // The rows this pair may keep: of its make, and still in the result.
-    const allowed = keepWithAny(result?.slice(), f.makeEn, [pair.make], n);
+    const allowed = keepWithAny(result ? copyOf(result) : undefined, f.makeEn, [pair.make], n);
     for (const lists of [f.modelEn, f.modelGroupEn]) {
       for (const code of lists.lookup.get(lower(pair.model)) ?? []) {
         if (lists.bits) {
@@ -386,7 +414,8 @@ function visibleRows(index: CatalogueIndex, visibility: Visibility): Bits | unde
   let bits = index.visible.get(key);
   if (!bits) {
     const n = index.size;
-    bits = visibility.providers ? rowsWithAny(index.fields.provider, visibility.providers, n) : emptyBits(n).fill(0xffffffff);
+    bits = keptBits(n);
+    bits.set(visibility.providers ? rowsWithAny(index.fields.provider, visibility.providers, n) : bits.fill(0xffffffff));
     if (visibility.publishedOnly) and(bits, rowsWithAny(index.fields.published, ['yes'], n));
     index.visible.set(key, bits);
   }
@@ -405,7 +434,7 @@ function matchingRows(index: CatalogueIndex, filter: CarFilter, visibility: Visi
     result = result ? and(result, bits) : bits;
   };
   const visible = visibleRows(index, visibility);
-  if (visible) result = visible.slice();
+  if (visible) result = copyOf(visible);
   const sets: Array<[FieldName, Set<string> | undefined]> = [
     ['provider', filter.providers],
     ['makeEn', filter.makes],
@@ -486,6 +515,14 @@ function ranksOfMatches(matches: Bits, total: number, rank: Uint32Array, ascendi
  * end of the order, like large cars sorted by price) stops and takes the page by rank instead.
  */
 export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
+  try {
+    return pageOf(index, filter, visibility, request);
+  } finally {
+    releaseBits();
+  }
+}
+
+function pageOf(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
   const matches = matchingRows(index, filter, visibility);
   const n = index.size;
   const total = matches ? count(matches) : n;
@@ -538,6 +575,14 @@ export interface TrimOption {
 
 /** The trims of a make (and model): each grade with the raw grade texts it stands for. */
 export function trimsOf(index: CatalogueIndex, make: string, model: string | undefined, visibility: Visibility): TrimOption[] {
+  try {
+    return trimsAmong(index, make, model, visibility);
+  } finally {
+    releaseBits();
+  }
+}
+
+function trimsAmong(index: CatalogueIndex, make: string, model: string | undefined, visibility: Visibility): TrimOption[] {
   const matches = matchingRows(index, { makes: new Set([lower(make)]) }, visibility)!;
   const f = index.fields;
   const models = model === undefined ? undefined : codeTable(f.modelEn, [model]);

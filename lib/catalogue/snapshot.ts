@@ -2,7 +2,18 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { readObject } from '../archive/objects.js';
 import { bucketName } from '../config.js';
 import { SORT_KEYS, toRow, type CarRow, type SortKey } from './car-row.js';
-import { assembleIndex, buildIndex, codesOf, lookupOf, SINGLE_FIELDS, TEXT_FIELDS } from './catalogue-index.js';
+import {
+  assembleIndex,
+  buildIndex,
+  codesOf,
+  DERIVABLE_ORDERS,
+  derivedOrder,
+  idsAscend,
+  lazily,
+  lookupOf,
+  SINGLE_FIELDS,
+  TEXT_FIELDS,
+} from './catalogue-index.js';
 import type { CatalogueIndex, FieldName, TextColumn, ValueLists } from './catalogue-index.js';
 
 /**
@@ -84,10 +95,9 @@ const VIEW: Record<ArrayKind, new (buffer: ArrayBuffer, offset: number, length: 
 
 const SINGLE = new Set<string>([...SINGLE_FIELDS, 'trim', 'published']);
 
-function ascending(id: Uint32Array): boolean {
-  for (let i = 1; i < id.length; i += 1) if (id[i - 1]! > id[i]!) return false;
-  return true;
-}
+/** An order the loading side remakes (by a counting sort) rather than reads. */
+const derivable = (index: CatalogueIndex, key: SortKey) =>
+  (DERIVABLE_ORDERS as readonly string[]).includes(key) && (key !== 'auctionDate' || !index.fields.auctionDate.values.includes(null));
 
 /** Every shipped array of the index under a stable name. */
 function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
@@ -97,8 +107,9 @@ function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
     ['price', index.price],
     ['kilometers', index.kilometers],
   ];
-  if (!ascending(index.id)) out.push(['byId', index.byId]);
-  for (const key of SORT_KEYS) out.push([`order.${key}`, index.order[key]]);
+  const ascending = idsAscend(index.id);
+  if (!ascending) out.push(['byId', index.byId]);
+  for (const key of SORT_KEYS) if (!(ascending && derivable(index, key))) out.push([`order.${key}`, index.order[key]]);
   for (const [name, column] of Object.entries(index.text) as Array<[string, TextColumn]>) {
     if ('epochMs' in column) out.push([`text.${name}.epochMs`, column.epochMs]);
     else if ('epochS' in column) out.push([`text.${name}.epochS`, column.epochS]);
@@ -227,7 +238,7 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
   }
   const fields = fieldsOf(header.values, maybe);
   if (header.titleWordsOfTitles) fields.titleWords.ofTitles = true;
-  const index = assembleIndex({
+  const index: CatalogueIndex = assembleIndex({
     size: header.size,
     id: get('id'),
     year: get('year'),
@@ -235,10 +246,27 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
     kilometers: get('kilometers'),
     text,
     fields,
-    order: Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>,
+    order: ordersOf(maybe, () => index),
     byId: maybe<Uint32Array>('byId'),
   });
   return { version: header.version, index };
+}
+
+/** The shipped sort orders, and those not shipped remade on first use. */
+function ordersOf(maybe: ReturnType<typeof arraysOf>['maybe'], index: () => CatalogueIndex): Record<SortKey, Uint32Array> {
+  const order = {} as Record<SortKey, Uint32Array>;
+  for (const key of SORT_KEYS) {
+    const shipped = maybe<Uint32Array>(`order.${key}`);
+    if (shipped) order[key] = shipped;
+    else if (key === 'year' || key === 'auctionDate')
+      lazily(order, key, () => {
+        const made = derivedOrder(index(), key);
+        if (!made) throw new Error(`catalogue snapshot lacks order.${key}`);
+        return made;
+      });
+    else throw new Error(`catalogue snapshot lacks order.${key}`);
+  }
+  return order;
 }
 
 /** A VPOCAT2 snapshot: every array shipped; ranks are remade on first use. */
