@@ -129,6 +129,8 @@ export const feedSettings = () => ({
   maxRemovalShare: envNumber('FEED_MAX_REMOVAL_SHARE', 0.3),
   staleAfterHours: envNumber('FEED_STALE_AFTER_HOURS', 36),
   chunkLines: envNumber('FEED_CHUNK_LINES', 1000),
+  /** How long a worker holds a provider's lock without saving its place (renewed at every step). */
+  leaseMs: envNumber('FEED_LEASE_SECONDS', 300) * 1000,
 });
 
 /** How far back `GET /cars?updatedSince=` reaches: the changes the snapshot keeps, in days. */

@@ -26,8 +26,6 @@ import { tellOrdersOfCars } from './car-events.js';
 import { publishChanges } from './publish.js';
 import { deleteWorkFiles, readRemovals, stepChanges, writeRemovals, writeStep } from './work-files.js';
 
-/** How long a worker may keep a provider's lock without saving its place: a step plus the snapshot. */
-const LEASE_MS = 5 * 60_000;
 /** A step is not started with less time than this left (the function's remaining time). */
 const STEP_RESERVE_MS = 45_000;
 /** Refused lines kept in the report, with their reasons (the count goes on). */
@@ -116,7 +114,7 @@ async function runProvider(provider: Provider, budget: Budget): Promise<void> {
         await finish(next, 'discarded', `superseded by the newer full list ${newer.key}`);
         continue;
       }
-      if (!(await takeFeedLock(provider, next.id, holder, Date.now(), Date.now() + LEASE_MS))) return;
+      if (!(await takeFeedLock(provider, next.id, holder, Date.now(), Date.now() + feedSettings().leaseMs))) return;
       if (!(await runFile(next, holder, budget))) return;
     }
   } finally {
@@ -142,7 +140,7 @@ function refuse(file: FeedFile, line: number, reason: string): void {
  * file is settled (applied, refused or held), false when time ran out.
  */
 async function runFile(file: FeedFile, holder: string, budget: Budget): Promise<boolean> {
-  const renew = () => takeFeedLock(file.provider, file.id, holder, Date.now(), Date.now() + LEASE_MS);
+  const renew = () => takeFeedLock(file.provider, file.id, holder, Date.now(), Date.now() + feedSettings().leaseMs);
   const save = async () => {
     file.updatedAt = new Date().toISOString();
     await saveFeedFile(file);
