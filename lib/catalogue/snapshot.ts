@@ -21,11 +21,15 @@ import type { CatalogueIndex, FieldName, TextColumn, ValueLists } from './catalo
  * import, in a binary form a cold container maps straight into typed arrays. No row is parsed
  * and no object is made per car:
  *
- *   "VPOCAT3\n" | u32 header length | header (JSON: version, size, each field's values, each text
- *   column's form, and where each array lies) | the arrays, each at a multiple of 8 bytes,
- *   little-endian
+ *   "VPOCAT3\n" | u32 gzipped part length | u32 raw part length
+ *   | gzipped part: u32 header length | header (JSON: version, size, each field's values, each text
+ *     column's form, and where each array lies) | the arrays that compress well
+ *   | raw part (at a multiple of 8 bytes): the arrays gzip would not shrink to half (sort
+ *     orders, codes and numbers that barely repeat), as they are
  *
- * gzipped as a whole. The header holds only the distinct values (makes, models, title words...).
+ * every array at a multiple of 8 bytes of its part, little-endian. Only the part that compresses
+ * well is inflated on load; the rest is mapped in place, views on the downloaded bytes.
+ * The header holds only the distinct values (makes, models, title words...).
  * Only what a query cannot remake cheaply is shipped: a single-valued field's codes or bit sets
  * (its row lists are made on first use), the sort orders (their ranks are made on first use), the
  * id order only when ids do not ascend with the rows.
@@ -35,6 +39,8 @@ import type { CatalogueIndex, FieldName, TextColumn, ValueLists } from './catalo
  */
 const MAGIC = 'VPOCAT3\n';
 const MAGIC_V2 = 'VPOCAT2\n';
+/** Magic, then the lengths of the gzipped part and of the raw part. */
+const PREAMBLE = MAGIC.length + 8;
 
 type ArrayKind = 'u8' | 'u16' | 'u32' | 'i16' | 'f64';
 type NumericArray = Uint8Array | Uint16Array | Uint32Array | Int16Array | Float64Array;
@@ -52,6 +58,8 @@ interface Placed {
   kind: ArrayKind;
   offset: number;
   length: number;
+  /** Shipped as it is, after the gzipped part (offset within the raw part). */
+  raw?: boolean;
 }
 
 interface Header {
@@ -136,14 +144,27 @@ function textForm(column: TextColumn): TextForm {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/**
+ * Arrays that gzip would not shrink to half are shipped as they are and mapped in place on load:
+ * inflating them would cost the load (new memory to write, page by page) more than their extra
+ * bytes cost the download.
+ */
+function shipsRaw(array: NumericArray): boolean {
+  if (array.byteLength < 65_536) return false;
+  return gzipSync(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), { level: 1 }).length > 0.5 * array.byteLength;
+}
+
 export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   const arrays = namedArrays(index);
   const values = Object.fromEntries(Object.entries(index.fields).map(([name, lists]) => [name, lists.values]));
   const text = Object.fromEntries(Object.entries(index.text).map(([name, column]) => [name, textForm(column)]));
-  let offset = 0;
-  const placed = arrays.map(([name, array]) => {
-    const entry = { name, kind: kindOf(array), offset, length: array.length };
-    offset = align8(offset + array.byteLength);
+  let packedBytes = 0;
+  let rawBytes = 0;
+  const placed: Placed[] = arrays.map(([name, array]) => {
+    const raw = shipsRaw(array);
+    const entry: Placed = { name, kind: kindOf(array), offset: raw ? rawBytes : packedBytes, length: array.length, ...(raw ? { raw } : {}) };
+    if (raw) rawBytes = align8(rawBytes + array.byteLength);
+    else packedBytes = align8(packedBytes + array.byteLength);
     return entry;
   });
   const header = Buffer.from(
@@ -157,15 +178,29 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
     } satisfies Header),
     'utf8',
   );
-  const dataStart = align8(MAGIC.length + 4 + header.length);
-  const file = Buffer.alloc(dataStart + offset);
+  const packedStart = align8(4 + header.length);
+  const packed = Buffer.alloc(packedStart + packedBytes);
+  packed.writeUInt32LE(header.length, 0);
+  header.copy(packed, 4);
+  const gz = gzipSync(
+    (() => {
+      arrays.forEach(([, array], i) => {
+        if (!placed[i]!.raw) packed.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), packedStart + placed[i]!.offset);
+      });
+      return packed;
+    })(),
+    { level: 6 },
+  );
+  const rawStart = align8(PREAMBLE + gz.length);
+  const file = Buffer.alloc(rawStart + rawBytes);
   file.write(MAGIC, 0, 'latin1');
-  file.writeUInt32LE(header.length, MAGIC.length);
-  header.copy(file, MAGIC.length + 4);
+  file.writeUInt32LE(gz.length, MAGIC.length);
+  file.writeUInt32LE(rawBytes, MAGIC.length + 4);
+  gz.copy(file, PREAMBLE);
   arrays.forEach(([, array], i) => {
-    file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), dataStart + placed[i]!.offset);
+    if (placed[i]!.raw) file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), rawStart + placed[i]!.offset);
   });
-  return gzipSync(file, { level: 6 });
+  return file;
 }
 
 /**
@@ -181,10 +216,14 @@ function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIn
   return { version: parsed.version, index: buildIndex(rows) };
 }
 
-/** Views on the arrays of a binary snapshot, by name. */
+/** Views on the arrays of a VPOCAT2 snapshot, by name. */
 function arraysOf(file: Buffer, headerLength: number, placed: Placed[]) {
   const dataStart = file.byteOffset + align8(MAGIC.length + 4 + headerLength);
-  const arrays = new Map(placed.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)]));
+  return views(new Map(placed.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)])));
+}
+
+/** Access by name to a snapshot's arrays. */
+function views(arrays: Map<string, NumericArray>) {
   const get = <T extends NumericArray>(name: string): T => {
     const array = arrays.get(name);
     if (!array) throw new Error(`catalogue snapshot lacks ${name}`);
@@ -194,7 +233,7 @@ function arraysOf(file: Buffer, headerLength: number, placed: Placed[]) {
   return { get, maybe };
 }
 
-function fieldsOf(values: Record<string, Array<string | null>>, maybe: ReturnType<typeof arraysOf>['maybe']): Record<FieldName, ValueLists> {
+function fieldsOf(values: Record<string, Array<string | null>>, maybe: ReturnType<typeof views>['maybe']): Record<FieldName, ValueLists> {
   const fields = {} as Record<FieldName, ValueLists>;
   for (const [name, list] of Object.entries(values)) {
     const lists: ValueLists = { values: list, lookup: lookupOf(list) };
@@ -207,20 +246,46 @@ function fieldsOf(values: Record<string, Array<string | null>>, maybe: ReturnTyp
   return fields;
 }
 
-/** Maps a snapshot into an index: views on one buffer, plus the small case-insensitive lookups. */
-export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
+const gunzipWhole = (body: Uint8Array): Buffer => {
   // One output chunk of the size the gzip trailer states: no pieces to join, less memory left behind.
   const size = body.length >= 4 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).readUInt32LE(body.byteLength - 4) : 0;
-  let file = gunzipSync(body, { chunkSize: Math.max(64 * 1024, size + 1) });
-  const magic = file.toString('latin1', 0, MAGIC.length);
-  if (magic !== MAGIC && magic !== MAGIC_V2) return decodeJsonSnapshot(file);
+  const out = gunzipSync(body, { chunkSize: Math.max(64 * 1024, size + 1) });
   // Typed arrays need their element alignment; a pooled buffer may start anywhere.
-  if (file.byteOffset % 8 !== 0) file = Buffer.from(new Uint8Array(file));
+  return out.byteOffset % 8 === 0 ? out : Buffer.from(new Uint8Array(out));
+};
+
+/** Maps a snapshot into an index: views on its arrays, plus the small case-insensitive lookups. */
+export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (bytes.length >= PREAMBLE && bytes.toString('latin1', 0, MAGIC.length) === MAGIC) {
+    const gzLength = bytes.readUInt32LE(MAGIC.length);
+    const rawLength = bytes.readUInt32LE(MAGIC.length + 4);
+    const packed = gunzipWhole(bytes.subarray(PREAMBLE, PREAMBLE + gzLength));
+    // The arrays shipped as they are: views on the downloaded bytes (copied only if these do not start at a multiple of 8).
+    const rawStart = align8(PREAMBLE + gzLength);
+    const raw = bytes.byteOffset % 8 === 0 ? bytes.subarray(rawStart, rawStart + rawLength) : new Uint8Array(bytes.subarray(rawStart, rawStart + rawLength));
+    const headerLength = packed.readUInt32LE(0);
+    const header = JSON.parse(packed.toString('utf8', 4, 4 + headerLength)) as Header;
+    const packedStart = packed.byteOffset + align8(4 + headerLength);
+    const arrays = new Map(
+      header.arrays.map((a) => [
+        a.name,
+        a.raw
+          ? new VIEW[a.kind](raw.buffer as ArrayBuffer, raw.byteOffset + a.offset, a.length)
+          : new VIEW[a.kind](packed.buffer as ArrayBuffer, packedStart + a.offset, a.length),
+      ]),
+    );
+    return indexOf(header, views(arrays));
+  }
+  const file = gunzipWhole(body);
+  const magic = file.toString('latin1', 0, MAGIC.length);
+  if (magic !== MAGIC_V2) return decodeJsonSnapshot(file);
   const headerLength = file.readUInt32LE(MAGIC.length);
-  const headerJson = file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength);
-  if (magic === MAGIC_V2) return decodeV2(file, headerLength, JSON.parse(headerJson) as HeaderV2);
-  const header = JSON.parse(headerJson) as Header;
-  const { get, maybe } = arraysOf(file, headerLength, header.arrays);
+  const header = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as HeaderV2;
+  return decodeV2(file, headerLength, header);
+}
+
+function indexOf(header: Header, { get, maybe }: ReturnType<typeof views>): { version: string; index: CatalogueIndex } {
   const text = {} as CatalogueIndex['text'];
   for (const name of TEXT_FIELDS) {
     const form = header.text[name]!;
@@ -253,7 +318,7 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
 }
 
 /** The shipped sort orders, and those not shipped remade on first use. */
-function ordersOf(maybe: ReturnType<typeof arraysOf>['maybe'], index: () => CatalogueIndex): Record<SortKey, Uint32Array> {
+function ordersOf(maybe: ReturnType<typeof views>['maybe'], index: () => CatalogueIndex): Record<SortKey, Uint32Array> {
   const order = {} as Record<SortKey, Uint32Array>;
   for (const key of SORT_KEYS) {
     const shipped = maybe<Uint32Array>(`order.${key}`);

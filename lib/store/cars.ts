@@ -148,7 +148,8 @@ export async function markCarsRemoved(
 }
 
 async function batchWrite(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  const queue = chunks(items, 25);
+  // 24, not 25: a car and its reference (written in pairs) always share one BatchWrite.
+  const queue = chunks(items, 24);
   const writer = async () => {
     for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
       let pending: Record<string, typeof chunk> | undefined = { [tableName()]: chunk };

@@ -26,25 +26,37 @@ export interface UpsertOutcome {
   updated: number;
   unchanged: number;
   repriced: number;
+  /** Writes the planned cars: a feed's step records its changes first, then calls this. */
+  write(): Promise<void>;
 }
 
 const refKey = (provider: string, advertisementNumber: string) => `${provider}#${advertisementNumber}`;
 
 /**
- * Writes the cars of one step of an import: a listing seen before keeps its id, and is written
- * only when it changed (its digest differs, or it had left the list); a price change joins the
- * car's history. Lines for one listing within the step: the last one wins.
+ * Plans the cars of one step of an import, writing nothing but reserved ids: a listing seen
+ * before keeps its id, and is written only when it changed (its digest differs, or it had left
+ * the list); a price change joins the car's history. Lines for one listing within the step: the
+ * last one wins.
  */
-export async function upsertCars(lines: readonly CarImportLine[], at: string): Promise<UpsertOutcome> {
+export async function planUpserts(lines: readonly CarImportLine[], at: string): Promise<UpsertOutcome> {
   const latest = new Map<string, CarImportLine>();
   for (const line of lines) latest.set(refKey(line.provider, line.advertisementNumber), line);
   const unique = [...latest.values()];
   const references = await findCarReferences(unique);
   const fresh = unique.filter((car) => !references.has(refKey(car.provider, car.advertisementNumber)));
   let nextId = fresh.length > 0 ? await reserveCarIds(fresh.length) : 0;
-  const outcome: UpsertOutcome = { changes: [], created: 0, updated: 0, unchanged: lines.length - unique.length, repriced: 0 };
   const records: CarRecord[] = [];
   const digests = new Map<number, string>();
+  const outcome: UpsertOutcome = {
+    changes: [],
+    created: 0,
+    updated: 0,
+    unchanged: lines.length - unique.length,
+    repriced: 0,
+    write: async () => {
+      if (records.length > 0) await writeCars(records, digests);
+    },
+  };
   for (const line of unique) {
     const reference = references.get(refKey(line.provider, line.advertisementNumber));
     const digest = listingDigest(line);
@@ -64,7 +76,13 @@ export async function upsertCars(lines: readonly CarImportLine[], at: string): P
     if (repriced) outcome.repriced += 1;
     outcome.changes.push({ kind: 'upsert', row: toRow(record), created: !reference, ...(repriced ? { from: reference.price } : {}) });
   }
-  if (records.length > 0) await writeCars(records, digests);
+  return outcome;
+}
+
+/** Plans and writes at once (the one-shot import). */
+export async function upsertCars(lines: readonly CarImportLine[], at: string): Promise<UpsertOutcome> {
+  const outcome = await planUpserts(lines, at);
+  await outcome.write();
   return outcome;
 }
 
@@ -77,14 +95,14 @@ export interface Removal {
 }
 
 /**
- * Takes cars off their provider's list (they keep their record, with how and when they left).
- * A listing the catalogue never had, from a delta, is reported back as unknown; one already gone
- * changes nothing.
+ * Plans taking cars off their provider's list (they keep their record, with how and when they
+ * left); `write` marks them. A listing the catalogue never had, from a delta, is reported back as
+ * unknown; one already gone changes nothing.
  */
-export async function removeCars(
+export async function planRemovals(
   removals: readonly Removal[],
   at: string,
-): Promise<{ changes: CarChange[]; removed: number; unchanged: number; unknown: Removal[] }> {
+): Promise<{ changes: CarChange[]; removed: number; unchanged: number; unknown: Removal[]; write(): Promise<void> }> {
   const references = await findCarReferences(removals);
   const unknown: Removal[] = [];
   const marked: Array<Removal & { carId: number }> = [];
@@ -100,8 +118,8 @@ export async function removeCars(
       marked.push({ ...removal, carId: reference.carId });
     }
   }
-  await markCarsRemoved(marked, at);
   return {
+    write: () => markCarsRemoved(marked, at),
     changes: marked.map((m) => ({
       kind: 'remove',
       id: m.carId,

@@ -21,7 +21,7 @@ import {
   saveFeedFile,
   takeFeedLock,
 } from '../../store/feed-files.js';
-import { type Removal, removeCars, upsertCars } from './apply-cars.js';
+import { planRemovals, planUpserts, type Removal } from './apply-cars.js';
 import { tellOrdersOfCars } from './car-events.js';
 import { publishChanges } from './publish.js';
 import { deleteWorkFiles, readRemovals, stepChanges, writeRemovals, writeStep } from './work-files.js';
@@ -185,8 +185,8 @@ async function runFile(file: FeedFile, holder: string, budget: Budget): Promise<
           const slice = removals.slice(file.cursor, file.cursor + size);
           const batch: Removal[] = slice.map((advertisementNumber) => ({ provider: file.provider, advertisementNumber, availability: 'withdrawn' }));
           await runStep(file, async (at) => {
-            const outcome = await removeCars(batch, at);
-            return { counts: { removed: outcome.removed }, changes: outcome.changes };
+            const outcome = await planRemovals(batch, at);
+            return { counts: { removed: outcome.removed }, changes: outcome.changes, write: outcome.write };
           });
           file.cursor += slice.length;
           await save();
@@ -226,11 +226,15 @@ async function runFile(file: FeedFile, holder: string, budget: Budget): Promise<
  * One step: its changes are recorded (with its counts) before any car is written, so a step
  * repeated after a timeout, which finds its own writes unchanged, loses nothing.
  */
-async function runStep(file: FeedFile, step: (at: string) => Promise<{ counts: Partial<FeedFile['counts']>; changes: CarChange[] }>): Promise<void> {
+async function runStep(
+  file: FeedFile,
+  plan: (at: string) => Promise<{ counts: Partial<FeedFile['counts']>; changes: CarChange[]; write(): Promise<void> }>,
+): Promise<void> {
   const at = new Date().toISOString();
   const number = file.steps + 1;
-  const planned = await step(at);
-  const recorded = await writeStep(file.id, number, planned);
+  const planned = await plan(at);
+  const recorded = await writeStep(file.id, number, { counts: planned.counts, changes: planned.changes });
+  await planned.write();
   for (const [name, value] of Object.entries(recorded.counts)) file.counts[name as keyof FeedFile['counts']] += value ?? 0;
   file.steps = number;
 }
@@ -298,10 +302,14 @@ async function applyLines(file: FeedFile, budget: Budget, save: () => Promise<vo
     const batchRemovals = removals;
     let unknown: Removal[] = [];
     await runStep(file, async (at) => {
-      const upserted = await upsertCars(batchUpserts, at);
-      const removed = await removeCars(batchRemovals, at);
+      const upserted = await planUpserts(batchUpserts, at);
+      const removed = await planRemovals(batchRemovals, at);
       unknown = removed.unknown;
       return {
+        write: async () => {
+          await upserted.write();
+          await removed.write();
+        },
         counts: {
           read,
           created: upserted.created,

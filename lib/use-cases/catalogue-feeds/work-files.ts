@@ -19,7 +19,12 @@ export interface StepRecord {
   changes: CarChange[];
 }
 
-const changeId = (change: CarChange) => (change.kind === 'upsert' ? change.row.id : change.id);
+/**
+ * A change's listing: a repeat of a step whose cars were never written reserves new ids, so
+ * changes are matched by listing, the repeat's winning.
+ */
+const listingOf = (change: CarChange) =>
+  change.kind === 'upsert' ? `${change.row.provider}#${change.row.advertisementNumber}` : `${change.provider}#${change.advertisementNumber}`;
 
 async function readStep(fileId: string, step: number): Promise<StepRecord | undefined> {
   const text = await readText(bucketName(), stepKey(fileId, step));
@@ -31,9 +36,9 @@ async function readStep(fileId: string, step: number): Promise<StepRecord | unde
 /** Writes a step's changes, joined with what an earlier attempt of the same step recorded. */
 export async function writeStep(fileId: string, step: number, attempt: StepRecord): Promise<StepRecord> {
   const earlier = await readStep(fileId, step);
-  const merged = new Map<number, CarChange>();
-  for (const change of earlier?.changes ?? []) merged.set(changeId(change), change);
-  for (const change of attempt.changes) merged.set(changeId(change), change);
+  const merged = new Map<string, CarChange>();
+  for (const change of earlier?.changes ?? []) merged.set(listingOf(change), change);
+  for (const change of attempt.changes) merged.set(listingOf(change), change);
   const record: StepRecord = { counts: earlier?.counts ?? attempt.counts, changes: [...merged.values()] };
   const body = [JSON.stringify(record.counts), ...record.changes.map((c) => JSON.stringify(c))].join('\n');
   await putObject(bucketName(), stepKey(fileId, step), `${body}\n`, 'application/x-ndjson');
