@@ -136,6 +136,21 @@ describe('the index keeps whatever the rows hold', () => {
   });
 });
 
+describe('an empty catalogue and one of a single car', () => {
+  it('answer every query, through the snapshot too', () => {
+    for (const rows of [[], generated(1, 4)]) {
+      const { index } = decodeSnapshot(encodeSnapshot('v-tiny', buildIndex(rows)));
+      expect(allRows(index)).toEqual(rows);
+      for (const sortBy of SORT_KEYS) {
+        const request = { sortBy, sortOrder: 'asc' as const, page: 1, limit: 20 };
+        expect(queryIndex(index, {}, storefront, request)).toEqual(queryIndex(buildIndex(rows), {}, storefront, request));
+        expect(queryIndex(index, { yearFrom: 2000, words: ['a'], makeModel: [{ make: 'kia', model: 'k8' }] }, everyone, request).total).toBe(0);
+      }
+      expect(trimsOf(index, 'Kia', undefined, everyone)).toEqual(trimsOf(buildIndex(rows), 'Kia', undefined, everyone));
+    }
+  });
+});
+
 describe('a snapshot of the format before (VPOCAT2)', () => {
   it('still loads, every car as it was, answering as an index built now', () => {
     const rows = generated(150, 5);
