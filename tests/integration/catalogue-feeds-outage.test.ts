@@ -37,25 +37,25 @@ describe('a feed import while DynamoDB is unreachable', () => {
 
     const outage = outageSwitch();
     const started = Date.now();
-    // The table goes away shortly after the import starts, for 3 seconds.
-    const cut = setTimeout(() => {
-      outage.state.down = true;
-      setTimeout(() => {
-        outage.state.down = false;
-      }, 3000);
-    }, 300);
-    const first = await receiveFeedObject(object).then(
+    const id = feedFileId(key, object.etag);
+    const running = receiveFeedObject(object).then(
       () => undefined,
       (error: Error) => error,
     );
-    clearTimeout(cut);
+    // The table goes away for 3 seconds once the import has saved its place past line 200.
+    for (let file = await getFeedFile(id); (file?.cursor ?? 0) < 200; file = await getFeedFile(id)) await new Promise((resolve) => setTimeout(resolve, 20));
+    outage.state.down = true;
+    setTimeout(() => {
+      outage.state.down = false;
+    }, 3000);
+    const first = await running;
     try {
       expect(first?.message).toContain('ECONNREFUSED');
       expect(outage.state.refused).toBeGreaterThan(0);
       while (outage.state.down) await new Promise((resolve) => setTimeout(resolve, 100));
-      const id = feedFileId(key, object.etag);
       const cutOff = await getFeedFile(id);
       expect(cutOff?.status).toBe('importing');
+      expect(cutOff!.cursor).toBeGreaterThanOrEqual(200);
       expect(cutOff!.cursor).toBeLessThan(1500);
 
       // The schedule's runs: nothing until the dead run's lease is over, then the rest.
