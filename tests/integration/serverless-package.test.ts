@@ -600,12 +600,12 @@ describe('one package per function', () => {
         id === 'CatalogueFeedsLambdaFunction'
           ? ZIP_BUDGET_KB.feeds
           : id === 'GetDocsRendererLambdaFunction'
-          ? ZIP_BUDGET_KB.docsRenderer
-          : id === 'RenderOrderDocumentLambdaFunction'
-            ? ZIP_BUDGET_KB.pdfRenderer
-            : id.startsWith('Outbox')
-              ? ZIP_BUDGET_KB.consumer
-              : ZIP_BUDGET_KB.http;
+            ? ZIP_BUDGET_KB.docsRenderer
+            : id === 'RenderOrderDocumentLambdaFunction'
+              ? ZIP_BUDGET_KB.pdfRenderer
+              : id.startsWith('Outbox')
+                ? ZIP_BUDGET_KB.consumer
+                : ZIP_BUDGET_KB.http;
       if (kb > budget) over.push(`${id}: ${kb.toFixed(1)} KB > ${budget} KB`);
     }
     expect(over).toEqual([]);
