@@ -130,8 +130,12 @@ const VALID_BODIES: Record<string, unknown> = {
   updateShipment: { method: 'roro', bookingNumber: 'BK-X', carrier: 'Carrier', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA' },
 };
 
-/** Catalogue cars are not tenant records: every storefront may see a car its providers list. */
-const NOT_TENANT_OWNED = new Set(['getCar']);
+/**
+ * Catalogue cars are not tenant records: every storefront may see a car its providers list.
+ * Catalogue feed files belong to no tenant either: platform admins alone see them (403 for every
+ * tenant's key, tested in tests/integration/catalogue-feeds.test.ts).
+ */
+const NOT_TENANT_OWNED = new Set(['getCar', 'getFeedFile', 'confirmFeedFile', 'discardFeedFile']);
 
 const routesWithId = allRoutes.filter((route) => route.path.includes('{id}') && !NOT_TENANT_OWNED.has(route.id));
 
