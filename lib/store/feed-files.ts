@@ -44,7 +44,7 @@ export async function saveFeedFile(file: FeedFile): Promise<void> {
   await ddb.send(new PutCommand({ TableName: tableName(), Item: fileItem(file) }));
 }
 
-/** A provider's files, newest first. */
+/** A provider's files, newest first, as the index holds them (it projects every attribute): for the status and lists. */
 export async function listProviderFeedFiles(provider: Provider, limit: number): Promise<FeedFile[]> {
   const { Items } = await ddb.send(
     new QueryCommand({
@@ -56,12 +56,14 @@ export async function listProviderFeedFiles(provider: Provider, limit: number): 
       Limit: limit,
     }),
   );
-  const ids = (Items ?? []).map(idOfItem);
-  const files = await Promise.all(ids.map(getFeedFile));
-  return files.filter((f): f is FeedFile => f !== undefined);
+  return (Items ?? []).map(feedFileCodec.decode);
 }
 
-/** Files still queued, importing or held, oldest first. */
+/**
+ * Files still queued, importing or held, oldest first. Each is read again from the table,
+ * strongly consistent: the import resumes from the place it finds, which an index read could
+ * show a step behind.
+ */
 export async function listOpenFeedFiles(): Promise<FeedFile[]> {
   const items = await queryAll({
     TableName: tableName(),
