@@ -1,7 +1,7 @@
 /**
  * The layers, checked on every `npm test` (npm run check:layers). Imports point one way:
  *
- *   functions/ (handlers) -> lib/http (pipeline) -> lib/use-cases -> lib/store, lib/notify,
+ *   functions/ (handlers) -> lib/http (pipeline; lib/pages, the HTML it answers with) -> lib/use-cases -> lib/store, lib/notify,
  *   lib/archive, lib/catalogue, lib/documents, lib/gateway, lib/aws (data layer and adapters)
  *   -> lib/domain (pure rules) -> lib/text (the words of messages and documents), lib/data (generated data)
  *
@@ -47,6 +47,12 @@ module.exports = {
       'Domain rules import nothing but other domain rules, their words and their data.',
     ),
     layer(
+      'pages-are-presentation',
+      '^lib/pages/',
+      '^(lib/(?!domain/|text/)|functions/|scripts/)',
+      'A page renders the view its use case made, in its words: it reads nothing and decides nothing.',
+    ),
+    layer(
       'schemas-read-only-domain',
       '^lib/schemas/',
       '^(lib/(?!domain/|schemas/|text/)|functions/|scripts/)',
@@ -61,7 +67,7 @@ module.exports = {
     layer(
       'use-cases-know-no-http',
       '^lib/use-cases/',
-      '^(lib/(http|openapi)/|functions/|scripts/)',
+      '^(lib/(http|openapi|pages)/|functions/|scripts/)',
       'Use cases take plain inputs and throw AppError; the pipeline alone speaks HTTP.',
     ),
     {

@@ -1638,6 +1638,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/track/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's page of an order (HTML, no key): its car, milestones, voyage, inspection, payments, papers and whom to ask
+         * @description Opened from the link in the buyer's WhatsApp messages. In the customer's language (`?lang=en` or `?lang=ar` switches). An unknown, replaced or expired link answers the same 404 page; too many requests from one address answer 429 with Retry-After.
+         *
+         *     **Who may call:** anyone; no API key.
+         */
+        get: operations["getTrackingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/tracking-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new tracking link for the order's buyer; the old one stops working at once
+         * @description Every order gets a link when it is created (GET /orders/{id} shows it as `trackingLink`, and the customer's WhatsApp messages carry it). Issue a new one when the link reached someone it should not have: the old link answers 404 from now on, like any unknown link. A link ends 90 days after the order is delivered or cancelled; a new link of a closed order ends at the same time.
+         *
+         *     **Who may call:** admin, operations, marketer, integrator.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        post: operations["replaceTrackingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "order.created": {
@@ -2473,6 +2519,18 @@ export interface components {
             /** @description the number of orders in all */
             total: number;
         };
+        /** TrackingLink */
+        TrackingLink: {
+            /**
+             * @description the buyer's page: anyone with this address sees the order as its buyer does, so send it to the buyer only
+             * @example https://api.example.com/track/Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2
+             */
+            url: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description when the link stops working: 90 days after the order was delivered or cancelled (null while it is open) */
+            endsAt: string | null;
+        };
         /** OrderDetail */
         OrderDetail: {
             id: string;
@@ -2549,6 +2607,8 @@ export interface components {
             customsInvoice: {
                 [key: string]: unknown;
             } | null;
+            /** @description the buyer's page of this order (POST /orders/{id}/tracking-link replaces it); null for orders placed before the pages existed */
+            trackingLink: components["schemas"]["TrackingLink"] | null;
             customsDocuments: {
                 [key: string]: unknown;
             }[];
@@ -15780,6 +15840,151 @@ export interface operations {
             /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTrackingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buyer's page of an order (HTML, no key): its car, milestones, voyage, inspection, payments, papers and whom to ask */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    replaceTrackingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efg
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "https://api.example.com/track/Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2",
+                     *         "issuedAt": "2026-03-14T09:30:00.000Z",
+                     *         "endsAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TrackingLink"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

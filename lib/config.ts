@@ -135,3 +135,17 @@ export const feedSettings = () => ({
 
 /** How far back `GET /cars?updatedSince=` reaches: the changes the snapshot keeps, in days. */
 export const catalogueChangesDays = (): number => envNumber('CATALOGUE_CHANGES_DAYS', 30);
+
+/**
+ * The tracking pages (lib/use-cases/tracking/): the secret their links' tokens are derived from
+ * (a generated Secrets Manager secret in AWS; the local stack's own value), and the address
+ * buyers reach the API at, which the links in their messages start with.
+ */
+export const trackingLinkSecret = (): string => requireEnv('TRACKING_LINK_SECRET');
+export const publicApiUrl = (): string | undefined => process.env.PUBLIC_API_URL?.replace(/\/+$/, '') || undefined;
+
+/** How many tracking-page requests one client address may make: per second, and per UTC day. */
+export const trackingPageLimit = () => ({
+  rps: envNumber('TRACKING_PAGE_RPS', 5),
+  quotaPerDay: envNumber('TRACKING_PAGE_QUOTA_PER_DAY', 2000),
+});

@@ -15,6 +15,7 @@ import { basePipeline, callerOf, type Middleware, type PipelineContext } from '.
 import { localRateLimit } from './rate-limit.js';
 import { eventValidator } from './validation.js';
 import { expectedVersionOf } from './if-match.js';
+import { serverUrlOf } from './server-url.js';
 import { etagOf, type ExpectedVersion } from '../domain/versioning.js';
 
 export interface RequestInput<C extends RouteSpec> {
@@ -26,6 +27,8 @@ export interface RequestInput<C extends RouteSpec> {
   idempotencyKey: string | undefined;
   /** On routes of versioned records: the version the request means to change (body or If-Match). */
   expectedVersion: ExpectedVersion | undefined;
+  /** The address the caller reached this API at (links the answer gives, e.g. a buyer's tracking page). */
+  serverUrl: string;
 }
 
 export interface Reply {
@@ -50,6 +53,7 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
       caller: callerOf(context),
       idempotencyKey: route.idempotent ? idempotencyKeyFrom(event.headers ?? {}) : undefined,
       expectedVersion: expectedVersionOf(route, event.headers ?? {}, event.body),
+      serverUrl: serverUrlOf(event),
     };
     const reply = await implementation(input);
     const version = route.versioned ? (reply.data as { version?: unknown } | undefined)?.version : undefined;

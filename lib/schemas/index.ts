@@ -14,6 +14,7 @@ import * as notifications from './notifications.js';
 import * as orders from './orders.js';
 import * as contracts from './contracts.js';
 import * as tenantProfile from './tenant-profile.js';
+import * as tracking from './tracking.js';
 import * as users from './users.js';
 import * as wallets from './wallets.js';
 import * as webhookEndpoints from './webhook-endpoints.js';
@@ -42,4 +43,5 @@ export const allRoutes: RouteSpec[] = [
   events,
   docs,
   whatsapp,
+  tracking,
 ].flatMap((module) => Object.values(module).filter(isRoute));

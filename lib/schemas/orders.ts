@@ -3,6 +3,7 @@ import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/doc
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
 import { defineRoute } from './route.js';
+import { TrackingLinkShape } from './tracking.js';
 import { CustomsInvoiceFields, VersionField, OptionalVersion, Status, CarDetails, Order } from './order-shapes.js';
 
 export { Order } from './order-shapes.js';
@@ -34,6 +35,9 @@ export const OrderDetail = Type.Composite(
         Type.Null(),
       ]),
       customsInvoice: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+      trackingLink: Type.Union([TrackingLinkShape, Type.Null()], {
+        description: "the buyer's page of this order (POST /orders/{id}/tracking-link replaces it); null for orders placed before the pages existed",
+      }),
       customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
       documents: Type.Array(
         Type.Object({

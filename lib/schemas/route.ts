@@ -29,7 +29,8 @@ export interface RouteSpec {
     | 'webhook-endpoints'
     | 'events'
     | 'tenant'
-    | 'catalogue';
+    | 'catalogue'
+    | 'tracking';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;

@@ -33,6 +33,7 @@
  * |               |   gsi2 while open (queued, importing, held): FEEDFILES#OPEN, sk <receivedAt>#<id>          |
  * | feed provider | FEEDPROVIDER#<provider> | STATUS / LOCK      | (last feeds and listed cars; the lock of the file being imported) |
  * | car order     | CARORDERS#<carId>       | ORDER#<orderId>    | (tenantId: who hears when the car is removed or repriced) |
+ * | tracking link | TRACKING#<token sha256> | LINK               | (the order a buyer's page shows; expiresAt TTL once the order closed) |
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
  * |               |   gsi2: USERS#T#<tenant>, sk <name, lower case>#<id> (a tenant's users by name)             |
  * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
@@ -97,6 +98,7 @@ export { carOrder, carOrders, feedFile, feedFileIndex, feedLock, feedProvider, O
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
 export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
 export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';
+export { trackingLink } from './records/tracking-link.js';
 export { chatCallback, chatMessage, chatMessageOfOrder, chatMessagesOfOrder, failedChatMessageIndex, failedChatMessages } from './records/chat-message.js';
 export { chatContact, chatInbound } from './records/chat-contact.js';
 export { auditBetween, auditOfEntity, auditOfEntityPartition, auditPartition, auditRecord } from './records/audit.js';

@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     );
     version = moved.version;
   };
-  await request('GET /orders/{id}', () => getOrder(marketer, id));
+  await request('GET /orders/{id}', () => getOrder(marketer, id, 'http://localhost'));
   const billing = await request('GET /orders/{id}/billing', () => listOrderBilling(accountant, id));
   await request('PATCH /billing/{id}/confirm', () => confirmBillingEntry(accountant, String(billing[0]!.id)));
   await request('POST /orders/{id}/validate-transition', () => validateOrderTransition(accountant, id, 'DepositConfirmed'));
@@ -296,7 +296,7 @@ async function main(): Promise<void> {
   await move(operations, 'Delivered');
   await request('POST /orders/{id}/documents proforma-invoice', () => generateOrderDocument(accountant, id, { type: 'proforma-invoice' }));
   await request('GET /orders/{id}/documents', () => listOrderDocuments(operations, id));
-  await request('GET /orders/{id}', () => getOrder(admin, id));
+  await request('GET /orders/{id}', () => getOrder(admin, id, 'http://localhost'));
   const notifications = await request('GET /orders/{id}/notifications', () => listOrderNotifications(admin, id));
   await request('GET /audit', () => listAudit(admin, { entity: 'order', id, limit: 50 }));
 

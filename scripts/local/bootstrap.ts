@@ -3,6 +3,9 @@ import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../lib/archive/s3.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
 
+/** The local stack's secret of the buyers' tracking links (serverless.yml: params.local.trackingLinkSecret). */
+export const LOCAL_TRACKING_LINK_SECRET = 'local-tracking-link-secret';
+
 /** Environment the service and the scripts read; the SDK picks the endpoints up by itself. */
 export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: string; lambdaEndpoint: string; tableName: string; bucketName: string }) {
   return {
@@ -20,6 +23,8 @@ export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: 
     TABLE_NAME: options.tableName,
     BUCKET_NAME: options.bucketName,
     RATE_LIMIT_MODE: 'dynamodb',
+    // As serverless.yml's local stage sets it (params.local.trackingLinkSecret), for scripts and tests that call the use cases.
+    TRACKING_LINK_SECRET: LOCAL_TRACKING_LINK_SECRET,
   };
 }
 

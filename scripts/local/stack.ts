@@ -222,6 +222,8 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         ...(options.chatFailNumbers ? { CHAT_LOCAL_FAIL_NUMBERS: options.chatFailNumbers.join(',') } : {}),
         ...(options.catalogueRefreshSeconds !== undefined ? { CATALOGUE_REFRESH_SECONDS: String(options.catalogueRefreshSeconds) } : {}),
         PORT: String(options.httpPort),
+        // Where the buyers' tracking links in chat messages point (serverless.yml: params.local.publicApiUrl).
+        PUBLIC_API_URL: `http://localhost:${options.httpPort}`,
         LAMBDA_PORT: String(options.lambdaPort),
         SLS_TELEMETRY_DISABLED: '1',
         // Printed once by npm start, not by every function that loads the SDK.

@@ -77,6 +77,23 @@ const READ_PROFILE_IMAGES: Statement = { Effect: 'Allow', Action: ['s3:GetObject
 const WRITE_PROFILE_IMAGES: Statement = { Effect: 'Allow', Action: ['s3:PutObject'], Resource: PROFILE_IMAGES };
 const PROFILE_ROUTES = new Set(['getTenantProfile', 'putTenantProfile', 'putTenantProfileImage', 'deleteTenantProfileImage']);
 
+/**
+ * The buyer's tracking page reads an order and what hangs on it, counts each client address in
+ * its rate counter (RATE#...), and hands out download addresses of the order's generated documents
+ * and archived pictures (orders/...), signed with its own credentials.
+ */
+const COUNT_PAGE_VISITS: Statement = {
+  Effect: 'Allow',
+  Action: ['dynamodb:UpdateItem'],
+  Resource: TABLE_ARN,
+  Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#TRACK#*'] } },
+};
+const READ_ORDER_FILES: Statement = {
+  Effect: 'Allow',
+  Action: ['s3:GetObject'],
+  Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ArchiveBucket', 'Arn'] }, '/orders/*']] },
+};
+
 /** Routes that keep API Gateway's copies of keys in step (lib/gateway/keys.ts). */
 const GATEWAY_KEY_ROUTES = new Set(['issueApiKey', 'revokeApiKey', 'rotateApiKey', 'updateUser', 'deactivateUser']);
 /** Routes that read the catalogue snapshot from the bucket (lib/catalogue/live.ts). */
@@ -86,6 +103,7 @@ const NO_DATA_ROUTES = new Set(['getOpenApi', 'getDocsPage', 'getDocsRenderer', 
 
 export function statementsFor(route: Pick<RouteSpec, 'id' | 'method' | 'public'>): Statement[] {
   if (NO_DATA_ROUTES.has(route.id)) return [TRACING];
+  if (route.id === 'getTrackingPage') return [TRACING, READ_TABLE, COUNT_PAGE_VISITS, READ_ORDER_FILES];
   const changesData = route.method !== 'GET';
   return [
     TRACING,

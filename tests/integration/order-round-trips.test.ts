@@ -183,7 +183,7 @@ describe('DynamoDB round trips per service call', () => {
     const customer = await newCustomerWithBalance();
     const order = await createOrder(accountant, { customerId: customer.id, totalAmount: 100, receiptAmount: 10 }, undefined);
 
-    const { value, trips } = await measure(() => getOrder(accountant, order.id));
+    const { value, trips } = await measure(() => getOrder(accountant, order.id, 'http://localhost'));
 
     expect(value.id).toBe(order.id);
     expect(value.financialSummary.depositAmount).toBe(10);
@@ -197,7 +197,7 @@ describe('DynamoDB round trips per service call', () => {
     const marketer = await callerFor('marketer');
 
     roundTrips.reset();
-    await expect(getOrder(marketer, order.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getOrder(marketer, order.id, 'http://localhost')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(roundTrips.count).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { GeneratedDocumentView } from '../../schemas/document-shapes.js';
 import { CustomsInvoiceFields, Order } from '../../schemas/order-shapes.js';
 import { asStored } from './as-stored.js';
 import { ORDER_PARTS } from './order-parts.js';
+import { OrderTrackingRecord } from './tracking-link.schema.js';
 
 /** The order as the API shows it (lib/schemas/orders.ts), whose stored fields the records below take as they are. */
 const view = asStored(Order).properties;
@@ -54,6 +55,8 @@ const HEAD_FIELDS = {
   walletId: Type.Optional(Type.String()),
   /** The Pending receipt made from the receipt fields given at creation (record its proof of payment on it). */
   depositReceiptId: Type.Optional(Type.String()),
+  /** The seed of the buyer's tracking link (lib/domain/tracking-link.ts); orders from before the links have none. */
+  tracking: Type.Optional(OrderTrackingRecord),
   /** Set once, by the transaction that refunds a cancelled wallet-paid order. */
   refundedAt: Type.Optional(Type.String()),
   /** The sequence of the order's latest notification event (its messages go out in this order). */
@@ -92,6 +95,8 @@ export const OrderNoticeRecord = Type.Object({
   tenantId: view.tenantId,
   carDetails: view.carDetails,
   paidFromWallet: Type.Optional(view.paidFromWallet),
+  /** Its customer's messages carry the tracking link made from this. */
+  tracking: Type.Optional(OrderTrackingRecord),
   customer: view.customer,
   marketer: view.marketer,
   shipment: view.shipment,

@@ -7,10 +7,12 @@ import { newId, walletIdFor } from '../../domain/ids.js';
 import { EVENT_OF_STATUS } from '../../domain/notifications.js';
 import { allowedTransitions, checkTransition, rolesThatMayMove, transitionOutlook } from '../../domain/order-lifecycle.js';
 import { scopeOf } from '../../domain/scope.js';
+import { closesOrder, linkExpiry } from '../../domain/tracking-link.js';
 import type { changeOrderStatus as StatusRoute } from '../../schemas/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { putHistoryItem, readOrderCollection, statusChangeItem, type OrderRecord } from '../../store/orders.js';
 import { transact } from '../../store/transact.js';
+import { endTrackingLinkItem } from '../../store/tracking-links.js';
 import { getWallet } from '../../store/wallets.js';
 import { auditItem } from '../shared/audit.js';
 import { RETRY, RETRY_NOW, withRetries } from '../shared/retry.js';
@@ -18,6 +20,7 @@ import { prepareMovement } from '../shared/wallet-movement.js';
 import { orderEventItem } from './order-events.js';
 import { factsOf } from './order-facts.js';
 import { orderView, type OrderView } from './order-view.js';
+import { hashOf } from '../shared/tracking-link.js';
 
 type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
 
@@ -99,6 +102,8 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
         ),
       );
     }
+    // Closing the order starts the last 90 days of the buyer's tracking link.
+    if (closesOrder(body.status) && order.tracking) items.push(endTrackingLinkItem(hashOf(order.tracking), linkExpiry(now)));
     if (refund) {
       // The wallet of the order's own customer, in the order's tenant.
       const wallet = await getWallet({ tenantId: order.tenantId }, order.walletId ?? walletIdFor(order.customerId), true);

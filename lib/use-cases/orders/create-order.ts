@@ -18,6 +18,8 @@ import { orderNumberItem } from '../../store/order-numbers.js';
 import { ORDER_COUNTER, takeNextNumber, putHistoryItem, putOrderItem, putOrderPartItems, readForNewOrder, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { transact, type TransactItem } from '../../store/transact.js';
+import { putTrackingLinkItem } from '../../store/tracking-links.js';
+import { newLink } from '../shared/tracking-link.js';
 import { carVisible, storefrontFor } from '../cars.js';
 import { auditItem } from '../shared/audit.js';
 import { replay, requestFingerprint } from '../shared/idempotency.js';
@@ -241,12 +243,16 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     // Nothing here is written by every order of a customer (customers are never deleted, and the
     // marketer's access is written once): concurrent orders of one customer do not conflict,
     // unless they pay from its wallet, whose balance must move one payment at a time.
+    // The buyer's tracking link: its token is made from the seed the order keeps; the table holds its hash.
+    const tracking = newLink(order, now);
+    order.tracking = tracking.tracking;
     const receipt = body.receiptAmount !== undefined ? depositReceipt(order, body, body.receiptAmount, actorOf(caller), now) : undefined;
     if (receipt) order.depositReceiptId = receipt.entry.id;
     const items: TransactItem[] = [
       putOrderItem(order),
       ...putOrderPartItems(order),
       orderNumberItem(order),
+      putTrackingLinkItem(tracking.hash, tracking.link),
       putHistoryItem({ id: newId(), orderId: id, from: null, to: status, by: caller.userId ?? caller.keyId, role: caller.role, at: now }),
     ];
     if (marketerId && !read.marketerHasAccess) items.push(marketerAccessItem(customer, marketerId));

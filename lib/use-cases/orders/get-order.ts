@@ -7,6 +7,7 @@ import type { OrderDetail } from '../../schemas/orders.js';
 import { readOrderCollection, type OrderCollection } from '../../store/orders.js';
 import { latestDocuments } from './order-documents.js';
 import { orderView } from './order-view.js';
+import { trackingLinkView } from '../shared/tracking-link.js';
 
 const newestFirst = (field: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => String(b[field] ?? '').localeCompare(String(a[field] ?? ''));
 
@@ -26,7 +27,8 @@ function financialSummary(collection: OrderCollection) {
 }
 
 /** Order detail: one Query of the order's item collection. */
-export async function getOrder(caller: Caller, id: string): Promise<Static<typeof OrderDetail>> {
+/** `baseUrl`: the API's address as the caller reached it, which the buyer's tracking link starts with. */
+export async function getOrder(caller: Caller, id: string, baseUrl: string): Promise<Static<typeof OrderDetail>> {
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
   const { order } = collection;
@@ -52,6 +54,7 @@ export async function getOrder(caller: Caller, id: string): Promise<Static<typeo
         }
       : null,
     customsInvoice: order.customsInvoice ?? null,
+    trackingLink: trackingLinkView(order, collection.history, baseUrl),
     customsDocuments: order.customsDocuments ?? [],
     documents: await latestDocuments(order),
     statusHistory: [...collection.history]

@@ -1,0 +1,231 @@
+/**
+ * The words of the buyer's tracking page (lib/pages/tracking-page.ts), in the buyer's words
+ * rather than the staff's statuses, in English and Arabic.
+ */
+export type PageLanguage = 'en' | 'ar';
+export const PAGE_LANGUAGES: readonly PageLanguage[] = ['en', 'ar'];
+
+export interface TrackingWords {
+  /** The language's own name, for the switch. */
+  languageName: string;
+  title: (orderNumber: number) => string;
+  greeting: (name: string) => string;
+  stage: { open: string; delivered: string; cancelled: string };
+  cancelledOn: string;
+  nextStep: string;
+  car: { heading: string; year: string; mileage: string; km: string; colour: string; vinEnding: string; noPhoto: string };
+  milestonesHeading: string;
+  milestone: Record<
+    | 'ordered'
+    | 'depositConfirmed'
+    | 'inspectionScheduled'
+    | 'inspected'
+    | 'contractSigned'
+    | 'paymentConfirmed'
+    | 'purchased'
+    | 'deregistered'
+    | 'exportDeclared'
+    | 'departed'
+    | 'arrived'
+    | 'delivered',
+    string
+  >;
+  done: string;
+  expected: string;
+  voyage: {
+    heading: string;
+    vessel: string;
+    voyage: string;
+    carrier: string;
+    container: string;
+    from: string;
+    to: string;
+    departure: string;
+    arrival: string;
+    billOfLading: string;
+    estimated: string;
+    actual: string;
+    method: Record<string, string>;
+  };
+  inspection: { heading: string; date: string; scheduled: string; inProgress: string; completed: string; photos: string; report: string };
+  money: { heading: string; total: string; confirmed: string; awaiting: string; remaining: string; paidFromWallet: string; paidInFull: string };
+  papers: {
+    heading: string;
+    none: string;
+    kind: { contract: string; 'proforma-invoice': string; 'customs-invoice': string; 'inspection-report': string };
+    linkNote: string;
+  };
+  contact: { heading: string; whatsapp: string; none: string };
+  footer: string;
+  notFound: { title: string; body: string };
+  tooMany: { title: string; body: string };
+  unavailable: { title: string; body: string };
+}
+
+const en: TrackingWords = {
+  languageName: 'English',
+  title: (n) => `Order #${n}`,
+  greeting: (name) => `Hello ${name}, here is where your car is.`,
+  stage: { open: 'On its way', delivered: 'Delivered', cancelled: 'Cancelled' },
+  cancelledOn: 'This order was cancelled on',
+  nextStep: 'Next',
+  car: { heading: 'Your car', year: 'Year', mileage: 'Mileage', km: 'km', colour: 'Colour', vinEnding: 'VIN ends with', noPhoto: 'No photo yet' },
+  milestonesHeading: 'From your deposit to delivery',
+  milestone: {
+    ordered: 'Order placed',
+    depositConfirmed: 'Deposit confirmed',
+    inspectionScheduled: 'Inspection booked',
+    inspected: 'Car inspected',
+    contractSigned: 'Contract signed',
+    paymentConfirmed: 'Payment confirmed',
+    purchased: 'Car bought at auction',
+    deregistered: 'Deregistered for export in Korea',
+    exportDeclared: 'Export declaration accepted',
+    departed: 'Left Korea',
+    arrived: 'Arrived at the port of destination',
+    delivered: 'Delivered to you',
+  },
+  done: 'Done',
+  expected: 'Expected',
+  voyage: {
+    heading: 'The voyage',
+    vessel: 'Vessel',
+    voyage: 'Voyage',
+    carrier: 'Shipping line',
+    container: 'Container',
+    from: 'From',
+    to: 'To',
+    departure: 'Departure',
+    arrival: 'Arrival',
+    billOfLading: 'Bill of lading',
+    estimated: 'expected',
+    actual: 'on',
+    method: { roro: 'Roll-on/roll-off ship', container: 'Container' },
+  },
+  inspection: {
+    heading: 'Inspection',
+    date: 'Date',
+    scheduled: 'Booked',
+    inProgress: 'Under way',
+    completed: 'Completed',
+    photos: 'Photos from the inspection',
+    report: 'Inspection report',
+  },
+  money: {
+    heading: 'Payments',
+    total: 'Order total',
+    confirmed: 'Received and confirmed',
+    awaiting: 'Received, being checked',
+    remaining: 'Still to pay',
+    paidFromWallet: 'Paid from your wallet',
+    paidInFull: 'Paid in full',
+  },
+  papers: {
+    heading: 'Your papers',
+    none: 'Your contract and invoices will appear here once they are ready.',
+    kind: {
+      contract: 'Signed sales contract',
+      'proforma-invoice': 'Proforma invoice',
+      'customs-invoice': 'Commercial invoice (for customs)',
+      'inspection-report': 'Inspection report',
+    },
+    linkNote: 'Download links work for a few minutes; open this page again for new ones.',
+  },
+  contact: { heading: 'Questions?', whatsapp: 'Message on WhatsApp', none: 'Reply to the WhatsApp message that brought you here.' },
+  footer: 'This page is private to you: anyone with its link can see it, so please do not share it.',
+  notFound: {
+    title: 'Link not found',
+    body: 'This link does not work: it may have been replaced by a newer one, or it has expired. Ask us on WhatsApp for your current link.',
+  },
+  tooMany: { title: 'Please wait a moment', body: 'Too many requests came from your connection. Try again in a minute.' },
+  unavailable: { title: 'Please try again shortly', body: 'We cannot show your order right now. Try again in a minute.' },
+};
+
+const ar: TrackingWords = {
+  languageName: 'العربية',
+  title: (n) => `الطلب #${n}`,
+  greeting: (name) => `مرحباً ${name}، هنا تجد أين وصلت سيارتك.`,
+  stage: { open: 'في الطريق إليك', delivered: 'تم التسليم', cancelled: 'ملغى' },
+  cancelledOn: 'تم إلغاء هذا الطلب في',
+  nextStep: 'التالي',
+  car: {
+    heading: 'سيارتك',
+    year: 'سنة الصنع',
+    mileage: 'المسافة المقطوعة',
+    km: 'كم',
+    colour: 'اللون',
+    vinEnding: 'آخر أرقام رقم الهيكل',
+    noPhoto: 'لا توجد صورة بعد',
+  },
+  milestonesHeading: 'من العربون حتى التسليم',
+  milestone: {
+    ordered: 'تم تقديم الطلب',
+    depositConfirmed: 'تم تأكيد العربون',
+    inspectionScheduled: 'تم تحديد موعد الفحص',
+    inspected: 'تم فحص السيارة',
+    contractSigned: 'تم توقيع العقد',
+    paymentConfirmed: 'تم تأكيد الدفع',
+    purchased: 'تم شراء السيارة من المزاد',
+    deregistered: 'تم شطب السيارة للتصدير في كوريا',
+    exportDeclared: 'تم قبول بيان التصدير',
+    departed: 'غادرت كوريا',
+    arrived: 'وصلت إلى ميناء الوصول',
+    delivered: 'تم تسليمها إليك',
+  },
+  done: 'تم',
+  expected: 'متوقع',
+  voyage: {
+    heading: 'الشحن',
+    vessel: 'السفينة',
+    voyage: 'رقم الرحلة',
+    carrier: 'خط الشحن',
+    container: 'الحاوية',
+    from: 'من',
+    to: 'إلى',
+    departure: 'المغادرة',
+    arrival: 'الوصول',
+    billOfLading: 'بوليصة الشحن',
+    estimated: 'متوقع',
+    actual: 'في',
+    method: { roro: 'سفينة دحرجة (رورو)', container: 'حاوية' },
+  },
+  inspection: {
+    heading: 'الفحص',
+    date: 'التاريخ',
+    scheduled: 'محدد',
+    inProgress: 'جارٍ',
+    completed: 'مكتمل',
+    photos: 'صور الفحص',
+    report: 'تقرير الفحص',
+  },
+  money: {
+    heading: 'المدفوعات',
+    total: 'إجمالي الطلب',
+    confirmed: 'المبلغ المستلم والمؤكد',
+    awaiting: 'مبلغ مستلم قيد التحقق',
+    remaining: 'المتبقي للدفع',
+    paidFromWallet: 'مدفوع من محفظتك',
+    paidInFull: 'مدفوع بالكامل',
+  },
+  papers: {
+    heading: 'مستنداتك',
+    none: 'ستظهر هنا العقد والفواتير عندما تصبح جاهزة.',
+    kind: {
+      contract: 'عقد البيع الموقّع',
+      'proforma-invoice': 'الفاتورة المبدئية',
+      'customs-invoice': 'الفاتورة التجارية (للجمارك)',
+      'inspection-report': 'تقرير الفحص',
+    },
+    linkNote: 'روابط التنزيل صالحة لبضع دقائق؛ افتح هذه الصفحة من جديد للحصول على روابط جديدة.',
+  },
+  contact: { heading: 'لديك سؤال؟', whatsapp: 'راسلنا على واتساب', none: 'ردّ على رسالة واتساب التي وصلتك منها هذه الصفحة.' },
+  footer: 'هذه الصفحة خاصة بك: يستطيع رؤيتها كل من لديه رابطها، لذا يرجى عدم مشاركته.',
+  notFound: {
+    title: 'الرابط غير موجود',
+    body: 'هذا الرابط لا يعمل: ربما استُبدل برابط أحدث أو انتهت صلاحيته. اطلب رابطك الحالي منا على واتساب.',
+  },
+  tooMany: { title: 'يرجى الانتظار قليلاً', body: 'وصلت طلبات كثيرة من اتصالك. حاول مرة أخرى بعد دقيقة.' },
+  unavailable: { title: 'يرجى المحاولة بعد قليل', body: 'لا يمكننا عرض طلبك الآن. حاول مرة أخرى بعد دقيقة.' },
+};
+
+export const TRACKING_WORDS: Record<PageLanguage, TrackingWords> = { en, ar };
