@@ -15861,15 +15861,51 @@ export interface operations {
     };
     getTrackingPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the page's language; the customer's own when not given (any other value is ignored) */
+                lang?: "en" | "ar";
+            };
             header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description the link's token (32 characters)
+                 * @example Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2
+                 */
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             /** @description The buyer's page of an order (HTML, no key): its car, milestones, voyage, inspection, payments, papers and whom to ask */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The same page for every link that does not work: unknown, replaced by a newer one, or past its end (90 days after the order closed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests from this client address (Retry-After says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The order cannot be read right now (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

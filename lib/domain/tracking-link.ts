@@ -8,7 +8,7 @@ import type { OrderStatus } from './order-lifecycle.js';
  * the seed and the token's hash: whoever reads the table cannot make a link. A new seed makes a
  * new token and ends the old one. The link stops working this many days after the order closes.
  */
-export const DAYS_AFTER_CLOSE = 90;
+const DAYS_AFTER_CLOSE = 90;
 const TOKEN_BYTES = 24;
 const SEED_BYTES = 16;
 

@@ -145,6 +145,7 @@ export const UNRECORDED_SUCCESS: Readonly<Record<string, string>> = {
   getDocsPage: 'the reference page (HTML)',
   getDocsRenderer: "the reference's script (4 MB of JavaScript)",
   getOpenApi: 'this document',
+  getTrackingPage: "a buyer's page (HTML about one order, for its buyer's eyes only)",
 };
 
 function successResponse(route: RouteSpec): Json {
@@ -154,7 +155,11 @@ function successResponse(route: RouteSpec): Json {
     const content = route.response
       ? { 'application/json': { schema: toJsonSchema(route.response), ...example } }
       : { [route.rawContentType ?? 'text/html']: { schema: { type: 'string' }, ...example } };
-    return { [String(route.status)]: { description: route.summary, content } };
+    const others = Object.entries(route.pageAnswers ?? {}).map(([status, description]) => [
+      status,
+      { description, content: { 'text/html': { schema: { type: 'string' } } } },
+    ]);
+    return { [String(route.status)]: { description: route.summary, content }, ...Object.fromEntries(others) };
   }
   const schema = toJsonSchema(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList, route.currencyMeta));
   return {

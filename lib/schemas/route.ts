@@ -59,6 +59,8 @@ export interface RouteSpec {
   raw?: boolean;
   /** The content type of a raw answer, when not HTML or the `response` JSON. */
   rawContentType?: string;
+  /** An HTML page's other answers (status: what the page says), documented as HTML too. */
+  pageAnswers?: Readonly<Record<number, string>>;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;
   /** Served without an API key (the API documentation, and the webhooks, which prove their caller otherwise). */

@@ -51,4 +51,19 @@ export const getTrackingPage = defineRoute({
   raw: true,
   public: true,
   cors: false,
+  params: Type.Object({
+    token: Type.String({ minLength: 1, maxLength: 200, description: "the link's token (32 characters)", examples: ['Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2'] }),
+  }),
+  query: Type.Object({
+    lang: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('ar')], {
+        description: "the page's language; the customer's own when not given (any other value is ignored)",
+      }),
+    ),
+  }),
+  pageAnswers: {
+    404: 'The same page for every link that does not work: unknown, replaced by a newer one, or past its end (90 days after the order closed)',
+    429: 'Too many requests from this client address (Retry-After says when to try again)',
+    503: 'The order cannot be read right now (Retry-After)',
+  },
 });

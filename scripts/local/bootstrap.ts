@@ -4,7 +4,7 @@ import { s3 } from '../../lib/archive/s3.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/store/table.js';
 
 /** The local stack's secret of the buyers' tracking links (serverless.yml: params.local.trackingLinkSecret). */
-export const LOCAL_TRACKING_LINK_SECRET = 'local-tracking-link-secret';
+const LOCAL_TRACKING_LINK_SECRET = 'local-tracking-link-secret';
 
 /** Environment the service and the scripts read; the SDK picks the endpoints up by itself. */
 export function localEnvironment(options: { dynamoEndpoint: string; s3Endpoint: string; lambdaEndpoint: string; tableName: string; bucketName: string }) {

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { isLinkLive, linkExpiry, tokenHash, trackingToken, trackingUrl } from '../../lib/domain/tracking-link.js';
+import { type TrackingPageInput, trackingPageView } from '../../lib/domain/tracking-page.js';
+import { renderRefusalPage, renderTrackingPage, TRACKING_STYLE_HASH } from '../../lib/pages/tracking-page.js';
+
+const SECRET = 'unit-test-secret';
+
+/** An order as the page reads it, with what the page must never show mixed in (as the stored records carry it). */
+function orderAt(status: TrackingPageInput['order']['status'], extra: Partial<TrackingPageInput> = {}): TrackingPageInput {
+  const order = {
+    orderNumber: 1042,
+    status,
+    totalAmount: 18500,
+    currency: 'USD',
+    paidFromWallet: false,
+    createdAt: '2026-10-01T08:00:00.000Z',
+    inspectionDate: '2026-10-06T09:00:00.000Z',
+    carDetails: {
+      makeEn: 'Hyundai',
+      modelEn: 'Sonata',
+      gradeEn: 'Premium',
+      year: 2021,
+      kilometers: 45210,
+      color: 'Pearl white',
+      vin: 'KMHL14JA5MA123456',
+      price: 1790,
+    },
+    customer: { name: 'Layla Haddad', mobileNumber: '+971501234567', email: 'layla@example.com' },
+    marketer: { name: 'Omar Saleh', mobileNumber: '+971 50 111 0001', email: 'omar@dealer.example' },
+    // Never shown: staff notes, who created it, the audit and other staff.
+    notes: 'INTERNAL: customer haggles, keep margin',
+    createdByKeyId: 'key-secret-id',
+  } as TrackingPageInput['order'];
+  return {
+    order,
+    history: [{ to: 'DepositSubmitted', at: '2026-10-01T08:00:00.000Z' }],
+    receipts: [{ status: 'Pending', amount: 2000, currency: 'USD' }],
+    inspections: [],
+    documents: [],
+    photoUrl: 'https://bucket.example/orders/1042/01.jpg?X-Amz-Signature=abc',
+    ...extra,
+  };
+}
+
+const inspection = {
+  status: 'Completed',
+  inspectionDate: '2026-10-06T09:00:00.000Z',
+  photos: [
+    { url: 'https://photos.example/front.jpg', thumbnailUrl: 'https://photos.example/front-150.jpg', caption: 'Front' },
+    { url: 'javascript:alert(1)', caption: 'refused' },
+  ],
+  pdfReportUrl: 'https://photos.example/report.pdf',
+  createdAt: '2026-10-03T10:00:00.000Z',
+};
+
+const shipped = (): TrackingPageInput => {
+  const input = orderAt('Shipped', {
+    history: [
+      { to: 'DepositSubmitted', at: '2026-10-01T08:00:00.000Z' },
+      { to: 'DepositConfirmed', at: '2026-10-02T08:00:00.000Z' },
+      { to: 'InspectionScheduled', at: '2026-10-03T08:00:00.000Z' },
+      { to: 'InspectionCompleted', at: '2026-10-06T12:00:00.000Z' },
+      { to: 'ContractSigned', at: '2026-10-07T08:00:00.000Z' },
+      { to: 'PaymentSubmitted', at: '2026-10-08T08:00:00.000Z' },
+      { to: 'PaymentConfirmed', at: '2026-10-09T08:00:00.000Z' },
+      { to: 'Purchased', at: '2026-10-10T08:00:00.000Z' },
+      { to: 'Shipped', at: '2026-10-20T08:00:00.000Z' },
+    ],
+    receipts: [
+      { status: 'Confirmed', amount: 2000, currency: 'USD' },
+      { status: 'Confirmed', amount: 16500, currency: 'USD' },
+    ],
+    inspections: [inspection],
+    signedContract: { contractNumber: 2031, signedAt: '2026-10-07T08:00:00.000Z', url: 'https://files.example/contract-2031.pdf' },
+    documents: [{ type: 'proforma-invoice', createdAt: '2026-10-07T09:00:00.000Z', url: 'https://bucket.example/pi.pdf?sig=1' }],
+  });
+  input.order.exportSteps = { deregistration: { date: '2026-10-12' }, exportDeclaration: { date: '2026-10-15' } };
+  input.order.shipment = {
+    method: 'roro',
+    carrier: 'Hoegh Autoliners',
+    vessel: 'Hoegh Target',
+    voyage: '112W',
+    portOfLoading: 'Pyeongtaek',
+    portOfDischarge: 'Jebel Ali',
+    etd: '2026-10-19',
+    eta: '2026-11-18',
+    atd: '2026-10-20',
+    billOfLadingNumber: 'HOEG123456',
+  };
+  return input;
+};
+
+describe('tracking links', () => {
+  it('derives a 32-character URL-safe token from the seed and the secret, and hashes it for the table', () => {
+    const token = trackingToken(SECRET, 'seed-1');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(trackingToken(SECRET, 'seed-1')).toBe(token);
+    expect(trackingToken(SECRET, 'seed-2')).not.toBe(token);
+    expect(trackingToken('another-secret', 'seed-1')).not.toBe(token);
+    expect(tokenHash(token)).not.toContain(token);
+    expect(tokenHash(token)).toBe(tokenHash(token));
+    expect(trackingUrl('https://api.example.com/dev/', token)).toBe(`https://api.example.com/dev/track/${token}`);
+  });
+
+  it('ends 90 days after the order closed, and works until then', () => {
+    const endsAt = linkExpiry('2026-11-01T10:00:00.000Z');
+    expect(endsAt).toBe('2027-01-30T10:00:00.000Z');
+    expect(isLinkLive({}, new Date('2030-01-01'))).toBe(true);
+    expect(isLinkLive({ endsAt }, new Date('2027-01-30T09:59:59.000Z'))).toBe(true);
+    expect(isLinkLive({ endsAt }, new Date('2027-01-30T10:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe("the buyer's view of an order", () => {
+  it('after the deposit: the order is placed, confirming the deposit is next, the rest is later; the deposit is being checked', () => {
+    const view = trackingPageView(orderAt('DepositSubmitted'));
+    expect(view.stage).toBe('open');
+    expect(view.milestones.slice(0, 3).map((m) => [m.key, m.state])).toEqual([
+      ['ordered', 'done'],
+      ['depositConfirmed', 'next'],
+      ['inspectionScheduled', 'later'],
+    ]);
+    expect(view.milestones.filter((m) => m.state === 'done')).toHaveLength(1);
+    expect(view.money).toEqual({ total: 18500, confirmed: 0, awaitingConfirmation: 2000, remaining: 18500, currency: 'USD', paidFromWallet: false });
+    expect(view.voyage).toBeUndefined();
+    expect(view.papers).toEqual([]);
+    expect(view.car).toMatchObject({ make: 'Hyundai', model: 'Sonata Premium', year: 2021, mileageKm: 45210, colour: 'Pearl white', vinEnding: '123456' });
+    expect(view.contact).toEqual({ name: 'Omar Saleh', whatsappUrl: 'https://wa.me/971501110001' });
+  });
+
+  it('on the water: export steps and departure done with their days, arrival next with its ETA, the voyage and the papers', () => {
+    const view = trackingPageView(shipped());
+    const byKey = Object.fromEntries(view.milestones.map((m) => [m.key, m]));
+    expect(byKey.deregistered).toEqual({ key: 'deregistered', state: 'done', date: '2026-10-12' });
+    expect(byKey.exportDeclared).toEqual({ key: 'exportDeclared', state: 'done', date: '2026-10-15' });
+    expect(byKey.departed).toEqual({ key: 'departed', state: 'done', date: '2026-10-20' });
+    expect(byKey.arrived).toEqual({ key: 'arrived', state: 'next', expected: '2026-11-18' });
+    expect(byKey.delivered?.state).toBe('later');
+    expect(view.voyage).toMatchObject({
+      vessel: 'Hoegh Target',
+      voyage: '112W',
+      portOfDischarge: 'Jebel Ali',
+      eta: '2026-11-18',
+      billOfLadingNumber: 'HOEG123456',
+    });
+    expect(view.money.remaining).toBe(0);
+    expect(view.papers.map((p) => p.kind)).toEqual(['contract', 'proforma-invoice', 'inspection-report']);
+    expect(view.inspection?.state).toBe('completed');
+    // Only web addresses become pictures.
+    expect(view.inspection?.photos).toEqual([
+      { url: 'https://photos.example/front.jpg', thumbnailUrl: 'https://photos.example/front-150.jpg', caption: 'Front' },
+    ]);
+  });
+
+  it('delivered: every step done, nothing next', () => {
+    const input = shipped();
+    input.order.status = 'Delivered';
+    input.order.shipment!.ata = '2026-11-17';
+    input.history = [...input.history, { to: 'Delivered', at: '2026-11-25T08:00:00.000Z' }];
+    const view = trackingPageView(input);
+    expect(view.stage).toBe('delivered');
+    expect(view.milestones.every((m) => m.state === 'done')).toBe(true);
+    expect(view.milestones.at(-1)).toEqual({ key: 'delivered', state: 'done', date: '2026-11-25T08:00:00.000Z' });
+  });
+
+  it('cancelled: says when, and offers no next step', () => {
+    const input = orderAt('Cancelled', {
+      history: [
+        { to: 'DepositSubmitted', at: '2026-10-01T08:00:00.000Z' },
+        { to: 'Cancelled', at: '2026-10-02T11:00:00.000Z' },
+      ],
+    });
+    const view = trackingPageView(input);
+    expect(view.stage).toBe('cancelled');
+    expect(view.cancelledAt).toBe('2026-10-02T11:00:00.000Z');
+    expect(view.milestones.some((m) => m.state === 'next')).toBe(false);
+  });
+
+  it('paid from the wallet: no deposit or payment steps, and the whole amount is paid', () => {
+    const input = orderAt('InspectionScheduled', { receipts: [] });
+    input.order.paidFromWallet = true;
+    const view = trackingPageView(input);
+    expect(view.milestones.map((m) => m.key)).not.toContain('depositConfirmed');
+    expect(view.milestones.map((m) => m.key)).not.toContain('paymentConfirmed');
+    expect(view.money).toMatchObject({ confirmed: 18500, remaining: 0, paidFromWallet: true });
+  });
+
+  it('a step reached without a record of the steps before it still shows those steps behind the buyer', () => {
+    const input = orderAt('Purchased', { history: [{ to: 'Purchased', at: '2026-10-10T08:00:00.000Z' }] });
+    const states = trackingPageView(input).milestones.map((m) => m.state);
+    expect(states.slice(0, 7)).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'done']);
+    expect(states[7]).toBe('next');
+  });
+
+  it('never carries staff notes, the customer ID number, other staff or the keys, in the view or on the page', () => {
+    const input = shipped();
+    // As the stored contract carries it: the ID number must not travel with the contract's link.
+    (input.signedContract as Record<string, unknown>).customerIdNumber = '784-1990-1234567-1';
+    const view = trackingPageView(input);
+    const html = ['en', 'ar']
+      .map((language) => renderTrackingPage(view, { language: language as 'en' | 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }))
+      .join('');
+    for (const text of [JSON.stringify(view), html]) {
+      expect(text).not.toContain('INTERNAL');
+      expect(text).not.toContain('784-1990');
+      expect(text).not.toContain('key-secret-id');
+      expect(text).not.toContain('omar@dealer.example');
+      expect(text).not.toContain('layla@example.com');
+      // The full VIN identifies the car to anyone; the buyer sees its ending.
+      expect(text).not.toContain('KMHL14JA5MA');
+    }
+  });
+});
+
+describe("the buyer's page (HTML)", () => {
+  const view = trackingPageView(shipped());
+
+  it('is right to left in Arabic and left to right in English, with no script, and allows only its own style', () => {
+    const ar = renderTrackingPage(view, { language: 'ar', timeZone: 'Asia/Riyadh', brand: 'Gulf Motors' });
+    const en = renderTrackingPage(view, { language: 'en', timeZone: 'Asia/Riyadh', brand: 'Gulf Motors' });
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(en).toContain('<html lang="en" dir="ltr">');
+    expect(ar).toContain('غادرت كوريا');
+    expect(en).toContain('Left Korea');
+    for (const html of [ar, en]) {
+      expect(html).not.toMatch(/<script/i);
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(html).toContain('Hoegh Target');
+      expect(Buffer.byteLength(html)).toBeLessThan(60_000);
+    }
+    expect(TRACKING_STYLE_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+    expect(en).toContain('href="?lang=ar"');
+  });
+
+  it('shows days as days and instants on the tenant calendar', () => {
+    const en = renderTrackingPage(view, { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    // ETA 2026-11-18 is a day: the same day whatever the zone.
+    expect(en).toContain('18 Nov 2026');
+    // Signed at 2026-10-07T08:00Z, on the 7th in Dubai.
+    expect(en).toContain('7 Oct 2026');
+  });
+
+  it('escapes what people typed', () => {
+    const input = orderAt('DepositSubmitted');
+    input.order.customer = { name: '<img src=x onerror=alert(1)>' };
+    const html = renderTrackingPage(trackingPageView(input), { language: 'en', timeZone: 'UTC', brand: 'A & B "Motors"' });
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('A &amp; B &quot;Motors&quot;');
+  });
+
+  it('answers every link that does not work with the same page', () => {
+    expect(renderRefusalPage('notFound', 'en')).toBe(renderRefusalPage('notFound', 'en'));
+    expect(renderRefusalPage('notFound', 'ar')).toContain('dir="rtl"');
+    expect(renderRefusalPage('notFound', 'en')).not.toMatch(/<script/i);
+  });
+});
