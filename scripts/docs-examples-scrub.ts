@@ -123,6 +123,7 @@ const TOKENS: Array<{ pattern: RegExp; make: (n: number, old: string) => string 
         .toString('base64')
         .slice(0, old.length - 6)}`,
   },
+  { pattern: /\/track\/[A-Za-z0-9_-]{32}/g, make: (n) => `/track/${base64urlOf(`tracking:${n}`, 32)}` },
   { pattern: /evt_[a-z0-9]{10,}/g, make: (n, old) => `evt_${base36(`event:${n}`, old.length - 4)}` },
   { pattern: /wamid\.[A-Za-z0-9._-]{8,}/g, make: (n) => `wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgS${base36(`wamid:${n}`, 18).toUpperCase()}AA==` },
   { pattern: /local\.[A-Za-z0-9._-]{8,}/g, make: (n, old) => `local.${base36(`message:${n}`, old.length - 6)}` },

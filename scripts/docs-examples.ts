@@ -566,6 +566,11 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
 
     // The order as it ends, and what was sent about it.
     await call('getOrder', { key: integrator, path: { id: orderId }, note: 'a delivered order with its financial summary, signed contract and inspection' });
+    await call('replaceTrackingLink', {
+      key: operations,
+      path: { id: orderId },
+      note: "a new link for the buyer's page of a delivered order: the old one stops working, and this one ends 90 days after the delivery",
+    });
     await call('listOrders', { key: integrator, query: { limit: 1 }, note: 'the first page; pass meta.nextCursor as cursor for the next' });
     await call('countOrders', { key: operations, note: "how many of the tenant's orders are in each status" });
     const notifications = await until('the chat messages of the order', async () => {
