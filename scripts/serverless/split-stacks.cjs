@@ -116,6 +116,15 @@ class ServiceSplitStacks extends SplitStacks {
         return prefixes.find((prefix) => logicalId.startsWith(prefix));
       };
 
+      // Every function's environment is one object shared by all (serverless copies the provider's
+      // by reference). The plugin rewrites a reference as it moves a resource, in place: without a
+      // copy each, only the first function moved would get its nested stack's parameter for a
+      // reference such as the tracking link's secret, and the others would name a missing one.
+      for (const resource of Object.values(this.resourcesById)) {
+        if (resource.Type === 'AWS::Lambda::Function' && resource.Properties?.Environment) {
+          resource.Properties.Environment = structuredClone(resource.Properties.Environment);
+        }
+      }
       for (const [logicalId, resource] of Object.entries(this.resourcesById)) {
         // Deployed resources stay where they are (see migrateExistingResources).
         if (logicalId in this.existingResources) continue;
