@@ -204,4 +204,9 @@ export const TAGS = [
   },
   { name: 'Events', description: 'The same events as a feed, for integrators who cannot receive webhooks.' },
   { name: 'WhatsApp', description: "WhatsApp's calls to this service (not for integrators)." },
+  {
+    name: 'Buyer',
+    description:
+      "The buyer's own page of their order, opened from the link in their WhatsApp messages (HTML, no key; POST /orders/{id}/tracking-link replaces the link).",
+  },
 ];
