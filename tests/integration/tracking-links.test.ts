@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../functions/tracking/get-tracking-page.js';
 import { readTrackingPage } from '../../lib/use-cases/tracking/read-tracking-page.js';
@@ -71,7 +71,7 @@ describe("the buyer's link under races", () => {
 });
 
 describe("the buyer's page while DynamoDB is unreachable", () => {
-  const event = (token: string): APIGatewayProxyEvent =>
+  const event = (token: string): Parameters<typeof handler>[0] =>
     ({
       httpMethod: 'GET',
       path: `/track/${token}`,
@@ -79,13 +79,13 @@ describe("the buyer's page while DynamoDB is unreachable", () => {
       headers: { 'accept-language': 'ar,en;q=0.8' },
       multiValueHeaders: {},
       pathParameters: { token },
-      queryStringParameters: null,
-      multiValueQueryStringParameters: null,
+      queryStringParameters: {},
+      multiValueQueryStringParameters: {},
       stageVariables: null,
       body: null,
       isBase64Encoded: false,
       requestContext: { identity: { sourceIp: `198.51.100.${Math.floor(Math.random() * 200)}` }, path: `/track/${token}` },
-    }) as unknown as APIGatewayProxyEvent;
+    }) as unknown as Parameters<typeof handler>[0];
   const context = { awsRequestId: 'outage-test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
   it('answers a 503 page asking to try again, then the order once the table is back', async () => {
