@@ -27,5 +27,5 @@ export function pageHandler(
       return failed(event);
     }
   };
-  return basePipeline(route, base, [], securityHeaders);
+  return basePipeline(route, base, [], securityHeaders, false);
 }

@@ -43,15 +43,16 @@ export function basePipeline(
   steps: Middleware[],
   /** For HTML pages: options of @middy/http-security-headers in place of its strict defaults. */
   securityHeaders?: Record<string, unknown>,
+  /** False for a page no other origin's script has any business reading (the buyer's page): no CORS headers. */
+  cors = true,
 ) {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>()
     .use(requestLogging(route))
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
-    .use(httpSecurityHeaders(securityHeaders ?? {}))
-    .use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }))
-    .use(httpErrorHandler({ logger: false }))
-    .use(errorEnvelope(route));
+    .use(httpSecurityHeaders(securityHeaders ?? {}));
+  if (cors) pipeline.use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }));
+  pipeline.use(httpErrorHandler({ logger: false })).use(errorEnvelope(route));
   for (const step of steps) pipeline.use(step);
   return pipeline.handler(base);
 }
