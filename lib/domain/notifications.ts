@@ -94,17 +94,24 @@ export function recipientsOf(facts: EventFacts): Recipient[] {
 /** The ETA parameter of a departure before the carrier gave one, in the message's language. */
 const ETA_PENDING: Record<ChatLanguage, string> = { en: 'to be confirmed', ar: 'يحدد لاحقاً' };
 
-/** A notification as a template: which one, and its parameters (customer: name, order number, car; staff: order number, car). */
+/**
+ * A notification as a template: which one, and its parameters (customer: name, order number, car;
+ * staff: order number, car; a departure adds the expected arrival). A customer's message whose
+ * order has a tracking link (`trackingUrl`) is the template's `_link` variant, the link its last
+ * parameter; staff messages never carry it.
+ */
 export function notificationTemplate(
   event: OrderEvent,
   audience: Audience,
-  order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string },
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string; trackingUrl?: string },
   name: string,
   language: ChatLanguage = 'en',
 ): { key: string; parameters: string[] } {
   const toCustomer = audience === 'customer';
-  const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true);
+  const link = toCustomer && order.trackingUrl ? order.trackingUrl : undefined;
+  const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true, link !== undefined);
   const parameters = toCustomer ? [name, String(order.orderNumber), order.car] : [String(order.orderNumber), order.car];
   if (event === 'shipment.departed') parameters.push(order.eta ?? ETA_PENDING[language]);
+  if (link !== undefined) parameters.push(link);
   return { key, parameters: parameters.map(templateParameter) };
 }

@@ -65,18 +65,58 @@ const STAFF_PHRASES: Record<string, Phrase> = {
   shipment_arrived: { en: 'car arrived at the port of destination; delivery next', ar: 'وصلت السيارة إلى ميناء الوصول؛ الخطوة التالية التسليم' },
 };
 
-/** Departure carries the expected arrival, so its templates have one placeholder more. */
-const DEPARTURE_TEMPLATES: ChatTemplateDefinition[] = [
-  {
-    key: 'shipment_departed_customer',
-    category: 'UTILITY',
-    parameters: [...CUSTOMER_PARAMETERS, 'expected arrival'],
-    examples: [...CUSTOMER_EXAMPLES, '2026-12-24'],
-    body: {
-      en: 'Hello {{1}}, order #{{2}} ({{3}}): your car has left Korea; expected arrival {{4}}. Reply STOP to stop these messages.',
-      ar: 'مرحباً {{1}}، الطلب #{{2}} ({{3}}): غادرت سيارتك كوريا؛ الوصول المتوقع {{4}}. أرسل "إيقاف" لإيقاف هذه الرسائل.',
+/** How the customer's messages end: the opt-out reply the webhook honours. */
+const OPT_OUT: Phrase = { en: 'Reply STOP to stop these messages.', ar: 'أرسل "إيقاف" لإيقاف هذه الرسائل.' };
+
+/**
+ * The sentence that carries the buyer's tracking link (/track/{token}), placeholder {{n}}, just
+ * before the opt-out. The link is a body parameter, which Meta allows to hold a URL, rather than
+ * a URL button: a button's URL may vary only in a suffix after a fixed address approved with the
+ * template, and the address differs per stage (and per custom domain). No full stop follows the
+ * link, so nothing is taken for part of it.
+ */
+const FOLLOW_ORDER = (n: number): Phrase => ({ en: `Follow your order: {{${n}}}`, ar: `تابع طلبك: {{${n}}}` });
+const TRACKING_LINK_PARAMETER = 'tracking link';
+const TRACKING_LINK_EXAMPLE = 'https://api.example.com/track/Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2';
+const WITH_TRACKING_LINK = '_link';
+
+/**
+ * A customer message that marks the order's progress, in the shared frame (greeting, order number
+ * and car, what happened, how to stop the messages), and its `_link` variant: the same message
+ * with the buyer's tracking link as one more parameter. The variant without the link stays for
+ * orders from before the links and for stages that do not say where the API answers.
+ */
+function customerTemplates(
+  key: string,
+  phrase: Phrase,
+  parameters: readonly string[] = CUSTOMER_PARAMETERS,
+  examples: readonly string[] = CUSTOMER_EXAMPLES,
+): [ChatTemplateDefinition, ChatTemplateDefinition] {
+  const opening: Phrase = { en: `Hello {{1}}, order #{{2}} ({{3}}): ${phrase.en}.`, ar: `مرحباً {{1}}، الطلب #{{2}} ({{3}}): ${phrase.ar}.` };
+  const follow = FOLLOW_ORDER(parameters.length + 1);
+  return [
+    { key, category: 'UTILITY', parameters, examples, body: { en: `${opening.en} ${OPT_OUT.en}`, ar: `${opening.ar} ${OPT_OUT.ar}` } },
+    {
+      key: `${key}${WITH_TRACKING_LINK}`,
+      category: 'UTILITY',
+      parameters: [...parameters, TRACKING_LINK_PARAMETER],
+      examples: [...examples, TRACKING_LINK_EXAMPLE],
+      body: { en: `${opening.en} ${follow.en} ${OPT_OUT.en}`, ar: `${opening.ar} ${follow.ar} ${OPT_OUT.ar}` },
     },
-  },
+  ];
+}
+
+/** The customer's progress messages, each with its `_link` variant; departure carries the expected arrival, one placeholder more. */
+const CUSTOMER_TEMPLATES = Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) => customerTemplates(`${key}_customer`, phrase));
+const [DEPARTURE_CUSTOMER, DEPARTURE_CUSTOMER_LINK] = customerTemplates(
+  'shipment_departed_customer',
+  { en: 'your car has left Korea; expected arrival {{4}}', ar: 'غادرت سيارتك كوريا؛ الوصول المتوقع {{4}}' },
+  [...CUSTOMER_PARAMETERS, 'expected arrival'],
+  [...CUSTOMER_EXAMPLES, '2026-12-24'],
+);
+
+const DEPARTURE_TEMPLATES: ChatTemplateDefinition[] = [
+  DEPARTURE_CUSTOMER,
   {
     key: 'shipment_departed_staff',
     category: 'UTILITY',
@@ -88,18 +128,6 @@ const DEPARTURE_TEMPLATES: ChatTemplateDefinition[] = [
     },
   },
 ];
-
-/** The customer's messages end with how to stop them: the opt-out reply the webhook honours. */
-const customerTemplate = (key: string, phrase: Phrase): ChatTemplateDefinition => ({
-  key: `${key}_customer`,
-  category: 'UTILITY',
-  parameters: CUSTOMER_PARAMETERS,
-  examples: CUSTOMER_EXAMPLES,
-  body: {
-    en: `Hello {{1}}, order #{{2}} ({{3}}): ${phrase.en}. Reply STOP to stop these messages.`,
-    ar: `مرحباً {{1}}، الطلب #{{2}} ({{3}}): ${phrase.ar}. أرسل "إيقاف" لإيقاف هذه الرسائل.`,
-  },
-});
 
 const staffTemplate = (key: string, phrase: Phrase): ChatTemplateDefinition => ({
   key: `${key}_staff`,
@@ -164,9 +192,11 @@ const OPERATIONS_TEMPLATES: ChatTemplateDefinition[] = [
 ];
 
 export const CHAT_TEMPLATES: readonly ChatTemplateDefinition[] = [
-  ...Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) => customerTemplate(key, phrase)),
+  ...CUSTOMER_TEMPLATES.map(([plain]) => plain),
   ...Object.entries(STAFF_PHRASES).map(([key, phrase]) => staffTemplate(key, phrase)),
   ...DEPARTURE_TEMPLATES,
+  ...CUSTOMER_TEMPLATES.map(([, link]) => link),
+  DEPARTURE_CUSTOMER_LINK,
   ...CONTRACT_TEMPLATES,
   ...OPERATIONS_TEMPLATES,
 ];
@@ -181,11 +211,16 @@ const WALLET_VARIANTS: Record<'customer' | 'staff', ReadonlySet<string>> = {
   staff: new Set(['order.created', 'contract.signed']),
 };
 
-/** The template that tells `audience` of an order event (e.g. "order.created"), in the words of the order's path. */
-export function notificationTemplateKey(event: string, audience: 'customer' | 'staff', paidFromWallet: boolean): string {
+/**
+ * The template that tells `audience` of an order event (e.g. "order.created"), in the words of the
+ * order's path; for the customer, with the tracking link (one parameter more, the last) when
+ * `withTrackingLink`. Staff messages never carry the link.
+ */
+export function notificationTemplateKey(event: string, audience: 'customer' | 'staff', paidFromWallet: boolean, withTrackingLink = false): string {
   const base = event.replace('.', '_');
   const wallet = paidFromWallet && WALLET_VARIANTS[audience].has(event) ? '_wallet' : '';
-  return `${base}${wallet}_${audience}`;
+  const link = audience === 'customer' && withTrackingLink ? WITH_TRACKING_LINK : '';
+  return `${base}${wallet}_${audience}${link}`;
 }
 
 export const contractTemplateKey = (withLink: boolean): string => (withLink ? 'contract_ready_link' : 'contract_ready');

@@ -160,8 +160,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!options.catalogueInBackground) await seeding;
     else seeding.catch((error: Error) => progress(`catalogue: seeding stopped: ${error.message} (it starts again on the next start)`));
 
-    // The outbox runner sends notifications from this process, so it needs the same chat settings.
+    // The outbox runner sends notifications from this process, so it needs the same chat settings,
+    // and the address the buyers' tracking links in them point at (as the functions get it).
     if (options.chatFailNumbers) process.env.CHAT_LOCAL_FAIL_NUMBERS = options.chatFailNumbers.join(',');
+    process.env.PUBLIC_API_URL = `http://localhost:${options.httpPort}`;
     const { startOutboxRunner } = await import('./outbox-runner.js');
     started.push(startOutboxRunner({ intervalMs: options.outboxIntervalMs ?? 1000, log: options.log }));
     // Providers' feeds dropped in the bucket are imported as the S3 events and the schedule do in AWS.

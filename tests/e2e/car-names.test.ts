@@ -118,8 +118,12 @@ describe('the car in the messages of an order placed without a catalogue car', (
     data(await changeStatus(order.id, admin(), { status: 'ContractSigned', version: 2 }));
     const signed = await messagesFor(order.id, 'contract.signed', 3);
     for (const message of signed) expect(message.template?.parameters, message.audience).toContain('Kia Sorento 2022');
-    expect(signed.find((n) => n.audience === 'customer')?.text).toBe(
-      `Hello Car Name Customer, order #${order.orderNumber} (Kia Sorento 2022): your contract is signed. Reply STOP to stop these messages.`,
+    const toBuyerSigned = signed.find((n) => n.audience === 'customer');
+    // The order's tracking link is the last parameter (docs/notifications.md).
+    const link = toBuyerSigned?.template?.parameters.at(-1) ?? '';
+    expect(link).toMatch(/\/track\/[A-Za-z0-9_-]{32}$/);
+    expect(toBuyerSigned?.text).toBe(
+      `Hello Car Name Customer, order #${order.orderNumber} (Kia Sorento 2022): your contract is signed. Follow your order: ${link} Reply STOP to stop these messages.`,
     );
     const toStaff = [
       ...(await sentTo(DEMO_ACCOUNTANT.phone, order.orderNumber, since)),
@@ -162,7 +166,10 @@ describe('the car in the messages of an order placed without a catalogue car', (
 
     const created = await messagesFor(order.id, 'order.created', 3);
     const toBuyer = created.find((n) => n.audience === 'customer')!;
-    expect(toBuyer.template).toMatchObject({ language: 'ar', parameters: ['أحمد سعيد', String(order.orderNumber), unnamedAr(order.orderNumber)] });
+    expect(toBuyer.template).toMatchObject({
+      language: 'ar',
+      parameters: ['أحمد سعيد', String(order.orderNumber), unnamedAr(order.orderNumber), expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/)],
+    });
     expect(toBuyer.text).toContain(`الطلب #${order.orderNumber} (${unnamedAr(order.orderNumber)})`);
     const staff = created.filter((n) => n.audience === 'accountant' || n.audience === 'operations');
     expect(staff.length).toBeGreaterThanOrEqual(2);

@@ -88,11 +88,14 @@ describe("notifications are templates in the recipient's language, listed per or
 
     // Assert
     const toCustomer = created.find((n) => n.audience === 'customer')!;
+    // The order's tracking link is the last parameter (docs/notifications.md).
+    const link = toCustomer.template?.parameters.at(-1) ?? '';
+    expect(link).toMatch(/\/track\/[A-Za-z0-9_-]{32}$/);
     expect(toCustomer).toMatchObject({
       to: customer.mobileNumber,
       status: 'accepted',
-      template: { name: 'vpo_order_created_customer', language: 'ar', parameters: ['أحمد سعيد', String(order.orderNumber), 'Kia K5 2022'] },
-      text: `مرحباً أحمد سعيد، الطلب #${order.orderNumber} (Kia K5 2022): استلمنا طلبك. أرسل "إيقاف" لإيقاف هذه الرسائل.`,
+      template: { name: 'vpo_order_created_customer_link', language: 'ar', parameters: ['أحمد سعيد', String(order.orderNumber), 'Kia K5 2022', link] },
+      text: `مرحباً أحمد سعيد، الطلب #${order.orderNumber} (Kia K5 2022): استلمنا طلبك. تابع طلبك: ${link} أرسل "إيقاف" لإيقاف هذه الرسائل.`,
     });
     const toAccountant = created.find((n) => n.audience === 'accountant')!;
     expect(toAccountant.template).toMatchObject({ name: 'vpo_order_created_staff', language: 'en' });

@@ -481,3 +481,39 @@ describe('outbox consumer: a failed attempt is given back promptly', () => {
     expect(after.leaseUntil).toBeUndefined();
   });
 });
+
+describe("outbox consumer: the customer's messages carry the buyer's tracking link", () => {
+  /** The token of a tracking link in a text: 32 base64url characters after /track/. */
+  const TRACK = /\/track\/([A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/;
+
+  it("shows the order's link in the customer's order-created message in the local chat log, and in no staff message", async () => {
+    // Arrange: a real order over HTTP; the stack's local runner sends its order-created messages.
+    const { order, recipients } = await realOrder();
+    const customerPhone = recipients.phones[0]!;
+
+    // Act
+    const toCustomer = await waitFor(
+      "the customer's order-created message",
+      async () => (await listChatLog(50, customerPhone)).find((m) => m.text?.includes(`#${order.orderNumber} `)),
+      RUNNER_WAIT_MS,
+    );
+    const toMarketer = await waitFor(
+      "the marketer's order-created message",
+      async () => about(await listChatLog(1000, DEMO_MARKETER.phone), order.orderNumber)[0],
+      RUNNER_WAIT_MS,
+    );
+    const detail = await api('GET', `/api/v1/orders/${order.id}`, { key: demoKey('operations') });
+
+    // Assert: the link is the order's (the detail's address follows the request's host, the
+    // message's PUBLIC_API_URL, so only the tokens are compared).
+    expect(toCustomer.template?.name).toBe('vpo_order_created_customer_link');
+    const token = TRACK.exec(toCustomer.text ?? '')?.[1];
+    expect(token, toCustomer.text).toBeDefined();
+    expect(toCustomer.text).toContain(`Follow your order: `);
+    expect(toCustomer.template?.parameters.at(-1)).toMatch(new RegExp(`^https?://[^ ]+/track/${token}$`));
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.data.trackingLink.url).toMatch(new RegExp(`/track/${token}$`));
+    expect(toMarketer.template?.name).toBe('vpo_order_created_staff');
+    expect(toMarketer.text).not.toMatch(/\/track\//);
+  }, 120_000);
+});

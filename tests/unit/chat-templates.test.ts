@@ -94,10 +94,61 @@ describe('the template catalogue', () => {
   });
 
   it('tells the customer how to stop the messages, in their language', () => {
-    for (const template of CHAT_TEMPLATES.filter((t) => t.key.endsWith('_customer'))) {
+    for (const template of CHAT_TEMPLATES.filter((t) => /_customer(_link)?$/.test(t.key))) {
       expect(template.body.en).toContain('Reply STOP');
       expect(template.body.ar).toContain('إيقاف');
     }
+  });
+});
+
+describe("the buyer's tracking link", () => {
+  /** Every customer message that marks the order's progress: one per event and path, and the departure. */
+  const PROGRESS = CHAT_TEMPLATES.filter((t) => t.key.endsWith('_customer'));
+  const LINK = 'https://api.example.com/track/Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2';
+
+  it('is there for every progress template: 14 events and paths and the departure', () => {
+    expect(PROGRESS).toHaveLength(15);
+    expect(PROGRESS.map((t) => t.key)).toContain('shipment_departed_customer');
+  });
+
+  it('has a `_link` variant of every progress template, in English and Arabic, taking the link as one more parameter, placeholders matching', () => {
+    for (const plain of PROGRESS) {
+      const variant = chatTemplate(`${plain.key}_link`);
+      expect(variant, plain.key).toBeDefined();
+      expect(variant!.parameters, plain.key).toEqual([...plain.parameters, 'tracking link']);
+      expect(variant!.examples.at(-1), plain.key).toMatch(/^https:\/\/[^ ]+\/track\/[A-Za-z0-9_-]{32}$/);
+      const n = variant!.parameters.length;
+      for (const language of CHAT_LANGUAGES) {
+        const used = placeholdersOf(variant!.body[language]);
+        expect(used, `${variant!.key} ${language}`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+        expect(placeholdersOf(variant!.body[language]).slice(0, -1), `${variant!.key} ${language}`).toEqual(placeholdersOf(plain.body[language]));
+      }
+    }
+  });
+
+  it('says the same as the message without the link, with one sentence carrying the link before the opt-out', () => {
+    for (const plain of PROGRESS) {
+      const variant = chatTemplate(`${plain.key}_link`)!;
+      const n = variant.parameters.length;
+      expect(variant.body.en.replace(`Follow your order: {{${n}}} `, ''), plain.key).toBe(plain.body.en);
+      expect(variant.body.ar.replace(`تابع طلبك: {{${n}}} `, ''), plain.key).toBe(plain.body.ar);
+      expect(variant.body.en, plain.key).toMatch(new RegExp(`Follow your order: \\{\\{${n}\\}\\} Reply STOP to stop these messages\\.$`));
+      expect(variant.body.ar, plain.key).toMatch(new RegExp(`تابع طلبك: \\{\\{${n}\\}\\} أرسل "إيقاف" لإيقاف هذه الرسائل\\.$`));
+    }
+  });
+
+  it('renders the link whole, with nothing after it but a space', () => {
+    for (const plain of PROGRESS) {
+      const variant = chatTemplate(`${plain.key}_link`)!;
+      const parameters = [...plain.examples, LINK];
+      for (const language of CHAT_LANGUAGES) expect(renderTemplate(variant, language, parameters), `${variant.key} ${language}`).toContain(` ${LINK} `);
+    }
+  });
+
+  it('is in no staff template, nor any other but the progress ones', () => {
+    const withLink = CHAT_TEMPLATES.filter((t) => t.parameters.includes('tracking link')).map((t) => t.key);
+    expect(withLink.sort()).toEqual(PROGRESS.map((t) => `${t.key}_link`).sort());
+    expect(CHAT_TEMPLATES.filter((t) => t.key.includes('_staff_link'))).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
+import { publicApiUrl } from '../../config.js';
 import { recordEvent } from '../../metrics.js';
 import { isChatLanguage, type ChatLanguage } from '../../text/chat-templates.js';
 import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
+import { trackingUrl } from '../../domain/tracking-link.js';
 import { vehicleLabel, vehicleOf, type Vehicle } from '../../domain/vehicle.js';
 import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
@@ -14,6 +16,7 @@ import { listChildren } from '../../store/order-children.js';
 import { getOrder, type OrderNotice } from '../../store/orders.js';
 import { CorruptRecordError } from '../../store/record.js';
 import { getUser, listStaff, type StaffUser } from '../../store/users.js';
+import { tokenOf } from '../shared/tracking-link.js';
 import { untilTableAnswers } from '../shared/until-table-answers.js';
 
 /** The channel did not take one recipient's message: the retry sends it (and only the ones after it). */
@@ -97,6 +100,15 @@ async function vehicleOfOrder(order: OrderNotice): Promise<Vehicle> {
 }
 
 /**
+ * The buyer's tracking link their messages carry: the order's current link, at the address the
+ * stage says the API answers on. None for an order from before the links, or on a stage without
+ * PUBLIC_API_URL: the customer then gets the template without the link.
+ */
+export function customerTrackingUrl(order: Pick<OrderNotice, 'tracking'>, baseUrl: string | undefined = publicApiUrl()): string | undefined {
+  return order.tracking && baseUrl ? trackingUrl(baseUrl, tokenOf(order.tracking)) : undefined;
+}
+
+/**
  * Sends one notification event's messages, each as a WhatsApp template in the recipient's
  * language, each recipient at most once:
  * - the recipient is marked as being sent to before the message goes out, and the message id is
@@ -115,6 +127,7 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
     getChatContacts(pending.filter((r) => r.audience === 'customer').map((r) => r.phone)),
     vehicleOfOrder(order),
   ]);
+  const link = pending.some((r) => r.audience === 'customer') ? customerTrackingUrl(order) : undefined;
   for (const recipient of pending) {
     const record = (outcome: ChatMessageRecord['outcome'], fields: Partial<ChatMessageRecord> & { messageId: string }): ChatMessageRecord => ({
       orderId: order.id,
@@ -140,7 +153,8 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
     const { key, parameters } = notificationTemplate(
       event.event as OrderEvent,
       recipient.audience,
-      { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta },
+      // Only the customer's message carries the tracking link (notificationTemplate leaves it out of staff messages).
+      { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta, trackingUrl: link },
       recipient.name,
       language,
     );
