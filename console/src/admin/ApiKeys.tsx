@@ -4,6 +4,7 @@ import { Create, DataTable, List, type RaRecord, ReferenceInput, SelectInput, Si
 import { ROLES } from '../api/enums';
 import type { ApiKey } from '../api/types';
 import { useMe } from '../auth/useMe';
+import { CopyButton } from '../common/CopyButton';
 import { When } from '../common/format';
 import { IsoDateTimeInput } from '../common/inputs';
 import { useAction } from '../common/useAction';
@@ -21,8 +22,6 @@ function keyState(key: ApiKey, translate: (key: string) => string): string {
 
 /** A key shown once: right after it is issued or rotated, never again. */
 export function ShownOnce({ secret, label }: { secret: string; label: string }) {
-  const translate = useTranslate();
-  const [copied, setCopied] = useState(false);
   return (
     <Alert severity="warning" role="alert" sx={{ my: 2 }}>
       <Typography variant="body2">{label}</Typography>
@@ -30,17 +29,7 @@ export function ShownOnce({ secret, label }: { secret: string; label: string }) 
         <Box component="code" sx={{ p: 1, bgcolor: 'grey.100', wordBreak: 'break-all' }} data-testid="secret">
           {secret}
         </Box>
-        <Button
-          size="small"
-          onClick={() =>
-            navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? translate('vpo.common.copied') : translate('vpo.common.copy')}
-        </Button>
+        <CopyButton text={secret} />
       </Stack>
     </Alert>
   );

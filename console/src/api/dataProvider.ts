@@ -341,6 +341,9 @@ export const dataProvider = {
     (await call(api().PATCH('/api/v1/orders/{id}/shipment', { params: { path: { id: orderId } }, body: { ...clean(body), version } }))).body.data,
   generateDocument: async (orderId: string, body: BodyOf<'/api/v1/orders/{id}/documents', 'post'>) =>
     (await call(api().POST('/api/v1/orders/{id}/documents', { params: { path: { id: orderId } }, body: clean(body) }))).body.data,
+  /** A new link to the buyer's tracking page; the old one stops working at once. */
+  replaceTrackingLink: async (orderId: string) =>
+    (await call(api().POST('/api/v1/orders/{id}/tracking-link', { params: { path: { id: orderId } } }))).body.data,
   tenantProfile: async () => (await call(api().GET('/api/v1/tenant-profile'))).body.data,
   /** The profile's text as a whole (what is left out is cleared), at the version read. */
   saveTenantProfile: async (version: number, body: BodyOf<'/api/v1/tenant-profile', 'put'>) =>

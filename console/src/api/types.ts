@@ -11,6 +11,7 @@ export type Contract = Schemas['Contract'];
 export type Inspection = Schemas['Inspection'];
 export type OrderNotification = Schemas['OrderNotification'];
 export type GeneratedDocument = Schemas['GeneratedDocument'];
+export type TrackingLink = Schemas['TrackingLink'];
 export type Customer = Schemas['Customer'];
 export type CustomerSummary = Schemas['CustomerSummary'];
 export type WalletTransaction = Schemas['WalletTransaction'];

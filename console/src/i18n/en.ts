@@ -417,6 +417,16 @@ export const en = {
       saved: 'Shipment saved.',
       none: 'No shipment yet.',
     },
+    tracking: {
+      title: "Buyer's tracking page",
+      link: 'Link',
+      issuedAt: 'Issued',
+      endsAt: 'Stops working',
+      none: 'This order has no link to a tracking page.',
+      replace: 'Issue a new link',
+      replaceConfirm: "Issue a new link to the buyer's tracking page? The current link will stop working at once.",
+      replaced: 'A new link was issued and the old one no longer works. Send the new one to the buyer.',
+    },
     documents: {
       title: 'Generated documents',
       generate: 'Generate',

@@ -16,6 +16,7 @@ import { InspectionsPanel } from './panels/InspectionsPanel';
 import { Facts, Panel } from './panels/Panel';
 import { ShipmentPanel } from './panels/ShipmentPanel';
 import { TimelinePanel } from './panels/TimelinePanel';
+import { TrackingLinkPanel } from './panels/TrackingLinkPanel';
 import { StatusActions } from './StatusActions';
 import { StatusChip } from './StatusChip';
 
@@ -112,6 +113,7 @@ export function OrderShow() {
           <Stack spacing={2} sx={{ my: 2 }}>
             <Header order={order} />
             <Summary order={order} />
+            <TrackingLinkPanel order={order} />
             <BillingPanel order={order} />
             <InspectionsPanel order={order} />
             <ContractsPanel order={order} />
