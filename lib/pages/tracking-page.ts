@@ -20,19 +20,20 @@ h2{font-size:1.05rem;margin:0 0 .5rem}
 section{background:#fff;border-radius:.75rem;padding:1rem;margin:0 0 .9rem;box-shadow:0 1px 2px #0001}
 .badge{display:inline-block;font-size:.8rem;font-weight:600;padding:.1rem .6rem;border-radius:1rem;background:#e3eefc;color:#0b4a8a;vertical-align:middle}
 .badge.delivered{background:#ddf4e4;color:#12633a}.badge.cancelled{background:#fde4e4;color:#8a1c1c}
-.next{border-inline-start:.35rem solid #0b5cad}
+section.next{border-inline-start:.35rem solid #0b5cad}
 .photo{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#e8ecf1}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem;margin:0}
 dt{color:#5b6776}dd{margin:0;font-weight:500;overflow-wrap:anywhere}
 ol{list-style:none;margin:0;padding:0}
-li{position:relative;padding-inline-start:1.6rem;padding-block:.35rem}
-li:before{content:"";position:absolute;inset-inline-start:.3rem;top:.75rem;width:.65rem;height:.65rem;border-radius:50%;border:2px solid #a9b4c2;background:#fff}
-li.done:before{background:#1f8a4c;border-color:#1f8a4c}
-li.next:before{border-color:#0b5cad;background:#cfe2f8}
+ol>li{position:relative;padding-inline-start:1.6rem;padding-block:.35rem}
+ol>li:before{content:"";position:absolute;inset-inline-start:.3rem;top:.75rem;width:.65rem;height:.65rem;border-radius:50%;border:2px solid #a9b4c2;background:#fff}
+ol>li.done:before{background:#1f8a4c;border-color:#1f8a4c}
+ol>li.next:before{border-color:#0b5cad;background:#cfe2f8}
 li.later{color:#7a8594}
 li small{display:block;color:#5b6776}
 li.next strong{color:#0b4a8a}
-.money dd{text-align:end;font-variant-numeric:tabular-nums}
+.money dl{grid-template-columns:1fr auto}
+.money dd{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap}
 .remaining{font-size:1.1rem}
 ul{margin:0;padding-inline-start:1.2rem}
 .thumbs{display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.4rem;margin-top:.6rem}
@@ -41,7 +42,6 @@ ul{margin:0;padding-inline-start:1.2rem}
 a{color:#0b5cad}
 footer{color:#5b6776;font-size:.85rem;padding-bottom:2rem}
 .note{color:#5b6776;font-size:.85rem;margin:.5rem 0 0}
-[dir=ltr] .ltr,.ltr{direction:ltr;unicode-bidi:isolate}
 `.trim();
 
 /** The page's style sheet, allowed by this hash and nothing else. */
@@ -77,6 +77,9 @@ export function trackingPageSecurity(imageOrigins: readonly string[]): Record<st
     },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+    // Nothing to report to: no empty Report-To or Reporting-Endpoints headers.
+    reportTo: false,
+    reportingEndpoints: false,
   };
 }
 
@@ -124,8 +127,12 @@ function formatsFor(language: PageLanguage, timeZone: string): Formats {
   };
 }
 
+/**
+ * A label and its value. `ltr`: a value read left to right whatever the page's direction (codes,
+ * numbers, amounts), isolated so that an Arabic line neither reorders it nor moves it off its side.
+ */
 const row = (label: string, value: string | undefined, ltr = false): string =>
-  value === undefined || value === '' ? '' : `<dt>${escapeHtml(label)}</dt><dd${ltr ? ' class="ltr"' : ''}>${escapeHtml(value)}</dd>`;
+  value === undefined || value === '' ? '' : `<dt>${escapeHtml(label)}</dt><dd>${ltr ? `<bdi dir="ltr">${escapeHtml(value)}</bdi>` : escapeHtml(value)}</dd>`;
 
 function carSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
   const { car } = view;
@@ -201,19 +208,18 @@ function inspectionSection(view: TrackingPageView, w: TrackingWords, f: Formats)
 
 function moneySection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
   const m = view.money;
-  if (m.paidFromWallet) {
-    return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${row(w.money.total, f.money(m.total, m.currency))}${row(
-      w.money.paidFromWallet,
-      f.money(m.confirmed, m.currency),
-    )}</dl></section>`;
-  }
-  const remaining = m.remaining > 0 ? f.money(m.remaining, m.currency) : w.money.paidInFull;
-  return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${row(w.money.total, f.money(m.total, m.currency))}${row(
-    w.money.confirmed,
-    f.money(m.confirmed, m.currency),
-  )}${m.awaitingConfirmation > 0 ? row(w.money.awaiting, f.money(m.awaitingConfirmation, m.currency)) : ''}<dt class="remaining">${escapeHtml(
-    w.money.remaining,
-  )}</dt><dd class="remaining">${escapeHtml(remaining)}</dd></dl></section>`;
+  const amount = (value: number) => f.money(value, m.currency);
+  const rows = m.paidFromWallet
+    ? [row(w.money.total, amount(m.total), true), row(w.money.paidFromWallet, amount(m.confirmed), true)]
+    : [
+        row(w.money.total, amount(m.total), true),
+        row(w.money.confirmed, amount(m.confirmed), true),
+        m.awaitingConfirmation > 0 ? row(w.money.awaiting, amount(m.awaitingConfirmation), true) : '',
+        `<dt class="remaining">${escapeHtml(w.money.remaining)}</dt><dd class="remaining">${
+          m.remaining > 0 ? `<bdi dir="ltr">${escapeHtml(amount(m.remaining))}</bdi>` : escapeHtml(w.money.paidInFull)
+        }</dd>`,
+      ];
+  return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${rows.join('')}</dl></section>`;
 }
 
 function papersSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
