@@ -223,6 +223,14 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
     } else {
       expect(await shownValue(page, w.money, w.remaining), where).toBe(w.paidInFull);
     }
+    // Each amount on one line, and in Arabic still "24,800.00 US$" from left to right (not split, not reordered).
+    // (The lines an inline box takes: the distinct tops of its rectangles; bidirectional runs on one line share theirs.)
+    const lines = await page
+      .locator('section.money dd bdi')
+      .evaluateAll((amounts) => amounts.map((amount) => new Set([...amount.getClientRects()].map((rect) => Math.round(rect.top))).size));
+    for (const count of lines) expect(count, `${where}: an amount wraps`).toBe(1);
+    const isolated = await page.locator('section.money dd bdi[dir=ltr]').count();
+    expect(isolated, `${where}: amounts are isolated left to right`).toBeGreaterThan(0);
 
     if (stage === 'deposit') {
       // What happens next: the accountant confirms the deposit.
