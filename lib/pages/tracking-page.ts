@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MilestoneView, TrackingPageView } from '../domain/tracking-page.js';
+import { portName } from '../text/ports.js';
 import { PAGE_LANGUAGES, type PageLanguage, TRACKING_WORDS, type TrackingWords } from '../text/tracking-page.js';
 
 /**
@@ -174,7 +175,7 @@ function nextSection(view: TrackingPageView, w: TrackingWords, f: Formats): stri
   return `<section class="next"><p>${escapeHtml(w.nextStep)}: <strong>${escapeHtml(w.milestone[next.key])}</strong>${date}</p></section>`;
 }
 
-function voyageSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
+function voyageSection(view: TrackingPageView, w: TrackingWords, f: Formats, language: PageLanguage): string {
   const v = view.voyage;
   if (!v) return '';
   const when = (actual: string | undefined, estimated: string | undefined) =>
@@ -182,10 +183,10 @@ function voyageSection(view: TrackingPageView, w: TrackingWords, f: Formats): st
   return `<section aria-labelledby="voyage"><h2 id="voyage">${escapeHtml(w.voyage.heading)}</h2><dl>${row(w.voyage.carrier, `${v.carrier} · ${w.voyage.method[v.method] ?? v.method}`)}${row(
     w.voyage.vessel,
     v.vessel,
-  )}${row(w.voyage.voyage, v.voyage, true)}${row(w.voyage.container, v.containerNumber, true)}${row(w.voyage.from, v.portOfLoading)}${row(
+  )}${row(w.voyage.voyage, v.voyage, true)}${row(w.voyage.container, v.containerNumber, true)}${row(w.voyage.from, portName(v.portOfLoading, language))}${row(
     w.voyage.departure,
     when(v.atd, v.etd),
-  )}${row(w.voyage.to, v.portOfDischarge)}${row(w.voyage.arrival, when(v.ata, v.eta))}${row(w.voyage.billOfLading, v.billOfLadingNumber, true)}</dl></section>`;
+  )}${row(w.voyage.to, portName(v.portOfDischarge, language))}${row(w.voyage.arrival, when(v.ata, v.eta))}${row(w.voyage.billOfLading, v.billOfLadingNumber, true)}</dl></section>`;
 }
 
 function inspectionSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
@@ -288,7 +289,7 @@ export function renderTrackingPage(view: TrackingPageView, settings: PageSetting
     nextSection(view, w, f),
     carSection(view, w, f),
     milestoneSection(view, w, f),
-    voyageSection(view, w, f),
+    voyageSection(view, w, f, settings.language),
     inspectionSection(view, w, f),
     moneySection(view, w, f),
     papersSection(view, w, f),

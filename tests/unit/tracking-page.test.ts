@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLinkLive, linkExpiry, tokenHash, trackingToken, trackingUrl } from '../../lib/domain/tracking-link.js';
 import { type TrackingPageInput, trackingPageView } from '../../lib/domain/tracking-page.js';
 import { renderRefusalPage, renderTrackingPage, TRACKING_STYLE_HASH } from '../../lib/pages/tracking-page.js';
+import { portName } from '../../lib/text/ports.js';
 
 const SECRET = 'unit-test-secret';
 
@@ -253,5 +254,14 @@ describe("the buyer's page (HTML)", () => {
     expect(renderRefusalPage('notFound', 'en')).toBe(renderRefusalPage('notFound', 'en'));
     expect(renderRefusalPage('notFound', 'ar')).toContain('dir="rtl"');
     expect(renderRefusalPage('notFound', 'en')).not.toMatch(/<script/i);
+  });
+});
+
+describe('ports on the page', () => {
+  it('names a listed UN/LOCODE in the page language and keeps any other port as recorded', () => {
+    expect(portName('KRPTK', 'en')).toBe('Pyeongtaek (KRPTK)');
+    expect(portName('aejea', 'ar')).toBe('جبل علي (AEJEA)');
+    expect(portName('Port Rashid', 'en')).toBe('Port Rashid');
+    expect(portName('ZZZZZ', 'en')).toBe('ZZZZZ');
   });
 });
