@@ -115,7 +115,9 @@ function collectOpaque(value: unknown, into: Map<string, string>, key = ''): voi
 
 /** Tokens recognised by their form wherever they are, each replaced by a stable one of the same form. */
 const TOKENS: Array<{ pattern: RegExp; make: (n: number, old: string) => string }> = [
-  { pattern: /vpo_[A-Za-z0-9_-]{16,}/g, make: (n, old) => `vpo_${base64urlOf(`key:${n}`, old.length - 4)}` },
+  // An API key is vpo_ and 40 base64url characters (lib/store/api-keys.ts); a WhatsApp template's name
+  // (vpo_order_created_link) shares the prefix and stays as it is.
+  { pattern: /vpo_[A-Za-z0-9_-]{40}(?![A-Za-z0-9_-])/g, make: (n, old) => `vpo_${base64urlOf(`key:${n}`, old.length - 4)}` },
   {
     pattern: /whsec_[A-Za-z0-9+/=]{16,}/g,
     make: (n, old) =>

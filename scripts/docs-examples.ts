@@ -6,7 +6,8 @@
  * role that owns each move, receipts, inspection, contract, payment, customs, export steps and
  * shipment, wallets, staff users and keys, webhooks with a receiver that answers and one that is
  * down, the event feed, the WhatsApp webhooks), then calls every route once more for its refusals
- * (no key, a role that may not, an unknown id, an invalid input). It keeps one real answer per
+ * (no key, a role that may not, a key not given the route, an unknown id, a closed order, an invalid
+ * input, a body that is not JSON or too large, a key over its rate). It keeps one real answer per
  * operation and status, replaces what changes from run to run (ids, keys, secrets, cursors,
  * times) with stable values of the same shape, and writes lib/openapi/generated/response-examples.json.
  * lib/openapi/document.ts shows those answers as the examples of the reference.
@@ -22,6 +23,7 @@ import { allRoutes } from '../lib/schemas/index.js';
 import type { RouteSpec } from '../lib/schemas/route.js';
 import { LOCAL_WHATSAPP, signatureOf, statusPayload } from './local/whatsapp-webhook.js';
 import { EVENT_TYPES } from '../lib/domain/integrator-events.js';
+import { MAX_ENDPOINTS_PER_TENANT } from '../lib/domain/webhook-rules.js';
 import { scrubExamples, type RecordedCall, type RecordedEvent } from './docs-examples-scrub.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
@@ -63,6 +65,8 @@ interface CallOptions {
   keep?: boolean;
   /** Not an example (a call the walk needs, whose answer another call shows better). */
   skip?: boolean;
+  /** Another refusal than `expect` is no surprise (a try of a loop that gets `expect` only sometimes): not logged. */
+  quiet?: boolean;
 }
 
 const calls: RecordedCall[] = [];
@@ -122,7 +126,7 @@ async function call(id: string, options: CallOptions = {}): Promise<{ status: nu
     const problem = `${route.method} ${path} answered ${response.status}, expected ${expected}: ${text.slice(0, 600)}`;
     // A refusal the walk did not foresee is left out of the examples; a success that fails stops the walk.
     if (expected < 400) throw new Error(problem);
-    log(`left out: ${problem}`);
+    if (!options.quiet) log(`left out: ${problem}`);
     return { status: response.status, body: parsed, headers: response.headers };
   }
   if (!options.skip) calls.push({ id, status: response.status, body: parsed, note: options.note, keep: options.keep ?? false, at: startedAt });
@@ -163,7 +167,13 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 type Keys = Record<(typeof ROLES_WALKED)[number] | 'platform', string>;
 const ROLES_WALKED = ['admin', 'operations', 'accountant', 'marketer', 'inspector', 'integrator'] as const;
 
-async function walk(keys: Keys, startedAt: number): Promise<void> {
+/** What the walk leaves for the refusals: its delivered order and the order's customer. */
+interface Walked {
+  orderId: string;
+  customerId: string;
+}
+
+async function walk(keys: Keys, startedAt: number): Promise<Walked> {
   const { admin, operations, accountant, inspector, integrator } = keys;
   const receiver = await startReceiver();
   replacements[`${receiver.url}/ok`] = 'https://erp.gulfmotors.example/hooks/orders';
@@ -282,6 +292,21 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       (await call('setCustomerNotifications', { key: integrator, path: { id: orderId }, headers: { 'If-Match': etag }, body: { enabled: true, version: 1 } }))
         .headers,
     );
+    await call('setCustomerNotifications', {
+      key: integrator,
+      path: { id: orderId },
+      headers: { 'If-Match': '"1"' },
+      body: { enabled: false },
+      expect: 412,
+      note: 'If-Match names a version that is no longer current',
+    });
+    await call('setCustomerNotifications', {
+      key: integrator,
+      path: { id: orderId },
+      body: { enabled: false, version: 1 },
+      expect: 409,
+      note: 'body.version is no longer current',
+    });
 
     /** A status move with the version read, as If-Match and in the body (they agree). */
     const move = async (key: string, status: string, extra: Json = {}, options: CallOptions = {}) => {
@@ -406,6 +431,22 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     ).body.data;
     await call('getContract', { key: integrator, path: { id: contract.id } });
     await call('updateContract', { key: operations, path: { id: contract.id }, headers: { 'If-Match': '"1"' }, body: { notes: 'Delivery to Jebel Ali port' } });
+    await call('updateContract', {
+      key: operations,
+      path: { id: contract.id },
+      headers: { 'If-Match': '"1"' },
+      body: { notes: 'Delivery to Jebel Ali port, Dubai' },
+      expect: 412,
+      note: 'If-Match names a version that is no longer current',
+    });
+    await call('sendContract', {
+      key: operations,
+      path: { id: contract.id },
+      headers: { 'If-Match': '"1"' },
+      body: { phone: '+971501234567' },
+      expect: 412,
+      note: 'If-Match names a version that is no longer current: nothing is sent',
+    });
     await call('sendContract', {
       key: operations,
       path: { id: contract.id },
@@ -418,6 +459,14 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       body: { phone: CHAT_FAIL_NUMBER },
       expect: 502,
       note: 'WhatsApp refused the message; the contract stays Draft',
+    });
+    await call('signContract', {
+      key: operations,
+      path: { id: contract.id },
+      headers: { 'If-Match': '"1"' },
+      body: {},
+      expect: 412,
+      note: 'If-Match names a version that is no longer current',
     });
     await call('signContract', {
       key: operations,
@@ -438,6 +487,14 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       expect: 409,
       note: 'the contract is no longer Draft',
     });
+    await call('sendContract', {
+      key: operations,
+      path: { id: contract.id },
+      body: { phone: '+971501234567' },
+      expect: 409,
+      note: 'the contract is signed already',
+    });
+    await call('signContract', { key: operations, path: { id: contract.id }, body: {}, expect: 409, note: 'the contract is signed already' });
     await call('listOrderContracts', { key: integrator, path: { id: orderId } });
     await move(operations, 'ContractSigned');
 
@@ -468,43 +525,60 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('listOrderBilling', { key: integrator, path: { id: orderId } });
 
     // Customs and export.
-    const customs = await call('setCustomsInvoice', {
+    await call('generateOrderDocument', {
       key: operations,
       path: { id: orderId },
-      headers: { 'If-Match': etag },
-      body: {
-        buyerName: 'Layla Haddad',
-        buyerAddress: 'Dubai Marina, Dubai',
-        buyerPhone: '+971501234567',
-        carMake: car.makeEn,
-        carModel: car.modelEn,
-        carYear: car.year,
-        carVin: 'KNAPU81BDN7123456',
-        fuelType: car.fuelType,
-        engineCapacityCc: car.displacement ?? 1998,
-        portOfDischarge: 'Jebel Ali, UAE',
-        paymentTerms: '100% paid in advance by bank transfer before shipment',
-        items: [
-          { description: `${car.makeEn} ${car.modelEn} ${car.year}`, amount: 17000 },
-          { description: 'Shipping to Jebel Ali', amount: 1500 },
-        ],
-        currency: 'USD',
-        language: 'en',
-      },
+      body: { type: 'customs-invoice' },
+      expect: 409,
+      note: 'the customs invoice is not stored yet',
     });
+    const customsInvoice = {
+      buyerName: 'Layla Haddad',
+      buyerAddress: 'Dubai Marina, Dubai',
+      buyerPhone: '+971501234567',
+      carMake: car.makeEn,
+      carModel: car.modelEn,
+      carYear: car.year,
+      carVin: 'KNAPU81BDN7123456',
+      fuelType: car.fuelType,
+      engineCapacityCc: car.displacement ?? 1998,
+      portOfDischarge: 'Jebel Ali, UAE',
+      paymentTerms: '100% paid in advance by bank transfer before shipment',
+      items: [
+        { description: `${car.makeEn} ${car.modelEn} ${car.year}`, amount: 17000 },
+        { description: 'Shipping to Jebel Ali', amount: 1500 },
+      ],
+      currency: 'USD',
+      language: 'en',
+    };
+    const customs = await call('setCustomsInvoice', { key: operations, path: { id: orderId }, headers: { 'If-Match': etag }, body: customsInvoice });
     versionOf(customs.headers);
-    versionOf(
-      (
-        await call('addCustomsDocuments', {
-          key: operations,
-          path: { id: orderId },
-          headers: { 'If-Match': etag },
-          body: {
-            documents: [{ type: 'export-certificate', url: 'https://files.example.com/customs/ec-1042.pdf', uploadedAt: new Date(startedAt).toISOString() }],
-          },
-        })
-      ).headers,
-    );
+    /** The stale versions a change of the order is refused for: If-Match (412) and body.version (409). */
+    const staleVersions = async (id: string, body: Json, options: CallOptions = {}) => {
+      await call(id, {
+        key: operations,
+        path: { id: orderId },
+        headers: { 'If-Match': '"1"' },
+        body,
+        expect: 412,
+        note: 'If-Match names a version that is no longer current',
+        ...options,
+      });
+      await call(id, {
+        key: operations,
+        path: { id: orderId },
+        body: { ...body, version: 1 },
+        expect: 409,
+        note: 'body.version is no longer current',
+        ...options,
+      });
+    };
+    await staleVersions('setCustomsInvoice', customsInvoice);
+    const customsDocuments = {
+      documents: [{ type: 'export-certificate', url: 'https://files.example.com/customs/ec-1042.pdf', uploadedAt: new Date(startedAt).toISOString() }],
+    };
+    versionOf((await call('addCustomsDocuments', { key: operations, path: { id: orderId }, headers: { 'If-Match': etag }, body: customsDocuments })).headers);
+    await staleVersions('addCustomsDocuments', customsDocuments);
     await call('generateOrderDocument', { key: operations, path: { id: orderId }, body: { type: 'customs-invoice' } });
     // The invoice's number is kept on the order: a change, so its version moved on.
     versionOf((await call('getOrder', { key: operations, path: { id: orderId }, skip: true })).headers);
@@ -516,6 +590,14 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
         (await call('recordExportStep', { key: operations, path: { id: orderId, step: name }, headers: { 'If-Match': etag }, body, ...options })).headers,
       );
     await step('deregistration', { date: today, documentUrl: 'https://files.example.com/export/dereg-1042.pdf' });
+    await call('recordExportStep', {
+      key: operations,
+      path: { id: orderId, step: 'deregistration' },
+      headers: { 'If-Match': '"1"' },
+      body: { date: today, documentUrl: 'https://files.example.com/export/dereg-1042.pdf' },
+      expect: 412,
+      note: 'If-Match names a version that is no longer current',
+    });
     await call('recordExportStep', {
       key: operations,
       path: { id: orderId, step: 'completion-report' },
@@ -546,6 +628,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       },
       { skip: true },
     );
+    await staleVersions('updateShipment', { vessel: 'Glovis Sirius', voyage: '032W' });
     await call('validateOrderTransition', { key: operations, path: { id: orderId }, body: { targetStatus: 'Shipped' }, skip: true });
     await ship(
       { billOfLadingNumber: 'GLVS2611BL0457', billOfLadingUrl: 'https://files.example.com/export/bl-1042.pdf', atd: today },
@@ -612,7 +695,16 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('createWalletTransaction', {
       key: accountant,
       path: { id: walletId },
+      headers: { 'Idempotency-Key': 'topup-2026-11-16-0001' },
       body: { type: 'credit', amount: 20000, currency: 'USD', description: 'Top-up by bank transfer' },
+    });
+    await call('createWalletTransaction', {
+      key: accountant,
+      path: { id: walletId },
+      headers: { 'Idempotency-Key': 'topup-2026-11-16-0001' },
+      body: { type: 'credit', amount: 2000, currency: 'USD', description: 'Top-up by bank transfer' },
+      expect: 409,
+      note: 'the same Idempotency-Key with another body',
     });
     await call('createWalletTransaction', {
       key: accountant,
@@ -636,7 +728,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('listWalletTransactions', { key: integrator, path: { id: walletId }, query: { pageSize: 5 } });
 
     // Staff users and their keys (admin).
-    await call('listUsers', { key: admin, query: { role: 'inspector' } });
+    const inspectors = (await call('listUsers', { key: admin, query: { role: 'inspector' } })).body.data as Json[];
     await call('listInspectors', { key: operations, note: 'whom an inspection can name' });
 
     // The tenant's legal profile: the seller its documents name (admin sets, operations read).
@@ -660,6 +752,19 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       expect: 400,
       note: 'an IBAN whose check digits do not match',
     });
+    await call('putTenantProfile', {
+      key: admin,
+      headers: { 'If-Match': '"1"' },
+      body: sellerProfile,
+      expect: 412,
+      note: 'If-Match names a version that is no longer current: someone saved the profile since',
+    });
+    await call('putTenantProfile', {
+      key: admin,
+      body: { ...sellerProfile, version: 1 },
+      expect: 409,
+      note: 'body.version is no longer current: someone saved the profile since',
+    });
     await call('putTenantProfileImage', { key: admin, path: { image: 'stamp' }, body: { contentType: 'image/png', data: squarePng(160).toString('base64') } });
     await call('deleteTenantProfileImage', { key: admin, path: { image: 'logo' }, note: 'the profile has no logo now' });
     const user = (
@@ -676,6 +781,13 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     });
     await call('getUser', { key: admin, path: { id: user.id } });
     await call('updateUser', { key: admin, path: { id: user.id }, body: { language: 'ar' } });
+    await call('updateUser', {
+      key: admin,
+      path: { id: user.id },
+      body: { mobileNumber: inspectors[0]!.mobileNumber },
+      expect: 409,
+      note: 'the mobile number is another user’s in this tenant',
+    });
     const issued = (await call('issueApiKey', { key: admin, body: { name: 'Hana laptop', userId: user.id }, note: 'the key is shown in this answer only' }))
       .body.data;
     await call('getMe', { key: issued.key, note: 'an operations user’s key' });
@@ -684,6 +796,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
     await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: {}, expect: 409, note: 'a key rotates once' });
     await call('revokeApiKey', { key: admin, path: { id: rotated.apiKey.id } });
     await call('deactivateUser', { key: admin, path: { id: user.id } });
+    await call('issueApiKey', { key: admin, body: { name: 'Hana tablet', userId: user.id }, expect: 409, note: 'the user is deactivated' });
     await call('listApiKeys', { key: admin, keep: true });
     // A key with a tight limit, to show the refusal an exceeded limit gets.
     const tight = (
@@ -710,6 +823,13 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       key: admin,
       path: { id: endpointId },
       body: { eventTypes: ['order.created', 'order.status_changed', 'contract.signed', 'billing_entry.confirmed'] },
+    });
+    await call('updateWebhookEndpoint', {
+      key: admin,
+      path: { id: endpointId },
+      body: { description: 'ERP order and billing sync', version: 1 },
+      expect: 409,
+      note: 'body.version is no longer current: the endpoint changed since it was read',
     });
     await call('testWebhookEndpoint', { key: admin, path: { id: endpointId }, body: {} });
     const deliveries = await until('a delivery to the receiver', async () => {
@@ -738,6 +858,13 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
       note: 'a delivery that failed every attempt',
     });
     await call('replayWebhookDelivery', { key: admin, path: { id: downId, deliveryId: failed.eventId ?? failed.id }, body: {} });
+    await call('replayWebhookDelivery', {
+      key: admin,
+      path: { id: downId, deliveryId: failed.eventId ?? failed.id },
+      body: {},
+      expect: 409,
+      note: 'the delivery is being tried again already',
+    });
     await call('replayFailedWebhooks', { key: admin, path: { id: downId }, body: { since: new Date(startedAt - 60_000).toISOString() } });
     await call('rotateWebhookSecret', { key: admin, path: { id: endpointId }, body: { graceSeconds: 3600 } });
     await call('deleteWebhookEndpoint', { key: admin, path: { id: downId } });
@@ -766,6 +893,7 @@ async function walk(keys: Keys, startedAt: number): Promise<void> {
         after = read.body.meta.nextCursor;
       }
     }
+    return { orderId, customerId: customer.id as string };
   } finally {
     receiver.server.close();
   }
@@ -829,58 +957,218 @@ async function catalogueFeeds(keys: Keys, customerId: string, listed: Array<{ id
   await call('listFeedFiles', { key: platform, query: { limit: 3 } });
   await call('discardFeedFile', { key: platform, path: { id: held }, note: 'the provider sent a cut-down list by mistake: nothing changes' });
   await call('confirmFeedFile', { key: platform, path: { id: held }, expect: 409, note: 'only a held file can be confirmed' });
+  await call('discardFeedFile', { key: platform, path: { id: held }, expect: 409, note: 'the file is discarded already' });
   const confirmed = await full('lotte');
   await call('confirmFeedFile', { key: platform, path: { id: confirmed }, note: 'the provider really sold them: applied by the next run of the import' });
 }
 
-/** Every keyed route once more, for the refusals it answers: no key, a role it refuses, an unknown id, an invalid input. */
-async function refusals(keys: Keys): Promise<void> {
-  const admin = keys.admin;
+/** Routes only platform admins (an admin key of no tenant) may use: the catalogue feeds. */
+const platformOnly = (route: RouteSpec) => route.path.startsWith('/api/v1/catalogue/');
+/** The tenant's legal profile: a platform key names the tenant (?tenantId=). */
+const tenantProfileRoute = (route: RouteSpec) => route.path.startsWith('/api/v1/tenant-profile');
+/** The size of a body the walk sends over the limit of lib/http/json.ts (256 KB, 262,144 bytes). */
+const OVERSIZED_BYTES = 300_000;
+
+/** A JSON body of exactly OVERSIZED_BYTES: the example with a long `notes` (an image's `data`). */
+function oversized(example: Json): string {
+  const field = typeof example.data === 'string' ? 'data' : 'notes';
+  const padding = OVERSIZED_BYTES - Buffer.byteLength(JSON.stringify({ ...example, [field]: '' }));
+  return JSON.stringify({ ...example, [field]: 'A'.repeat(padding) });
+}
+
+/**
+ * Every route once more, for the refusals it answers where the walk recorded none: no key, a role
+ * it refuses, a key whose routes leave it out, an unknown id, a closed order, an invalid input,
+ * X-API-Key sent twice, a body that is not JSON or too large, and a key over its rate.
+ */
+async function refusals(keys: Keys, walked: Walked): Promise<void> {
+  const { admin, platform, operations } = keys;
   const unknownId = 'cz0unknown0record0000000';
   const recorded = new Set(calls.map((c) => `${c.id} ${c.status}`));
+  const wanted = (route: RouteSpec, status: number) => !recorded.has(`${route.id} ${status}`) && operationOf(route).responses[String(status)] !== undefined;
   const attempt = async (route: RouteSpec, status: number, options: CallOptions) => {
-    if (recorded.has(`${route.id} ${status}`) || !operationOf(route).responses[String(status)]) return;
-    recorded.add(`${route.id} ${status}`);
-    await call(route.id, { expect: status, ...options });
+    if (!wanted(route, status)) return;
+    const answer = await call(route.id, { expect: status, ...options });
+    if (answer.status === status) recorded.add(`${route.id} ${status}`);
   };
-  for (const route of allRoutes) {
-    if (route.public) continue;
-    const op = operationOf(route);
-    const example = op.requestBody?.content['application/json'].example;
-    const pathOf = (id: string): Record<string, string | number> => ({
-      id: route.id === 'getCar' ? 2_000_000_000 : id,
-      deliveryId: 'evt_0unknown0delivery0000',
-      step: 'deregistration',
-      // The profile's images are named, not numbered: a name it does not have stands for a bad id.
-      image: id === unknownId ? 'stamp' : 'signature',
+  const route = (id: string) => routes.get(id)!;
+  const exampleOf = (r: RouteSpec): Json | undefined => operationOf(r).requestBody?.content['application/json'].example;
+  // A feed file's id is the hash of its key and version (32 hex digits), not a CUID.
+  const pathOf = (r: RouteSpec, id: string): Record<string, string | number> => ({
+    id: r.id === 'getCar' ? 2_000_000_000 : platformOnly(r) && id === unknownId ? '5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f' : id,
+    deliveryId: 'evt_0unknown0delivery0000',
+    step: 'deregistration',
+    // The profile's images are named, not numbered: a name it does not have stands for a bad id.
+    image: id === unknownId ? 'stamp' : 'signature',
+  });
+
+  // A body naming a record this tenant does not have, and a platform key naming a tenant that does not exist.
+  const orderBody = { customerId: unknownId, totalAmount: 18500, currency: 'USD' };
+  await attempt(route('createOrder'), 404, { key: operations, body: orderBody, note: 'customerId names no customer of this tenant' });
+  const receipt = { type: 'receipt', amount: 2000, currency: 'USD', description: 'Deposit by bank transfer' };
+  const noOrder = 'orderId names no order of this tenant';
+  await attempt(route('createContract'), 404, { key: operations, body: { orderId: unknownId, customerName: 'Layla Haddad' }, note: noOrder });
+  await attempt(route('createBillingEntry'), 404, { key: operations, body: { orderId: unknownId, ...receipt }, note: noOrder });
+  await attempt(route('createInspection'), 404, { key: operations, body: { orderId: unknownId, inspectorId: 'demouserinspector0000001' }, note: noOrder });
+  await attempt(route('issueApiKey'), 404, { key: admin, body: { name: 'Joon tablet', userId: unknownId }, note: 'userId names no user of this tenant' });
+  const stamp = { contentType: 'image/png', data: squarePng(160).toString('base64') };
+  for (const [id, options] of [
+    ['getTenantProfile', {}],
+    ['putTenantProfile', { body: exampleOf(route('putTenantProfile')) }],
+    ['putTenantProfileImage', { path: { image: 'stamp' }, body: stamp }],
+    ['deleteTenantProfileImage', { path: { image: 'stamp' } }],
+  ] as const)
+    await attempt(route(id), 404, { key: platform, query: { tenantId: unknownId }, note: 'a platform key naming a tenant that does not exist', ...options });
+
+  // A closed order takes nothing new: the walk's order is Delivered; another is cancelled here.
+  await attempt(route('createContract'), 409, {
+    key: operations,
+    body: { orderId: walked.orderId, customerName: 'Layla Haddad' },
+    note: 'the order is Delivered: it takes no new contract',
+  });
+  await attempt(route('createInspection'), 409, {
+    key: operations,
+    body: { orderId: walked.orderId, inspectorId: 'demouserinspector0000001' },
+    note: 'the order is Delivered: it takes no new inspection',
+  });
+  if (wanted(route('createBillingEntry'), 409)) {
+    const cancelled = (
+      await call('createOrder', {
+        key: operations,
+        body: { customerId: walked.customerId, totalAmount: 9500, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'Sportage', year: 2020 } },
+        skip: true,
+      })
+    ).body.data;
+    await call('changeOrderStatus', {
+      key: operations,
+      path: { id: cancelled.id },
+      headers: { 'If-Match': '"1"' },
+      body: { status: 'Cancelled', version: 1, note: 'The customer chose another car' },
+      skip: true,
     });
-    const params = route.params ? { path: pathOf(unknownId) } : {};
+    await attempt(route('createBillingEntry'), 409, {
+      key: operations,
+      body: { orderId: cancelled.id, ...receipt },
+      note: 'the order is Cancelled: it takes no new billing entry',
+    });
+  }
+
+  // Integrator keys narrowed to a few routes (allowedRoutes): every other route refuses them.
+  const narrowKey = async (name: string, allowedRoutes: string[]) =>
+    (await call('issueApiKey', { key: admin, body: { name, role: 'integrator', allowedRoutes }, skip: true })).body.data.key as string;
+  const catalogueKey = await narrowKey('Storefront catalogue', ['GET /api/v1/cars', 'GET /api/v1/cars/{id}', 'GET /api/v1/cars/trims']);
+  const ordersKey = await narrowKey('Order sync', ['POST /api/v1/customers', 'POST /api/v1/orders', 'GET /api/v1/orders/{id}']);
+
+  for (const r of allRoutes) {
+    if (r.public) continue;
+    const example = exampleOf(r);
+    const params = r.params ? { path: pathOf(r, unknownId) } : {};
     // A version is required on some routes: the body example names one, else If-Match does.
-    const headers: Record<string, string> =
-      route.versioned?.ifMatch === 'required' && (example as { version?: number } | undefined)?.version === undefined ? { 'If-Match': '"1"' } : {};
-    await attempt(route, 401, { ...params, headers, body: example, note: 'no X-API-Key header' });
-    const refusedRole = route.roles
-      ? ['integrator', 'inspector', 'marketer', 'operations', 'accountant'].find((role) => !route.roles!.includes(role))
-      : undefined;
+    const headers: Record<string, string> = r.versioned?.ifMatch === 'required' && example?.version === undefined ? { 'If-Match': '"1"' } : {};
+    await attempt(r, 401, { ...params, headers, body: example, note: 'no X-API-Key header' });
+    const refusedRole = r.roles ? ['integrator', 'inspector', 'marketer', 'operations', 'accountant'].find((role) => !r.roles!.includes(role)) : undefined;
     if (refusedRole)
-      await attempt(route, 403, {
+      await attempt(r, 403, {
         ...params,
         headers,
         key: keys[refusedRole as keyof Keys],
         body: example,
-        note: `a ${refusedRole} key: the route is not for this role`,
+        note: `${/^[aeiou]/.test(refusedRole) ? 'an' : 'a'} ${refusedRole} key: the route is not for this role`,
       });
-    if (route.params) await attempt(route, 404, { ...params, headers, key: admin, body: example, note: 'no such record in this tenant' });
-    if (route.body)
-      await attempt(route, 400, {
+    else
+      await attempt(r, 403, {
+        ...params,
+        headers,
+        key: r.path.startsWith('/api/v1/cars') ? ordersKey : catalogueKey,
+        body: example,
+        note: 'an integrator key whose allowedRoutes do not include this route',
+      });
+    if (r.params && !tenantProfileRoute(r))
+      await attempt(r, 404, {
+        ...params,
+        headers,
+        key: platformOnly(r) ? platform : admin,
+        body: example,
+        note: platformOnly(r) ? 'no such feed file' : 'no such record in this tenant',
+      });
+    if (r.body)
+      await attempt(r, 400, {
         ...params,
         headers,
         key: admin,
         body: { ...(example ?? {}), unexpectedField: true },
         note: 'a field the operation does not have',
       });
-    else if (route.params && route.id !== 'getCar') await attempt(route, 400, { path: pathOf('NOT-AN-ID'), key: admin, note: 'an id that is not a CUID' });
-    else if (route.query) await attempt(route, 400, { ...params, key: admin, query: { limit: 0 }, note: 'a query parameter out of range' });
+    else if (r.params && r.id !== 'getCar')
+      await attempt(r, 400, { path: pathOf(r, 'NOT-AN-ID'), key: admin, note: `an id that is not ${platformOnly(r) ? 'a feed file id' : 'a CUID'}` });
+    else if (r.query) await attempt(r, 400, { ...params, key: admin, query: { limit: 0 }, note: 'a query parameter out of range' });
+    // Two keys in one request (two X-API-Key lines, joined with a comma on the way): neither is used.
+    await attempt(r, 400, {
+      ...params,
+      headers: { ...headers, 'X-API-Key': `${admin}, ${keys.integrator}` },
+      body: example,
+      note: 'X-API-Key sent twice',
+    });
+    if (r.body) {
+      await attempt(r, 415, {
+        ...params,
+        key: admin,
+        rawBody: JSON.stringify(example ?? {}),
+        headers: { 'Content-Type': 'text/plain' },
+        note: 'a JSON body sent as Content-Type: text/plain',
+      });
+      await attempt(r, 413, {
+        ...params,
+        key: admin,
+        rawBody: oversized(example ?? {}),
+        headers: { 'Content-Type': 'application/json' },
+        note: `a body of ${OVERSIZED_BYTES.toLocaleString('en')} bytes, over the limit`,
+      });
+    }
+  }
+
+  // The WhatsApp webhook: signed as Meta signs, but not what it takes.
+  const whatsapp = route('receiveWhatsAppWebhook');
+  const signed = (body: string, contentType = 'application/json') => ({
+    rawBody: body,
+    headers: { 'Content-Type': contentType, 'X-Hub-Signature-256': signatureOf(body, LOCAL_WHATSAPP.appSecret) },
+  });
+  await attempt(whatsapp, 400, { ...signed(JSON.stringify({ object: 'whatsapp_business_account' })), note: 'a signed body without entry' });
+  const empty = { object: 'whatsapp_business_account', entry: [] };
+  await attempt(whatsapp, 415, { ...signed(JSON.stringify(empty), 'text/plain'), note: 'a signed JSON body sent as Content-Type: text/plain' });
+  await attempt(whatsapp, 413, { ...signed(oversized(empty)), note: `a signed body of ${OVERSIZED_BYTES.toLocaleString('en')} bytes, over the limit` });
+
+  // A tenant's webhook endpoints are limited: its branches get endpoints until one more is refused.
+  for (let n = 1; n <= MAX_ENDPOINTS_PER_TENANT + 1 && wanted(route('createWebhookEndpoint'), 409); n++)
+    await attempt(route('createWebhookEndpoint'), 409, {
+      key: admin,
+      body: { url: `https://branch-${n}.gulfmotors.example/hooks/contracts`, eventTypes: ['contract.signed'], description: `Branch ${n} contracts` },
+      quiet: true,
+      note: `the tenant has ${MAX_ENDPOINTS_PER_TENANT} endpoints already`,
+    });
+
+  // Keys allowed one request a second, called again within the second: 429 until the next one.
+  // The requests are ones the API refuses anyway (an unknown id, a field it does not have, a
+  // read), so the one a key gets through in a second changes nothing.
+  const limitedKey = async (issuer: string, name: string) =>
+    (await call('issueApiKey', { key: issuer, body: { name, role: 'admin', rateLimit: { rps: 1, burst: 1, quotaPerDay: 100_000 } }, skip: true })).body.data
+      .key as string;
+  const limited = await limitedKey(admin, 'Load test, one request a second');
+  const platformLimited = await limitedKey(platform, 'Platform load test, one request a second');
+  for (const r of allRoutes) {
+    if (r.public || !wanted(r, 429)) continue;
+    const example = exampleOf(r);
+    const request: CallOptions = {
+      // Never a profile image that exists (the stamp stays): a name the profile does not have.
+      ...(r.params ? { path: { ...pathOf(r, unknownId), image: 'signature' } } : {}),
+      ...(r.body ? { body: { ...(example ?? {}), unexpectedField: true } } : {}),
+      key: platformOnly(r) ? platformLimited : limited,
+    };
+    for (let tries = 0; tries < 6 && wanted(r, 429); tries++) {
+      const answer = await call(r.id, { ...request, expect: 429, quiet: true, note: 'a key allowed one request a second, called again within that second' });
+      if (answer.status === 429) recorded.add(`${r.id} 429`);
+    }
+    if (wanted(r, 429)) log(`left out: ${r.id} never answered 429 in 6 tries`);
   }
 }
 
@@ -914,9 +1202,9 @@ async function main(): Promise<void> {
     const keys = { ...Object.fromEntries(ROLES_WALKED.map((role) => [role, keyOf(role)])), platform } as Keys;
     const startedAt = Date.now();
     log('walking the main flow');
-    await walk(keys, startedAt);
+    const walked = await walk(keys, startedAt);
     log('calling every route for its refusals');
-    await refusals(keys);
+    await refusals(keys, walked);
     replacements[stack.baseUrl] = 'http://localhost:3000';
     for (const host of [`http://127.0.0.1:${PORTS.s3Port}`, `http://localhost:${PORTS.s3Port}`]) {
       replacements[`${host}/vehicle-purchase-orders-local-archive/`] = 'https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/';
