@@ -3745,7 +3745,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:43:30.919Z"
+                     *           "createdAt": "2026-11-16T09:52:00.248Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3755,7 +3755,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:42:30.645Z"
+                     *           "createdAt": "2026-11-16T09:50:30.837Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3919,7 +3919,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:42:30.645Z"
+                     *           "createdAt": "2026-11-16T09:50:30.837Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3928,7 +3928,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:42:30.645Z"
+                     *           "updatedAt": "2026-11-16T09:50:30.837Z"
                      *         }
                      *       }
                      *     }
@@ -4212,7 +4212,7 @@ export interface operations {
                      *         "drivetrain": "2WD",
                      *         "published": true,
                      *         "modelGroupEn": "SM5",
-                     *         "auctionDate": "2026-10-24",
+                     *         "auctionDate": "2026-10-23",
                      *         "fuelType": "Gasoline",
                      *         "kilometers": 151155,
                      *         "makeEn": "Renault Korea",
@@ -4402,7 +4402,7 @@ export interface operations {
                      *             "accident"
                      *           ],
                      *           "published": true,
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "createdAt": "2026-08-13T20:45:09.000Z",
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
                      *           "convertedPrice": 2643.84,
@@ -4435,7 +4435,7 @@ export interface operations {
                      *           ],
                      *           "damage": [],
                      *           "published": true,
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-22",
                      *           "createdAt": "2026-09-27T08:56:57.000Z",
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                      *           "convertedPrice": 2954.88,
@@ -4678,12 +4678,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:15:00.550Z",
-                     *         "receivedAt": "2026-11-16T10:11:00.454Z",
+                     *         "startedAt": "2026-11-16T10:28:30.249Z",
+                     *         "receivedAt": "2026-11-16T10:25:30.427Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:16:00.824Z",
+                     *         "updatedAt": "2026-11-16T10:29:30.523Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4698,8 +4698,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "dg06nfeleksxurfxqjru07xs",
-                     *         "confirmedAt": "2026-11-16T10:16:00.824Z"
+                     *         "confirmedBy": "u1ixypcr8b2yx7c4xue6dq2d",
+                     *         "confirmedAt": "2026-11-16T10:29:30.523Z"
                      *       }
                      *     }
                      */
@@ -4805,7 +4805,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by dg06nfeleksxurfxqjru07xs",
+                     *         "reason": "discarded by u1ixypcr8b2yx7c4xue6dq2d",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4815,12 +4815,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:11:01.507Z",
-                     *         "receivedAt": "2026-11-16T10:07:02.464Z",
+                     *         "startedAt": "2026-11-16T10:24:00.016Z",
+                     *         "receivedAt": "2026-11-16T10:19:30.783Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:13:00.002Z",
+                     *         "updatedAt": "2026-11-16T10:26:00.564Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4835,8 +4835,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "dg06nfeleksxurfxqjru07xs",
-                     *         "finishedAt": "2026-11-16T10:13:00.002Z"
+                     *         "confirmedBy": "u1ixypcr8b2yx7c4xue6dq2d",
+                     *         "finishedAt": "2026-11-16T10:26:00.564Z"
                      *       }
                      *     }
                      */
@@ -4936,9 +4936,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-26T22-47-10-041Z-j0y9h739",
+                     *           "version": "2026-11-27T02-34-51-399Z-hfgbgr60",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:07:03.517Z"
+                     *           "createdAt": "2026-11-16T10:20:02.026Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4947,8 +4947,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:04:33.832Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:04:33.832Z",
+                     *             "lastFeedAt": "2026-11-16T10:17:31.288Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:17:31.288Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4964,20 +4964,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:04:31.726Z",
+                     *               "startedAt": "2026-11-16T10:17:00.098Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:03:30.399Z",
+                     *               "receivedAt": "2026-11-16T10:11:30.591Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:04:35.938Z",
+                     *               "finishedAt": "2026-11-16T10:17:33.394Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-26T22-47-07-686Z-utm8mgz5",
+                     *               "snapshotVersion": "2026-11-27T02-34-49-062Z-quts7uzm",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:04:35.938Z"
+                     *               "updatedAt": "2026-11-16T10:17:33.394Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5098,9 +5098,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:07:00.358Z",
+                     *         "startedAt": "2026-11-16T10:20:00.920Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:04:36.991Z",
+                     *         "receivedAt": "2026-11-16T10:17:30.235Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5112,16 +5112,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:07:05.623Z",
+                     *         "finishedAt": "2026-11-16T10:20:04.132Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-26T22-47-10-041Z-j0y9h739",
+                     *         "snapshotVersion": "2026-11-27T02-34-51-399Z-hfgbgr60",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:07:05.623Z"
+                     *         "updatedAt": "2026-11-16T10:20:04.132Z"
                      *       }
                      *     }
                      */
@@ -5226,12 +5226,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:11:01.507Z",
-                     *           "receivedAt": "2026-11-16T10:07:02.464Z",
+                     *           "startedAt": "2026-11-16T10:24:00.016Z",
+                     *           "receivedAt": "2026-11-16T10:19:30.783Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:11:02.560Z",
+                     *           "updatedAt": "2026-11-16T10:24:01.069Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5259,20 +5259,20 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:07:00.358Z",
+                     *           "startedAt": "2026-11-16T10:20:00.920Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:04:36.991Z",
+                     *           "receivedAt": "2026-11-16T10:17:30.235Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:07:05.623Z",
+                     *           "finishedAt": "2026-11-16T10:20:04.132Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-26T22-47-10-041Z-j0y9h739",
+                     *           "snapshotVersion": "2026-11-27T02-34-51-399Z-hfgbgr60",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:07:05.623Z"
+                     *           "updatedAt": "2026-11-16T10:20:04.132Z"
                      *         },
                      *         {
                      *           "phase": "done",
@@ -5287,20 +5287,20 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:04:31.726Z",
+                     *           "startedAt": "2026-11-16T10:17:00.098Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:03:30.399Z",
+                     *           "receivedAt": "2026-11-16T10:11:30.591Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:04:35.938Z",
+                     *           "finishedAt": "2026-11-16T10:17:33.394Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-26T22-47-07-686Z-utm8mgz5",
+                     *           "snapshotVersion": "2026-11-27T02-34-49-062Z-quts7uzm",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:04:35.938Z"
+                     *           "updatedAt": "2026-11-16T10:17:33.394Z"
                      *         }
                      *       ]
                      *     }
@@ -5423,7 +5423,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:29:30.083Z"
+                     *         "updatedAt": "2026-11-16T09:34:30.453Z"
                      *       }
                      *     }
                      */
@@ -5622,7 +5622,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -5651,7 +5651,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:01.519Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5661,7 +5661,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:15:30.247Z"
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -5934,7 +5934,7 @@ export interface operations {
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
                      *             "modelGroupEn": "SM5",
-                     *             "auctionDate": "2026-10-24",
+                     *             "auctionDate": "2026-10-23",
                      *             "carId": 17,
                      *             "gradeEn": "RE",
                      *             "modelEn": "SM5 L43",
@@ -5963,7 +5963,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:02.572Z",
+                     *             "completedAt": "2026-11-16T09:09:01.519Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -5973,25 +5973,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:33:00.042Z"
+                     *               "recordedAt": "2026-11-16T09:39:30.823Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *               "recordedAt": "2026-11-16T09:37:30.275Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:36:00.864Z",
+                     *               "recordedAt": "2026-11-16T09:43:30.919Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *               "recordedAt": "2026-11-16T09:39:00.686Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -6008,7 +6008,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *             "updatedAt": "2026-11-16T09:44:00.056Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -6017,7 +6017,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:37:00.138Z"
+                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -6214,7 +6214,7 @@ export interface operations {
                      *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "customerNotificationsEnabled": true
                      *         },
                      *         "totalAmount": 18500,
@@ -6403,7 +6403,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -6432,7 +6432,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:01.519Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6442,25 +6442,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:36:00.864Z",
+                     *             "recordedAt": "2026-11-16T09:43:30.919Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6477,7 +6477,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *           "updatedAt": "2026-11-16T09:44:00.056Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -6486,7 +6486,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:37:00.138Z",
+                     *         "updatedAt": "2026-11-16T09:44:30.193Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -6498,7 +6498,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:23:00.302Z"
+                     *           "signedAt": "2026-11-16T09:25:30.987Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -6512,7 +6512,7 @@ export interface operations {
                      *           "buyerName": "Layla Haddad",
                      *           "carYear": 2012,
                      *           "engineCapacityCc": 1998,
-                     *           "storedAt": "2026-11-16T09:29:00.946Z",
+                     *           "storedAt": "2026-11-16T09:33:00.042Z",
                      *           "buyerAddress": "Dubai Marina, Dubai",
                      *           "total": 18500,
                      *           "buyerPhone": "+971501234567",
@@ -6533,6 +6533,11 @@ export interface operations {
                      *           "paymentTerms": "100% paid in advance by bank transfer before shipment",
                      *           "carModel": "SM5 L43"
                      *         },
+                     *         "trackingLink": {
+                     *           "url": "http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir",
+                     *           "issuedAt": "2026-11-16T09:08:30.329Z",
+                     *           "endsAt": "2027-02-14T09:44:00.000Z"
+                     *         },
                      *         "customsDocuments": [
                      *           {
                      *             "type": "export-certificate",
@@ -6546,9 +6551,9 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:30:00.220Z",
+                     *             "createdAt": "2026-11-16T09:36:00.864Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
-                     *             "urlExpiresAt": "2026-11-16T09:53:00.000Z"
+                     *             "urlExpiresAt": "2026-11-16T10:00:00.000Z"
                      *           }
                      *         ],
                      *         "statusHistory": [
@@ -6564,7 +6569,7 @@ export interface operations {
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:15:30.247Z",
+                     *             "at": "2026-11-16T09:16:30.521Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -6572,7 +6577,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:16:00.384Z"
+                     *             "at": "2026-11-16T09:17:00.658Z"
                      *           }
                      *         ]
                      *       }
@@ -6715,7 +6720,7 @@ export interface operations {
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
                      *           "carId": 17,
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
                      *           "transmission": "CVT",
@@ -6743,7 +6748,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:01.519Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7028,10 +7033,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:29:00.946Z"
+                     *           "storedAt": "2026-11-16T09:33:00.042Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:29:01.999Z"
+                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
                      *       }
                      *     }
                      */
@@ -7513,7 +7518,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -7542,7 +7547,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:01.519Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7551,17 +7556,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:33:00.042Z",
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -7574,7 +7579,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
+                     *         "updatedAt": "2026-11-16T09:39:31.876Z"
                      *       }
                      *     }
                      */
@@ -7821,7 +7826,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -7850,7 +7855,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:01.519Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7860,19 +7865,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:33:00.042Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:31:30.631Z",
+                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:32:30.905Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -7885,7 +7890,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:35:00.590Z",
+                     *           "updatedAt": "2026-11-16T09:42:30.645Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -7897,7 +7902,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:35:01.643Z"
+                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
                      *       }
                      *     }
                      */
@@ -8039,7 +8044,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "number": "CI-00001",
-                     *           "createdAt": "2026-11-16T09:30:00.220Z",
+                     *           "createdAt": "2026-11-16T09:36:00.864Z",
                      *           "createdBy": "demouseroperations000001",
                      *           "bytes": 34704,
                      *           "language": "en",
@@ -8047,8 +8052,8 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *           "urlExpiresAt": "2026-11-16T09:46:00.000Z"
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -8168,10 +8173,10 @@ export interface operations {
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *         "bytes": 34704,
                      *         "number": "CI-00001",
-                     *         "createdAt": "2026-11-16T09:30:00.220Z",
+                     *         "createdAt": "2026-11-16T09:36:00.864Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *         "urlExpiresAt": "2026-11-16T09:45:00.000Z"
+                     *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *       }
                      *     }
                      */
@@ -8309,7 +8314,7 @@ export interface operations {
                      *           "recipientName": "Sara Khan (demo accountant)",
                      *           "to": "+971501110002",
                      *           "template": {
-                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
+                     *             "name": "vpo_order_created_staff",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2012"
@@ -8318,15 +8323,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T13:19:31.156Z",
+                     *           "statusAt": "2026-11-16T15:19:01.899Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T13:19:31.156Z"
+                     *             "failed": "2026-11-16T15:19:01.899Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8429,7 +8434,7 @@ export interface operations {
                      *           "recipientName": "Layla Haddad",
                      *           "to": "+971501234567",
                      *           "template": {
-                     *             "name": "vpo_xPSszDBEgy_qB5As2HxXtF",
+                     *             "name": "vpo_order_created_customer_link",
                      *             "parameters": [
                      *               "Layla Haddad",
                      *               "1",
@@ -8437,13 +8442,13 @@ export interface operations {
                      *             ],
                      *             "language": "ar"
                      *           },
-                     *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
+                     *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T13:19:30.103Z",
+                     *           "statusAt": "2026-11-16T15:19:00.846Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T13:19:30.103Z"
+                     *             "delivered": "2026-11-16T15:19:00.846Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8452,7 +8457,26 @@ export interface operations {
                      *           "recipientName": "Sara Khan (demo accountant)",
                      *           "to": "+971501110002",
                      *           "template": {
-                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
+                     *             "name": "vpo_order_created_staff",
+                     *             "parameters": [
+                     *               "1",
+                     *               "Renault Korea SM5 L43 2012"
+                     *             ],
+                     *             "language": "en"
+                     *           },
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
+                     *           "status": "accepted",
+                     *           "statuses": {},
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *         },
+                     *         {
+                     *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
+                     *           "event": "order.created",
+                     *           "audience": "operations",
+                     *           "recipientName": "Omar Ali (demo operations)",
+                     *           "to": "+971501110003",
+                     *           "template": {
+                     *             "name": "vpo_order_created_staff",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2012"
@@ -8463,25 +8487,6 @@ export interface operations {
                      *           "status": "accepted",
                      *           "statuses": {},
                      *           "createdAt": "2026-11-16T09:09:05.731Z"
-                     *         },
-                     *         {
-                     *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
-                     *           "event": "order.created",
-                     *           "audience": "operations",
-                     *           "recipientName": "Omar Ali (demo operations)",
-                     *           "to": "+971501110003",
-                     *           "template": {
-                     *             "name": "vpo_2Pz_r_Ln_WyH0erYqYd",
-                     *             "parameters": [
-                     *               "1",
-                     *               "Renault Korea SM5 L43 2012"
-                     *             ],
-                     *             "language": "en"
-                     *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
-                     *           "status": "accepted",
-                     *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:06.784Z"
                      *         }
                      *       ]
                      *     }
@@ -8664,7 +8669,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -8688,8 +8693,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
-                     *         "updatedAt": "2026-11-16T09:20:00.480Z"
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z"
                      *       }
                      *     }
                      */
@@ -8822,7 +8827,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8831,7 +8836,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:00.480Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -8844,7 +8849,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9059,7 +9064,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9068,7 +9073,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:22:00.028Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9081,7 +9086,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9246,7 +9251,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:20:00.480Z",
+                     *           "createdAt": "2026-11-16T09:21:00.754Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -9261,7 +9266,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:23:00.302Z",
+                     *           "updatedAt": "2026-11-16T09:25:30.987Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9274,7 +9279,7 @@ export interface operations {
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
                      *             "modelGroupEn": "SM5",
-                     *             "auctionDate": "2026-10-24",
+                     *             "auctionDate": "2026-10-23",
                      *             "carId": 17,
                      *             "gradeEn": "RE",
                      *             "modelEn": "SM5 L43",
@@ -9292,13 +9297,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:21:30.891Z",
+                     *           "sentAt": "2026-11-16T09:23:30.439Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:23:00.302Z",
+                     *           "signedAt": "2026-11-16T09:25:30.987Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -9314,7 +9319,7 @@ export interface operations {
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
                      *             "modelGroupEn": "SM5",
-                     *             "auctionDate": "2026-10-24",
+                     *             "auctionDate": "2026-10-23",
                      *             "carId": 17,
                      *             "gradeEn": "RE",
                      *             "modelEn": "SM5 L43",
@@ -9338,7 +9343,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:22:00.028Z",
+                     *           "createdAt": "2026-11-16T09:24:00.576Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -9347,7 +9352,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:22:00.028Z"
+                     *           "updatedAt": "2026-11-16T09:24:00.576Z"
                      *         }
                      *       ]
                      *     }
@@ -9485,7 +9490,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9494,7 +9499,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
+                     *         "updatedAt": "2026-11-16T09:23:30.439Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9507,7 +9512,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9529,7 +9534,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:21:30.891Z",
+                     *         "sentAt": "2026-11-16T09:23:30.439Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -9707,7 +9712,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:00.480Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9716,7 +9721,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:23:00.302Z",
+                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9729,7 +9734,7 @@ export interface operations {
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-24",
+                     *           "auctionDate": "2026-10-23",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9747,14 +9752,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:21:30.891Z",
+                     *         "sentAt": "2026-11-16T09:23:30.439Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:23:00.302Z",
+                     *         "signedAt": "2026-11-16T09:25:30.987Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -9903,15 +9908,15 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:25:30.987Z",
+                     *         "createdAt": "2026-11-16T09:29:00.946Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:26:30.261Z",
-                     *         "confirmedAt": "2026-11-16T09:26:30.261Z",
+                     *         "updatedAt": "2026-11-16T09:30:00.220Z",
+                     *         "confirmedAt": "2026-11-16T09:30:00.220Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -10025,13 +10030,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:11:31.204Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:11:31.204Z"
+                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10170,8 +10175,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:11:31.204Z",
-                     *         "updatedAt": "2026-11-16T09:11:31.204Z"
+                     *         "createdAt": "2026-11-16T09:12:30.425Z",
+                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
                      *       }
                      *     }
                      */
@@ -10307,16 +10312,16 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:11:31.204Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:13:30.699Z",
+                     *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:13:31.752Z"
+                     *           "updatedAt": "2026-11-16T09:14:30.973Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -10327,17 +10332,17 @@ export interface operations {
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:25:30.987Z",
+                     *           "createdAt": "2026-11-16T09:29:00.946Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:26:30.261Z",
+                     *           "confirmedAt": "2026-11-16T09:30:00.220Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:26:30.261Z"
+                     *           "updatedAt": "2026-11-16T09:30:00.220Z"
                      *         }
                      *       ]
                      *     }
@@ -10459,13 +10464,13 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:25:30.987Z",
+                     *         "createdAt": "2026-11-16T09:29:00.946Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
+                     *         "updatedAt": "2026-11-16T09:29:30.083Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -10640,13 +10645,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:16:30.521Z",
+                     *         "createdAt": "2026-11-16T09:17:30.795Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
-                     *         "completedAt": "2026-11-16T09:17:30.795Z"
+                     *         "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *         "completedAt": "2026-11-16T09:18:30.069Z"
                      *       }
                      *     }
                      */
@@ -10821,8 +10826,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:16:30.521Z",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *         "createdAt": "2026-11-16T09:17:30.795Z",
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z"
                      *       }
                      *     }
                      */
@@ -10949,7 +10954,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:17:30.795Z",
+                     *         "completedAt": "2026-11-16T09:18:30.069Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -10962,12 +10967,12 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:16:30.521Z",
+                     *         "createdAt": "2026-11-16T09:17:30.795Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:17:30.795Z"
+                     *         "updatedAt": "2026-11-16T09:18:30.069Z"
                      *       }
                      *     }
                      */
@@ -11064,7 +11069,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:17:30.795Z",
+                     *           "completedAt": "2026-11-16T09:18:30.069Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -11077,12 +11082,12 @@ export interface operations {
                      *             }
                      *           ],
                      *           "inspectorName": "Joon Lee (demo inspector)",
-                     *           "createdAt": "2026-11-16T09:16:30.521Z",
+                     *           "createdAt": "2026-11-16T09:17:30.795Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:17:30.795Z"
+                     *           "updatedAt": "2026-11-16T09:18:30.069Z"
                      *         }
                      *       ]
                      *     }
@@ -11310,8 +11315,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
-                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
                      *       }
                      *     }
                      */
@@ -11433,13 +11438,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:53:01.575Z",
-                     *         "deactivatedAt": "2026-11-16T09:53:01.575Z"
+                     *         "updatedAt": "2026-11-16T10:03:00.262Z",
+                     *         "deactivatedAt": "2026-11-16T10:03:00.262Z"
                      *       }
                      *     }
                      */
@@ -11539,12 +11544,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:48:00.152Z"
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
                      *       }
                      *     }
                      */
@@ -11673,12 +11678,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:48:00.152Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:49:30.563Z"
+                     *         "updatedAt": "2026-11-16T09:59:00.166Z"
                      *       }
                      *     }
                      */
@@ -11935,7 +11940,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=d34cdfd362b9216742f6349e349e996eba77a12463c86b2e7fdcc3c4a4ad87f7",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11943,15 +11948,15 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:47:01.931Z"
+                     *           "uploadedAt": "2026-11-16T09:56:30.481Z"
                      *         },
                      *         "version": 5,
-                     *         "updatedAt": "2026-11-16T09:47:02.984Z",
+                     *         "updatedAt": "2026-11-16T09:56:31.534Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12099,15 +12104,15 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:47:01.931Z",
+                     *           "uploadedAt": "2026-11-16T09:56:30.481Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:47:30.015Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12229,7 +12234,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12237,7 +12242,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12465,7 +12470,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=d34cdfd362b9216742f6349e349e996eba77a12463c86b2e7fdcc3c4a4ad87f7",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12473,7 +12478,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=833c50fe389df49870b53636ddc3088a9b06045e37d836bcebdf40cc69152f36",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12481,7 +12486,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:46:00.604Z",
+                     *         "updatedAt": "2026-11-16T09:54:31.986Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12723,34 +12728,34 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "role": "operations",
-                     *           "prefix": "vpo_mVxFpw",
+                     *           "prefix": "vpo_xPSszD",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:51:30.111Z",
+                     *           "createdAt": "2026-11-16T10:01:30.851Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T09:52:30.385Z"
+                     *           "revokedAt": "2026-11-16T10:02:30.125Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
-                     *           "prefix": "vpo_YlbZVs",
+                     *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T09:53:02.628Z",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z",
+                     *           "disabledAt": "2026-11-16T10:03:01.315Z",
+                     *           "createdAt": "2026-11-16T10:00:00.440Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
-                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T10:52:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:03:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -12888,19 +12893,19 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "key": "vpo_YlbZVsI8vDfpACHQE6eCbi7NnqEzfwOcT_hTqcEC",
+                     *         "key": "vpo_2Pz_r_Ln_WyH0erYqYdNWbzmXej7rrdaOZYYltFu",
                      *         "apiKey": {
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "name": "Hana laptop",
-                     *           "prefix": "vpo_YlbZVs",
+                     *           "prefix": "vpo_2Pz_r_",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z"
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
                      *     }
@@ -13033,17 +13038,17 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "role": "operations",
-                     *         "prefix": "vpo_mVxFpw",
+                     *         "prefix": "vpo_xPSszD",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T09:51:30.111Z",
+                     *         "createdAt": "2026-11-16T10:01:30.851Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T09:52:30.385Z"
+                     *         "revokedAt": "2026-11-16T10:02:30.125Z"
                      *       }
                      *     }
                      */
@@ -13150,35 +13155,35 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "key": "vpo_mVxFpw2BwvtQvfeyqo_zOpa5AsuolXGnu7rKdF__",
+                     *         "key": "vpo_xPSszDBEgy_qB5As2HxXtFUUKXEhEIR1FdgAfGS5",
                      *         "apiKey": {
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
                      *           "name": "Hana laptop",
-                     *           "prefix": "vpo_mVxFpw",
+                     *           "prefix": "vpo_xPSszD",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
-                     *           "createdAt": "2026-11-16T09:51:30.111Z"
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
-                     *           "prefix": "vpo_YlbZVs",
+                     *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z",
+                     *           "createdAt": "2026-11-16T10:00:00.440Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
-                     *           "lastUsedAt": "2026-11-16T09:50:30.837Z",
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "expiresAt": "2026-11-16T10:51:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:01:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -13336,7 +13341,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:37:00.138Z",
+                     *           "at": "2026-11-16T09:44:30.193Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -13367,7 +13372,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:35:00.590Z"
+                     *                 "updatedAt": "2026-11-16T09:42:30.645Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -13383,7 +13388,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:36:30.001Z"
+                     *                 "updatedAt": "2026-11-16T09:44:00.056Z"
                      *               }
                      *             }
                      *           },
@@ -13393,7 +13398,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:36:31.054Z",
+                     *           "at": "2026-11-16T09:44:01.109Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -13503,8 +13508,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13512,9 +13517,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:53:00.522Z",
+                     *           "lastFailureAt": "2026-11-16T10:05:00.810Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:00.466Z",
+                     *           "failingSince": "2026-11-16T09:09:06.784Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13523,8 +13528,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
-                     *           "consecutiveFailures": 17,
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "consecutiveFailures": 19,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13650,7 +13655,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13786,8 +13791,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13888,9 +13893,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:01:30.851Z",
+                     *         "lastFailureAt": "2026-11-16T10:13:30.139Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:00.466Z",
+                     *         "failingSince": "2026-11-16T09:09:06.784Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13899,13 +13904,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
-                     *         "consecutiveFailures": 19,
+                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *         "consecutiveFailures": 22,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:02:00.988Z",
+                     *         "updatedAt": "2026-11-16T10:13:31.192Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:02:00.988Z"
+                     *         "deletedAt": "2026-11-16T10:13:31.192Z"
                      *       }
                      *     }
                      */
@@ -14048,12 +14053,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *         "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T10:07:30.495Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -14193,21 +14198,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:49:00.426Z",
+                     *         "failedAt": "2026-11-16T09:45:30.467Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 49,
-                     *             "at": "2026-11-16T09:09:00.466Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:10:30.877Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
                      *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "at": "2026-11-16T09:09:06.784Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:10:00.740Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 12,
+                     *             "at": "2026-11-16T09:11:01.067Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14260,7 +14265,7 @@ export interface operations {
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *                 ],
                      *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                     *                 "auctionDate": "2026-10-24",
+                     *                 "auctionDate": "2026-10-23",
                      *                 "customerNotificationsEnabled": true
                      *               },
                      *               "totalAmount": 18500,
@@ -14389,25 +14394,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:43:30.919Z",
+                     *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
                      *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T10:04:30.673Z",
+                     *           "nextAttemptAt": "2026-11-16T10:12:30.865Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
                      *               "latencyMs": 13,
-                     *               "at": "2026-11-16T09:45:00.330Z",
+                     *               "at": "2026-11-16T09:53:00.522Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 24,
-                     *               "at": "2026-11-16T09:47:00.878Z",
+                     *               "latencyMs": 6,
+                     *               "at": "2026-11-16T09:54:30.933Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 35,
-                     *               "at": "2026-11-16T09:49:01.479Z",
+                     *               "latencyMs": 5,
+                     *               "at": "2026-11-16T09:56:32.587Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14665,23 +14670,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:00:30.577Z",
-                     *         "failedAt": "2026-11-16T09:49:00.426Z",
+                     *         "nextAttemptAt": "2026-11-16T10:11:31.644Z",
+                     *         "failedAt": "2026-11-16T09:45:30.467Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 49,
-                     *             "at": "2026-11-16T09:09:00.466Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:10:30.877Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
                      *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "at": "2026-11-16T09:09:06.784Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:10:00.740Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 12,
+                     *             "at": "2026-11-16T09:11:01.067Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14834,14 +14839,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *           "createdBy": "isjeqj4bzipxr2yf16d6tbm3",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:01:31.904Z",
+                     *           "updatedAt": "2026-11-16T10:13:00.002Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:01:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:13:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -14972,13 +14977,13 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T09:57:30.755Z",
+                     *         "eventTimestamp": "2026-11-16T10:08:30.769Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T09:57:31.808Z",
+                     *         "deliveredAt": "2026-11-16T10:08:31.822Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T09:57:31.808Z",
+                     *             "at": "2026-11-16T10:08:31.822Z",
                      *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
@@ -14986,7 +14991,7 @@ export interface operations {
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T09:57:30.755Z",
+                     *           "timestamp": "2026-11-16T10:08:30.769Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -15168,7 +15173,7 @@ export interface operations {
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *                 ],
                      *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                     *                 "auctionDate": "2026-10-24",
+                     *                 "auctionDate": "2026-10-23",
                      *                 "customerNotificationsEnabled": true
                      *               },
                      *               "totalAmount": 18500,
@@ -15196,7 +15201,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:03.625Z",
+                     *           "timestamp": "2026-11-16T09:09:02.572Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15230,7 +15235,7 @@ export interface operations {
                      *                 "title": "Renault Korea SM5 L43 2.0 RE",
                      *                 "modelGroupEn": "SM5",
                      *                 "carId": 17,
-                     *                 "auctionDate": "2026-10-24",
+                     *                 "auctionDate": "2026-10-23",
                      *                 "gradeEn": "RE",
                      *                 "modelEn": "SM5 L43",
                      *                 "transmission": "CVT",
@@ -15259,7 +15264,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
+                     *                 "completedAt": "2026-11-16T09:09:01.519Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -15935,7 +15940,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description Created: a new link for the buyer's page of a delivered order: the old one stops working, and this one ends 90 days after the delivery */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -15945,9 +15950,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "url": "https://api.example.com/track/Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2",
-                     *         "issuedAt": "2026-03-14T09:30:00.000Z",
-                     *         "endsAt": "2026-03-14T09:30:00.000Z"
+                     *         "url": "http://localhost:3000/track/RBzTSTGyI3Bwhl73Rf-Qy7PGslwaSOb9",
+                     *         "issuedAt": "2026-11-16T09:46:00.604Z",
+                     *         "endsAt": "2027-02-14T09:45:00.000Z"
                      *       }
                      *     }
                      */
@@ -16115,7 +16120,7 @@ export interface operations {
                  *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                  *             ],
                  *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                 *             "auctionDate": "2026-10-24",
+                 *             "auctionDate": "2026-10-23",
                  *             "customerNotificationsEnabled": true
                  *           },
                  *           "totalAmount": 18500,
@@ -16212,7 +16217,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:15:30.247Z",
+                 *       "timestamp": "2026-11-16T09:16:30.521Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16245,7 +16250,7 @@ export interface operations {
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
-                 *             "auctionDate": "2026-10-24",
+                 *             "auctionDate": "2026-10-23",
                  *             "carId": 17,
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
@@ -16274,7 +16279,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:01.519Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16284,7 +16289,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:15:30.247Z"
+                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -16403,7 +16408,7 @@ export interface operations {
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
                  *             "carId": 17,
-                 *             "auctionDate": "2026-10-24",
+                 *             "auctionDate": "2026-10-23",
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
                  *             "transmission": "CVT",
@@ -16431,7 +16436,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:01.519Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16524,7 +16529,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:03.625Z",
+                 *       "timestamp": "2026-11-16T09:09:02.572Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16558,7 +16563,7 @@ export interface operations {
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
                  *             "carId": 17,
-                 *             "auctionDate": "2026-10-24",
+                 *             "auctionDate": "2026-10-23",
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
                  *             "transmission": "CVT",
@@ -16587,7 +16592,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z"
+                 *             "completedAt": "2026-11-16T09:09:01.519Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -16847,7 +16852,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:21:30.891Z",
+                 *       "timestamp": "2026-11-16T09:23:30.439Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -16860,7 +16865,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:20:00.480Z",
+                 *           "createdAt": "2026-11-16T09:21:00.754Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -16869,7 +16874,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:21:30.891Z",
+                 *           "updatedAt": "2026-11-16T09:23:30.439Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -16882,7 +16887,7 @@ export interface operations {
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
-                 *             "auctionDate": "2026-10-24",
+                 *             "auctionDate": "2026-10-23",
                  *             "carId": 17,
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
@@ -16904,7 +16909,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:21:30.891Z",
+                 *           "sentAt": "2026-11-16T09:23:30.439Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -16986,7 +16991,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:23:00.302Z",
+                 *       "timestamp": "2026-11-16T09:25:30.987Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -17000,7 +17005,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:20:00.480Z",
+                 *           "createdAt": "2026-11-16T09:21:00.754Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -17009,7 +17014,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:23:00.302Z",
+                 *           "updatedAt": "2026-11-16T09:25:30.987Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17022,7 +17027,7 @@ export interface operations {
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
-                 *             "auctionDate": "2026-10-24",
+                 *             "auctionDate": "2026-10-23",
                  *             "carId": 17,
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
@@ -17040,14 +17045,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:21:30.891Z",
+                 *           "sentAt": "2026-11-16T09:23:30.439Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:23:00.302Z",
+                 *           "signedAt": "2026-11-16T09:25:30.987Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -17132,7 +17137,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:11:31.204Z",
+                 *       "timestamp": "2026-11-16T09:12:30.425Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17152,8 +17157,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:11:31.204Z",
-                 *           "updatedAt": "2026-11-16T09:11:31.204Z"
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17232,7 +17237,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:13:31.752Z",
+                 *       "timestamp": "2026-11-16T09:14:30.973Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17247,14 +17252,14 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:11:31.204Z",
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:13:31.752Z",
-                 *           "confirmedAt": "2026-11-16T09:13:30.699Z",
+                 *           "updatedAt": "2026-11-16T09:14:30.973Z",
+                 *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -17336,7 +17341,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:16:30.521Z",
+                 *       "timestamp": "2026-11-16T09:17:30.795Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17353,8 +17358,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:16:30.521Z",
-                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                 *           "createdAt": "2026-11-16T09:17:30.795Z",
+                 *           "updatedAt": "2026-11-16T09:17:30.795Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17433,7 +17438,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:17:00.658Z",
+                 *       "timestamp": "2026-11-16T09:18:00.932Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17446,12 +17451,12 @@ export interface operations {
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
                  *           "inspectorName": "Joon Lee (demo inspector)",
-                 *           "createdAt": "2026-11-16T09:16:30.521Z",
+                 *           "createdAt": "2026-11-16T09:17:30.795Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:17:00.658Z"
+                 *           "updatedAt": "2026-11-16T09:18:00.932Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *         "from": "Pending",
@@ -17534,7 +17539,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:42:30.645Z",
+                 *       "timestamp": "2026-11-16T09:50:30.837Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -17549,7 +17554,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:42:30.645Z"
+                 *           "createdAt": "2026-11-16T09:50:30.837Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -17558,7 +17563,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:42:30.645Z"
+                 *           "updatedAt": "2026-11-16T09:50:30.837Z"
                  *         }
                  *       }
                  *     }
@@ -17635,7 +17640,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:07:04.570Z",
+                 *       "timestamp": "2026-11-16T10:20:03.079Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17668,7 +17673,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:07:01.411Z",
+                 *           "removedAt": "2026-11-16T10:20:01.973Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17679,7 +17684,7 @@ export interface operations {
                  *           "drivetrain": "2WD",
                  *           "published": true,
                  *           "modelGroupEn": "SM5",
-                 *           "auctionDate": "2026-10-23",
+                 *           "auctionDate": "2026-10-22",
                  *           "fuelType": "Gasoline",
                  *           "kilometers": 191648,
                  *           "makeEn": "Renault Korea",
@@ -17767,7 +17772,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:04:34.885Z",
+                 *       "timestamp": "2026-11-16T10:17:32.341Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17811,7 +17816,7 @@ export interface operations {
                  *           "drivetrain": "2WD",
                  *           "published": true,
                  *           "modelGroupEn": "SM5",
-                 *           "auctionDate": "2026-10-24",
+                 *           "auctionDate": "2026-10-23",
                  *           "fuelType": "Gasoline",
                  *           "kilometers": 151155,
                  *           "makeEn": "Renault Korea",
@@ -17819,7 +17824,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:04:32.779Z",
+                 *               "at": "2026-11-16T10:17:01.151Z",
                  *               "to": 360
                  *             }
                  *           ],
@@ -17908,7 +17913,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T09:57:30.755Z",
+                 *       "timestamp": "2026-11-16T10:08:30.769Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
