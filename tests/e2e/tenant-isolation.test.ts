@@ -127,6 +127,7 @@ const VALID_BODIES: Record<string, unknown> = {
   replayFailedWebhooks: { since: '2020-01-01T00:00:00Z' },
   recordExportStep: { date: '2026-01-05', documentUrl: 'https://example.com/dereg.pdf' },
   generateOrderDocument: { type: 'proforma-invoice' },
+  replaceTrackingLink: {},
   updateShipment: { method: 'roro', bookingNumber: 'BK-X', carrier: 'Carrier', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA' },
 };
 
