@@ -6,7 +6,8 @@
  *   - have a status below 500, and
  *   - be the envelope: success `{success: true, data, meta?}`, error `{success: false, error,
  *     statusCode (= the HTTP status), code, details?}`, sent as JSON.
- * The three documentation routes (openapi.json, docs and its renderer script) are not enveloped and are skipped.
+ * The three documentation routes (openapi.json, docs and its renderer script) are not enveloped and are skipped; the
+ * buyer's page answers as the document says, an HTML page for each status it gives as one.
  *
  * Per operation, fc.assert runs with a fixed seed:
  *   - every hostile variant once (as `examples`: one per place and kind, e.g.
@@ -63,11 +64,24 @@ interface Operation {
   path: string;
   parameters: Parameter[];
   body?: JsonSchema;
+  /** The statuses the document gives as an HTML page (the buyer's page answers its refusals as pages, not the envelope). */
+  pages: Set<number>;
 }
 
 const baseUrl = inject('baseUrl');
 const document = (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as {
-  paths: Record<string, Record<string, { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
+      }
+    >
+  >;
 };
 
 const allOperations: Operation[] = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -76,6 +90,11 @@ const allOperations: Operation[] = Object.entries(document.paths).flatMap(([path
     method: method.toUpperCase(),
     path,
     parameters: operation.parameters ?? [],
+    pages: new Set(
+      Object.entries(operation.responses ?? {})
+        .filter(([, response]) => response.content?.['text/html'] !== undefined)
+        .map(([status]) => Number(status)),
+    ),
     ...(operation.requestBody ? { body: operation.requestBody.content['application/json']?.schema ?? {} } : {}),
   })),
 );
@@ -170,6 +189,16 @@ async function send(
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with an answer the document gives as an HTML page: a status >= 500, or anything but HTML. */
+function pageProblemsOf(answer: Answer): string[] {
+  if (answer.error) return [`no answer: ${answer.error}`];
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`status ${answer.status} >= 500`);
+  if (!/^text\/html\b/i.test(answer.contentType)) problems.push(`content-type is "${answer.contentType}", not the documented HTML page`);
+  if (!/^<!doctype html>/i.test(answer.text)) problems.push('body is not an HTML page');
+  return problems;
+}
 
 /** What is wrong with an answer: a status >= 500, or anything but the envelope. */
 function problemsOf(answer: Answer): string[] {
@@ -458,7 +487,7 @@ async function exchange(op: Operation, request: FuzzRequest): Promise<void> {
   const key = op.path.startsWith('/api/v1/tenant-profile') ? profileKey : request.platform && platformKey ? platformKey : tenantKey;
   const headers: Record<string, string> = request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
   const answer = await send(op.method, url, { key, body, headers });
-  const problems = problemsOf(answer);
+  const problems = op.pages.has(answer.status) ? pageProblemsOf(answer) : problemsOf(answer);
   if (problems.length === 0) return;
   record({
     operation: `${op.id} (${op.method} ${op.path})`,

@@ -561,8 +561,10 @@ describe('GET /api/v1/orders/{id}', () => {
 
     const detail = await orderDetail(order.id);
 
-    const { financialSummary, signedContract, inspection, customsInvoice, customsDocuments, documents, statusHistory, ...rest } = detail;
+    const { financialSummary, signedContract, inspection, customsInvoice, customsDocuments, documents, statusHistory, trackingLink, ...rest } = detail;
     expect(rest).toEqual(order);
+    // The buyer's page: a link made with the order, open until the order closes.
+    expect(trackingLink).toEqual({ url: expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/), issuedAt: order.createdAt, endsAt: null });
     expect(documents).toEqual([]);
     expect(financialSummary).toEqual({ depositAmount: 0, depositCurrency: 'USD', remainingAmount: 9000, remainingCurrency: 'USD', totalConfirmed: 0 });
     expect(signedContract).toBeNull();

@@ -110,6 +110,8 @@ describe("the outbox consumer's link for the customer", () => {
 
   it('takes the message to the `_link` variant only when both are there', () => {
     vi.stubEnv('TRACKING_LINK_SECRET', SECRET);
+    // No base URL given falls back to the stage's: none here (the test run's stack sets one for its own processes).
+    vi.stubEnv('PUBLIC_API_URL', '');
     const keyFor = (order: { tracking?: typeof tracking }, baseUrl: string | undefined) =>
       notificationTemplate('order.delivered', 'customer', { ...ORDER, trackingUrl: customerTrackingUrl(order, baseUrl) }, 'Ahmed Said').key;
 
