@@ -487,7 +487,9 @@ async function exchange(op: Operation, request: FuzzRequest): Promise<void> {
   const key = op.path.startsWith('/api/v1/tenant-profile') ? profileKey : request.platform && platformKey ? platformKey : tenantKey;
   const headers: Record<string, string> = request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
   const answer = await send(op.method, url, { key, body, headers });
-  const problems = op.pages.has(answer.status) ? pageProblemsOf(answer) : problemsOf(answer);
+  // An empty token (`/track/`) matches no route at all: the router's ROUTE_NOT_FOUND, in the envelope.
+  const asPage = op.pages.has(answer.status) && !/^application\/json\b/i.test(answer.contentType);
+  const problems = asPage ? pageProblemsOf(answer) : problemsOf(answer);
   if (problems.length === 0) return;
   record({
     operation: `${op.id} (${op.method} ${op.path})`,
