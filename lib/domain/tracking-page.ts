@@ -1,5 +1,6 @@
 import { sumMoney } from './money.js';
 import type { OrderStatus } from './order-lifecycle.js';
+import type { Shipment } from './shipment.js';
 
 /**
  * What the buyer's page shows of an order, as data: pure, so what is shown at each stage (and
@@ -38,6 +39,9 @@ const STATUS_OF: Partial<Record<Milestone, OrderStatus>> = {
   delivered: 'Delivered',
 };
 
+/** The voyage as the buyer sees it: the shipment without the booking, the seal and staff's own records. */
+export type Voyage = Omit<Shipment, 'bookingNumber' | 'sealNumber' | 'billOfLadingUrl' | 'updatedAt'>;
+
 export interface TrackingPageInput {
   order: {
     orderNumber: number;
@@ -51,20 +55,7 @@ export interface TrackingPageInput {
     customer: { name: string };
     marketer?: { name: string; mobileNumber?: string };
     exportSteps?: { deregistration?: { date: string }; exportDeclaration?: { date: string } };
-    shipment?: {
-      method: string;
-      carrier: string;
-      vessel?: string;
-      voyage?: string;
-      containerNumber?: string;
-      portOfLoading: string;
-      portOfDischarge: string;
-      etd?: string;
-      eta?: string;
-      atd?: string;
-      ata?: string;
-      billOfLadingNumber?: string;
-    };
+    shipment?: Voyage;
   };
   /** The order's status moves, any order. */
   history: ReadonlyArray<{ to: OrderStatus; at: string }>;
@@ -104,20 +95,7 @@ export interface TrackingPageView {
   milestones: MilestoneView[];
   /** When the order was cancelled. */
   cancelledAt?: string;
-  voyage?: {
-    method: string;
-    carrier: string;
-    vessel?: string;
-    voyage?: string;
-    containerNumber?: string;
-    portOfLoading: string;
-    portOfDischarge: string;
-    etd?: string;
-    eta?: string;
-    atd?: string;
-    ata?: string;
-    billOfLadingNumber?: string;
-  };
+  voyage?: Voyage;
   inspection?: { state: 'scheduled' | 'in-progress' | 'completed'; date?: string; photos: Array<{ url: string; thumbnailUrl: string; caption?: string }> };
   money: { total: number; confirmed: number; awaitingConfirmation: number; remaining: number; currency: string; paidFromWallet: boolean };
   papers: Array<{ kind: PaperKind; url: string; date?: string; number?: number }>;
