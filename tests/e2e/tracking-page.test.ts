@@ -657,7 +657,14 @@ describe('GET /track/{token}', () => {
     expectWorkingPage(await openPage(url), order, customer.name);
     await sleep(1_100);
 
-    const answers = await Promise.all(Array.from({ length: 40 }, () => fetchPage(url)));
+    // A loaded machine may serve a burst of 40 slower than 5 a second: then another follows at once.
+    const startedAt = Date.now();
+    const answers: PageAnswer[] = [];
+    for (let round = 0; round < 5 && !answers.some((answer) => answer.status === 429); round += 1) {
+      answers.push(...(await Promise.all(Array.from({ length: 40 }, () => fetchPage(url)))));
+    }
+    // The limiter's windows are whole seconds of the clock this machine shares with the stack.
+    const secondsTouched = Math.floor(Date.now() / 1000) - Math.floor(startedAt / 1000) + 1;
     const statuses = answers.map((answer) => answer.status);
     const limited = answers.filter((answer) => answer.status === 429);
     const served = answers.filter((answer) => answer.status === 200);
@@ -666,10 +673,10 @@ describe('GET /track/{token}', () => {
       `statuses: ${statuses.join(',')}`,
     ).toEqual([]);
     expect(served.length + limited.length, `statuses: ${statuses.join(',')}`).toBe(answers.length);
-    expect(limited.length).toBeGreaterThan(0);
     expect(served.length).toBeGreaterThan(0);
-    // The burst touches a few seconds at most; each admits at most PAGE_RPS.
-    expect(served.length).toBeLessThanOrEqual(PAGE_RPS * 4);
+    // Each second the burst touched admits at most PAGE_RPS; the rest are refused.
+    expect(served.length, `over ${secondsTouched} s`).toBeLessThanOrEqual(PAGE_RPS * secondsTouched);
+    expect(limited.length, `over ${secondsTouched} s`).toBeGreaterThanOrEqual(Math.max(1, answers.length - PAGE_RPS * secondsTouched));
     for (const answer of limited) {
       expect(answer.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expectPageHeadersAndHtml(answer);
@@ -677,7 +684,7 @@ describe('GET /track/{token}', () => {
     }
     for (const answer of served) expectWorkingPage(answer, order, customer.name);
 
-    console.info(`tracking page burst of 40 from one address: ${served.length} served, ${limited.length} answered 429`);
+    console.info(`tracking page burst of ${answers.length} from one address over ${secondsTouched} s: ${served.length} served, ${limited.length} answered 429`);
     const wait = Math.max(...limited.map((answer) => Number(answer.headers.get('retry-after'))));
     await sleep(wait * 1000 + 200);
     const again = await fetchPage(url);
