@@ -4678,12 +4678,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:28:30.249Z",
-                     *         "receivedAt": "2026-11-16T10:25:30.427Z",
+                     *         "startedAt": "2026-11-16T10:34:00.756Z",
+                     *         "receivedAt": "2026-11-16T10:31:30.071Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:29:30.523Z",
+                     *         "updatedAt": "2026-11-16T10:35:00.030Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4698,8 +4698,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "u1ixypcr8b2yx7c4xue6dq2d",
-                     *         "confirmedAt": "2026-11-16T10:29:30.523Z"
+                     *         "confirmedBy": "qjsq3c99tyseh6v7i4grx6g5",
+                     *         "confirmedAt": "2026-11-16T10:35:00.030Z"
                      *       }
                      *     }
                      */
@@ -4805,7 +4805,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by u1ixypcr8b2yx7c4xue6dq2d",
+                     *         "reason": "discarded by qjsq3c99tyseh6v7i4grx6g5",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4815,12 +4815,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:24:00.016Z",
-                     *         "receivedAt": "2026-11-16T10:19:30.783Z",
+                     *         "startedAt": "2026-11-16T10:29:00.386Z",
+                     *         "receivedAt": "2026-11-16T10:24:30.153Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:26:00.564Z",
+                     *         "updatedAt": "2026-11-16T10:31:00.934Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4835,8 +4835,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "u1ixypcr8b2yx7c4xue6dq2d",
-                     *         "finishedAt": "2026-11-16T10:26:00.564Z"
+                     *         "confirmedBy": "qjsq3c99tyseh6v7i4grx6g5",
+                     *         "finishedAt": "2026-11-16T10:31:00.934Z"
                      *       }
                      *     }
                      */
@@ -4936,9 +4936,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T02-34-51-399Z-hfgbgr60",
+                     *           "version": "2026-11-27T04-58-04-624Z-nd2t3g1o",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:20:02.026Z"
+                     *           "createdAt": "2026-11-16T10:25:02.396Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4947,8 +4947,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:17:31.288Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:17:31.288Z",
+                     *             "lastFeedAt": "2026-11-16T10:22:32.711Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:22:32.711Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4964,20 +4964,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:17:00.098Z",
+                     *               "startedAt": "2026-11-16T10:22:30.605Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:11:30.591Z",
+                     *               "receivedAt": "2026-11-16T10:21:00.194Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:17:33.394Z",
+                     *               "finishedAt": "2026-11-16T10:22:34.817Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T02-34-49-062Z-quts7uzm",
+                     *               "snapshotVersion": "2026-11-27T04-58-02-499Z-ls9a266r",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:17:33.394Z"
+                     *               "updatedAt": "2026-11-16T10:22:34.817Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5098,9 +5098,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:20:00.920Z",
+                     *         "startedAt": "2026-11-16T10:25:00.290Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:17:30.235Z",
+                     *         "receivedAt": "2026-11-16T10:21:00.194Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5112,16 +5112,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:20:04.132Z",
+                     *         "finishedAt": "2026-11-16T10:25:04.502Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T02-34-51-399Z-hfgbgr60",
+                     *         "snapshotVersion": "2026-11-27T04-58-04-624Z-nd2t3g1o",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:20:04.132Z"
+                     *         "updatedAt": "2026-11-16T10:25:04.502Z"
                      *       }
                      *     }
                      */
@@ -5226,12 +5226,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:24:00.016Z",
-                     *           "receivedAt": "2026-11-16T10:19:30.783Z",
+                     *           "startedAt": "2026-11-16T10:29:00.386Z",
+                     *           "receivedAt": "2026-11-16T10:24:30.153Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:24:01.069Z",
+                     *           "updatedAt": "2026-11-16T10:29:01.439Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5252,34 +5252,6 @@ export interface operations {
                      *           "kind": "delta",
                      *           "counts": {
                      *             "read": 3,
-                     *             "removed": 1,
-                     *             "refused": 2,
-                     *             "created": 0,
-                     *             "unchanged": 0,
-                     *             "updated": 0,
-                     *             "repriced": 0
-                     *           },
-                     *           "startedAt": "2026-11-16T10:20:00.920Z",
-                     *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:17:30.235Z",
-                     *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:20:04.132Z",
-                     *           "size": 178,
-                     *           "provider": "autohub",
-                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
-                     *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T02-34-51-399Z-hfgbgr60",
-                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
-                     *           "events": 1,
-                     *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:20:04.132Z"
-                     *         },
-                     *         {
-                     *           "phase": "done",
-                     *           "cursor": 0,
-                     *           "kind": "delta",
-                     *           "counts": {
-                     *             "read": 3,
                      *             "removed": 0,
                      *             "refused": 2,
                      *             "created": 0,
@@ -5287,20 +5259,48 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:17:00.098Z",
+                     *           "startedAt": "2026-11-16T10:22:30.605Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:11:30.591Z",
+                     *           "receivedAt": "2026-11-16T10:21:00.194Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:17:33.394Z",
+                     *           "finishedAt": "2026-11-16T10:22:34.817Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T02-34-49-062Z-quts7uzm",
+                     *           "snapshotVersion": "2026-11-27T04-58-02-499Z-ls9a266r",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:17:33.394Z"
+                     *           "updatedAt": "2026-11-16T10:22:34.817Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 1,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 0,
+                     *             "repriced": 0
+                     *           },
+                     *           "startedAt": "2026-11-16T10:25:00.290Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:21:00.194Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:25:04.502Z",
+                     *           "size": 178,
+                     *           "provider": "autohub",
+                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
+                     *           "id": "c277d2210bccf561b967be94380f8fc9",
+                     *           "snapshotVersion": "2026-11-27T04-58-04-624Z-nd2t3g1o",
+                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:25:04.502Z"
                      *         }
                      *       ]
                      *     }
@@ -5651,7 +5651,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:01.519Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5963,7 +5963,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:01.519Z",
+                     *             "completedAt": "2026-11-16T09:09:00.466Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6432,7 +6432,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:01.519Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6748,7 +6748,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:01.519Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7547,7 +7547,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:01.519Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7855,7 +7855,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:01.519Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -8052,7 +8052,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *         }
                      *       ]
@@ -8175,7 +8175,7 @@ export interface operations {
                      *         "number": "CI-00001",
                      *         "createdAt": "2026-11-16T09:36:00.864Z",
                      *         "createdBy": "demouseroperations000001",
-                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *       }
                      *     }
@@ -8323,9 +8323,9 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:19:01.899Z",
+                     *           "statusAt": "2026-11-16T09:51:00.000Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:19:01.899Z"
+                     *             "failed": "2026-11-16T09:51:00.000Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
@@ -8444,11 +8444,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:19:00.846Z",
+                     *           "statusAt": "2026-11-16T15:59:30.943Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:19:00.846Z"
+                     *             "delivered": "2026-11-16T15:59:30.943Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:03.625Z"
+                     *           "createdAt": "2026-11-16T09:09:02.572Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8486,7 +8486,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:06.784Z"
                      *         }
                      *       ]
                      *     }
@@ -11443,8 +11443,8 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T10:03:00.262Z",
-                     *         "deactivatedAt": "2026-11-16T10:03:00.262Z"
+                     *         "updatedAt": "2026-11-16T10:03:01.315Z",
+                     *         "deactivatedAt": "2026-11-16T10:03:01.315Z"
                      *       }
                      *     }
                      */
@@ -11940,7 +11940,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=d34cdfd362b9216742f6349e349e996eba77a12463c86b2e7fdcc3c4a4ad87f7",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11948,7 +11948,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
@@ -12104,7 +12104,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *           "width": 160,
                      *           "uploadedAt": "2026-11-16T09:56:30.481Z",
                      *           "contentType": "image/png",
@@ -12112,7 +12112,7 @@ export interface operations {
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T09:57:01.671Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12234,7 +12234,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12242,7 +12242,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12470,7 +12470,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=d34cdfd362b9216742f6349e349e996eba77a12463c86b2e7fdcc3c4a4ad87f7",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12478,7 +12478,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=833c50fe389df49870b53636ddc3088a9b06045e37d836bcebdf40cc69152f36",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12486,7 +12486,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:31.986Z",
+                     *         "updatedAt": "2026-11-16T09:54:30.933Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12734,7 +12734,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -12745,12 +12745,12 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T10:03:01.315Z",
+                     *           "disabledAt": "2026-11-16T10:03:02.368Z",
                      *           "createdAt": "2026-11-16T10:00:00.440Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -12904,7 +12904,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
@@ -13044,7 +13044,7 @@ export interface operations {
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -13166,7 +13166,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
@@ -13177,7 +13177,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13508,8 +13508,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13517,9 +13517,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:05:00.810Z",
+                     *           "lastFailureAt": "2026-11-16T10:03:00.262Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:06.784Z",
+                     *           "failingSince": "2026-11-16T09:09:03.625Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13528,8 +13528,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
-                     *           "consecutiveFailures": 19,
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "consecutiveFailures": 10,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13655,7 +13655,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13791,8 +13791,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13893,9 +13893,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:13:30.139Z",
+                     *         "lastFailureAt": "2026-11-16T10:18:00.372Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:06.784Z",
+                     *         "failingSince": "2026-11-16T09:09:03.625Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13904,13 +13904,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
-                     *         "consecutiveFailures": 22,
+                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *         "consecutiveFailures": 17,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:13:31.192Z",
+                     *         "updatedAt": "2026-11-16T10:20:00.920Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:13:31.192Z"
+                     *         "deletedAt": "2026-11-16T10:20:00.920Z"
                      *       }
                      *     }
                      */
@@ -14053,8 +14053,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14198,21 +14198,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:45:30.467Z",
+                     *         "failedAt": "2026-11-16T10:16:30.961Z",
                      *         "attemptLog": [
                      *           {
+                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
                      *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:09:06.784Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:10:00.740Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 12,
-                     *             "at": "2026-11-16T09:11:01.067Z",
+                     *             "at": "2026-11-16T09:14:00.836Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14396,23 +14396,23 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
-                     *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T10:12:30.865Z",
+                     *           "attempts": 4,
+                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 13,
-                     *               "at": "2026-11-16T09:53:00.522Z",
+                     *               "latencyMs": 6,
+                     *               "at": "2026-11-16T09:53:30.659Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 6,
-                     *               "at": "2026-11-16T09:54:30.933Z",
+                     *               "at": "2026-11-16T09:57:00.618Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 5,
-                     *               "at": "2026-11-16T09:56:32.587Z",
+                     *               "latencyMs": 3,
+                     *               "at": "2026-11-16T10:00:31.630Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14670,23 +14670,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:11:31.644Z",
-                     *         "failedAt": "2026-11-16T09:45:30.467Z",
+                     *         "nextAttemptAt": "2026-11-16T10:18:01.425Z",
+                     *         "failedAt": "2026-11-16T10:16:30.961Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
+                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
                      *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:09:06.784Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:10:00.740Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 12,
-                     *             "at": "2026-11-16T09:11:01.067Z",
+                     *             "at": "2026-11-16T09:14:00.836Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14839,14 +14839,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "y24hv5ftcsomm7bawygr6wp8",
+                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:13:00.002Z",
+                     *           "updatedAt": "2026-11-16T10:19:30.783Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:13:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:19:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -14984,7 +14984,7 @@ export interface operations {
                      *         "attemptLog": [
                      *           {
                      *             "at": "2026-11-16T10:08:31.822Z",
-                     *             "latencyMs": 7,
+                     *             "latencyMs": 3,
                      *             "statusCode": 204
                      *           }
                      *         ],
@@ -15201,7 +15201,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:02.572Z",
+                     *           "timestamp": "2026-11-16T09:09:01.519Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15264,7 +15264,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:01.519Z"
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16279,7 +16279,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:01.519Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16436,7 +16436,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:01.519Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16529,7 +16529,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:02.572Z",
+                 *       "timestamp": "2026-11-16T09:09:01.519Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16592,7 +16592,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:01.519Z"
+                 *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -17640,7 +17640,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:20:03.079Z",
+                 *       "timestamp": "2026-11-16T10:25:03.449Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17673,7 +17673,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:20:01.973Z",
+                 *           "removedAt": "2026-11-16T10:25:01.343Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17772,7 +17772,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:17:32.341Z",
+                 *       "timestamp": "2026-11-16T10:22:33.764Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17824,7 +17824,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:17:01.151Z",
+                 *               "at": "2026-11-16T10:22:31.658Z",
                  *               "to": 360
                  *             }
                  *           ],

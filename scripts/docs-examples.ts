@@ -25,6 +25,7 @@ import { LOCAL_WHATSAPP, signatureOf, statusPayload } from './local/whatsapp-web
 import { EVENT_TYPES } from '../lib/domain/integrator-events.js';
 import { MAX_ENDPOINTS_PER_TENANT } from '../lib/domain/webhook-rules.js';
 import { scrubExamples, type RecordedCall, type RecordedEvent } from './docs-examples-scrub.js';
+import type { TcpGate } from './local/tcp-gate.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const OUT = join(root, 'lib', 'openapi', 'generated', 'response-examples.json');
@@ -33,6 +34,7 @@ const PORTS = {
   lambdaPort: Number(process.env.DOCS_LAMBDA_PORT ?? 3402),
   dynamoPort: Number(process.env.DOCS_DYNAMODB_PORT ?? 8400),
   s3Port: Number(process.env.DOCS_S3_PORT ?? 4640),
+  dynamoGatePort: Number(process.env.DOCS_DYNAMODB_GATE_PORT ?? 8401),
 };
 const GULF = 'demotenantgulfmotors0001';
 /** The local chat channel refuses this number (CHAT_LOCAL_FAIL_NUMBERS), for the dispatch-failure answer. */
@@ -976,6 +978,56 @@ function oversized(example: Json): string {
   return JSON.stringify({ ...example, [field]: 'A'.repeat(padding) });
 }
 
+/** An id of the right form that names no record. */
+const UNKNOWN_ID = 'cz0unknown0record0000000';
+/** The request body the reference shows for a route, if it takes one. */
+const exampleOf = (r: RouteSpec): Json | undefined => operationOf(r).requestBody?.content['application/json'].example;
+/** A route's path parameters naming `id` (a feed file's id is the hash of its key and version, 32 hex digits, not a CUID). */
+const pathOf = (r: RouteSpec, id: string): Record<string, string | number> => ({
+  id: r.id === 'getCar' ? 2_000_000_000 : platformOnly(r) && id === UNKNOWN_ID ? '5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f' : id,
+  deliveryId: 'evt_0unknown0delivery0000',
+  step: 'deregistration',
+  // The profile's images are named, not numbered: a name it does not have stands for a bad id.
+  image: id === UNKNOWN_ID ? 'stamp' : 'signature',
+});
+
+/**
+ * Every route once more with the table out of reach (the gate in front of DynamoDB Local shut,
+ * its connections cut): the 503 each route that documents it answers, with Retry-After. Each
+ * request is one the API would take if the table answered.
+ */
+async function outage(keys: Keys, gate: TcpGate): Promise<void> {
+  const recorded = new Set(calls.map((c) => `${c.id} ${c.status}`));
+  const note = 'DynamoDB could not be reached: the table refused connections for a while';
+  await gate.shut();
+  try {
+    for (const r of allRoutes) {
+      // A page's 503 is a page (HTML), not an example of the reference.
+      if (recorded.has(`${r.id} 503`) || operationOf(r).responses['503']?.content?.['application/json'] === undefined) continue;
+      const example = exampleOf(r);
+      const params = r.params ? { path: pathOf(r, UNKNOWN_ID) } : {};
+      const headers: Record<string, string> = r.versioned?.ifMatch === 'required' && example?.version === undefined ? { 'If-Match': '"1"' } : {};
+      // An admin may call every route of its tenant.
+      const key = r.public ? undefined : platformOnly(r) ? keys.platform : keys.admin;
+      let options: CallOptions = { ...params, headers, key, body: example, expect: 503, note };
+      if (r.id === 'receiveWhatsAppWebhook') {
+        const report = JSON.stringify(statusPayload('wamid.HBgMOTc0NTU1MTIzNDUVAgARGBI1', 'delivered', { to: '97455512345', at: new Date() }));
+        options = {
+          ...options,
+          body: undefined,
+          rawBody: report,
+          headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(report, LOCAL_WHATSAPP.appSecret) },
+        };
+      }
+      const answer = await call(r.id, options);
+      if (answer.status === 503 && !/^[1-9]\d*$/.test(answer.headers.get('retry-after') ?? ''))
+        throw new Error(`${r.id}: 503 without a Retry-After of whole seconds`);
+    }
+  } finally {
+    await gate.open();
+  }
+}
+
 /**
  * Every route once more, for the refusals it answers where the walk recorded none: no key, a role
  * it refuses, a key whose routes leave it out, an unknown id, a closed order, an invalid input,
@@ -983,7 +1035,7 @@ function oversized(example: Json): string {
  */
 async function refusals(keys: Keys, walked: Walked): Promise<void> {
   const { admin, platform, operations } = keys;
-  const unknownId = 'cz0unknown0record0000000';
+  const unknownId = UNKNOWN_ID;
   const recorded = new Set(calls.map((c) => `${c.id} ${c.status}`));
   const wanted = (route: RouteSpec, status: number) => !recorded.has(`${route.id} ${status}`) && operationOf(route).responses[String(status)] !== undefined;
   const attempt = async (route: RouteSpec, status: number, options: CallOptions) => {
@@ -992,15 +1044,6 @@ async function refusals(keys: Keys, walked: Walked): Promise<void> {
     if (answer.status === status) recorded.add(`${route.id} ${status}`);
   };
   const route = (id: string) => routes.get(id)!;
-  const exampleOf = (r: RouteSpec): Json | undefined => operationOf(r).requestBody?.content['application/json'].example;
-  // A feed file's id is the hash of its key and version (32 hex digits), not a CUID.
-  const pathOf = (r: RouteSpec, id: string): Record<string, string | number> => ({
-    id: r.id === 'getCar' ? 2_000_000_000 : platformOnly(r) && id === unknownId ? '5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f' : id,
-    deliveryId: 'evt_0unknown0delivery0000',
-    step: 'deregistration',
-    // The profile's images are named, not numbered: a name it does not have stands for a bad id.
-    image: id === unknownId ? 'stamp' : 'signature',
-  });
 
   // A body naming a record this tenant does not have, and a platform key naming a tenant that does not exist.
   const orderBody = { customerId: unknownId, totalAmount: 18500, currency: 'USD' };
@@ -1205,6 +1248,8 @@ async function main(): Promise<void> {
     const walked = await walk(keys, startedAt);
     log('calling every route for its refusals');
     await refusals(keys, walked);
+    log('calling every route with the table out of reach');
+    await outage(keys, stack.dynamoGate!);
     replacements[stack.baseUrl] = 'http://localhost:3000';
     for (const host of [`http://127.0.0.1:${PORTS.s3Port}`, `http://localhost:${PORTS.s3Port}`]) {
       replacements[`${host}/vehicle-purchase-orders-local-archive/`] = 'https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/';

@@ -148,6 +148,14 @@ export const UNRECORDED_SUCCESS: Readonly<Record<string, string>> = {
   getTrackingPage: "a buyer's page (HTML about one order, for its buyer's eyes only)",
 };
 
+/**
+ * Documented refusals (operation and status) with no recorded example, and why: ones the walk of
+ * the local stack cannot bring about on demand. A page's refusals are pages (HTML), not examples.
+ */
+export const UNRECORDED_ERRORS: Readonly<Record<string, string>> = {
+  'deleteWebhookEndpoint 409': 'only when changes to the endpoint win the race against the delete three times in a row',
+};
+
 function successResponse(route: RouteSpec): Json {
   const real = recordedExample(route.id, route.status);
   const example = real ? { example: real.value } : {};

@@ -7,6 +7,7 @@ import { startS3Local, type S3Local } from './s3-local.js';
 import { localEnvironment } from './bootstrap.js';
 import { prebundle } from './prebundle.js';
 import type { DemoKey } from './demo-keys.js';
+import { startTcpGate, type TcpGate } from './tcp-gate.js';
 
 export interface StackOptions {
   root: string;
@@ -51,6 +52,11 @@ export interface StackOptions {
    * 6,000 writes take DynamoDB Local about 10 s on disk). `catalogueSeeded` settles when done.
    */
   catalogueInBackground?: boolean;
+  /**
+   * Reach DynamoDB Local through a gate on this port, which `dynamoGate` can shut (an outage of
+   * the table: the reference's 503 examples are recorded so).
+   */
+  dynamoGatePort?: number;
 }
 
 export interface RunningStack {
@@ -59,6 +65,8 @@ export interface RunningStack {
   keys: DemoKey[];
   /** Settles with the catalogue's size once it is in place (at once unless seeded in the background). */
   catalogueSeeded: Promise<number>;
+  /** The gate in front of DynamoDB Local, when `dynamoGatePort` was given. */
+  dynamoGate?: TcpGate;
   /** Settles, naming the part and why, if DynamoDB Local, the S3 emulator or the API stops on its own. */
   failed: Promise<string>;
   stop(): Promise<void>;
@@ -92,6 +100,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     'Lambda invoke': options.lambdaPort,
     'DynamoDB Local': options.dynamoPort,
     'S3 emulator': options.s3Port,
+    ...(options.dynamoGatePort ? { 'DynamoDB gate': options.dynamoGatePort } : {}),
   };
   const taken = await takenPorts(options.withApi ? ports : { 'DynamoDB Local': options.dynamoPort, 'S3 emulator': options.s3Port });
   if (taken.length > 0)
@@ -105,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const progress = options.progress ?? (() => undefined);
   // The endpoints follow from the ports, so the API can be bundled while the data services start.
   const env = localEnvironment({
-    dynamoEndpoint: `http://127.0.0.1:${options.dynamoPort}`,
+    dynamoEndpoint: `http://127.0.0.1:${options.dynamoGatePort ?? options.dynamoPort}`,
     s3Endpoint: `http://127.0.0.1:${options.s3Port}`,
     lambdaEndpoint: `http://127.0.0.1:${options.lambdaPort}`,
     tableName: TABLE_NAME,
@@ -140,6 +149,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (s3Start.status === 'rejected') throw s3Start.reason;
     const dynamo: DynamoDbLocal = dynamoStart.value;
     const s3Local: S3Local = s3Start.value;
+    const dynamoGate = options.dynamoGatePort ? await startTcpGate(options.dynamoGatePort, options.dynamoPort) : undefined;
+    if (dynamoGate) started.push(dynamoGate);
 
     Object.assign(process.env, env);
     // Imported only now: the SDK clients read the endpoints from the environment when created,
@@ -178,7 +189,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const parts: Array<Promise<string>> = [dynamo.exited, s3Local.exited];
     if (offline) parts.push(offline.then((api) => api.exited));
-    return { baseUrl, env, keys, catalogueSeeded: seeding, failed: Promise.race(parts), stop: stopAll };
+    return { baseUrl, env, keys, catalogueSeeded: seeding, dynamoGate, failed: Promise.race(parts), stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi, recordedExample, UNRECORDED_SUCCESS } from '../../lib/openapi/document.js';
+import { buildOpenApi, recordedExample, UNRECORDED_ERRORS, UNRECORDED_SUCCESS } from '../../lib/openapi/document.js';
 import recorded from '../../lib/openapi/generated/response-examples.json' with { type: 'json' };
 import { formats } from '../../lib/schemas/formats.js';
 import { allRoutes } from '../../lib/schemas/index.js';
@@ -58,6 +58,25 @@ describe('recorded response examples', () => {
     expect(missing).toEqual([]);
     // An exception that gets an example is an exception no more.
     for (const id of Object.keys(UNRECORDED_SUCCESS)) expect(recordedExample(id, 200), id).toBeUndefined();
+  });
+
+  it('cover every refusal each operation documents in JSON, 503 included, but for the listed exceptions', () => {
+    const missing: string[] = [];
+    let documented = 0;
+    for (const route of allRoutes) {
+      for (const [status, response] of Object.entries(operationOf(route.id).responses as Record<string, Json>)) {
+        if (Number(status) < 400 || !response.content?.['application/json']) continue;
+        documented++;
+        if (!recordedExample(route.id, Number(status)) && !(`${route.id} ${status}` in UNRECORDED_ERRORS)) missing.push(`${route.id} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(documented).toBeGreaterThan(500);
+    // An exception that gets an example is an exception no more.
+    for (const entry of Object.keys(UNRECORDED_ERRORS)) {
+      const [id, status] = entry.split(' ');
+      expect(recordedExample(id!, Number(status)), entry).toBeUndefined();
+    }
   });
 
   it('are what the reference shows, success and errors alike', () => {
