@@ -1019,9 +1019,10 @@ async function outage(keys: Keys, gate: TcpGate): Promise<void> {
           headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(report, LOCAL_WHATSAPP.appSecret) },
         };
       }
+      // Anything else than a 503 the client may retry (a 401 for a valid key, a 500) is a fault of the service.
       const answer = await call(r.id, options);
-      if (answer.status === 503 && !/^[1-9]\d*$/.test(answer.headers.get('retry-after') ?? ''))
-        throw new Error(`${r.id}: 503 without a Retry-After of whole seconds`);
+      if (answer.status !== 503) throw new Error(`${r.id} answered ${answer.status} while the table could not be reached, not 503`);
+      if (!/^[1-9]\d*$/.test(answer.headers.get('retry-after') ?? '')) throw new Error(`${r.id}: 503 without a Retry-After of whole seconds`);
     }
   } finally {
     await gate.open();
