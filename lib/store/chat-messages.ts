@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { DELIVERY_STATUSES, messageStatus, type DeliveryStatus } from '../domain/message-status.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
@@ -27,6 +27,35 @@ export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
       },
     },
   };
+}
+
+/**
+ * Writes a message's record once: a repeat of the write (its answer lost in an outage, say)
+ * leaves the first, and the statuses WhatsApp may have reported on it since, as they are.
+ */
+export async function putChatMessage(record: ChatMessageRecord): Promise<void> {
+  try {
+    await ddb.send(new PutCommand({ ...chatMessagePutItem(record).Put!, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/**
+ * The message an outbox event's earlier attempt recorded for one recipient (by audience and
+ * phone), if it got that far: a retry that finds the recipient marked as being sent to looks here
+ * first (its id was recorded with the message, not yet with the event).
+ */
+export async function findEventMessage(orderId: string, eventId: string, audience: string, to: string): Promise<ChatMessageRecord | undefined> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'eventId = :event AND audience = :audience AND #to = :to',
+    ExpressionAttributeNames: { '#to': 'to' },
+    ExpressionAttributeValues: { ':pk': keys.chatMessagesOfOrder(orderId), ':event': eventId, ':audience': audience, ':to': to },
+  });
+  return items.map(chatMessageCodec.decode).find((message) => message.outcome !== 'unknown');
 }
 
 /**

@@ -168,24 +168,34 @@ export async function markSending(event: Pick<OutboxEvent, 'id' | 'leaseToken'>,
   await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': SENDING } });
 }
 
-/**
- * Remembers one delivery at once (with the message's own record, when given, in the same
- * transaction), so a retry after a later failure does not repeat it.
- */
-export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, value: string, alongside?: TransactItem): Promise<void> {
-  const change = { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } };
-  if (!alongside) return leasedUpdate(event, change);
-  // The message record has no condition: only the lease can cancel this.
-  const outcome = await transact([{ Update: leasedUpdateInput(event, change) }, alongside]);
-  if (!outcome.ok) throw new LeaseLost(`outbox event ${event.id}: lease lost`);
+/** Remembers one delivery at once, so a retry after a later failure does not repeat it. */
+export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, value: string): Promise<void> {
+  await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } });
 }
 
+/**
+ * Marks the event done. Every delivery is recorded by now, so the order's next notification may
+ * go: the cursor moves first, then the event is marked, two writes and no transaction. A stop
+ * between them leaves the event to a retry that finds everything delivered and only marks it; the
+ * other way round, an event marked done with the cursor behind it would hold the order's next
+ * messages back for good.
+ */
 export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>): Promise<void> {
-  await leasedFinish(event, {
+  if (event.orderSeq !== undefined) await advanceCursor(event, event.orderSeq);
+  await leasedUpdate(event, {
     expression: 'SET #status = :done, updatedAt = :now REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken',
     names: { '#status': 'status' },
     values: { ':done': 'done', ':now': new Date().toISOString() },
   });
+}
+
+/** Moves the order's cursor to `seq` (a cursor already there or past it stays). */
+async function advanceCursor(event: Pick<OutboxEvent, 'orderId'>, seq: number): Promise<void> {
+  try {
+    await ddb.send(new UpdateCommand(cursorAdvance(event, seq).Update!));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }
 
 /**

@@ -169,3 +169,70 @@ describe('a message whose id the table never got', () => {
     expect(after[0]!.reason).toBeUndefined();
   });
 });
+
+describe("a message whose record was written, but not the event's note of it", () => {
+  it('keeps its own id on the next attempt: neither sent again nor listed unknown, with nothing reported by WhatsApp', async () => {
+    // Arrange: once the first message's record is written, the event's own writes fail for OUTAGE_MS
+    const order = await seedOrder();
+    const event = newOutboxEvent(
+      {
+        id: newId(),
+        kind: 'notify',
+        event: 'deposit.confirmed',
+        orderId: order.id,
+        tenantId: TENANT,
+        orderSeq: 1,
+        payload: { customerNotificationsEnabled: true },
+      },
+      new Date().toISOString(),
+    );
+    await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(event)] }));
+    let until = 0;
+    const name = `event-writes-down-${newId()}`;
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = JSON.stringify(args.input);
+        if (Date.now() < until && context.commandName === 'UpdateItemCommand' && /"pk":(\{"S":)?"OUTBOX#/.test(input)) {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), {
+            name: 'TimeoutError',
+            code: 'ECONNREFUSED',
+            $metadata: {},
+          });
+        }
+        const result = await next(args);
+        if (until === 0 && context.commandName === 'PutItemCommand' && /"entity":(\{"S":)?"chatMessage"/.test(input)) until = Date.now() + OUTAGE_MS;
+        return result;
+      },
+      { step: 'initialize', name },
+    );
+    const sent: Array<ChatMessage & { messageId: string }> = [];
+    const channel: ChatChannel = {
+      async send(message) {
+        const messageId = `wamid.test.${newId()}`;
+        sent.push({ ...message, messageId });
+        return { messageId };
+      },
+    };
+
+    // Act
+    try {
+      expect(await processEvent(event.id, { channel, copy: noCopies })).toBe('retry');
+    } finally {
+      ddb.middlewareStack.remove(name);
+    }
+    expect(until).toBeGreaterThan(0);
+    await deliverUntilDone(event.id, channel);
+
+    // Assert
+    const toCustomer = sent.filter((m) => m.to === order.customer.mobileNumber);
+    expect(toCustomer).toHaveLength(1);
+    const messages = await listOrderMessages(PLATFORM_SCOPE, order.id);
+    expect(messages.filter((m) => m.to === order.customer.mobileNumber)).toEqual([
+      expect.objectContaining({ messageId: toCustomer[0]!.messageId, outcome: 'accepted' }),
+    ]);
+    expect(messages.some((m) => m.outcome === 'unknown')).toBe(false);
+    const done = await getOutboxEvent(event.id);
+    expect(done?.status).toBe('done');
+    expect(Object.values(done?.deliveries ?? {})).toContain(toCustomer[0]!.messageId);
+  });
+});

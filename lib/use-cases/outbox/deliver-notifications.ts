@@ -9,7 +9,7 @@ import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { renderMessage, templateMessage } from '../../notify/templates.js';
 import { getChatContacts } from '../../store/chat-contacts.js';
-import { chatMessagePutItem, getCallbackStatuses, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
+import { findEventMessage, getCallbackStatuses, putChatMessage, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
 import { listChildren } from '../../store/order-children.js';
@@ -142,8 +142,11 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
       createdAt: new Date().toISOString(),
       ...fields,
     });
-    const remember = async (value: string, message: ChatMessageRecord) => {
-      await untilTableAnswers(() => recordDelivery(event, recipient.key, value, chatMessagePutItem(message)));
+    // The message's record first, then the event's note of it: a retry that finds the recipient
+    // still marked as being sent to finds the record (findEventMessage) and only notes it.
+    const remember = async (value: string, message: ChatMessageRecord | undefined) => {
+      if (message) await untilTableAnswers(() => putChatMessage(message));
+      await untilTableAnswers(() => recordDelivery(event, recipient.key, value));
       event.deliveries[recipient.key] = value;
     };
 
@@ -165,8 +168,14 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
     const content = { template: 'template' in message ? message.template : undefined, text: 'text' in rendering ? rendering.text : undefined };
 
     if (event.deliveries[recipient.key] === SENDING) {
-      // Sent, or not, by an attempt that stopped before recording it: never sent again. What
-      // WhatsApp has reported of it since names it; otherwise it is listed unknown until it does.
+      // Sent, or not, by an attempt that stopped before recording it: never sent again. The
+      // record that attempt wrote names it; else what WhatsApp has reported of it since; else it
+      // is listed unknown until WhatsApp does.
+      const written = await findEventMessage(order.id, event.id, recipient.audience, recipient.phone);
+      if (written) {
+        await remember(written.outcome === 'accepted' ? written.messageId : `failed:${written.error?.title ?? 'REJECTED'}`, undefined);
+        continue;
+      }
       const reported = await getCallbackStatuses(callbackData);
       if (reported) {
         await remember(reported.messageId, record('accepted', { messageId: reported.messageId, ...content, statuses: reported.statuses }));
