@@ -2,13 +2,14 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import type { AuditEntity, AuditRecord } from '../domain/audit.js';
 import { ddb } from './client.js';
+import { packChanges, unpackChanges } from './deflated.js';
 import * as keys from './keys.js';
 import { auditRecordCodec } from './records/audit.js';
 import type { TransactItem } from './transact.js';
 
 /** The audit record of a change, for the same transaction as the change itself: both or neither. */
 export function auditPutItem(record: AuditRecord): TransactItem {
-  const { entity, ...rest } = record;
+  const { entity, changes, ...rest } = record;
   return {
     Put: {
       TableName: tableName(),
@@ -19,14 +20,16 @@ export function auditPutItem(record: AuditRecord): TransactItem {
         entity: 'audit',
         auditEntity: entity,
         ...rest,
+        ...packChanges(changes),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
-const decode = (item: Record<string, unknown>): AuditRecord => {
-  const { auditEntity, ...rest } = auditRecordCodec.decode(item);
+/** An audit item as read back, its changes whole whether they were stored deflated or not. */
+export const decodeAuditItem = (item: Record<string, unknown>): AuditRecord => {
+  const { auditEntity, ...rest } = auditRecordCodec.decode(unpackChanges(item));
   return { ...rest, entity: auditEntity };
 };
 
@@ -69,7 +72,7 @@ export async function readAudit(query: AuditQuery): Promise<{ records: AuditReco
       ...(query.after ? { ExclusiveStartKey: query.after } : {}),
     }),
   );
-  const records = (page.Items ?? []).map(decode);
+  const records = (page.Items ?? []).map(decodeAuditItem);
   return { records, ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
 }
 

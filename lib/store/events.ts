@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { envNumber, tableName } from '../config.js';
 import type { IntegratorEvent } from '../domain/integrator-events.js';
 import { ddb } from './client.js';
+import { packBody, unpackBody } from './deflated.js';
 import * as keys from './keys.js';
 import { integratorEventCodec, type IntegratorEventRecord } from './records/integrator-event.js';
 import type { TransactItem } from './transact.js';
@@ -35,7 +36,7 @@ export function eventPutItem(event: IntegratorEvent, lane: string): TransactItem
         timestamp: event.timestamp,
         ...(event.tenantId === undefined ? {} : { tenantId: event.tenantId }),
         lane,
-        body: JSON.stringify(event),
+        ...packBody(JSON.stringify(event)),
         expiresAt: Math.floor(Date.parse(event.timestamp) / 1000) + RETENTION_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -43,7 +44,8 @@ export function eventPutItem(event: IntegratorEvent, lane: string): TransactItem
   };
 }
 
-const decode = (item: Record<string, unknown>): StoredEvent => ({ sk: String(item.sk), ...integratorEventCodec.decode(item) });
+/** A feed item as read back: its body the exact JSON that was stored, deflated or not. */
+export const decodeStoredEvent = (item: Record<string, unknown>): StoredEvent => ({ sk: String(item.sk), ...integratorEventCodec.decode(unpackBody(item)) });
 
 /**
  * Up to `max` of a tenant's events after `afterSk`, oldest first, read strongly consistent so a
@@ -63,7 +65,7 @@ export async function readEventsAfter(tenantId: string | undefined, afterSk: str
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    events.push(...(page.Items ?? []).map(decode));
+    events.push(...(page.Items ?? []).map(decodeStoredEvent));
     start = page.LastEvaluatedKey;
   } while (start && events.length < max);
   return { events, exhausted: start === undefined };

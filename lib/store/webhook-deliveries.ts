@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
+import { packBody, unpackBody } from './deflated.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { type DeliveryAttempt, type DeliveryRecord, webhookDeliveryCodec } from './records/webhook-delivery.js';
@@ -11,11 +12,15 @@ const KEPT_ATTEMPTS = 50;
 /** Delivery records go with their events, some days after the 30 they stay readable. */
 const RETENTION_SECONDS = 35 * 86_400;
 
+/** A delivery as read back, its body the exact JSON it sends and signs (lib/store/deflated.ts). */
+const decodeDelivery = (item: Record<string, unknown>): DeliveryRecord => webhookDeliveryCodec.decode(unpackBody(item));
+
 const pendingIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi1pk: keys.webhookPending(d.endpointId), gsi1sk: d.eventSk });
 const listIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi2pk: keys.webhookDeliveries(d.endpointId), gsi2sk: d.eventSk });
 
 /** Queues a delivery; false when it is already queued (a worker that stopped before saving its cursor). */
 export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> {
+  const { body, ...rest } = delivery;
   try {
     await ddb.send(
       new PutCommand({
@@ -25,7 +30,8 @@ export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> 
           ...(delivery.status === 'pending' ? pendingIndex(delivery) : {}),
           ...listIndex(delivery),
           entity: 'webhookDelivery',
-          ...delivery,
+          ...rest,
+          ...packBody(body),
           expiresAt: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -40,7 +46,7 @@ export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> 
 
 export async function getDelivery(endpointId: string, eventId: string): Promise<DeliveryRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(endpointId, eventId), ConsistentRead: true }));
-  return Item ? webhookDeliveryCodec.decode(Item) : undefined;
+  return Item ? decodeDelivery(Item) : undefined;
 }
 
 /** The endpoint's deliveries still to make, in event order (the worker's queue). */
@@ -54,7 +60,7 @@ export async function pendingDeliveries(endpointId: string, limit = 500): Promis
       Limit: limit,
     }),
   );
-  return (Items ?? []).map(webhookDeliveryCodec.decode);
+  return (Items ?? []).map(decodeDelivery);
 }
 
 export interface DeliveryPage {
@@ -89,7 +95,7 @@ export async function listDeliveries(
       ...(options.after ? { ExclusiveStartKey: options.after } : {}),
     }),
   );
-  return { deliveries: (page.Items ?? []).map(webhookDeliveryCodec.decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  return { deliveries: (page.Items ?? []).map(decodeDelivery), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
 }
 
 export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };

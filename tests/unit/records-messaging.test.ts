@@ -16,7 +16,7 @@ import { OrderNotification } from '../../lib/schemas/notifications.js';
 import { WebhookDelivery } from '../../lib/schemas/webhook-endpoints.js';
 import type { ChatTemplate } from '../../lib/text/chat-templates.js';
 import { chatMessagePutItem } from '../../lib/store/chat-messages.js';
-import { eventPutItem } from '../../lib/store/events.js';
+import { decodeStoredEvent, eventPutItem } from '../../lib/store/events.js';
 import { deadlineChanges } from '../../lib/store/export-deadlines.js';
 import { itemOfConditionFailure } from '../../lib/store/expressions.js';
 import * as keys from '../../lib/store/keys.js';
@@ -169,16 +169,21 @@ describe('records read back as the store wrote them', () => {
     expect(webhookDeliveryCodec.decode(stored)).toEqual(delivery);
   });
 
-  it("an integrator event of the feed, as the change's transaction put it", () => {
+  it("an integrator event of the feed, as the change's transaction put it, its body deflated and read back byte for byte", () => {
+    const order = { id: 'o1', status: 'Shipped', carDetails: { makeEn: 'Hyundai', modelEn: 'Palisade', year: 2021 }, notes: 'Deliver to Doha. '.repeat(40) };
+    const event = newIntegratorEvent('order.created', 't1', { type: 'order', id: 'o1' }, order, {}, at);
+    const item = putOf(eventPutItem(event, 'order:o1'));
+    expect(item.body).toBeUndefined();
+    expect((item.bodyDeflated as Uint8Array).length).toBeLessThan(JSON.stringify(event).length / 2);
+    const { sk: _sk, ...read } = decodeStoredEvent(item);
+    expect(read).toEqual({ id: event.id, type: 'order.created', timestamp: at, tenantId: 't1', lane: 'order:o1', body: JSON.stringify(event) });
+  });
+
+  it('an integrator event written before bodies were deflated, with its body as a string', () => {
     const event = newIntegratorEvent('order.created', 't1', { type: 'order', id: 'o1' }, { id: 'o1' }, {}, at);
-    expect(integratorEventCodec.decode(putOf(eventPutItem(event, 'order:o1')))).toEqual({
-      id: event.id,
-      type: 'order.created',
-      timestamp: at,
-      tenantId: 't1',
-      lane: 'order:o1',
-      body: JSON.stringify(event),
-    });
+    const { bodyDeflated: _deflated, ...item }: Record<string, unknown> = { ...putOf(eventPutItem(event, 'order:o1')), body: JSON.stringify(event) };
+    expect(integratorEventCodec.decode(item)).toEqual(expect.objectContaining({ body: JSON.stringify(event) }));
+    expect(decodeStoredEvent(item).body).toBe(JSON.stringify(event));
   });
 
   it('a demo car with every field, its reference and the catalogue pointer', () => {
