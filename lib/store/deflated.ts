@@ -7,9 +7,9 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * so smaller items cost fewer write units each time. Items written before keep the plain
  * attribute, and read as they were. Kept as `<name>Deflated`, a binary attribute.
  */
-function pack(name: string, text: string): Record<string, string | Uint8Array> {
+function pack(name: string, text: string, plain: unknown): Record<string, unknown> {
   const deflated = deflateRawSync(text);
-  return deflated.length < Buffer.byteLength(text) ? { [`${name}Deflated`]: deflated } : { [name]: text };
+  return deflated.length < Buffer.byteLength(text) ? { [`${name}Deflated`]: deflated } : { [name]: plain };
 }
 
 function unpack(item: Record<string, unknown>, name: string, parse: (text: string) => unknown): Record<string, unknown> {
@@ -18,9 +18,9 @@ function unpack(item: Record<string, unknown>, name: string, parse: (text: strin
 }
 
 /** An event's JSON body (the exact bytes every webhook delivery sends and signs). */
-export const packBody = (body: string) => pack('body', body);
+export const packBody = (body: string) => pack('body', body, body);
 export const unpackBody = (item: Record<string, unknown>) => unpack(item, 'body', (text) => text);
 
 /** An audit record's changes (the fields that differ, with both values). */
-export const packChanges = (changes: unknown) => (changes === undefined ? {} : pack('changes', JSON.stringify(changes)));
+export const packChanges = (changes: unknown) => (changes === undefined ? {} : pack('changes', JSON.stringify(changes), changes));
 export const unpackChanges = (item: Record<string, unknown>) => unpack(item, 'changes', (text) => JSON.parse(text));

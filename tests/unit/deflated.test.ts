@@ -46,4 +46,21 @@ describe('deflated attributes', () => {
     expect(packChanges(record.changes)).toHaveProperty('changesDeflated');
     expect(decodeAuditItem(item)).toEqual(record);
   });
+
+  it('keep a small change as it is, a map, and read it back', () => {
+    const record: AuditRecord = {
+      id: 'a2',
+      tenantId: 't1',
+      at: '2026-11-27T05:00:00.000Z',
+      actor: { keyId: 'k1', userId: 'u1', role: 'inspector' },
+      entity: 'inspection',
+      entityId: 'i1',
+      action: 'status-changed',
+      changes: { status: { before: 'Scheduled', after: 'InProgress' } },
+    };
+    const item = auditPutItem(record).Put!.Item!;
+    expect(item.changes).toEqual(record.changes);
+    expect(item).not.toHaveProperty('changesDeflated');
+    expect(decodeAuditItem(item)).toEqual(record);
+  });
 });
