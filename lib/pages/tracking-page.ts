@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MilestoneView, TrackingPageView } from '../domain/tracking-page.js';
 import { portName } from '../text/ports.js';
+import { colourName } from '../text/colours.js';
 import { PAGE_LANGUAGES, type PageLanguage, TRACKING_WORDS, type TrackingWords } from '../text/tracking-page.js';
 
 /**
@@ -135,7 +136,7 @@ function formatsFor(language: PageLanguage, timeZone: string): Formats {
 const row = (label: string, value: string | undefined, ltr = false): string =>
   value === undefined || value === '' ? '' : `<dt>${escapeHtml(label)}</dt><dd>${ltr ? `<bdi dir="ltr">${escapeHtml(value)}</bdi>` : escapeHtml(value)}</dd>`;
 
-function carSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
+function carSection(view: TrackingPageView, w: TrackingWords, f: Formats, language: PageLanguage): string {
   const { car } = view;
   const name = [car.make, car.model].filter(Boolean).join(' ');
   const photo = car.photoUrl
@@ -145,7 +146,7 @@ function carSection(view: TrackingPageView, w: TrackingWords, f: Formats): strin
 <p><strong>${escapeHtml(name)}</strong></p><dl>${row(w.car.year, car.year === undefined ? undefined : String(car.year))}${row(
     w.car.mileage,
     car.mileageKm === undefined ? undefined : `${f.count(car.mileageKm)} ${w.car.km}`,
-  )}${row(w.car.colour, car.colour)}${row(w.car.vinEnding, car.vinEnding ? `…${car.vinEnding}` : undefined, true)}</dl></section>`;
+  )}${row(w.car.colour, car.colour === undefined ? undefined : colourName(car.colour, language))}${row(w.car.vinEnding, car.vinEnding ? `…${car.vinEnding}` : undefined, true)}</dl></section>`;
 }
 
 const dateOf = (milestone: MilestoneView, f: Formats): string | undefined => {
@@ -287,7 +288,7 @@ export function renderTrackingPage(view: TrackingPageView, settings: PageSetting
     `<h1>${escapeHtml(w.title(view.orderNumber))} <span class="badge ${view.stage}">${escapeHtml(w.stage[view.stage])}</span></h1>`,
     `<p>${escapeHtml(w.greeting(view.customerName))}</p>`,
     nextSection(view, w, f),
-    carSection(view, w, f),
+    carSection(view, w, f, settings.language),
     milestoneSection(view, w, f),
     voyageSection(view, w, f, settings.language),
     inspectionSection(view, w, f),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLinkLive, linkExpiry, tokenHash, trackingToken, trackingUrl } from '../../lib/domain/tracking-link.js';
 import { type TrackingPageInput, trackingPageView } from '../../lib/domain/tracking-page.js';
 import { renderRefusalPage, renderTrackingPage, TRACKING_STYLE_HASH } from '../../lib/pages/tracking-page.js';
+import { colourName } from '../../lib/text/colours.js';
 import { portName } from '../../lib/text/ports.js';
 
 const SECRET = 'unit-test-secret';
@@ -231,6 +232,9 @@ describe("the buyer's page (HTML)", () => {
     }
     expect(TRACKING_STYLE_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
     expect(en).toContain('href="?lang=ar"');
+    // The colour in the reader's words.
+    expect(ar).toContain('<dd>أبيض لؤلؤي</dd>');
+    expect(en).toContain('<dd>Pearl white</dd>');
   });
 
   it('shows days as days and instants on the tenant calendar', () => {
@@ -254,6 +258,18 @@ describe("the buyer's page (HTML)", () => {
     expect(renderRefusalPage('notFound', 'en')).toBe(renderRefusalPage('notFound', 'en'));
     expect(renderRefusalPage('notFound', 'ar')).toContain('dir="rtl"');
     expect(renderRefusalPage('notFound', 'en')).not.toMatch(/<script/i);
+  });
+});
+
+describe('colours on the page', () => {
+  it('names a colour made of known words in Arabic, the shade after it, and keeps any other as recorded', () => {
+    expect(colourName('White', 'ar')).toBe('أبيض');
+    expect(colourName('Pearl White', 'ar')).toBe('أبيض لؤلؤي');
+    expect(colourName('dark  grey', 'ar')).toBe('رمادي داكن');
+    expect(colourName('Pearl White', 'en')).toBe('Pearl White');
+    expect(colourName('Snow White Pearl Mica', 'ar')).toBe('Snow White Pearl Mica');
+    expect(colourName('Black and white', 'ar')).toBe('Black and white');
+    expect(colourName('Pearl', 'ar')).toBe('Pearl');
   });
 });
 
