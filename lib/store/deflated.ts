@@ -22,5 +22,5 @@ export const packBody = (body: string) => pack('body', body, body);
 export const unpackBody = (item: Record<string, unknown>) => unpack(item, 'body', (text) => text);
 
 /** An audit record's changes (the fields that differ, with both values). */
-export const packChanges = (changes: unknown) => (changes === undefined ? {} : pack('changes', JSON.stringify(changes), changes));
+export const packChanges = (changes: object) => pack('changes', JSON.stringify(changes), changes);
 export const unpackChanges = (item: Record<string, unknown>) => unpack(item, 'changes', (text) => JSON.parse(text));

@@ -16,7 +16,7 @@ import { listOrderMessages } from '../../lib/store/chat-messages.js';
 import { ddb } from '../../lib/store/client.js';
 import * as keys from '../../lib/store/keys.js';
 import type { OrderRecord } from '../../lib/store/orders.js';
-import { getOutboxEvent, newOutboxEvent, outboxPutItem } from '../../lib/store/outbox.js';
+import { getOutboxEvent, newOutboxEvent, type OutboxEvent, outboxPutItem } from '../../lib/store/outbox.js';
 import { receiveWhatsAppWebhook } from '../../lib/use-cases/whatsapp-webhook.js';
 import { processEvent } from '../../lib/use-cases/outbox/process-event.js';
 import { statusPayload } from '../../scripts/local/whatsapp-webhook.js';
@@ -89,14 +89,8 @@ async function deliverUntilDone(eventId: string, channel: ChatChannel): Promise<
   throw new Error(`event ${eventId} not done`);
 }
 
-async function firstAttempt(): Promise<{
-  order: OrderRecord;
-  eventId: string;
-  channel: ChatChannel;
-  sent: Array<ChatMessage & { messageId: string }>;
-  outage: ReturnType<typeof outageSwitch>;
-}> {
-  const order = await seedOrder();
+/** The order's deposit notification, as the change that confirmed the deposit put it in the outbox. */
+async function seedDepositEvent(order: OrderRecord): Promise<OutboxEvent> {
   const event = newOutboxEvent(
     {
       id: newId(),
@@ -110,6 +104,18 @@ async function firstAttempt(): Promise<{
     new Date().toISOString(),
   );
   await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(event)] }));
+  return event;
+}
+
+async function firstAttempt(): Promise<{
+  order: OrderRecord;
+  eventId: string;
+  channel: ChatChannel;
+  sent: Array<ChatMessage & { messageId: string }>;
+  outage: ReturnType<typeof outageSwitch>;
+}> {
+  const order = await seedOrder();
+  const event = await seedDepositEvent(order);
   const outage = outageSwitch();
   const { channel, sent } = channelThatLosesTheTable(outage);
   // The send answers, then recording it fails for longer than the consumer keeps trying.
@@ -174,19 +180,7 @@ describe("a message whose record was written, but not the event's note of it", (
   it('keeps its own id on the next attempt: neither sent again nor listed unknown, with nothing reported by WhatsApp', async () => {
     // Arrange: once the first message's record is written, the event's own writes fail for OUTAGE_MS
     const order = await seedOrder();
-    const event = newOutboxEvent(
-      {
-        id: newId(),
-        kind: 'notify',
-        event: 'deposit.confirmed',
-        orderId: order.id,
-        tenantId: TENANT,
-        orderSeq: 1,
-        payload: { customerNotificationsEnabled: true },
-      },
-      new Date().toISOString(),
-    );
-    await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(event)] }));
+    const event = await seedDepositEvent(order);
     let until = 0;
     const name = `event-writes-down-${newId()}`;
     ddb.middlewareStack.add(

@@ -11,6 +11,14 @@ import { packBody, packChanges, unpackBody, unpackChanges } from '../../lib/stor
 vi.stubEnv('TABLE_NAME', 'deflated-test');
 const shipment = { vesselName: 'Glovis Century', voyageNumber: '051W', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', note: 'لا شيء، شكرًا '.repeat(30) };
 
+const auditRecord = (change: Pick<AuditRecord, 'entity' | 'entityId' | 'action' | 'changes'>): AuditRecord => ({
+  id: 'a1',
+  tenantId: 't1',
+  at: '2026-11-27T05:00:00.000Z',
+  actor: { keyId: 'k1', userId: 'u1', role: 'operations' },
+  ...change,
+});
+
 describe('deflated attributes', () => {
   it('keep a large body deflated, at a fraction of its size, and give back the same string, Arabic included', () => {
     const body = JSON.stringify({ type: 'order.shipped', data: { order: { id: 'o1', shipment } } });
@@ -30,16 +38,7 @@ describe('deflated attributes', () => {
   });
 
   it("give an audit record's changes back whole through its item", () => {
-    const record: AuditRecord = {
-      id: 'a1',
-      tenantId: 't1',
-      at: '2026-11-27T05:00:00.000Z',
-      actor: { keyId: 'k1', userId: 'u1', role: 'operations' },
-      entity: 'order',
-      entityId: 'o1',
-      action: 'shipment.updated',
-      changes: { shipment: { before: null, after: shipment } },
-    };
+    const record = auditRecord({ entity: 'order', entityId: 'o1', action: 'shipment.updated', changes: { shipment: { before: null, after: shipment } } });
     const item = auditPutItem(record).Put!.Item!;
     expect(item).not.toHaveProperty('changes');
     expect(item).toHaveProperty('changesDeflated');
@@ -48,16 +47,12 @@ describe('deflated attributes', () => {
   });
 
   it('keep a small change as it is, a map, and read it back', () => {
-    const record: AuditRecord = {
-      id: 'a2',
-      tenantId: 't1',
-      at: '2026-11-27T05:00:00.000Z',
-      actor: { keyId: 'k1', userId: 'u1', role: 'inspector' },
+    const record = auditRecord({
       entity: 'inspection',
       entityId: 'i1',
       action: 'status-changed',
       changes: { status: { before: 'Scheduled', after: 'InProgress' } },
-    };
+    });
     const item = auditPutItem(record).Put!.Item!;
     expect(item.changes).toEqual(record.changes);
     expect(item).not.toHaveProperty('changesDeflated');
