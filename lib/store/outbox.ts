@@ -161,11 +161,33 @@ async function leasedUpdate(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, updat
 export const SENDING = 'sending';
 
 /**
- * Notes, before a message goes out, that it is about to: if the consumer then stops before
- * recording the outcome, a retry finds this and does not send the message a second time.
+ * Deliveries not yet noted on the event (recipient key to outcome), written with the event's next
+ * write. Each has its message's own record already, which a retry finds for a recipient left
+ * marked as being sent to (and a recipient never marked, only skipped, is simply skipped again).
  */
-export async function markSending(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string): Promise<void> {
-  await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': SENDING } });
+export type DeliveryNotes = Record<string, string>;
+
+/** `SET` clauses noting deliveries (and any further ones), with their names and values. */
+function notesChange(notes: DeliveryNotes, more: Record<string, string> = {}): Required<Omit<LeasedChange, 'expression'>> & { sets: string[] } {
+  const sets: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const [i, [key, value]] of Object.entries({ ...notes, ...more }).entries()) {
+    sets.push(`deliveries.#d${i} = :d${i}`);
+    names[`#d${i}`] = key;
+    values[`:d${i}`] = value;
+  }
+  return { sets, names, values };
+}
+
+/**
+ * Notes, before a message goes out, that it is about to: if the consumer then stops before
+ * recording the outcome, a retry finds this and does not send the message a second time. The
+ * deliveries not noted yet go in the same write, so a message costs the event one write, not two.
+ */
+export async function markSending(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, notes: DeliveryNotes = {}): Promise<void> {
+  const { sets, names, values } = notesChange(notes, { [key]: SENDING });
+  await leasedUpdate(event, { expression: `SET ${sets.join(', ')}`, names, values });
 }
 
 /** Remembers one delivery at once, so a retry after a later failure does not repeat it. */
@@ -174,18 +196,19 @@ export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken
 }
 
 /**
- * Marks the event done. Every delivery is recorded by now, so the order's next notification may
- * go: the cursor moves first, then the event is marked, two writes and no transaction. A stop
- * between them leaves the event to a retry that finds everything delivered and only marks it; the
- * other way round, an event marked done with the cursor behind it would hold the order's next
- * messages back for good.
+ * Marks the event done, noting the deliveries not noted yet. Every delivery is recorded by now,
+ * so the order's next notification may go: the cursor moves first, then the event is marked, two
+ * writes and no transaction. A stop between them leaves the event to a retry that finds
+ * everything delivered and only marks it; the other way round, an event marked done with the
+ * cursor behind it would hold the order's next messages back for good.
  */
-export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>): Promise<void> {
+export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, notes: DeliveryNotes = {}): Promise<void> {
   if (event.orderSeq !== undefined) await advanceCursor(event, event.orderSeq);
+  const noted = notesChange(notes);
   await leasedUpdate(event, {
-    expression: 'SET #status = :done, updatedAt = :now REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken',
-    names: { '#status': 'status' },
-    values: { ':done': 'done', ':now': new Date().toISOString() },
+    expression: `SET ${['#status = :done', 'updatedAt = :now', ...noted.sets].join(', ')} REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken`,
+    names: { '#status': 'status', ...noted.names },
+    values: { ':done': 'done', ':now': new Date().toISOString(), ...noted.values },
   });
 }
 
@@ -203,16 +226,25 @@ async function advanceCursor(event: Pick<OutboxEvent, 'orderId'>, seq: number): 
  * `unsent`: a recipient marked as being sent to whose message the channel did not take, to be
  * sent on the retry after all.
  */
-export async function fail(event: OutboxEvent, reason: string, permanent: boolean, nowMs = Date.now(), unsent?: string): Promise<'retry' | 'parked'> {
+export async function fail(
+  event: OutboxEvent,
+  reason: string,
+  permanent: boolean,
+  nowMs = Date.now(),
+  unsent?: string,
+  notes: DeliveryNotes = {},
+): Promise<'retry' | 'parked'> {
   const now = new Date(nowMs).toISOString();
   const park = permanent || event.attempts >= maxAttempts();
   const next = new Date(nowMs + retryDelayMs(event.attempts)).toISOString();
   const index = park ? keys.outboxParked(now, event.id) : keys.outboxDue(next, event.id);
+  const noted = notesChange(notes);
   // A retry holds the order's later messages back; a parked event is given up, so they go on.
   await (park ? leasedFinish : leasedUpdate)(event, {
-    expression: `SET #status = :status, nextAttemptAt = :next, lastError = :reason, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken${unsent ? ', deliveries.#unsent' : ''}`,
-    names: { '#status': 'status', ...(unsent ? { '#unsent': unsent } : {}) },
+    expression: `SET ${['#status = :status', 'nextAttemptAt = :next', 'lastError = :reason', 'gsi1pk = :gpk', 'gsi1sk = :gsk', 'updatedAt = :now', ...noted.sets].join(', ')} REMOVE leaseUntil, leaseToken${unsent ? ', deliveries.#unsent' : ''}`,
+    names: { '#status': 'status', ...(unsent ? { '#unsent': unsent } : {}), ...noted.names },
     values: {
+      ...noted.values,
       ':status': park ? 'parked' : 'pending',
       ':next': park ? now : next,
       ':reason': reason.slice(0, 500),

@@ -11,7 +11,7 @@ import { renderMessage, templateMessage } from '../../notify/templates.js';
 import { getChatContacts } from '../../store/chat-contacts.js';
 import { findEventMessage, getCallbackStatuses, putChatMessage, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
-import { markSending, recordDelivery, SENDING, type OutboxEvent } from '../../store/outbox.js';
+import { markSending, SENDING, type DeliveryNotes, type OutboxEvent } from '../../store/outbox.js';
 import { listChildren } from '../../store/order-children.js';
 import { getOrder, type OrderNotice } from '../../store/orders.js';
 import { CorruptRecordError } from '../../store/record.js';
@@ -111,14 +111,16 @@ export function customerTrackingUrl(order: Pick<OrderNotice, 'tracking'>, baseUr
 /**
  * Sends one notification event's messages, each as a WhatsApp template in the recipient's
  * language, each recipient at most once:
- * - the recipient is marked as being sent to before the message goes out, and the message id is
- *   recorded (with the message's own record) the moment the channel takes it, that write retried
- *   until the table answers; a retry skips everyone recorded, and never re-sends to a recipient
- *   left marked (the outcome is unknown: a message twice is worse);
+ * - the recipient is marked as being sent to before the message goes out, and the message's own
+ *   record (its id) is written the moment the channel takes it, that write retried until the
+ *   table answers; the event notes it with its next write (the next recipient's mark, or its
+ *   completion: `notes` holds what is not noted yet). A retry skips everyone noted, and never
+ *   re-sends to a recipient left marked: it looks for the message's record, then for WhatsApp's
+ *   report of it, else lists the outcome unknown (a message twice is worse);
  * - a customer who replied STOP is skipped, and a recipient the channel refuses for good is
  *   recorded as failed, without holding up the others.
  */
-export async function deliverNotifications(event: OutboxEvent, order: OrderNotice, channel: ChatChannel): Promise<void> {
+export async function deliverNotifications(event: OutboxEvent, order: OrderNotice, channel: ChatChannel, notes: DeliveryNotes = {}): Promise<void> {
   const { recipients, staff } = await recipientsAtEvent(event, order);
   const pending = recipients.filter((r) => event.deliveries[r.key] === undefined || event.deliveries[r.key] === SENDING);
   if (pending.length === 0) return;
@@ -142,11 +144,12 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
       createdAt: new Date().toISOString(),
       ...fields,
     });
-    // The message's record first, then the event's note of it: a retry that finds the recipient
-    // still marked as being sent to finds the record (findEventMessage) and only notes it.
+    // The message's record first, then the event's note of it with the event's next write: a
+    // retry that finds the recipient still marked as being sent to finds the record
+    // (findEventMessage) and only notes it.
     const remember = async (value: string, message: ChatMessageRecord | undefined) => {
       if (message) await untilTableAnswers(() => putChatMessage(message));
-      await untilTableAnswers(() => recordDelivery(event, recipient.key, value));
+      notes[recipient.key] = value;
       event.deliveries[recipient.key] = value;
     };
 
@@ -191,7 +194,8 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
       continue;
     }
 
-    await markSending(event, recipient.key);
+    await markSending(event, recipient.key, notes);
+    for (const key of Object.keys(notes)) delete notes[key];
     event.deliveries[recipient.key] = SENDING;
     let messageId: string;
     try {

@@ -4,7 +4,7 @@ import { describeError, log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import type { ChatChannel } from '../../notify/message.js';
 import { getOrderNotice } from '../../store/orders.js';
-import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type OutboxEvent } from '../../store/outbox.js';
+import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type DeliveryNotes, type OutboxEvent } from '../../store/outbox.js';
 import { archivedKeys, archiveImages, recordImageArchive, type CopyImage } from './archive-images.js';
 import { deliverAlert } from './deliver-alert.js';
 import { deliverNotifications, NotSent } from './deliver-notifications.js';
@@ -30,14 +30,16 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
   const event = await claim(stored);
   if (event === 'blocked') return 'waiting';
   if (!event) return 'skipped';
+  // Deliveries recorded but not yet noted on the event: they go with its next write, whatever it is.
+  const notes: DeliveryNotes = {};
   try {
     if (event.kind === 'archive') await archiveImages(event, deps.copy);
     else if (event.kind === 'alert') await deliverAlert(event, deps.channel);
     else {
       const order = await getOrderNotice(event.orderId);
-      if (order) await deliverNotifications(event, order, deps.channel);
+      if (order) await deliverNotifications(event, order, deps.channel, notes);
     }
-    await untilTableAnswers(() => complete(event));
+    await untilTableAnswers(() => complete(event, notes));
     return 'done';
   } catch (error) {
     if (error instanceof LeaseLost) return 'skipped';
@@ -46,7 +48,8 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
     log.warn('outbox attempt failed', { eventId: id, kind: event.kind, attempt: event.attempts, permanent, ...describeError(error) });
     // The event is given back for its retry as soon as the table answers, not held for the lease.
     const unsent = error instanceof NotSent ? error.recipientKey : undefined;
-    const outcome = await untilTableAnswers(() => fail(event, reason, permanent, Date.now(), unsent));
+    if (unsent) delete notes[unsent];
+    const outcome = await untilTableAnswers(() => fail(event, reason, permanent, Date.now(), unsent, notes));
     if (outcome === 'parked') recordEvent('EventsParked');
     if (outcome === 'parked' && event.kind === 'archive') {
       await recordImageArchive(event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: archivedKeys(event) });
