@@ -3,6 +3,33 @@
 // cold-start benchmark all load this file, so the three build the same code.
 module.exports = [
   {
+    // DynamoDB's endpoint rules (a decision diagram and the engine that walks it, about 11 KB in
+    // every function) answer cases this service never asks: search and ARN endpoints, FIPS and
+    // dual-stack. The replacement gives what the rules give for the rest: the configured endpoint
+    // (DynamoDB Local), an account's own endpoint where the credentials name the account, else
+    // dynamodb.{region}.{the region's DNS suffix}; FIPS or dual-stack asked for is refused by name.
+    name: 'dynamodb-standard-endpoints',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/endpoint\/endpointResolver$/ }, (args) =>
+        /[\\/]@aws-sdk[\\/]client-dynamodb[\\/]/.test(args.importer) ? { path: require.resolve('./dynamodb-endpoints.mjs') } : undefined,
+      );
+    },
+  },
+  {
+    // The SDK's pure-JavaScript SHA-256 is its fallback for a Node without the hash in its crypto
+    // module; Node and the Lambda runtime always have it.
+    name: 'sdk-native-sha256-only',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/Sha256Js$/ }, (args) =>
+        /[\\/]checksum[\\/]sha256[\\/]Sha256Node\.js$/.test(args.importer) ? { path: args.path, namespace: 'no-sha256-js' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'no-sha256-js' }, () => ({
+        contents: 'export class Sha256Js { constructor() { throw new Error("this Node has no SHA-256 in node:crypto"); } }',
+        loader: 'js',
+      }));
+    },
+  },
+  {
     // The SDK's protocols load their event-stream support with a dynamic import, only for
     // operations that stream events; no DynamoDB operation does, and the S3 client imports it
     // statically where it needs it. Left out of the bundle, that import would resolve to the
@@ -13,6 +40,35 @@ module.exports = [
       build.onResolve({ filter: /^@smithy\/core\/event-streams$/ }, (args) =>
         args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
       );
+    },
+  },
+  {
+    // Parts of the SDK a Lambda function never takes, each replaced by a line that says so if it
+    // ever were: the adaptive retry mode (client-side rate limiting; this service leaves the
+    // standard mode on), and the region from EC2's instance metadata (Lambda and the local stack
+    // always set AWS_REGION). About 4.5 KB in every function that talks to DynamoDB.
+    name: 'sdk-lambda-only',
+    setup(build) {
+      const stubs = [
+        {
+          importer: /[\\/]retry[\\/]middleware-retry[\\/]configurations\.js$/,
+          path: '../util-retry/AdaptiveRetryStrategy',
+          contents:
+            'export class AdaptiveRetryStrategy { constructor() { throw new Error("the adaptive retry mode is not built into this bundle: use the standard mode"); } }',
+        },
+        {
+          importer: /[\\/]config[\\/](config-resolver[\\/]regionConfig[\\/]config|defaults-mode[\\/]resolveDefaultsModeConfig)\.js$/,
+          path: /getInstanceMetadataRegion$/,
+          contents: 'export const getInstanceMetadataRegion = async () => undefined;',
+        },
+      ];
+      build.onResolve({ filter: /(AdaptiveRetryStrategy|getInstanceMetadataRegion)$/ }, (args) => {
+        const index = stubs.findIndex(
+          (stub) => stub.importer.test(args.importer) && (typeof stub.path === 'string' ? args.path === stub.path : stub.path.test(args.path)),
+        );
+        return index === -1 ? undefined : { path: String(index), namespace: 'sdk-lambda-only' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'sdk-lambda-only' }, (args) => ({ contents: stubs[Number(args.path)].contents, loader: 'js' }));
     },
   },
   {

@@ -51,3 +51,97 @@ describe('the esbuild plugins of the function bundles', () => {
     expect(code.length).toBeLessThan(1_500_000);
   });
 });
+
+describe("the SDK's parts a Lambda function never takes", () => {
+  type Params = Record<string, unknown>;
+  type Resolve = (params: Params) => { url: URL };
+  const REGIONS = [
+    'us-east-1',
+    'me-central-1',
+    'me-south-1',
+    'eu-west-1',
+    'ap-northeast-2',
+    'cn-north-1',
+    'cn-northwest-1',
+    'us-gov-west-1',
+    'us-iso-east-1',
+    'us-isob-east-1',
+    'eu-isoe-west-1',
+    'us-isof-south-1',
+    'eusc-de-east-1',
+    'xx-nowhere-7',
+    'local',
+  ];
+  const ACCOUNTS: Params[] = [
+    {},
+    { AccountId: '123456789012' },
+    { AccountId: '123456789012', AccountIdEndpointMode: 'preferred' },
+    { AccountId: '123456789012', AccountIdEndpointMode: 'disabled' },
+    { AccountId: '123456789012', AccountIdEndpointMode: 'required' },
+    { AccountIdEndpointMode: 'required' },
+    { AccountId: 'not a host label!', AccountIdEndpointMode: 'preferred' },
+  ];
+  const outcome = (resolve: Resolve, params: Params) => {
+    try {
+      return resolve(params).url.href;
+    } catch {
+      return 'refused';
+    }
+  };
+
+  async function bundledClient(): Promise<{ code: string; exports: Record<string, unknown> }> {
+    // As a function imports it (ESM, so the bundle keeps only what is used).
+    const code = await bundle(`
+      import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+      export const endpointProvider = new DynamoDBClient({ region: 'us-east-1' }).config.endpointProvider;
+      export { DynamoDBClient };`);
+    const module = { exports: {} as Record<string, unknown> };
+    (new Function('module', 'exports', 'require', code) as (m: unknown, e: unknown, r: NodeRequire) => void)(
+      module,
+      module.exports,
+      createRequire(import.meta.url),
+    );
+    return { code, exports: module.exports };
+  }
+
+  it("resolves DynamoDB's endpoints as the SDK's own rules do, for every partition, a configured endpoint and account endpoints", async () => {
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const rules = new DynamoDBClient({ region: 'us-east-1' }).config.endpointProvider as unknown as Resolve;
+    const { code, exports } = await bundledClient();
+    const bundled = exports.endpointProvider as Resolve;
+    expect(code).not.toMatch(/search-dynamodb/);
+
+    const cases: Params[] = [
+      ...REGIONS.flatMap((Region) => ACCOUNTS.map((account) => ({ Region, UseFIPS: false, UseDualStack: false, ...account }))),
+      { Region: 'me-central-1', UseFIPS: false, UseDualStack: false, Endpoint: 'http://127.0.0.1:8000' },
+      { Region: 'us-east-1', UseFIPS: false, UseDualStack: false, Endpoint: 'https://example.test/base', AccountId: '123456789012' },
+    ];
+    const mismatches = cases
+      .map((params) => ({ params, rules: outcome(rules, params), bundled: outcome(bundled, params) }))
+      .filter((c) => c.rules !== c.bundled);
+    expect(mismatches).toEqual([]);
+    expect(outcome(bundled, { Region: 'me-central-1', UseFIPS: false, UseDualStack: false })).toBe('https://dynamodb.me-central-1.amazonaws.com/');
+    expect(outcome(bundled, { Region: 'cn-north-1', UseFIPS: false, UseDualStack: false })).toBe('https://dynamodb.cn-north-1.amazonaws.com.cn/');
+  });
+
+  it('refuses FIPS and dual-stack endpoints by name instead of resolving them wrongly', async () => {
+    const bundled = (await bundledClient()).exports.endpointProvider as Resolve;
+    for (const flags of [
+      { UseFIPS: true, UseDualStack: false },
+      { UseFIPS: false, UseDualStack: true },
+    ]) {
+      expect(() => bundled({ Region: 'us-east-1', ...flags })).toThrow(/FIPS and dual-stack endpoints are not built in/);
+    }
+  });
+
+  it('leaves out the pure-JavaScript SHA-256, the adaptive retry mode and the instance-metadata region, each saying so if asked', async () => {
+    const { code, exports } = await bundledClient();
+    expect(code).not.toMatch(/DefaultRateLimiter|negativeCacheUntil|IMDS_REGION_PATH,|MAX_HASHABLE_LENGTH/);
+    const Client = exports.DynamoDBClient as new (config: Params) => { config: { retryStrategy: () => Promise<unknown> } };
+    await expect(new Client({ region: 'us-east-1', retryMode: 'adaptive' }).config.retryStrategy()).rejects.toThrow(
+      /adaptive retry mode is not built into this bundle/,
+    );
+    // The standard mode, the one the service uses, is whole.
+    expect(await new Client({ region: 'us-east-1' }).config.retryStrategy()).toHaveProperty('mode', 'standard');
+  });
+});
