@@ -22,7 +22,11 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GULF_MOTORS_PROFILE, writeDemoProfile } from '../local/demo-profiles.js';
+import { type Item, itemSize, type TableShape, writeUnits } from './_write-units.js';
 
 type Phase = 'setup' | 'request' | 'consumer';
 
@@ -37,10 +41,20 @@ export interface WalkResult {
   /** Units per phase, and within each per table or index (`table`, `GSI1`, ...). */
   request: Units & { by: Record<string, Units> };
   consumer: Units & { by: Record<string, Units> };
+  /** Write units by DynamoDB's documented rules (scripts/bench/_write-units.ts), per phase and table or index. */
+  priced: Record<'request' | 'consumer', { write: number; by: Record<string, number> }>;
   /** The local chat transport's own writes (not in AWS), left out of the figures above. */
   localChatLog: Units;
-  /** Units of each request (in walk order), its consumer work included under `consumer`. */
-  steps: Array<{ step: string; read: number; write: number; consumerRead: number; consumerWrite: number }>;
+  /** Units of each request (in walk order), its consumer work included under `consumer`; `priced*` by the documented rules. */
+  steps: Array<{
+    step: string;
+    read: number;
+    write: number;
+    consumerRead: number;
+    consumerWrite: number;
+    pricedWrite: number;
+    pricedConsumerWrite: number;
+  }>;
   messagesByAudience: Record<string, number>;
   /** The order's item as stored (bytes of its JSON), at Delivered. */
   orderItemBytes: number;
@@ -55,6 +69,56 @@ interface Consumed extends CapacityPart {
   TableName?: string;
   Table?: CapacityPart;
   GlobalSecondaryIndexes?: Record<string, CapacityPart>;
+}
+
+/** One item a write touches: its table and key, in a transaction or not, written or only checked. */
+interface Target {
+  table: string;
+  key: Item;
+  transaction: boolean;
+  check: boolean;
+}
+
+/** Values as the document client takes them: a marshalled map (`{ S: ... }`) is unmarshalled. */
+const native = (value: Record<string, unknown>): Item => {
+  const first = Object.values(value)[0];
+  return first &&
+    typeof first === 'object' &&
+    !Array.isArray(first) &&
+    Object.keys(first).length === 1 &&
+    /^(S|N|B|BOOL|NULL|M|L|SS|NS|BS)$/.test(Object.keys(first)[0]!)
+    ? unmarshall(value as never)
+    : value;
+};
+
+/** The items a write command touches. */
+function targetsOf(command: string, input: Record<string, unknown>, keysOf: (table: string) => string[]): Target[] {
+  const keyOf = (table: string, item: Record<string, unknown>) => {
+    const values = native(item);
+    return Object.fromEntries(keysOf(table).map((key) => [key, values[key]]));
+  };
+  const table = String(input.TableName);
+  if (command === 'PutItemCommand') return [{ table, key: keyOf(table, input.Item as Item), transaction: false, check: false }];
+  if (command === 'UpdateItemCommand' || command === 'DeleteItemCommand')
+    return [{ table, key: keyOf(table, input.Key as Item), transaction: false, check: false }];
+  if (command === 'TransactWriteItemsCommand') {
+    return (input.TransactItems as Array<Record<string, { TableName: string; Item?: Item; Key?: Item }>>).map((entry) => {
+      const [kind, part] = Object.entries(entry)[0]!;
+      return { table: part.TableName, key: keyOf(part.TableName, part.Item ?? part.Key!), transaction: true, check: kind === 'ConditionCheck' };
+    });
+  }
+  if (command === 'BatchWriteItemCommand') {
+    return Object.entries(input.RequestItems as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>).flatMap(
+      ([name, requests]) =>
+        requests.map((request) => ({
+          table: name,
+          key: keyOf(name, request.PutRequest?.Item ?? request.DeleteRequest!.Key),
+          transaction: false,
+          check: false,
+        })),
+    );
+  }
+  return [];
 }
 
 /** The commands as the DocumentClient's middleware sees them: the low-level client's. */
@@ -116,6 +180,40 @@ async function main(): Promise<void> {
   };
   const localChatLog = empty();
   let stepUnits = { request: empty(), consumer: empty() };
+  const priced: WalkResult['priced'] = { request: { write: 0, by: {} }, consumer: { write: 0, by: {} } };
+  let stepPriced = { request: 0, consumer: 0 };
+
+  // The items before and after each write, read with a client of its own (not counted).
+  const reader = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const shapes = new Map<string, TableShape>();
+  const shapeOf = async (name: string): Promise<TableShape> => {
+    let shape = shapes.get(name);
+    if (!shape) {
+      const { Table } = await reader.send(new DescribeTableCommand({ TableName: name }));
+      shape = {
+        keys: (Table?.KeySchema ?? []).map((key) => key.AttributeName!),
+        indexes: (Table?.GlobalSecondaryIndexes ?? []).map((index) => ({
+          name: index.IndexName!,
+          keys: (index.KeySchema ?? []).map((key) => key.AttributeName!),
+          projection:
+            index.Projection?.ProjectionType === 'INCLUDE'
+              ? (index.Projection.NonKeyAttributes ?? [])
+              : index.Projection?.ProjectionType === 'KEYS_ONLY'
+                ? 'KEYS_ONLY'
+                : 'ALL',
+        })),
+      };
+      shapes.set(name, shape);
+    }
+    return shape;
+  };
+  const read = async (target: Target): Promise<Item | undefined> =>
+    (await reader.send(new GetCommand({ TableName: target.table, Key: target.key, ConsistentRead: true }))).Item;
+  const pricedAdd = (where: 'request' | 'consumer', place: string, value: number) => {
+    priced[where].write += value;
+    priced[where].by[place] = (priced[where].by[place] ?? 0) + value;
+    stepPriced[where] += value;
+  };
 
   /** Whether a write touches only the local chat transport's log (WhatsApp in AWS). */
   const chatLogOnly = (input: Record<string, unknown>): boolean => JSON.stringify(input).includes('"pk":"CHAT#LOG"');
@@ -126,7 +224,37 @@ async function main(): Promise<void> {
       const kind: keyof Units | undefined = WRITES.has(command) ? 'write' : READS.has(command) ? 'read' : undefined;
       const input = args.input as Record<string, unknown>;
       if (kind) input.ReturnConsumedCapacity = 'INDEXES';
-      const result = await next(args);
+      const measured = phase;
+      const pricing = kind === 'write' && measured !== 'setup' && !chatLogOnly(input);
+      if (pricing)
+        await Promise.all(
+          (input.TransactItems as Array<{ Put?: { TableName: string } }> | undefined)?.map((e) => shapeOf(Object.values(e)[0]!.TableName)) ?? [
+            shapeOf(String(input.TableName ?? Object.keys((input.RequestItems as object) ?? {})[0])),
+          ],
+        );
+      const targets = pricing ? targetsOf(command, input, (name) => shapes.get(name)?.keys ?? ['pk', 'sk']) : [];
+      const before = await Promise.all(targets.map(read));
+      let result: Awaited<ReturnType<typeof next>>;
+      try {
+        result = await next(args);
+      } catch (error) {
+        // A refused write (a condition, a cancelled transaction) is still charged for the items it read.
+        targets.forEach((target, i) => {
+          const cost = writeUnits(shapes.get(target.table)!, before[i], before[i], { transaction: target.transaction, check: true });
+          pricedAdd(measured as 'request' | 'consumer', 'table', cost.table);
+        });
+        throw error;
+      }
+      const after = await Promise.all(targets.map(read));
+      targets.forEach((target, i) => {
+        const cost = writeUnits(shapes.get(target.table)!, before[i], after[i], { transaction: target.transaction, check: target.check });
+        if (process.env.ORDER_WALK_TRACE) {
+          const size = (item: Item | undefined) => (item ? itemSize(item) : '-');
+          process.stderr.write(`  priced ${JSON.stringify(target.key)} ${size(before[i])} -> ${size(after[i])} B: ${JSON.stringify(cost)}\n`);
+        }
+        pricedAdd(measured as 'request' | 'consumer', 'table', cost.table);
+        for (const [index, value] of Object.entries(cost.indexes)) pricedAdd(measured as 'request' | 'consumer', index, value);
+      });
       if (!kind || phase === 'setup') return result;
       const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
       const parts = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
@@ -189,6 +317,7 @@ async function main(): Promise<void> {
   let consumerEvents = 0;
   const request = async <T>(step: string, call: () => Promise<T>): Promise<T> => {
     stepUnits = { request: empty(), consumer: empty() };
+    stepPriced = { request: 0, consumer: 0 };
     phase = 'request';
     const answer = await call();
     phase = 'consumer';
@@ -204,6 +333,8 @@ async function main(): Promise<void> {
       write: stepUnits.request.write,
       consumerRead: stepUnits.consumer.read,
       consumerWrite: stepUnits.consumer.write,
+      pricedWrite: stepPriced.request,
+      pricedConsumerWrite: stepPriced.consumer,
     });
     return answer;
   };
@@ -313,6 +444,7 @@ async function main(): Promise<void> {
     consumerEvents,
     request: totals.request,
     consumer: totals.consumer,
+    priced,
     localChatLog,
     steps,
     messagesByAudience,
