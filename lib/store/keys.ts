@@ -37,7 +37,8 @@
  * | staff user    | USER#<id>               | USER               | USERS#<tenant>#<role>    | <id>                |
  * |               |   gsi2: USERS#T#<tenant>, sk <name, lower case>#<id> (a tenant's users by name)             |
  * | user phone    | USERPHONE#<tenant>#<e164>| USERPHONE         |                          |                     |
- * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#DUE / #PARKED     | <due or parked at>#<id> |
+ * | outbox event  | OUTBOX#<id>             | EVENT              | OUTBOX#PARKED            | <parked at>#<id>    |
+ * |               |   gsi10 while due: OUTBOX#DUE, sk <due at>#<id> (projecting id, orderId, orderSeq, status)    |
  * | outbox cursor | OUTBOX#ORDER#<orderId>  | CURSOR             | (delivered: an order's notifications done, in sequence) |
  * | chat log      | CHAT#LOG                | <createdAt>#<id>   | (local stack only: one hot partition, fine for a developer) |
  * | chat message  | CHATMSG#<whatsapp id>   | MESSAGE            | CHATMSGS#<orderId>       | <createdAt>#<id>    |

@@ -5,10 +5,10 @@ import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
 import * as keys from '../store/keys.js';
-import { type OutboxCursor, type OutboxEvent, outboxCursorCodec, outboxEventCodec } from './records/outbox-event.js';
+import { type OutboxCursor, type OutboxDue, type OutboxEvent, outboxCursorCodec, outboxDueCodec, outboxEventCodec } from './records/outbox-event.js';
 import { transact, type TransactItem } from './transact.js';
 
-export type { OutboxEvent } from './records/outbox-event.js';
+export type { OutboxDue, OutboxEvent } from './records/outbox-event.js';
 
 export const maxAttempts = () => envNumber('OUTBOX_MAX_ATTEMPTS', 6);
 /** Back-off before attempt n+1: base x 2^(n-1), capped at 15 minutes, with jitter. */
@@ -45,23 +45,38 @@ export async function getOutboxEvent(id: string): Promise<OutboxEvent | undefine
   return Item ? outboxEventCodec.decode(Item) : undefined;
 }
 
-async function byIndex(pk: string, upTo: string, limit: number, newestFirst = false): Promise<OutboxEvent[]> {
+/** An index's entries under one key, up to a sort key, oldest first (or newest). */
+async function byIndex(index: 'GSI1' | 'GSI10', pk: string, upTo: string, limit: number, newestFirst = false): Promise<Record<string, unknown>[]> {
+  const [pkName, skName] = index === 'GSI1' ? ['gsi1pk', 'gsi1sk'] : ['gsi10pk', 'gsi10sk'];
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :upTo',
+      IndexName: index,
+      KeyConditionExpression: `${pkName} = :pk AND ${skName} <= :upTo`,
       ExpressionAttributeValues: { ':pk': pk, ':upTo': upTo },
       ScanIndexForward: !newestFirst,
       Limit: limit,
     }),
   );
-  return (Items ?? []).map(outboxEventCodec.decode);
+  return Items ?? [];
 }
 
-/** Events whose next attempt is due, oldest first. */
-export const dueEvents = (now: string, limit = 50) => byIndex(keys.outboxDueList, `${now}~`, limit);
-export const parkedEvents = (limit = 100) => byIndex(keys.outboxParkedList, '~', limit, true);
+/**
+ * Events whose next attempt is due, oldest first: from the queue (GSI10), and from GSI1, where
+ * events written before the queue existed wait until they are done or parked (an empty read
+ * otherwise; docs/deploying.md).
+ */
+export async function dueEvents(now: string, limit = 50): Promise<OutboxDue[]> {
+  const upTo = `${now}~`;
+  const [queued, earlier] = await Promise.all([byIndex('GSI10', keys.outboxDueList, upTo, limit), byIndex('GSI1', keys.outboxDueList, upTo, limit)]);
+  const dueAt = (item: Record<string, unknown>) => String(item.gsi10sk ?? item.gsi1sk);
+  return [...queued, ...earlier]
+    .sort((a, b) => (dueAt(a) < dueAt(b) ? -1 : dueAt(a) > dueAt(b) ? 1 : 0))
+    .slice(0, limit)
+    .map(outboxDueCodec.decode);
+}
+
+export const parkedEvents = async (limit = 100) => (await byIndex('GSI1', keys.outboxParkedList, '~', limit, true)).map(outboxEventCodec.decode);
 
 const claimUpdate = (id: string, nowMs: number) => ({
   TableName: tableName(),
@@ -206,7 +221,7 @@ export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'o
   if (event.orderSeq !== undefined) await advanceCursor(event, event.orderSeq);
   const noted = notesChange(notes);
   await leasedUpdate(event, {
-    expression: `SET ${['#status = :done', 'updatedAt = :now', ...noted.sets].join(', ')} REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken`,
+    expression: `SET ${['#status = :done', 'updatedAt = :now', ...noted.sets].join(', ')} REMOVE gsi10pk, gsi10sk, gsi1pk, gsi1sk, leaseUntil, leaseToken`,
     names: { '#status': 'status', ...noted.names },
     values: { ':done': 'done', ':now': new Date().toISOString(), ...noted.values },
   });
@@ -237,19 +252,23 @@ export async function fail(
   const now = new Date(nowMs).toISOString();
   const park = permanent || event.attempts >= maxAttempts();
   const next = new Date(nowMs + retryDelayMs(event.attempts)).toISOString();
-  const index = park ? keys.outboxParked(now, event.id) : keys.outboxDue(next, event.id);
+  // Parked: off the queue, onto the parked list (GSI1); else back on the queue (GSI10) at its next
+  // attempt, off GSI1 (where an event from before the queue waited).
+  const [pkName, skName, index, off] = park
+    ? ['gsi1pk', 'gsi1sk', Object.values(keys.outboxParked(now, event.id)), 'gsi10pk, gsi10sk']
+    : ['gsi10pk', 'gsi10sk', Object.values(keys.outboxDue(next, event.id)), 'gsi1pk, gsi1sk'];
   const noted = notesChange(notes);
   // A retry holds the order's later messages back; a parked event is given up, so they go on.
   await (park ? leasedFinish : leasedUpdate)(event, {
-    expression: `SET ${['#status = :status', 'nextAttemptAt = :next', 'lastError = :reason', 'gsi1pk = :gpk', 'gsi1sk = :gsk', 'updatedAt = :now', ...noted.sets].join(', ')} REMOVE leaseUntil, leaseToken${unsent ? ', deliveries.#unsent' : ''}`,
+    expression: `SET ${['#status = :status', 'nextAttemptAt = :next', 'lastError = :reason', `${pkName} = :gpk`, `${skName} = :gsk`, 'updatedAt = :now', ...noted.sets].join(', ')} REMOVE ${off}, leaseUntil, leaseToken${unsent ? ', deliveries.#unsent' : ''}`,
     names: { '#status': 'status', ...(unsent ? { '#unsent': unsent } : {}), ...noted.names },
     values: {
       ...noted.values,
       ':status': park ? 'parked' : 'pending',
       ':next': park ? now : next,
       ':reason': reason.slice(0, 500),
-      ':gpk': index.gsi1pk,
-      ':gsk': index.gsi1sk,
+      ':gpk': index[0],
+      ':gsk': index[1],
       ':now': now,
     },
   });
@@ -266,7 +285,7 @@ export async function replay(id: string): Promise<boolean> {
         TableName: tableName(),
         Key: keys.outboxEvent(id),
         UpdateExpression:
-          'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :now REMOVE leaseUntil, leaseToken',
+          'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, gsi10pk = :gpk, gsi10sk = :gsk, updatedAt = :now REMOVE gsi1pk, gsi1sk, leaseUntil, leaseToken',
         // Never under a live consumer: only parked events, or pending ones whose lease ran out.
         ConditionExpression:
           'attribute_exists(pk) AND (#status = :parked OR (#status = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)))',
@@ -277,8 +296,8 @@ export async function replay(id: string): Promise<boolean> {
           ':zero': 0,
           ':now': now,
           ':nowMs': Date.now(),
-          ':gpk': index.gsi1pk,
-          ':gsk': index.gsi1sk,
+          ':gpk': index.gsi10pk,
+          ':gsk': index.gsi10sk,
         },
       }),
     );

@@ -8,7 +8,8 @@ import type { CreateTableCommandInput, Projection } from '@aws-sdk/client-dynamo
  * everything. GSI5-8 hold the order lists only (lib/store/records/order.ts) and project the keys
  * and what their filters read that never changes, so no change to an order after its creation
  * writes to them; a page reads its orders by key. GSI9 lists a tenant's orders by status (keys
- * only): a status move rewrites its keys, nothing else does.
+ * only): a status move rewrites its keys, nothing else does. GSI10 is the outbox's queue of due
+ * events, projecting only what the queue reads.
  */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
@@ -45,6 +46,8 @@ const INDEXES: Record<string, Projection> = {
   GSI8: { ProjectionType: 'KEYS_ONLY' },
   /** Orders of a tenant in one status (counted with Select COUNT); its keys move with every status move. */
   GSI9: { ProjectionType: 'KEYS_ONLY' },
+  /** Outbox events due (lib/store/outbox.ts): what the queue reads, so the consumer's notes on an event write nothing here. */
+  GSI10: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['id', 'orderId', 'orderSeq', 'status'] },
 };
 
 function index(name: string, projection: Projection) {

@@ -23,6 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Units, WalkResult } from './_order-walk.js';
+import { writeUnits } from './_write-units.js';
 import { renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 
 /** The layout before records moved their bulky parts out and the indexes narrowed: the order item whole, every index ALL. */
@@ -77,6 +78,39 @@ async function walk(context: BenchContext, tree: string, table: string): Promise
   return JSON.parse(last) as WalkResult;
 }
 
+/**
+ * DynamoDB Local's count of two transactions against what DynamoDB's documentation charges for
+ * them, measured in this run: why the walk is also priced item by item.
+ */
+async function calibrate(port: number): Promise<string> {
+  const { CreateTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } }),
+  );
+  const TableName = 'bench-order-cost-calibration';
+  await client.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    }),
+  );
+  const shape = { keys: ['pk'], indexes: [] };
+  const measure = async (items: Array<Record<string, unknown>>) => {
+    const { ConsumedCapacity } = await client.send(
+      new TransactWriteCommand({ TransactItems: items.map((Item) => ({ Put: { TableName, Item } })), ReturnConsumedCapacity: 'TOTAL' }),
+    );
+    const local = (ConsumedCapacity ?? []).reduce((sum, part) => sum + (part.CapacityUnits ?? 0), 0);
+    const priced = items.reduce((sum, item) => sum + writeUnits(shape, undefined, item, { transaction: true }).table, 0);
+    return `${local} WU on DynamoDB Local, ${priced} WU by the documented rules`;
+  };
+  const small = await measure([1, 2, 3, 4, 5].map((n) => ({ pk: `small-${n}`, body: 'x'.repeat(300) })));
+  const large = await measure([{ pk: 'large', body: 'x'.repeat(3_000) }]);
+  return `DynamoDB Local's count of a transaction, in this run: five 300-byte puts in one, ${small}; one 3,000-byte put, ${large}.`;
+}
+
 const total = (result: WalkResult): Units => ({
   read: round(result.request.read + result.consumer.read, 1),
   write: round(result.request.write + result.consumer.write, 1),
@@ -96,7 +130,9 @@ export const suite: BenchSuite = {
     const s3 = await startS3Local({ port: PORTS.s3 });
     let previous: WalkResult;
     let current: WalkResult;
+    let calibration: string;
     try {
+      calibration = await calibrate(PORTS.dynamo);
       context.log(`order-cost: walking one order on the previous layout (${BASELINE_COMMIT.slice(0, 7)})`);
       previous = await walk(context, previousRoot, 'bench-order-cost-previous');
       context.log('order-cost: walking one order on the current layout');
@@ -211,6 +247,7 @@ export const suite: BenchSuite = {
       '',
       "Priced: the same walk's write units by DynamoDB's documented rules, from each item read before and after each write (DynamoDB Local counts a transaction 4 units per KB of an item rather than 2, and items of the same size and indexes in it once):",
       pricedSummary,
+      calibration,
       '',
       'Where the units go (handlers and consumer together, DynamoDB Local):',
       byPlace,

@@ -8,7 +8,7 @@
  * steps in between two attempts. processEvent does not look at nextAttemptAt, so the tests
  * call it again at once. The crash test and the replay test let the runner deliver, as it would.
  */
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
@@ -231,6 +231,39 @@ describe('outbox consumer: parking and replay', () => {
       `parked after ${outcomes.length} attempts (${channel.sends.length} failed sends); after replay, local outbox messages per recipient ${JSON.stringify(tally(signed.map((m) => m.to)))}`,
     );
   }, 120_000);
+});
+
+describe('outbox consumer: events written before the queue of due events (GSI10)', () => {
+  it('takes up an event due on GSI1, as the previous version wrote it, delivers it once and takes it off GSI1', async () => {
+    // Arrange: the item as the previous version's outboxPutItem wrote it, due now on GSI1 and absent from the queue
+    const since = new Date().toISOString();
+    const { order, recipients } = await realOrder();
+    const event = newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.signed', orderId: order.id, tenantId: GULF, payload: {} }, since);
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.outboxEvent(event.id), gsi1pk: 'OUTBOX#DUE', gsi1sk: `${since}#${event.id}`, entity: 'outboxEvent', ...event },
+      }),
+    );
+
+    // Act: the stack's runner finds it due and delivers it through the local chat channel
+    const delivered = await waitFor(
+      'the earlier event to be delivered',
+      async () => {
+        const current = await stored(event.id);
+        return current.status === 'done' ? current : undefined;
+      },
+      RUNNER_WAIT_MS,
+    );
+
+    // Assert
+    const item = (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxEvent(event.id), ConsistentRead: true }))).Item!;
+    expect(Object.keys(delivered.deliveries).sort()).toEqual([...recipients.keys].sort());
+    expect(item).not.toHaveProperty('gsi1pk');
+    expect(item).not.toHaveProperty('gsi10pk');
+    const signed = about(await messagesSince(since), order.orderNumber).filter((m) => /contract (is )?signed/.test(m.text ?? ''));
+    expect(tally(signed.map((m) => m.to))).toEqual(once(recipients.phones));
+  });
 });
 
 describe('outbox consumer: a crash right after the change commits', () => {

@@ -31,6 +31,9 @@ export const OutboxEventRecord = Type.Object({
   updatedAt: Type.String(),
 });
 
+/** An event as the queue of due events (GSI10) holds it: what the consumer needs to take it up. */
+export const OutboxDueRecord = Type.Pick(OutboxEventRecord, ['id', 'orderId', 'orderSeq', 'status']);
+
 /**
  * How far an order's notifications have got: written only by the transaction that finishes one
  * of them (so never without `delivered`), and absent until the first is done or given up.

@@ -4,7 +4,7 @@ import { describeError, log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import type { ChatChannel } from '../../notify/message.js';
 import { getOrderNotice } from '../../store/orders.js';
-import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type DeliveryNotes, type OutboxEvent } from '../../store/outbox.js';
+import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type DeliveryNotes, type OutboxDue } from '../../store/outbox.js';
 import { archivedKeys, archiveImages, recordImageArchive, type CopyImage } from './archive-images.js';
 import { deliverAlert } from './deliver-alert.js';
 import { deliverNotifications, NotSent } from './deliver-notifications.js';
@@ -23,8 +23,8 @@ export type Outcome = 'done' | 'retry' | 'parked' | 'skipped' | 'waiting';
  * One attempt at one outbox event: claim it, do what is not done yet, then mark it done, or
  * record the failure for a retry with back-off, parking it after the last attempt.
  */
-export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps(), listed?: OutboxEvent): Promise<Outcome> {
-  // The order and sequence never change, so a listed copy of the event spares a read; the claim checks the rest.
+export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps(), listed?: OutboxDue): Promise<Outcome> {
+  // The order and sequence never change, so the queue's entry spares a read; the claim checks the rest (and returns the event whole).
   const stored = listed ?? (await getOutboxEvent(id));
   if (stored?.status !== 'pending') return 'skipped';
   const event = await claim(stored);
@@ -64,7 +64,7 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
  */
 export async function processDue(deps?: ProcessorDeps, limit = 50): Promise<Record<Outcome, number>> {
   const counts: Record<Outcome, number> = { done: 0, retry: 0, parked: 0, skipped: 0, waiting: 0 };
-  const byOrder = new Map<string, OutboxEvent[]>();
+  const byOrder = new Map<string, OutboxDue[]>();
   for (const event of await dueEvents(new Date().toISOString(), limit)) byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), event]);
   await Promise.all(
     [...byOrder.values()].map(async (events) => {
