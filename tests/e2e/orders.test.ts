@@ -704,7 +704,7 @@ describe('GET /api/v1/orders', () => {
     expect(withPage.meta.page).toBe(2);
   });
 
-  it('refuses a cursor of another listing (another customer, another tenant, or made up) with 400', async () => {
+  it('refuses a cursor of another listing (another customer, another tenant, other filters, or made up) with 400', async () => {
     const { customer } = await threeOrders();
     const other = await threeOrders();
     const first = await list(`customerId=${customer.id}&limit=1`);
@@ -717,8 +717,15 @@ describe('GET /api/v1/orders', () => {
       { key: accountantKey() },
     );
     const garbage = await api('GET', '/api/v1/orders?cursor=%7B%7D%7B', { key: accountantKey() });
+    // The same list under other filters: its pages would start elsewhere and its total would be wrong.
+    const otherStatus = await api('GET', `/api/v1/orders?customerId=${customer.id}&status=Delivered&limit=1&cursor=${first.meta.nextCursor}`, {
+      key: accountantKey(),
+    });
+    const otherRange = await api('GET', `/api/v1/orders?customerId=${customer.id}&createdFrom=2020-01-01T00:00:00Z&limit=1&cursor=${first.meta.nextCursor}`, {
+      key: accountantKey(),
+    });
 
-    for (const res of [otherCustomer, otherTenant, madeUp, garbage]) {
+    for (const res of [otherCustomer, otherTenant, madeUp, garbage, otherStatus, otherRange]) {
       expect(res.status, res.text).toBe(400);
       expect(res.body.details[0].field).toBe('query.cursor');
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { CURSOR_EXAMPLE, invalidField } from '../../domain/errors.js';
@@ -28,10 +29,7 @@ async function orderOfNumber(scope: ReturnType<typeof scopeOf>, orderNumber: num
 }
 
 /** Whether an order passes the list's other filters (the same ones the list's query applies). */
-function matchesFilter(
-  order: OrderRecord,
-  filter: { marketerId?: string; customerId?: string; status?: string; createdFrom?: string; createdTo?: string },
-): boolean {
+function matchesFilter(order: OrderRecord, filter: OrderFilter): boolean {
   return (
     (filter.marketerId === undefined || order.marketerId === filter.marketerId) &&
     (filter.customerId === undefined || order.customerId === filter.customerId) &&
@@ -41,13 +39,25 @@ function matchesFilter(
   );
 }
 
-/** A cursor of the order list: where the next page starts, and how many orders came before it. */
-function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: number } | undefined {
+type OrderFilter = { marketerId?: string; customerId?: string; status?: string; createdFrom?: string; createdTo?: string };
+
+/** The filters a cursor was given under, in a few characters: a cursor is refused under other ones. */
+const filtersMark = (filter: OrderFilter): string =>
+  createHash('sha256')
+    .update(JSON.stringify([filter.marketerId, filter.customerId, filter.status, filter.createdFrom, filter.createdTo]))
+    .digest('base64url')
+    .slice(0, 10);
+
+/**
+ * A cursor of the order list: where the next page starts, how many orders came before it, and
+ * the mark of its filters (cursors from before the mark have none, and are taken as they were).
+ */
+function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: number; filters?: string } | undefined {
   const decoded = decodeCursor(cursor);
   if (!decoded) return undefined;
-  const { before, ...start } = decoded;
+  const { before, f, ...start } = decoded;
   const count = before === undefined ? 0 : Number(before);
-  return Number.isSafeInteger(count) && count >= 0 ? { start, before: count } : undefined;
+  return Number.isSafeInteger(count) && count >= 0 ? { start, before: count, ...(f === undefined ? {} : { filters: f }) } : undefined;
 }
 
 /**
@@ -75,10 +85,10 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
     const matches = found !== undefined && matchesFilter(found, filter);
     return { data: matches ? [orderView(found, caller)] : [], meta: { page: 1, limit: query.limit, total: matches ? 1 : 0, totalPages: matches ? 1 : 0 } };
   }
-  let cursor: { start: OrderPageStart; before: number } | undefined;
+  let cursor: { start: OrderPageStart; before: number; filters?: string } | undefined;
   if (query.cursor !== undefined) {
     cursor = decodeOrderCursor(query.cursor);
-    if (!cursor || !isPageStartOf(scope, filter, cursor.start)) {
+    if (!cursor || !isPageStartOf(scope, filter, cursor.start) || (cursor.filters !== undefined && cursor.filters !== filtersMark(filter))) {
       throw invalidField(
         'cursor',
         `must be meta.nextCursor of the previous page, sent with the same filters (this is not a cursor of this listing), e.g. cursor=${CURSOR_EXAMPLE}`,
@@ -95,7 +105,7 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
     meta: {
       page: Math.floor(before / query.limit) + 1,
       limit: query.limit,
-      ...(page.next ? { nextCursor: encodeCursor({ ...page.next, before: String(before + page.orders.length) }) } : {}),
+      ...(page.next ? { nextCursor: encodeCursor({ ...page.next, before: String(before + page.orders.length), f: filtersMark(filter) }) } : {}),
       ...(total !== undefined ? { total, totalPages: Math.ceil(total / query.limit) } : {}),
     },
   };
