@@ -18,6 +18,9 @@ type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
  */
 const MAX_SEEN = 8;
 
+/** Events a request with `types` reads at most, looking for its page among events of other types. */
+const TYPED_READ_MAX = 2_000;
+
 function typesOf(text: string | undefined): Set<string> | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const types = text
@@ -43,15 +46,23 @@ export async function listEvents(caller: Caller, query: ListQuery): Promise<{ da
     if (!decoded) throw cursorRefused('after', 'this is not one the feed gave');
     cursor = decoded;
   }
-  const { events, exhausted } = await readEventsAfter(tenantId, cursor.safe, query.limit + cursor.seen.length + 1);
   const horizon = new Date(Date.now() - settleMs()).toISOString();
-  const step = nextFeedPage<StoredEvent>(cursor, events, {
-    limit: query.limit,
-    horizon,
-    exhausted,
-    maxSeen: MAX_SEEN,
-    ...(types ? { wanted: (event: StoredEvent) => types.has(event.type) } : {}),
-  });
+  // With types, events of other types are read past until the page is full or the newest is
+  // reached (up to TYPED_READ_MAX a request), so a short page means up to date there too.
+  let max = query.limit + cursor.seen.length + 1;
+  let step: ReturnType<typeof nextFeedPage<StoredEvent>>;
+  for (;;) {
+    const { events, exhausted } = await readEventsAfter(tenantId, cursor.safe, max);
+    step = nextFeedPage<StoredEvent>(cursor, events, {
+      limit: query.limit,
+      horizon,
+      exhausted,
+      maxSeen: MAX_SEEN,
+      ...(types ? { wanted: (event: StoredEvent) => types.has(event.type) } : {}),
+    });
+    if (!types || exhausted || step.page.length >= query.limit || max >= TYPED_READ_MAX) break;
+    max = Math.min(max * 4, TYPED_READ_MAX);
+  }
   return {
     data: step.page.map((event) => JSON.parse(eventBodyForIntegrators(event.body)) as Static<typeof IntegratorEvent>),
     meta: { limit: query.limit, nextCursor: encodeFeedCursor(step.cursor) },
