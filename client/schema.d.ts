@@ -731,7 +731,7 @@ export interface paths {
          *
          *     **Version:** the answer carries the contract's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         patch: operations["updateContract"];
         trace?: never;
@@ -775,7 +775,7 @@ export interface paths {
          *
          *     **Version:** the answer carries the contract's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 502 CHANNEL_DISPATCH_FAILED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 502 CHANNEL_DISPATCH_FAILED, 503 SERVICE_UNAVAILABLE.
          */
         post: operations["sendContract"];
         delete?: never;
@@ -803,7 +803,7 @@ export interface paths {
          *
          *     **Version:** the answer carries the contract's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         patch: operations["signContract"];
         trace?: never;
@@ -8947,7 +8947,7 @@ export interface operations {
             header?: {
                 /**
                  * @description The contract's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
-                 * @example "3"
+                 * @example "1"
                  */
                 "If-Match"?: string;
             };
@@ -8987,7 +8987,8 @@ export interface operations {
                  *       "color": "White",
                  *       "terms": "Payment in full before shipping.",
                  *       "notes": "Customer collects the spare key later",
-                 *       "contractPdfUrl": "https://files.example.com/documents/d-1001.pdf"
+                 *       "contractPdfUrl": "https://files.example.com/documents/d-1001.pdf",
+                 *       "version": 1
                  *     }
                  */
                 "application/json": {
@@ -9044,6 +9045,8 @@ export interface operations {
                     notes?: string;
                     /** Format: uri */
                     contractPdfUrl?: string;
+                    /** @description the contract's current version (from its last read): the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
                 };
             };
         };
@@ -9159,7 +9162,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9469,6 +9476,8 @@ export interface operations {
                      * @constant
                      */
                     sendVia?: "whatsapp";
+                    /** @description the contract's current version (from its last read): the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
                 };
             };
         };
@@ -9588,7 +9597,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9690,6 +9703,8 @@ export interface operations {
                 "application/json": {
                     /** @description any JSON; recommended keys url, filename, mimeType, size */
                     signedDocument?: unknown;
+                    /** @description the contract's current version (from its last read): the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
                 };
             };
         };
@@ -9816,7 +9831,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft */
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -38,7 +38,9 @@ function errorCodesOf(route: RouteSpec): DocumentedCode[] {
   if (route.idempotent) codes.push('VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED');
   if (route.versioned?.ifMatch) {
     codes.push('VALIDATION_ERROR', 'PRECONDITION_FAILED');
-    if (route.versioned.record === 'order') codes.push('VERSION_CONFLICT');
+    // A version in the body that is not the record's answers 409 (If-Match's answers 412).
+    const body = route.body as { properties?: Record<string, unknown> } | undefined;
+    if (route.versioned.record === 'order' || body?.properties?.version !== undefined) codes.push('VERSION_CONFLICT');
   }
   codes.push(...(route.errors ?? []));
   if (!route.public) codes.push('RATE_LIMITED', 'SERVICE_UNAVAILABLE');

@@ -1,7 +1,16 @@
 import * as Type from '@sinclair/typebox';
-import { Id, IdParams, PhoneNumber, Url } from './common.js';
+import { Id, IdParams, PhoneNumber, Url, Version } from './common.js';
 import { defineRoute } from './route.js';
 import { EditableFields, Contract } from './contract-shapes.js';
+
+/** The version a change is planned on, in the body or as an If-Match header (docs/api.md, Versions). */
+const ContractVersion = Type.Optional(
+  Type.Integer({
+    ...Version,
+    description:
+      "the contract's current version (from its last read): the change is refused (409) if another came first; may be sent as an If-Match header instead",
+  }),
+);
 
 export { Contract } from './contract-shapes.js';
 
@@ -48,7 +57,7 @@ export const updateContract = defineRoute({
   status: 200,
   roles: ['operations', 'accountant', 'marketer'],
   params: IdParams,
-  body: Type.Partial(Type.Object({ ...EditableFields, customerName: EditableFields.customerName, contractPdfUrl: Url }), {
+  body: Type.Partial(Type.Object({ ...EditableFields, customerName: EditableFields.customerName, contractPdfUrl: Url, version: ContractVersion }), {
     additionalProperties: false,
     minProperties: 1,
   }),
@@ -75,6 +84,7 @@ export const sendContract = defineRoute({
       phoneNumber: Type.Optional(PhoneNumber('alias of phone')),
       signingLink: Type.Optional(Url),
       sendVia: Type.Optional(Type.Literal('whatsapp', { description: 'reserved: only the chat channel is supported' })),
+      version: ContractVersion,
     },
     { additionalProperties: false, examples: [{ phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' }] },
   ),
@@ -95,7 +105,7 @@ export const signContract = defineRoute({
   roles: ['operations', 'accountant', 'marketer'],
   params: IdParams,
   body: Type.Object(
-    { signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })) },
+    { signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })), version: ContractVersion },
     {
       additionalProperties: false,
       examples: [{ signedDocument: { url: 'https://example.com/signed.pdf', filename: 'contract-1042.pdf', mimeType: 'application/pdf' } }],

@@ -298,6 +298,7 @@ describe('PATCH /api/v1/contracts/{id}', () => {
     ['a contractPdfUrl that is not a URL', { contractPdfUrl: 'contract.pdf' }, 'body.contractPdfUrl'],
     ['a bad customerEmail', { customerEmail: 'a@' }, 'body.customerEmail'],
     ['an unknown field', { status: 'Signed' }, 'body.status'],
+    ['a version and nothing to change', { version: 1 }, 'body'],
   ])('answers 400 for %s and leaves the contract as it was', async (_label, body, field) => {
     const contract = await draft();
 
@@ -307,6 +308,28 @@ describe('PATCH /api/v1/contracts/{id}', () => {
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     expect(await getContract(contract.id)).toEqual(contract);
+  });
+
+  it('takes the version it was planned on in the body, as orders do: 409 with the current one when another change came first', async () => {
+    const contract = await draft();
+
+    const edited = await updateContract(contract.id, acct(), { notes: 'planned on the first read', version: contract.version });
+    const stale = await updateContract(contract.id, acct(), { notes: 'planned on the same read', version: contract.version });
+    const sent = await sendContract(contract.id, acct(), { phone: uniquePhone(), version: edited.body.data.version });
+    const staleSign = await signContract(contract.id, acct(), { version: edited.body.data.version });
+    const signed = await signContract(contract.id, acct(), { version: sent.body.data.version });
+
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data).toMatchObject({ notes: 'planned on the first read', version: contract.version + 1 });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      details: [expect.objectContaining({ field: 'body.version', currentVersion: contract.version + 1 })],
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(staleSign.status, staleSign.text).toBe(409);
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.body.data).toMatchObject({ status: 'Signed', version: sent.body.data.version + 1, notes: 'planned on the first read' });
   });
 
   it('answers 404 for an unknown contract', async () => {

@@ -1,5 +1,5 @@
 import type { Caller } from '../../domain/caller.js';
-import { invalidState } from '../../domain/errors.js';
+import { invalidField, invalidState } from '../../domain/errors.js';
 import { scopeOf } from '../../domain/scope.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { updateChild } from '../../store/order-children.js';
@@ -11,7 +11,11 @@ import { checkFreeForm, guard, versionOf, view, type UpdateBody } from './contra
 export async function updateContract(caller: Caller, id: string, body: UpdateBody, expected?: ExpectedVersion) {
   checkFreeForm(body);
   const scope = scopeOf(caller);
-  const { contractPdfUrl, ...fields } = body;
+  // The version is the request's (the pipeline read it with If-Match), not a field of the contract.
+  const { contractPdfUrl, version: _version, ...fields } = body;
+  if (contractPdfUrl === undefined && Object.keys(fields).length === 0) {
+    throw invalidField('body', 'must name a field of the contract to change besides version, e.g. {"notes": "Delivery by RoRo", "version": 3}');
+  }
   return withRetries(async () => {
     const contract = await childInScope(scope, 'CONTRACT', id);
     checkExpectedVersion(expected, versionOf(contract), 'contract');
