@@ -82,7 +82,8 @@ function fromCarDetails(details: unknown): Vehicle {
     color: text(details.color),
     mileageKm: kmOf(details.kilometers),
     fuelType: text(details.fuelType),
-    displacementCc: ccOf(details.displacement),
+    // `displacement` as the catalogue names it, `engineCapacityCc` as the customs invoice does.
+    displacementCc: ccOf(details.displacement) ?? ccOf(details.engineCapacityCc),
     vehicleType: text(details.vehicleType),
     title: naming(details.title),
     condition: conditionOf(details.condition),

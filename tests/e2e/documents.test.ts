@@ -231,7 +231,7 @@ describe('order documents', () => {
       'car.model',
       'car.year',
       'car.vin',
-      "customsInvoice.hsCode (or the car's fuelType)",
+      'customsInvoice.hsCode (or customsInvoice.fuelType)',
       'customsInvoice.countryOfOrigin',
       'customsInvoice.portOfDischarge',
     ]);

@@ -9,9 +9,9 @@ const arabic = makeI18nProvider('ar');
 
 describe('console: the fields a refused document names, in words', () => {
   it('reads the path of a field the API follows with words of its own', () => {
-    expect(fieldPath("customsInvoice.hsCode (or the car's fuelType and displacementCc)")).toBe('customsInvoice.hsCode');
+    expect(fieldPath('customsInvoice.hsCode (or customsInvoice.fuelType and customsInvoice.engineCapacityCc)')).toBe('customsInvoice.hsCode');
     expect(fieldPath('profile.bank.iban')).toBe('profile.bank.iban');
-    expect(fieldWords("customsInvoice.hsCode (or the car's fuelType)")).toBe('vpo.fields.customsInvoice.hsCode');
+    expect(fieldWords('customsInvoice.hsCode (or customsInvoice.fuelType)')).toBe('vpo.fields.customsInvoice.hsCode');
     // The API names a missing IBAN-or-account-number by the IBAN.
     expect(english.translate(fieldWords('profile.bank.iban')!)).toBe('IBAN (or the account number)');
     expect(arabic.translate(fieldWords('profile.stamp')!)).toBe('ختم الشركة');
@@ -39,7 +39,7 @@ describe('console: the fields a refused document names, in words', () => {
       code: 'INVALID_STATE',
       details: [
         { field: 'profile.stamp', message: 'is required on a commercial invoice' },
-        { field: "customsInvoice.hsCode (or the car's fuelType)", message: 'is required on a commercial invoice' },
+        { field: 'customsInvoice.hsCode (or customsInvoice.fuelType)', message: 'is required on a commercial invoice' },
         { field: 'profile.bank.iban', message: 'is required on a commercial invoice' },
         { field: 'shipment.portOfLoading', message: 'is required on a commercial invoice' },
         { field: 'profile.seal', message: 'is required on a commercial invoice' },

@@ -35,7 +35,7 @@ describe('the commercial invoice', () => {
       'car.model',
       'car.year',
       'car.vin',
-      "customsInvoice.hsCode (or the car's fuelType)",
+      'customsInvoice.hsCode (or customsInvoice.fuelType)',
       'customsInvoice.countryOfOrigin',
       'customsInvoice.incoterms',
       'shipment.portOfLoading',

@@ -138,6 +138,12 @@ describe('vehicleOf', () => {
     expect(vehicle).toEqual({ make: 'Kia', model: 'Sorento', condition: 'used' });
   });
 
+  it("reads the engine's capacity from the order's car as the catalogue names it (displacement) or as the customs invoice does (engineCapacityCc)", () => {
+    expect(vehicleOf({ carDetails: { displacement: 2497 } }).displacementCc).toBe(2497);
+    expect(vehicleOf({ carDetails: { engineCapacityCc: 1998 } }).displacementCc).toBe(1998);
+    expect(vehicleOf({ carDetails: { displacement: 2497, engineCapacityCc: 1998 } }).displacementCc).toBe(2497);
+  });
+
   it('refuses a year outside 1900 to 2100, and a year that is not whole', () => {
     for (const year of [1899, 2101, 2022.5, Number.POSITIVE_INFINITY]) expect(vehicleOf({ carDetails: { year } }).year, String(year)).toBeUndefined();
     expect(vehicleOf({ carDetails: { year: 1900 } }).year).toBe(1900);

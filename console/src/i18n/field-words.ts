@@ -3,7 +3,7 @@ import { en } from './en.js';
 
 /**
  * The fields a refused document names (409 INVALID_STATE: `profile.bank.iban`, `car.vin`,
- * `customsInvoice.hsCode (or the car's fuelType)`), in words a person understands. The words are
+ * `customsInvoice.hsCode (or customsInvoice.fuelType)`), in words a person understands. The words are
  * in the catalogues under `vpo.fields`, keyed by the field's path; a field the console has no
  * words for is shown as the API names it.
  */
@@ -20,7 +20,7 @@ export interface MissingField {
   words?: string;
 }
 
-/** The path a field names, without the words the API may add after it ("customsInvoice.hsCode (or the car's fuelType)"). */
+/** The path a field names, without the words the API may add after it ("customsInvoice.hsCode (or customsInvoice.fuelType)"). */
 export function fieldPath(field: string): string {
   return /^[\w.]+/.exec(field.trim())?.[0] ?? field;
 }

@@ -79,6 +79,9 @@ export function customsTerms(input: Pick<CustomsInvoiceInput, 'seller' | 'invoic
  * (customsInvoice.* on PATCH /orders/{id}/customs-invoice, the car on the order or its contract).
  * The seller's profile is checked apart (profileGaps).
  */
+/** Where a client gives what the HS code is derived from: the customs invoice's own fields. */
+const HS_INPUTS = { fuelType: 'customsInvoice.fuelType', displacementCc: 'customsInvoice.engineCapacityCc' } as const;
+
 export function customsInvoiceGaps(input: Pick<CustomsInvoiceInput, 'seller' | 'invoice' | 'vehicle' | 'shipment'>): string[] {
   const { vehicle } = input;
   const terms = customsTerms(input);
@@ -87,7 +90,7 @@ export function customsInvoiceGaps(input: Pick<CustomsInvoiceInput, 'seller' | '
     ...(vehicle.model ? [] : ['car.model']),
     ...(vehicle.year ? [] : ['car.year']),
     ...(vehicle.vin ? [] : ['car.vin']),
-    ...(terms.hsCode ? [] : [`customsInvoice.hsCode (or the car's ${terms.hsMissing.join(' and ')})`]),
+    ...(terms.hsCode ? [] : [`customsInvoice.hsCode (or ${terms.hsMissing.map((name) => HS_INPUTS[name]).join(' and ')})`]),
     ...(terms.origin ? [] : ['customsInvoice.countryOfOrigin']),
     ...(terms.incoterms ? [] : ['customsInvoice.incoterms']),
     ...(terms.portOfLoading ? [] : ['shipment.portOfLoading']),
