@@ -1,3 +1,4 @@
+import { withArticle } from '../text/article.js';
 /**
  * The tenant's legal profile: who the seller is on every document (names, registration, address,
  * bank, logo and stamp), and the rules a document holds it to. Pure: no I/O.
@@ -147,7 +148,7 @@ export function imageProblem(bytes: Uint8Array, declared: string): { facts: Imag
   if (bytes.length > IMAGE_LIMITS.maxBytes) return { problem: `must be at most ${IMAGE_LIMITS.maxBytes / 1024} KB; got ${Math.ceil(bytes.length / 1024)} KB` };
   const facts = pngFacts(bytes) ?? jpegFacts(bytes);
   if (!facts) return { problem: 'must be a PNG or JPEG image; these bytes are neither' };
-  if (facts.contentType !== declared) return { problem: `is a ${facts.contentType} image, not the ${declared} that contentType says` };
+  if (facts.contentType !== declared) return { problem: `is ${withArticle(facts.contentType)} image, not the ${declared} that contentType says` };
   const { minSide, maxSide } = IMAGE_LIMITS;
   if (facts.width < minSide || facts.height < minSide || facts.width > maxSide || facts.height > maxSide) {
     return { problem: `must be between ${minSide} and ${maxSide} pixels on each side; got ${facts.width}x${facts.height}` };

@@ -281,6 +281,8 @@ const kindOf = (value: unknown): string =>
 const MAX_ECHO = 40;
 function preview(value: unknown): string {
   if (typeof value === 'object' && value !== null) return kindOf(value);
+  // 1e400 in JSON reads as Infinity, which JSON would write back as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large to be stored';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text;
 }
@@ -356,9 +358,10 @@ function messageOf(error: AjvErrorObject, value: unknown): string {
 function withoutEchoes(errors: AjvErrorObject[]): AjvErrorObject[] {
   const formats = new Set(errors.filter((e) => e.keyword === 'format').map((e) => String(e.params.format)));
   const patterns = new Set(errors.filter((e) => e.keyword === 'pattern').map((e) => String(e.params.pattern)));
+  // A format says what the field takes in words; a pattern beside it (a date's, a currency's) only echoes it.
   return errors.filter(
     (e) =>
-      !(e.keyword === 'pattern' && String(e.params.pattern) === DATE_TIME_PATTERN && formats.has('date-time')) &&
+      !(e.keyword === 'pattern' && formats.size > 0 && !(formats.has('uri') && String(e.params.pattern) === HTTPS_PATTERN)) &&
       !(e.keyword === 'format' && String(e.params.format) === 'uri' && patterns.has(HTTPS_PATTERN)),
   );
 }

@@ -1,3 +1,4 @@
+import { withArticle } from '../text/article.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller, Role } from '../domain/caller.js';
 import { forbidden, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
@@ -42,7 +43,7 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
     if (PERSONAL_ROLES.includes(body.role))
       throw invalidField(
         'userId',
-        `is required: a ${body.role} key is issued for a ${body.role} user, e.g. {"userId": "ckx8k2m1p0000abcd1234efg"} (GET /api/v1/users?role=${body.role})`,
+        `is required: ${withArticle(body.role)} key is issued for ${withArticle(body.role)} user, e.g. {"userId": "ckx8k2m1p0000abcd1234efg"} (GET /api/v1/users?role=${body.role})`,
       );
     return { role: body.role, tenantId };
   }
@@ -72,7 +73,7 @@ function routesFor(caller: Caller, role: Role, requested: string[] | undefined):
     throw validationError([
       {
         field: 'allowedRoutes',
-        message: `must name routes a ${role} key may call: the role rules out ${closed.join(', ')}; e.g. ["GET /api/v1/orders"], or *`,
+        message: `must name routes ${withArticle(role)} key may call: the role rules out ${closed.join(', ')}; e.g. ["GET /api/v1/orders"], or *`,
         role,
         routes: closed,
       },
@@ -87,7 +88,8 @@ function routesFor(caller: Caller, role: Role, requested: string[] | undefined):
 
 /** Only admins issue keys (the route says so); an admin may issue any role within its own tenant. */
 function checkRole(caller: Caller, role: Role): void {
-  if (caller.role !== 'admin' && role !== caller.role) throw forbidden(`A ${caller.role} key cannot issue a ${role} key`);
+  if (caller.role !== 'admin' && role !== caller.role)
+    throw forbidden(`${withArticle(caller.role).replace(/^a/, 'A')} key cannot issue ${withArticle(role)} key`);
 }
 
 /** Issues a key; its value is in the answer once and never again (only its hash is stored). */

@@ -1,3 +1,4 @@
+import { withArticle } from '../text/article.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { AppError, cursorRefused, invalidField, invalidState, notFound } from '../domain/errors.js';
@@ -79,7 +80,10 @@ export async function setBillingDocumentUrl(caller: Caller, id: string, body: Ur
   const scope = scopeOf(caller);
   const entry = await childInScope(scope, 'BILLING', id);
   if (entry.type !== body.type)
-    throw invalidField('type', `must be ${entry.type}: this entry is a ${entry.type}, not a ${body.type}, e.g. {"type": "${entry.type}"}`);
+    throw invalidField(
+      'type',
+      `must be ${entry.type}: this entry is ${withArticle(entry.type)}, not ${withArticle(body.type)}, e.g. {"type": "${entry.type}"}`,
+    );
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
   const result = await updateChild(scope, 'BILLING', entry, set, stillPending, (next, now) => [

@@ -102,7 +102,7 @@ describe('logo and stamp images', () => {
   });
 
   it('refuses bytes that are not the type they claim, or no image, or empty', () => {
-    expect(imageProblem(png(300, 120), 'image/jpeg')).toEqual({ problem: 'is a image/png image, not the image/jpeg that contentType says' });
+    expect(imageProblem(png(300, 120), 'image/jpeg')).toEqual({ problem: 'is an image/png image, not the image/jpeg that contentType says' });
     expect(imageProblem(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png')).toEqual({
       problem: 'must be a PNG or JPEG image; these bytes are neither',
     });

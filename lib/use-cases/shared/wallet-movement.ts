@@ -1,3 +1,4 @@
+import { withArticle } from '../../text/article.js';
 import type { Static } from '@sinclair/typebox';
 import { AppError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -38,7 +39,10 @@ const insufficientBalance = (balance: number, requested: number, currency: strin
   });
 
 const currencyMismatch = (walletCurrency: string, requested: string) =>
-  new AppError('WALLET_CURRENCY_MISMATCH', `The wallet holds ${walletCurrency}; a ${requested} amount is not converted`, { walletCurrency, requested });
+  new AppError('WALLET_CURRENCY_MISMATCH', `The wallet holds ${walletCurrency}; ${withArticle(requested)} amount is not converted`, {
+    walletCurrency,
+    requested,
+  });
 
 /** Refuses a movement the wallet cannot make (another currency, not enough balance); the plan otherwise. */
 export function checkMovement(wallet: WalletRecord, request: MovementRequest) {
