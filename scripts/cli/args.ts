@@ -165,13 +165,21 @@ export type Invocation<C extends CommandSpec> = { help: true } | { help: false; 
 /** `<group> <action> [flags]`: the command words come first, flags after them in any order. */
 export function parseInvocation<C extends CommandSpec>(argv: string[], commands: ReadonlyMap<string, C>): Invocation<C> {
   const [group, action, ...rest] = argv;
-  if (group === undefined || group === 'help' || group === '--help' || group === '-h') return { help: true };
+  const asksHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';
+  if (group === undefined || asksHelp(group)) return { help: true };
   if (group.startsWith('-')) throw new UsageError('put the command first: cli <command> [flags] (see `cli help`)');
   const command = action === undefined || action.startsWith('-') ? group : `${group} ${action}`;
   const spec = commands.get(command);
   if (!spec) {
+    // `cli tenants --help`: the whole usage, which lists the group's commands.
+    if (asksHelp(action) || rest.some(asksHelp)) return { help: true };
     const listed = [...commands].filter(([, c]) => c.aliasOf === undefined).map(([name]) => name);
-    throw new UsageError(`unknown command "${command}"; commands: ${listed.join(', ')}, help`);
+    const ofGroup = command === group ? listed.filter((name) => name.startsWith(`${group} `)) : [];
+    throw new UsageError(
+      ofGroup.length > 0
+        ? `"${group}" needs one of its commands: ${ofGroup.join(', ')} (see \`cli help\`)`
+        : `unknown command "${command}"; commands: ${listed.join(', ')}, help`,
+    );
   }
   const args = parseFlags(command, spec, rest);
   if (args.values.help === true) return { help: true };

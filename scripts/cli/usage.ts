@@ -75,5 +75,7 @@ Flags of every command:
 Roles: ${ROLES.join(', ')}.
 --providers defaults to every auction provider; --routes defaults to every route the role may call (admin: *).
 Users and keys go through the same use cases as the API, as platform staff (audit trail: staff-cli).
-A new key is printed once only. Exit codes: 0 done, 1 failed (also: the service refused the input,
-e.g. a mobile number without its country code or taken in the tenant), 2 bad arguments (nothing written).`;
+A new key is printed once only. Exit codes: 0 done, 1 failed (no such record, a record in the wrong
+state, a mobile number taken in the tenant, the service unreachable), 2 bad arguments: a missing or
+unknown flag, a tenant that does not exist, or a value the service refuses as invalid, such as a
+mobile number without its country code (one line on stderr, nothing written).`;

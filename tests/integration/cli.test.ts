@@ -930,6 +930,12 @@ describe.concurrent('cli arguments', () => {
       wrote: nothing(),
     },
     {
+      label: 'a group without its command',
+      args: ['tenants'],
+      message: /"tenants" needs one of its commands: tenants create, tenants list/,
+      wrote: nothing(),
+    },
+    {
       label: 'tenants update with a time zone that does not exist',
       args: ['tenants', 'update', GULF, '--time-zone', 'GST'],
       message: /--time-zone must be an IANA time zone name/,
@@ -949,7 +955,7 @@ describe.concurrent('cli arguments', () => {
     expect(await wrote()).toBe(false);
   });
 
-  it.each([[[]], [['help']], [['tenants', 'list', '--help']]])('prints the usage for %j', async (args) => {
+  it.each([[[]], [['help']], [['tenants', 'list', '--help']], [['tenants', '--help']], [['keys', '-h']]])('prints the usage for %j', async (args) => {
     // Act
     const result = await cli(args);
 
