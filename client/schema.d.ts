@@ -13640,8 +13640,8 @@ export interface operations {
                      * @example https://example.com/hooks/orders
                      */
                     url: string;
-                    /** @description the event types it receives; empty or left out: every type */
-                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced")[];
+                    /** @description the event types it receives; empty, left out or ["*"]: every type (answered as []) */
+                    eventTypes?: (("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced") | "*")[];
                     /** @example Order updates for the ERP */
                     description?: string;
                     /** @description CUID */
@@ -14041,8 +14041,8 @@ export interface operations {
                      * @example https://example.com/hooks/orders
                      */
                     url?: string;
-                    /** @description the event types it receives; empty or left out: every type */
-                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced")[];
+                    /** @description the event types it receives; empty, left out or ["*"]: every type (answered as []) */
+                    eventTypes?: (("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced") | "*")[];
                     /** @example Order updates for the ERP */
                     description?: string;
                     enabled?: boolean;

@@ -10,10 +10,10 @@ const EndpointUrl = Type.String({
   description: 'where events are POSTed: https in AWS (a public host); http and localhost too on the local stack',
   examples: ['https://example.com/hooks/orders'],
 });
-const EventTypes = Type.Array(EventType, {
+const EventTypes = Type.Array(Type.Union([EventType, Type.Literal('*')]), {
   maxItems: EVENT_TYPES.length,
   uniqueItems: true,
-  description: 'the event types it receives; empty or left out: every type',
+  description: 'the event types it receives; empty, left out or ["*"]: every type (answered as [])',
 });
 
 export const WebhookEndpoint = Type.Object(

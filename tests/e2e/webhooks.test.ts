@@ -300,6 +300,21 @@ describe('a webhook endpoint', () => {
     expect((await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: receiver.url('/x'), eventTypes: ['order.teleported'] } })).status).toBe(
       400,
     );
+    // "*" means every type, as the staff CLI's --events * does: held and answered as no types listed.
+    const every = data(await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: receiver.url('/hook/every'), eventTypes: ['*'] } }), 201);
+    expect(every.endpoint.eventTypes).toEqual([]);
+    const narrowed = data(
+      await api('PATCH', `/api/v1/webhook-endpoints/${every.endpoint.id}`, {
+        key: admin,
+        body: { eventTypes: ['order.created'], version: every.endpoint.version },
+      }),
+    );
+    expect(narrowed.eventTypes).toEqual(['order.created']);
+    const widened = data(
+      await api('PATCH', `/api/v1/webhook-endpoints/${every.endpoint.id}`, { key: admin, body: { eventTypes: ['*'], version: narrowed.version } }),
+    );
+    expect(widened.eventTypes).toEqual([]);
+    data(await api('DELETE', `/api/v1/webhook-endpoints/${every.endpoint.id}`, { key: admin }));
 
     // Only the subscribed type arrives.
     const order = await newOrder();

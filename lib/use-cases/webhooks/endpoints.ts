@@ -3,7 +3,7 @@ import { webhookAllowLocalUrls } from '../../config.js';
 import type { Caller } from '../../domain/caller.js';
 import { AppError, invalidField, versionConflict } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { newIntegratorEvent, TEST_EVENT_TYPE } from '../../domain/integrator-events.js';
+import { type EventType, newIntegratorEvent, TEST_EVENT_TYPE } from '../../domain/integrator-events.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { isDelivered, MAX_ENDPOINTS_PER_TENANT, webhookUrlProblem } from '../../domain/webhook-rules.js';
 import { newWebhookSecret, sendWebhook, type SendWebhook } from '../../notify/webhook-sender.js';
@@ -39,6 +39,9 @@ function checkUrl(url: string): void {
   if (problem) throw invalidField('url', problem);
 }
 
+/** `*` among the types means every type, which an endpoint holds as no types listed (as the API answers it). */
+const everyTypeAsEmpty = (types: ReadonlyArray<EventType | '*'>): EventType[] => (types.includes('*') ? [] : (types as EventType[]));
+
 export async function createWebhookEndpoint(caller: Caller, body: CreateBody): Promise<{ secret: string; endpoint: EndpointView }> {
   checkUrl(body.url);
   const tenantId = owningTenant(caller, body.tenantId);
@@ -55,7 +58,7 @@ export async function createWebhookEndpoint(caller: Caller, body: CreateBody): P
     ...(tenantId === undefined ? {} : { tenantId }),
     url: body.url,
     ...(body.description ? { description: body.description } : {}),
-    eventTypes: body.eventTypes ?? [],
+    eventTypes: everyTypeAsEmpty(body.eventTypes ?? []),
     enabled: true,
     secrets: [{ secret, createdAt: now }],
     consecutiveFailures: 0,
@@ -100,7 +103,7 @@ export async function updateWebhookEndpoint(caller: Caller, id: string, body: Up
   const next: WebhookEndpointRecord = {
     ...endpoint,
     ...(body.url !== undefined ? { url: body.url } : {}),
-    ...(body.eventTypes !== undefined ? { eventTypes: body.eventTypes } : {}),
+    ...(body.eventTypes !== undefined ? { eventTypes: everyTypeAsEmpty(body.eventTypes) } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),
     updatedAt: now,
     version: endpoint.version + 1,
