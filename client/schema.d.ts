@@ -1145,6 +1145,8 @@ export interface paths {
          *
          *     **Who may call:** admin, operations, accountant.
          *
+         *     **Version:** the answer carries the profile's version as an `ETag` header.
+         *
          *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         get: operations["getTenantProfile"];
@@ -12222,6 +12224,8 @@ export interface operations {
             /** @description Success: as the demo seed set it: every document can be generated */
             200: {
                 headers: {
+                    /** @description the profile's version, quoted, e.g. "3" */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {

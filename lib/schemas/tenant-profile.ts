@@ -20,6 +20,7 @@ const ImageParams = Type.Object(
 export const getTenantProfile = defineRoute({
   id: 'getTenantProfile',
   errors: ['NOT_FOUND'],
+  versioned: { record: 'profile' },
   folder: 'tenant',
   method: 'GET',
   path: '/api/v1/tenant-profile',
