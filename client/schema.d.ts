@@ -2592,6 +2592,12 @@ export interface components {
                 remainingAmount: number;
                 remainingCurrency: string;
                 totalConfirmed: number;
+                /** @description receipts in currencies other than the order's, per currency: nothing is converted, so they are not in totalConfirmed or remainingAmount; listed so that no money received is left out */
+                otherCurrencies: {
+                    currency: string;
+                    totalConfirmed: number;
+                    awaitingConfirmation: number;
+                }[];
             };
             signedContract: {
                 id: string;

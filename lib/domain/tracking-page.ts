@@ -1,3 +1,4 @@
+import { otherCurrencyReceipts, type OtherCurrencyReceipts } from './receipts.js';
 import { sumMoney } from './money.js';
 import type { OrderStatus } from './order-lifecycle.js';
 import type { Shipment } from './shipment.js';
@@ -97,7 +98,16 @@ export interface TrackingPageView {
   cancelledAt?: string;
   voyage?: Voyage;
   inspection?: { state: 'scheduled' | 'in-progress' | 'completed'; date?: string; photos: Array<{ url: string; thumbnailUrl: string; caption?: string }> };
-  money: { total: number; confirmed: number; awaitingConfirmation: number; remaining: number; currency: string; paidFromWallet: boolean };
+  money: {
+    total: number;
+    confirmed: number;
+    awaitingConfirmation: number;
+    remaining: number;
+    currency: string;
+    paidFromWallet: boolean;
+    /** Received in other currencies: not converted, so not counted above. */
+    otherCurrencies: OtherCurrencyReceipts[];
+  };
   papers: Array<{ kind: PaperKind; url: string; date?: string; number?: number }>;
   contact?: { name: string; whatsappUrl?: string };
 }
@@ -217,6 +227,7 @@ function moneyOf(input: TrackingPageInput): TrackingPageView['money'] {
     remaining: Math.max(0, sumMoney([order.totalAmount, -confirmed])),
     currency: order.currency,
     paidFromWallet: order.paidFromWallet,
+    otherCurrencies: otherCurrencyReceipts(input.receipts, order.currency),
   };
 }
 

@@ -221,7 +221,12 @@ function moneySection(view: TrackingPageView, w: TrackingWords, f: Formats): str
           m.remaining > 0 ? `<bdi dir="ltr">${escapeHtml(amount(m.remaining))}</bdi>` : escapeHtml(w.money.paidInFull)
         }</dd>`,
       ];
-  return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${rows.join('')}</dl></section>`;
+  const others = m.otherCurrencies.flatMap((other) => [
+    other.totalConfirmed > 0 ? row(w.money.otherConfirmed, f.money(other.totalConfirmed, other.currency), true) : '',
+    other.awaitingConfirmation > 0 ? row(w.money.otherAwaiting, f.money(other.awaitingConfirmation, other.currency), true) : '',
+  ]);
+  const note = others.some(Boolean) ? `<p class="note">${escapeHtml(w.money.otherNote)}</p>` : '';
+  return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${[...rows, ...others].join('')}</dl>${note}</section>`;
 }
 
 function papersSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {

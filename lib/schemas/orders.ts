@@ -20,6 +20,10 @@ export const OrderDetail = Type.Composite(
         remainingAmount: Type.Number(),
         remainingCurrency: Type.String(),
         totalConfirmed: Type.Number(),
+        otherCurrencies: Type.Array(Type.Object({ currency: Type.String(), totalConfirmed: Type.Number(), awaitingConfirmation: Type.Number() }), {
+          description:
+            "receipts in currencies other than the order's, per currency: nothing is converted, so they are not in totalConfirmed or remainingAmount; listed so that no money received is left out",
+        }),
       }),
       signedContract: Type.Union([
         Type.Object({ id: Type.String(), contractNumber: Type.Integer(), pdfUrl: Type.Union([Type.String(), Type.Null()]), signedAt: DateTime }),

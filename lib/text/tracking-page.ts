@@ -48,7 +48,19 @@ export interface TrackingWords {
     method: Record<string, string>;
   };
   inspection: { heading: string; date: string; scheduled: string; inProgress: string; completed: string; photos: string; report: string };
-  money: { heading: string; total: string; confirmed: string; awaiting: string; remaining: string; paidFromWallet: string; paidInFull: string };
+  money: {
+    heading: string;
+    total: string;
+    confirmed: string;
+    awaiting: string;
+    remaining: string;
+    paidFromWallet: string;
+    paidInFull: string;
+    /** Money received in another currency: shown, not converted. */
+    otherConfirmed: string;
+    otherAwaiting: string;
+    otherNote: string;
+  };
   papers: {
     heading: string;
     none: string;
@@ -119,6 +131,9 @@ const en: TrackingWords = {
     remaining: 'Still to pay',
     paidFromWallet: 'Paid from your wallet',
     paidInFull: 'Paid in full',
+    otherConfirmed: 'Also received and confirmed',
+    otherAwaiting: 'Also received, being checked',
+    otherNote: 'Amounts in another currency are listed as received and are not in the totals above; ask us on WhatsApp how they count towards your order.',
   },
   papers: {
     heading: 'Your papers',
@@ -206,6 +221,9 @@ const ar: TrackingWords = {
     remaining: 'المتبقي للدفع',
     paidFromWallet: 'مدفوع من محفظتك',
     paidInFull: 'مدفوع بالكامل',
+    otherConfirmed: 'مستلم ومؤكد أيضًا',
+    otherAwaiting: 'مستلم أيضًا، قيد التحقق',
+    otherNote: 'المبالغ بعملة أخرى مدرجة كما استُلمت وغير محتسبة في المجاميع أعلاه؛ اسألنا عبر واتساب عن احتسابها ضمن طلبك.',
   },
   papers: {
     heading: 'مستنداتك',

@@ -357,7 +357,7 @@ describe('GET /api/v1/orders/{id}/billing', () => {
 });
 
 describe('order financialSummary', () => {
-  it('counts confirmed receipts in the order currency only: not Pending receipts, not invoices, not other currencies', async () => {
+  it('counts confirmed receipts in the order currency only (not Pending receipts, not invoices), and lists other currencies apart', async () => {
     const order = await freshOrder({ totalAmount: 10_000, receiptAmount: 2_000 });
     const [deposit] = await billingOf(order.id);
     const second = await entry({ orderId: order.id, type: 'receipt', amount: 3_000.5 });
@@ -376,6 +376,10 @@ describe('order financialSummary', () => {
     expect(afterDeposit).toMatchObject({ totalConfirmed: 2_000, remainingAmount: 8_000 });
     expect(afterOthers).toMatchObject({ totalConfirmed: 2_000, remainingAmount: 8_000 });
     expect(afterSecond).toMatchObject({ totalConfirmed: 5_000.5, remainingAmount: 4_999.5, remainingCurrency: 'USD' });
+    // The AED receipt is not lost: listed in its own currency, not converted, not counted above.
+    expect(before.otherCurrencies).toEqual([{ currency: 'AED', totalConfirmed: 0, awaitingConfirmation: 700 }]);
+    expect(afterOthers.otherCurrencies).toEqual([{ currency: 'AED', totalConfirmed: 700, awaitingConfirmation: 0 }]);
+    expect((await freshOrder().then((o) => orderDetail(o.id))).financialSummary.otherCurrencies).toEqual([]);
   });
 
   it('never reports a negative remainingAmount when confirmed receipts exceed the total', async () => {

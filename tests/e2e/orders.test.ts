@@ -198,6 +198,7 @@ describe('POST /api/v1/orders', () => {
         remainingAmount: 20000,
         remainingCurrency: 'USD',
         totalConfirmed: 0,
+        otherCurrencies: [],
       });
       expect(check.status).toBe(200);
       expect(check.body.data).toMatchObject({
@@ -251,6 +252,7 @@ describe('POST /api/v1/orders', () => {
         remainingAmount: 700.5,
         remainingCurrency: 'USD',
         totalConfirmed: 0,
+        otherCurrencies: [],
       });
     });
   });
@@ -566,7 +568,14 @@ describe('GET /api/v1/orders/{id}', () => {
     // The buyer's page: a link made with the order, open until the order closes.
     expect(trackingLink).toEqual({ url: expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/), issuedAt: order.createdAt, endsAt: null });
     expect(documents).toEqual([]);
-    expect(financialSummary).toEqual({ depositAmount: 0, depositCurrency: 'USD', remainingAmount: 9000, remainingCurrency: 'USD', totalConfirmed: 0 });
+    expect(financialSummary).toEqual({
+      depositAmount: 0,
+      depositCurrency: 'USD',
+      remainingAmount: 9000,
+      remainingCurrency: 'USD',
+      totalConfirmed: 0,
+      otherCurrencies: [],
+    });
     expect(signedContract).toBeNull();
     expect(inspection).toBeNull();
     expect(customsInvoice).toBeNull();

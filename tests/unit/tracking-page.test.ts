@@ -123,11 +123,32 @@ describe("the buyer's view of an order", () => {
       ['inspectionScheduled', 'later'],
     ]);
     expect(view.milestones.filter((m) => m.state === 'done')).toHaveLength(1);
-    expect(view.money).toEqual({ total: 18500, confirmed: 0, awaitingConfirmation: 2000, remaining: 18500, currency: 'USD', paidFromWallet: false });
+    expect(view.money).toEqual({
+      total: 18500,
+      confirmed: 0,
+      awaitingConfirmation: 2000,
+      remaining: 18500,
+      currency: 'USD',
+      paidFromWallet: false,
+      otherCurrencies: [],
+    });
     expect(view.voyage).toBeUndefined();
     expect(view.papers).toEqual([]);
     expect(view.car).toMatchObject({ make: 'Hyundai', model: 'Sonata Premium', year: 2021, mileageKm: 45210, colour: 'Pearl white', vinEnding: '123456' });
     expect(view.contact).toEqual({ name: 'Omar Saleh', whatsappUrl: 'https://wa.me/971501110001' });
+  });
+
+  it("lists money received in another currency beside the totals, which count the order's currency only", () => {
+    const input = orderAt('DepositConfirmed');
+    input.receipts = [...input.receipts, { status: 'Confirmed', amount: 2_500_000, currency: 'KRW' }];
+    const view = trackingPageView(input);
+    expect(view.money.otherCurrencies).toEqual([{ currency: 'KRW', totalConfirmed: 2_500_000, awaitingConfirmation: 0 }]);
+    expect(view.money.remaining).toBe(view.money.total - view.money.confirmed);
+    const en = renderTrackingPage(view, { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const ar = renderTrackingPage(view, { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    expect(en).toMatch(/Also received and confirmed<\/dt><dd><bdi dir="ltr">[^<]*2,500,000/);
+    expect(en).toContain('are not in the totals above');
+    expect(ar).toContain('مستلم ومؤكد أيضًا');
   });
 
   it('on the water: export steps and departure done with their days, arrival next with its ETA, the voyage and the papers', () => {

@@ -230,6 +230,8 @@ export const ar: Messages = {
       deposit: 'العربون',
       remaining: 'المتبقي',
       confirmed: 'المؤكد حتى الآن',
+      otherConfirmed: 'مؤكد أيضًا بعملة %{currency} (غير محوَّل وغير محتسب أعلاه)',
+      otherAwaiting: 'مستلم أيضًا بعملة %{currency} بانتظار التأكيد (غير محوَّل)',
       total: 'الإجمالي',
       paidFromWallet: 'مدفوع من المحفظة',
       car: 'السيارة',

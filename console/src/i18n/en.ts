@@ -219,6 +219,8 @@ export const en = {
       deposit: 'Deposit',
       remaining: 'Remaining',
       confirmed: 'Confirmed so far',
+      otherConfirmed: 'Also confirmed, in %{currency} (not converted, not counted above)',
+      otherAwaiting: 'Also received, in %{currency}, to confirm (not converted)',
       total: 'Total',
       paidFromWallet: 'Paid from the wallet',
       car: 'Car',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Grid, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router';
@@ -67,6 +68,25 @@ function Summary({ order }: { order: OrderDetail }) {
               [translate('vpo.orders.deposit'), <Money key="d" amount={money.depositAmount} currency={money.depositCurrency} />],
               [translate('vpo.orders.confirmed'), <Money key="c" amount={money.totalConfirmed} currency={order.currency} />],
               [translate('vpo.orders.remaining'), <Money key="r" amount={money.remainingAmount} currency={money.remainingCurrency} />],
+              // Receipts in another currency: shown as received, never converted into the totals above.
+              ...(money.otherCurrencies ?? []).flatMap((other) => [
+                ...(other.totalConfirmed > 0
+                  ? [
+                      [
+                        translate('vpo.orders.otherConfirmed', { currency: other.currency }),
+                        <Money key={`oc-${other.currency}`} amount={other.totalConfirmed} currency={other.currency} />,
+                      ] as [string, ReactNode],
+                    ]
+                  : []),
+                ...(other.awaitingConfirmation > 0
+                  ? [
+                      [
+                        translate('vpo.orders.otherAwaiting', { currency: other.currency }),
+                        <Money key={`oa-${other.currency}`} amount={other.awaitingConfirmation} currency={other.currency} />,
+                      ] as [string, ReactNode],
+                    ]
+                  : []),
+              ]),
               ...(order.paidFromWallet ? [[translate('vpo.orders.paidFromWallet'), translate('vpo.common.yes')] as [string, string]] : []),
             ]}
           />

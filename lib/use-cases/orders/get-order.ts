@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { notFound } from '../../domain/errors.js';
 import { sumMoney } from '../../domain/money.js';
+import { otherCurrencyReceipts } from '../../domain/receipts.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { OrderDetail } from '../../schemas/orders.js';
 import { readOrderCollection, type OrderCollection } from '../../store/orders.js';
@@ -23,6 +24,7 @@ function financialSummary(collection: OrderCollection) {
     remainingAmount: Math.max(0, sumMoney([order.totalAmount, -totalConfirmed])),
     remainingCurrency: order.currency,
     totalConfirmed,
+    otherCurrencies: otherCurrencyReceipts(receipts, order.currency),
   };
 }
 
