@@ -4686,12 +4686,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:34:00.756Z",
-                     *         "receivedAt": "2026-11-16T10:31:30.071Z",
+                     *         "startedAt": "2026-11-16T10:30:00.660Z",
+                     *         "receivedAt": "2026-11-16T10:28:00.112Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:35:00.030Z",
+                     *         "updatedAt": "2026-11-16T10:31:00.934Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4706,8 +4706,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "qjsq3c99tyseh6v7i4grx6g5",
-                     *         "confirmedAt": "2026-11-16T10:35:00.030Z"
+                     *         "confirmedBy": "xpz0ncya9im9g5ax6y4n04lj",
+                     *         "confirmedAt": "2026-11-16T10:31:00.934Z"
                      *       }
                      *     }
                      */
@@ -4813,7 +4813,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by qjsq3c99tyseh6v7i4grx6g5",
+                     *         "reason": "discarded by xpz0ncya9im9g5ax6y4n04lj",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4823,12 +4823,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:29:00.386Z",
-                     *         "receivedAt": "2026-11-16T10:24:30.153Z",
+                     *         "startedAt": "2026-11-16T10:25:30.427Z",
+                     *         "receivedAt": "2026-11-16T10:21:30.331Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:31:00.934Z",
+                     *         "updatedAt": "2026-11-16T10:27:30.975Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4843,8 +4843,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "qjsq3c99tyseh6v7i4grx6g5",
-                     *         "finishedAt": "2026-11-16T10:31:00.934Z"
+                     *         "confirmedBy": "xpz0ncya9im9g5ax6y4n04lj",
+                     *         "finishedAt": "2026-11-16T10:27:30.975Z"
                      *       }
                      *     }
                      */
@@ -4944,9 +4944,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T04-58-04-624Z-nd2t3g1o",
+                     *           "version": "2026-11-27T08-37-05-355Z-gza4sl0f",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:25:02.396Z"
+                     *           "createdAt": "2026-11-16T10:21:33.490Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4955,8 +4955,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:22:32.711Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:22:32.711Z",
+                     *             "lastFeedAt": "2026-11-16T10:19:03.805Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:19:03.805Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4972,20 +4972,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:22:30.605Z",
+                     *               "startedAt": "2026-11-16T10:19:00.646Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:21:00.194Z",
+                     *               "receivedAt": "2026-11-16T10:11:30.591Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:22:34.817Z",
+                     *               "finishedAt": "2026-11-16T10:19:05.911Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T04-58-02-499Z-ls9a266r",
+                     *               "snapshotVersion": "2026-11-27T08-37-03-142Z-e89z3kn8",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:22:34.817Z"
+                     *               "updatedAt": "2026-11-16T10:19:05.911Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5106,9 +5106,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:25:00.290Z",
+                     *         "startedAt": "2026-11-16T10:21:31.384Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:21:00.194Z",
+                     *         "receivedAt": "2026-11-16T10:19:01.699Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5120,16 +5120,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:25:04.502Z",
+                     *         "finishedAt": "2026-11-16T10:22:00.468Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T04-58-04-624Z-nd2t3g1o",
+                     *         "snapshotVersion": "2026-11-27T08-37-05-355Z-gza4sl0f",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:25:04.502Z"
+                     *         "updatedAt": "2026-11-16T10:22:00.468Z"
                      *       }
                      *     }
                      */
@@ -5234,12 +5234,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:29:00.386Z",
-                     *           "receivedAt": "2026-11-16T10:24:30.153Z",
+                     *           "startedAt": "2026-11-16T10:25:30.427Z",
+                     *           "receivedAt": "2026-11-16T10:21:30.331Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:29:01.439Z",
+                     *           "updatedAt": "2026-11-16T10:25:31.480Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5260,34 +5260,6 @@ export interface operations {
                      *           "kind": "delta",
                      *           "counts": {
                      *             "read": 3,
-                     *             "removed": 0,
-                     *             "refused": 2,
-                     *             "created": 0,
-                     *             "unchanged": 0,
-                     *             "updated": 1,
-                     *             "repriced": 1
-                     *           },
-                     *           "startedAt": "2026-11-16T10:22:30.605Z",
-                     *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:21:00.194Z",
-                     *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:22:34.817Z",
-                     *           "size": 1316,
-                     *           "provider": "glovis",
-                     *           "etag": "ab8690c8587173f3a25541289341d345",
-                     *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T04-58-02-499Z-ls9a266r",
-                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
-                     *           "events": 1,
-                     *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:22:34.817Z"
-                     *         },
-                     *         {
-                     *           "phase": "done",
-                     *           "cursor": 0,
-                     *           "kind": "delta",
-                     *           "counts": {
-                     *             "read": 3,
                      *             "removed": 1,
                      *             "refused": 2,
                      *             "created": 0,
@@ -5295,20 +5267,48 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:25:00.290Z",
+                     *           "startedAt": "2026-11-16T10:21:31.384Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:21:00.194Z",
+                     *           "receivedAt": "2026-11-16T10:19:01.699Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:25:04.502Z",
+                     *           "finishedAt": "2026-11-16T10:22:00.468Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T04-58-04-624Z-nd2t3g1o",
+                     *           "snapshotVersion": "2026-11-27T08-37-05-355Z-gza4sl0f",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:25:04.502Z"
+                     *           "updatedAt": "2026-11-16T10:22:00.468Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 0,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 1,
+                     *             "repriced": 1
+                     *           },
+                     *           "startedAt": "2026-11-16T10:19:00.646Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:11:30.591Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:19:05.911Z",
+                     *           "size": 1316,
+                     *           "provider": "glovis",
+                     *           "etag": "ab8690c8587173f3a25541289341d345",
+                     *           "id": "d80a9c6955b386d659658da26354acfc",
+                     *           "snapshotVersion": "2026-11-27T08-37-03-142Z-e89z3kn8",
+                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:19:05.911Z"
                      *         }
                      *       ]
                      *     }
@@ -5659,7 +5659,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5971,7 +5971,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:00.466Z",
+                     *             "completedAt": "2026-11-16T09:09:02.572Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6440,7 +6440,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6500,7 +6500,8 @@ export interface operations {
                      *           "depositCurrency": "USD",
                      *           "remainingAmount": 0,
                      *           "remainingCurrency": "USD",
-                     *           "totalConfirmed": 18500
+                     *           "totalConfirmed": 18500,
+                     *           "otherCurrencies": []
                      *         },
                      *         "signedContract": {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
@@ -6756,7 +6757,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7555,7 +7556,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7863,7 +7864,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -8060,7 +8061,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *         }
                      *       ]
@@ -8183,7 +8184,7 @@ export interface operations {
                      *         "number": "CI-00001",
                      *         "createdAt": "2026-11-16T09:36:00.864Z",
                      *         "createdBy": "demouseroperations000001",
-                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
+                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *       }
                      *     }
@@ -8331,15 +8332,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T09:51:00.000Z",
+                     *           "statusAt": "2026-11-16T15:18:31.762Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T09:51:00.000Z"
+                     *             "failed": "2026-11-16T15:18:31.762Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8452,11 +8453,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:59:30.943Z",
+                     *           "statusAt": "2026-11-16T15:18:30.709Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:59:30.943Z"
+                     *             "delivered": "2026-11-16T15:18:30.709Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:02.572Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8475,7 +8476,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -11470,8 +11471,8 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T10:03:01.315Z",
-                     *         "deactivatedAt": "2026-11-16T10:03:01.315Z"
+                     *         "updatedAt": "2026-11-16T10:03:00.262Z",
+                     *         "deactivatedAt": "2026-11-16T10:03:00.262Z"
                      *       }
                      *     }
                      */
@@ -11967,7 +11968,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11975,7 +11976,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
@@ -12131,7 +12132,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 160,
                      *           "uploadedAt": "2026-11-16T09:56:30.481Z",
                      *           "contentType": "image/png",
@@ -12263,7 +12264,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12271,7 +12272,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12499,7 +12500,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12507,7 +12508,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12515,7 +12516,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:30.933Z",
+                     *         "updatedAt": "2026-11-16T09:54:31.986Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12763,7 +12764,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -12774,12 +12775,12 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T10:03:02.368Z",
+                     *           "disabledAt": "2026-11-16T10:03:01.315Z",
                      *           "createdAt": "2026-11-16T10:00:00.440Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -12933,7 +12934,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
@@ -13073,7 +13074,7 @@ export interface operations {
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -13195,7 +13196,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
@@ -13206,7 +13207,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13350,20 +13351,6 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "changes": {
-                     *             "notificationSeq": {
-                     *               "before": 12,
-                     *               "after": 13
-                     *             },
-                     *             "version": {
-                     *               "before": 21,
-                     *               "after": 22
-                     *             },
-                     *             "status": {
-                     *               "before": "Shipped",
-                     *               "after": "Delivered"
-                     *             }
-                     *           },
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
                      *             "keyId": "em846q0z4cyp1549wk38l6ue",
@@ -13375,17 +13362,42 @@ export interface operations {
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
                      *           "id": "ayglsc04lks9b9d4aj2dcea2",
+                     *           "changes": {
+                     *             "version": {
+                     *               "before": 21,
+                     *               "after": 22
+                     *             },
+                     *             "notificationSeq": {
+                     *               "before": 12,
+                     *               "after": 13
+                     *             },
+                     *             "status": {
+                     *               "before": "Shipped",
+                     *               "after": "Delivered"
+                     *             }
+                     *           },
                      *           "entity": "order"
                      *         },
                      *         {
+                     *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "actor": {
+                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "userId": "demouseroperations000001",
+                     *             "role": "operations"
+                     *           },
+                     *           "at": "2026-11-16T09:44:01.109Z",
+                     *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
+                     *           "tenantId": "demotenantgulfmotors0001",
+                     *           "action": "shipment.updated",
+                     *           "id": "a7709cpopi059hyb72wl0mo1",
                      *           "changes": {
-                     *             "notificationSeq": {
-                     *               "before": 11,
-                     *               "after": 12
-                     *             },
                      *             "version": {
                      *               "before": 20,
                      *               "after": 21
+                     *             },
+                     *             "notificationSeq": {
+                     *               "before": 11,
+                     *               "after": 12
                      *             },
                      *             "shipment": {
                      *               "before": {
@@ -13407,7 +13419,6 @@ export interface operations {
                      *                 "method": "roro",
                      *                 "portOfDischarge": "AEJEA",
                      *                 "voyage": "031W",
-                     *                 "ata": "2026-11-16",
                      *                 "atd": "2026-11-16",
                      *                 "carrier": "Hyundai Glovis",
                      *                 "eta": "2026-12-08",
@@ -13417,21 +13428,11 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *                 "updatedAt": "2026-11-16T09:44:00.056Z",
+                     *                 "ata": "2026-11-16"
                      *               }
                      *             }
                      *           },
-                     *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "actor": {
-                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
-                     *             "userId": "demouseroperations000001",
-                     *             "role": "operations"
-                     *           },
-                     *           "at": "2026-11-16T09:44:01.109Z",
-                     *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
-                     *           "tenantId": "demotenantgulfmotors0001",
-                     *           "action": "shipment.updated",
-                     *           "id": "a7709cpopi059hyb72wl0mo1",
                      *           "entity": "order"
                      *         }
                      *       ],
@@ -13537,8 +13538,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13546,9 +13547,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:03:00.262Z",
+                     *           "lastFailureAt": "2026-11-16T10:01:31.904Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:03.625Z",
+                     *           "failingSince": "2026-11-16T09:09:01.519Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13557,8 +13558,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
-                     *           "consecutiveFailures": 10,
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "consecutiveFailures": 12,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13684,7 +13685,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13820,8 +13821,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13922,9 +13923,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:18:00.372Z",
+                     *         "lastFailureAt": "2026-11-16T10:15:00.550Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:03.625Z",
+                     *         "failingSince": "2026-11-16T09:09:01.519Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13933,13 +13934,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
-                     *         "consecutiveFailures": 17,
+                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *         "consecutiveFailures": 19,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:20:00.920Z",
+                     *         "updatedAt": "2026-11-16T10:15:01.603Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:20:00.920Z"
+                     *         "deletedAt": "2026-11-16T10:15:01.603Z"
                      *       }
                      *     }
                      */
@@ -14082,8 +14083,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *         "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14227,21 +14228,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:16:30.961Z",
+                     *         "failedAt": "2026-11-16T10:11:31.644Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "latencyMs": 23,
+                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 11,
+                     *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
                      *             "at": "2026-11-16T09:10:30.877Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:14:00.836Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14425,23 +14426,23 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
-                     *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
+                     *           "attempts": 5,
+                     *           "nextAttemptAt": "2026-11-16T10:11:00.454Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 6,
-                     *               "at": "2026-11-16T09:53:30.659Z",
+                     *               "latencyMs": 11,
+                     *               "at": "2026-11-16T09:52:30.385Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T09:54:30.933Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 8,
                      *               "at": "2026-11-16T09:57:00.618Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 3,
-                     *               "at": "2026-11-16T10:00:31.630Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14699,23 +14700,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:18:01.425Z",
-                     *         "failedAt": "2026-11-16T10:16:30.961Z",
+                     *         "nextAttemptAt": "2026-11-16T10:13:00.002Z",
+                     *         "failedAt": "2026-11-16T10:11:31.644Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "latencyMs": 23,
+                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 11,
+                     *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
                      *             "at": "2026-11-16T09:10:30.877Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:14:00.836Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14868,14 +14869,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *           "createdBy": "cs27jv10vsi2i5610hm6vczt",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:19:30.783Z",
+                     *           "updatedAt": "2026-11-16T10:14:30.413Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:19:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:14:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15013,7 +15014,7 @@ export interface operations {
                      *         "attemptLog": [
                      *           {
                      *             "at": "2026-11-16T10:08:31.822Z",
-                     *             "latencyMs": 3,
+                     *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
                      *         ],
@@ -15230,7 +15231,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:01.519Z",
+                     *           "timestamp": "2026-11-16T09:09:03.625Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15293,7 +15294,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16308,7 +16309,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16465,7 +16466,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16558,7 +16559,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:01.519Z",
+                 *       "timestamp": "2026-11-16T09:09:03.625Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16621,7 +16622,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z"
+                 *             "completedAt": "2026-11-16T09:09:02.572Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -17669,7 +17670,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:25:03.449Z",
+                 *       "timestamp": "2026-11-16T10:21:34.543Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17702,7 +17703,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:25:01.343Z",
+                 *           "removedAt": "2026-11-16T10:21:32.437Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17801,7 +17802,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:22:33.764Z",
+                 *       "timestamp": "2026-11-16T10:19:04.858Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17853,7 +17854,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:22:31.658Z",
+                 *               "at": "2026-11-16T10:19:02.752Z",
                  *               "to": 360
                  *             }
                  *           ],
