@@ -18,6 +18,10 @@ type KeyAttribute =
   | 'gsi7sk'
   | 'gsi8pk'
   | 'gsi8sk'
+  | 'gsi9pk'
+  | 'gsi9sk'
+  | 'gsi10pk'
+  | 'gsi10sk'
   | 'entity'
   | 'expiresAt';
 
@@ -41,6 +45,10 @@ const KEY_ATTRIBUTES: ReadonlySet<string> = new Set<KeyAttribute>([
   'gsi7sk',
   'gsi8pk',
   'gsi8sk',
+  'gsi9pk',
+  'gsi9sk',
+  'gsi10pk',
+  'gsi10sk',
   'entity',
   'expiresAt',
 ]);
