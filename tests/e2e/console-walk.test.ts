@@ -115,6 +115,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       .getByRole('row', { name: /Deposit by bank transfer/ })
       .getByRole('cell', { name: /^Confirmed/ })
       .waitFor({ timeout: UI_TIMEOUT });
+    // The order's money follows at once, without a reload.
+    await page.getByRole('region', { name: 'Money' }).getByText('US$2,000.00', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByRole('region', { name: 'Money' }).textContent()).toMatch(/Confirmed so far\s*US\$2,000\.00/);
     await moveTo(page, 'Deposit confirmed');
     await signOut(page, accountant.name);
 

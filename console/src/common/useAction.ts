@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { apiErrorOf } from '../api/client';
 import type { ConsoleDataProvider } from '../api/dataProvider';
-import { missingRequirements } from '../api/error-details.js';
+import { inputName, missingRequirements } from '../api/error-details.js';
+import { fieldWords } from '../i18n/field-words.js';
 
 /**
  * Run one API action from a button: busy while it runs, a message in words when done or
@@ -46,6 +47,12 @@ export function describe(error: unknown, translate: (key: string, options?: obje
   if (apiError.code === 'OFFLINE') return translate('vpo.state.offline');
   if (apiError.code === 'SECOND_APPROVER_REQUIRED') return translate('vpo.billing.secondApprover');
   const missing = missingRequirements(apiError);
-  const details = (apiError.details ?? []).map((detail) => (detail.field ? `${detail.field}: ${detail.message}` : detail.message));
+  // A detail that only repeats the message adds nothing; a field is named in words (no request paths).
+  const details = (apiError.details ?? [])
+    .filter((detail) => detail.message && detail.message !== apiError.error)
+    .map((detail) => {
+      const words = detail.field ? fieldWords(inputName(detail.field) ?? detail.field) : undefined;
+      return words ? `${translate(words)}: ${detail.message}` : detail.message;
+    });
   return [apiError.error, ...(missing.length ? missing : details)].join(' — ');
 }

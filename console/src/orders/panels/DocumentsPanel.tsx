@@ -62,6 +62,12 @@ function Refusal({ message, fields }: { message: string; fields: MissingField[] 
   );
 }
 
+/**
+ * Text of the other direction inside a line (an English language name or a date in an Arabic
+ * line), isolated so it neither takes the line's words with it nor splits (Unicode FSI ... PDI).
+ */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 /** PDFs generated for the order (every version, newest first), and "generate" in English or Arabic. */
 export function DocumentsPanel({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
@@ -122,8 +128,8 @@ export function DocumentsPanel({ order }: { order: OrderDetail }) {
                   }
                   secondary={translate('vpo.documents.version', {
                     version: document.version,
-                    language: document.language === 'ar' ? 'العربية' : 'English',
-                    date: format.dateTime(document.createdAt),
+                    language: isolated(document.language === 'ar' ? 'العربية' : 'English'),
+                    date: isolated(format.dateTime(document.createdAt)),
                   })}
                 />
               </ListItem>
