@@ -114,20 +114,30 @@ function IssuedKey({ record }: { record?: { key?: string } }) {
 export function ApiKeyCreate() {
   const translate = useTranslate();
   const [issued, setIssued] = useState<{ key?: string }>();
+  // Once issued, the key is shown (once) in place of the form, so a second Save cannot issue a twin.
+  if (issued)
+    return (
+      <>
+        <Title title={translate('vpo.admin.newKey')} />
+        <IssuedKey record={issued} />
+        <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+          <Button variant="outlined" onClick={() => setIssued(undefined)}>
+            {translate('vpo.admin.issueAnother')}
+          </Button>
+          <Button href="#/api-keys">{translate('vpo.admin.backToKeys')}</Button>
+        </Stack>
+      </>
+    );
   return (
-    <>
-      <Title title={translate('vpo.admin.newKey')} />
-      <IssuedKey record={issued} />
-      <Create redirect={false} mutationOptions={{ onSuccess: (data: RaRecord) => setIssued(data as { key?: string }) }}>
-        <SimpleForm>
-          <TextInput source="name" fullWidth />
-          <ReferenceInput source="userId" reference="users">
-            <SelectInput optionText="name" fullWidth />
-          </ReferenceInput>
-          <SelectInput source="role" choices={ROLES.map((role) => ({ id: role, name: translate(`vpo.role.${role}`) }))} fullWidth />
-          <IsoDateTimeInput source="expiresAt" fullWidth />
-        </SimpleForm>
-      </Create>
-    </>
+    <Create title={translate('vpo.admin.newKey')} redirect={false} mutationOptions={{ onSuccess: (data: RaRecord) => setIssued(data as { key?: string }) }}>
+      <SimpleForm>
+        <TextInput source="name" fullWidth />
+        <ReferenceInput source="userId" reference="users">
+          <SelectInput optionText="name" fullWidth />
+        </ReferenceInput>
+        <SelectInput source="role" choices={ROLES.map((role) => ({ id: role, name: translate(`vpo.role.${role}`) }))} fullWidth />
+        <IsoDateTimeInput source="expiresAt" fullWidth />
+      </SimpleForm>
+    </Create>
   );
 }

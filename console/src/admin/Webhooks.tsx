@@ -97,18 +97,32 @@ export function WebhookList() {
 export function WebhookCreate() {
   const translate = useTranslate();
   const [secret, setSecret] = useState<string>();
+  // Once added, the secret is shown (once) in place of the form, so a second Save cannot add a twin.
+  if (secret)
+    return (
+      <>
+        <Title title={translate('vpo.admin.newEndpoint')} />
+        <ShownOnce secret={secret} label={translate('vpo.admin.secretShownOnce')} />
+        <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+          <Button variant="outlined" onClick={() => setSecret(undefined)}>
+            {translate('vpo.admin.addAnother')}
+          </Button>
+          <Button href="#/webhook-endpoints">{translate('vpo.admin.backToEndpoints')}</Button>
+        </Stack>
+      </>
+    );
   return (
-    <>
-      <Title title={translate('vpo.admin.newEndpoint')} />
-      {secret && <ShownOnce secret={secret} label={translate('vpo.admin.secretShownOnce')} />}
-      <Create redirect={false} mutationOptions={{ onSuccess: (data: RaRecord) => setSecret(String(data.secret ?? '')) }}>
-        <SimpleForm>
-          <TextInput source="url" type="url" fullWidth />
-          <TextInput source="description" fullWidth />
-          <SelectArrayInput source="eventTypes" choices={eventChoices} fullWidth />
-        </SimpleForm>
-      </Create>
-    </>
+    <Create
+      title={translate('vpo.admin.newEndpoint')}
+      redirect={false}
+      mutationOptions={{ onSuccess: (data: RaRecord) => setSecret(String(data.secret ?? '')) }}
+    >
+      <SimpleForm>
+        <TextInput source="url" type="url" fullWidth />
+        <TextInput source="description" fullWidth />
+        <SelectArrayInput source="eventTypes" choices={eventChoices} fullWidth />
+      </SimpleForm>
+    </Create>
   );
 }
 

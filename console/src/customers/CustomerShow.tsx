@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, Title, useGetList, useGetManyReference, useGetOne, useTranslate } from 'react-admin';
@@ -193,7 +194,11 @@ export function CustomerShow() {
             onClose={movement.hide}
             title={translate('vpo.customers.movement')}
             defaultValues={{ type: 'credit', currency: customer.walletCurrency }}
-            submit={(values) => dataProvider.walletTransaction(customer.walletId, values)}
+            // A direction belongs to an adjustment only (the API refuses it on other types): one picked
+            // before switching to another type is not sent.
+            submit={({ direction, ...values }) =>
+              dataProvider.walletTransaction(customer.walletId, values.type === 'adjustment' ? { ...values, direction } : values)
+            }
             success={translate('vpo.customers.recorded')}
           >
             <SelectInput
@@ -205,14 +210,7 @@ export function CustomerShow() {
               }))}
               fullWidth
             />
-            <RadioButtonGroupInput
-              source="direction"
-              label="vpo.customers.direction"
-              choices={[
-                { id: 'increase', name: translate('vpo.customers.increase') },
-                { id: 'decrease', name: translate('vpo.customers.decrease') },
-              ]}
-            />
+            <AdjustmentDirection />
             <NumberInput source="amount" label="vpo.billing.amount" fullWidth />
             <TextInput source="currency" label="vpo.billing.currency" fullWidth />
             <TextInput source="description" label="vpo.billing.description" fullWidth />
@@ -220,5 +218,22 @@ export function CustomerShow() {
         </Box>
       )}
     </QueryState>
+  );
+}
+
+/** Which way an adjustment moves the balance: asked for adjustments only, the one type that takes it. */
+function AdjustmentDirection() {
+  const translate = useTranslate();
+  const type = useWatch({ name: 'type' });
+  if (type !== 'adjustment') return null;
+  return (
+    <RadioButtonGroupInput
+      source="direction"
+      label="vpo.customers.direction"
+      choices={[
+        { id: 'increase', name: translate('vpo.customers.increase') },
+        { id: 'decrease', name: translate('vpo.customers.decrease') },
+      ]}
+    />
   );
 }

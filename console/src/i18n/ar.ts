@@ -578,6 +578,10 @@ export const ar: Messages = {
     },
     admin: {
       newKey: 'إصدار مفتاح',
+      issueAnother: 'إصدار مفتاح آخر',
+      backToKeys: 'العودة إلى المفاتيح',
+      addAnother: 'إضافة نقطة أخرى',
+      backToEndpoints: 'العودة إلى النقاط',
       keyShownOnce: 'المفتاح الجديد، يُعرض هذه المرة فقط. انسخه الآن: لا يمكن قراءته مجددًا.',
       revoke: 'إلغاء',
       revokeConfirm: 'إلغاء المفتاح %{name}؟ سيُرفض كل طلب به خلال ثوانٍ.',

@@ -570,6 +570,10 @@ export const en = {
     },
     admin: {
       newKey: 'Issue a key',
+      issueAnother: 'Issue another key',
+      backToKeys: 'Back to the keys',
+      addAnother: 'Add another endpoint',
+      backToEndpoints: 'Back to the endpoints',
       keyShownOnce: 'The new key, shown this once. Copy it now: it cannot be read again.',
       revoke: 'Revoke',
       revokeConfirm: 'Revoke key %{name}? Every request with it is refused within seconds.',
