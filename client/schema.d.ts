@@ -2870,6 +2870,8 @@ export interface components {
             inspectorName?: string;
             /** @enum {string} */
             status: "Pending" | "InProgress" | "Completed" | "Cancelled";
+            /** @description the statuses it may move to next (none once Completed or Cancelled): what a screen offers */
+            allowedStatusTransitions: ("Pending" | "InProgress" | "Completed" | "Cancelled")[];
             inspectionDate: string | null;
             notes: string | null;
             photos: {

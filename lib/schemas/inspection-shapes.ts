@@ -24,6 +24,9 @@ export const Inspection = Type.Object(
       Type.String({ description: "the inspector's name as it was when the inspection was created or last changed (older inspections may lack it)" }),
     ),
     status: InspectionStatus,
+    allowedStatusTransitions: Type.Array(InspectionStatus, {
+      description: 'the statuses it may move to next (none once Completed or Cancelled): what a screen offers',
+    }),
     inspectionDate: Type.Union([DateTime, Type.Null()]),
     notes: Type.Union([Type.String(), Type.Null()]),
     photos: Type.Array(Photo),

@@ -12,12 +12,15 @@ import { auditItem } from './shared/audit.js';
 import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
 import { eventItem } from './shared/event-items.js';
 
-type InspectionRecord = Static<typeof Inspection> & { tenantId?: string; marketerId?: string };
+type InspectionRecord = Omit<Static<typeof Inspection>, 'allowedStatusTransitions'> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
 
 const MAX_PHOTOS = 100;
-const view = ({ tenantId: _t, marketerId: _m, ...inspection }: InspectionRecord): Static<typeof Inspection> => inspection;
+const view = ({ tenantId: _t, marketerId: _m, ...inspection }: InspectionRecord): Static<typeof Inspection> => ({
+  ...inspection,
+  allowedStatusTransitions: [...inspectionNextStatuses(inspection.status)],
+});
 
 export async function createInspection(caller: Caller, body: CreateBody) {
   const scope = scopeOf(caller);

@@ -197,7 +197,10 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const completed = await move(created.id, ops(), { status: 'Completed', pdfReportUrl: 'https://files.example.com/reports/9.pdf', notes: 'All good' });
 
     expect(started.status, started.text).toBe(200);
-    expect(started.body.data).toMatchObject({ id: created.id, status: 'InProgress' });
+    // Each answer says where it may go next (what a screen offers): nowhere once it is done.
+    expect(created.allowedStatusTransitions).toEqual(['InProgress', 'Cancelled']);
+    expect(started.body.data).toMatchObject({ id: created.id, status: 'InProgress', allowedStatusTransitions: ['Completed', 'Cancelled'] });
+    expect(completed.body.data.allowedStatusTransitions).toEqual([]);
     expect(completed.status, completed.text).toBe(200);
     expect(completed.body.data).toMatchObject({
       id: created.id,

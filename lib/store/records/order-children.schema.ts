@@ -26,7 +26,10 @@ export const ContractRecord = Type.Composite([
 ]);
 
 /** An inspection as GET /inspections/{id} shows it, with its scope and when it was completed. */
-export const InspectionRecord = Type.Composite([asStored(Inspection), Type.Object({ ...Scope, completedAt: Type.Optional(Type.String()) })]);
+export const InspectionRecord = Type.Composite([
+  asStored(Type.Omit(Inspection, ['allowedStatusTransitions'])),
+  Type.Object({ ...Scope, completedAt: Type.Optional(Type.String()) }),
+]);
 
 /** The small item that finds a child by its own id: the order it is hung on. */
 export const ChildReferenceRecord = Type.Object({ orderId: Type.String() });

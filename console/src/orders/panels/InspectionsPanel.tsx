@@ -84,7 +84,8 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
                     {translate('vpo.inspections.reportUrl')}
                   </Link>
                 )}
-                {inspection.status !== 'Completed' && inspection.status !== 'Cancelled' && can('PATCH /api/v1/inspections/{id}/status') && (
+                {/* Photos, notes and moves while it can still move (the API says where to: none once it is done). */}
+                {inspection.allowedStatusTransitions.length > 0 && can('PATCH /api/v1/inspections/{id}/status') && (
                   <Button size="small" onClick={() => setUpdating(inspection)}>
                     {translate('vpo.common.details')}
                   </Button>
@@ -165,7 +166,7 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
             source="status"
             label="vpo.billing.status"
             emptyText={translate(`vpo.inspections.status.${updating.status}`)}
-            choices={(['InProgress', 'Completed', 'Cancelled'] as const).map((status) => ({ id: status, name: translate(`vpo.inspections.status.${status}`) }))}
+            choices={updating.allowedStatusTransitions.map((status) => ({ id: status, name: translate(`vpo.inspections.status.${status}`) }))}
             fullWidth
           />
           <TextInput source="photoUrl" label="vpo.inspections.photoUrl" type="url" fullWidth />
