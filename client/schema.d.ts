@@ -2620,6 +2620,8 @@ export interface components {
             customsDocuments: {
                 [key: string]: unknown;
             }[];
+            /** @description the export steps that may be recorded now (PUT /orders/{id}/export-steps/{step}): those of the order's status whose step before is recorded; one already recorded may be recorded again to correct it */
+            recordableExportSteps: ("deregistration" | "bonded-area" | "export-declaration" | "completion-report")[];
             /** @description the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents) */
             documents: {
                 id: string;

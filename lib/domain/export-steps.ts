@@ -69,6 +69,18 @@ export function addMonths(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/**
+ * The steps that may be recorded on the order now (again, for one already recorded: a correction):
+ * those of its status whose step before is recorded. What a screen offers; planExportStep decides.
+ */
+export function recordableExportSteps(status: OrderStatus, current: ExportSteps | undefined): ExportStep[] {
+  const steps: ExportSteps = { ...current };
+  return EXPORT_STEPS.filter((step) => {
+    const before = BEFORE[step];
+    return WHEN[step].includes(status) && (!before || steps[FIELD_OF[before]] !== undefined);
+  });
+}
+
 export type StepPlan = { ok: true; steps: ExportSteps } | { ok: false; state?: string; problems: FieldError[] };
 
 /**

@@ -1,3 +1,4 @@
+import { EXPORT_STEPS } from '../domain/export-steps.js';
 import * as Type from '@sinclair/typebox';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
@@ -43,6 +44,10 @@ export const OrderDetail = Type.Composite(
         description: "the buyer's page of this order (POST /orders/{id}/tracking-link replaces it); null for orders placed before the pages existed",
       }),
       customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+      recordableExportSteps: Type.Array(Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), {
+        description:
+          "the export steps that may be recorded now (PUT /orders/{id}/export-steps/{step}): those of the order's status whose step before is recorded; one already recorded may be recorded again to correct it",
+      }),
       documents: Type.Array(
         Type.Object({
           id: Type.String(),

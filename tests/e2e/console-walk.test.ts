@@ -258,6 +258,17 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       await save(page, stepDialog, 'Export step recorded.');
       await exportSteps.getByRole('row', { name: new RegExp(`^${step} \\d.*${shows}`) }).waitFor({ timeout: UI_TIMEOUT });
     };
+    // Only the step that may be recorded now is offered: the bonded area follows the deregistration.
+    await exportSteps
+      .getByRole('row', { name: /^Export deregistration/ })
+      .getByRole('button', { name: 'Record' })
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(
+      await exportSteps
+        .getByRole('row', { name: /^Bonded area/ })
+        .getByRole('button', { name: 'Record' })
+        .count(),
+    ).toBe(0);
     await recordStep('Export deregistration', { 'Document (URL)': 'https://files.example.com/export/dereg.pdf' }, 'completion report due');
     await recordStep('Bonded area', { Location: 'Pyeongtaek bonded yard' }, 'Pyeongtaek bonded yard');
     await recordStep('Export declaration', { 'Declaration number': '12345-26-000123X' }, '12345-26-000123X · load by');

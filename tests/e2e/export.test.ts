@@ -67,7 +67,9 @@ describe('an order from Purchased to Delivered', () => {
     const { order, phone } = await purchasedOrder();
     const today = TODAY();
 
-    // Export steps, in turn; each raises the version and answers the order.
+    // Export steps, in turn; each raises the version and answers the order. The order says which may be recorded now.
+    const recordable = async () => (await orderDetail(order.id)).recordableExportSteps;
+    expect(await recordable()).toEqual(['deregistration']);
     expect((await step(order.id, 'bonded-area', { date: today })).body).toMatchObject({ code: 'INVALID_STATE', error: 'Record the deregistration step first' });
     const dereg = data(await step(order.id, 'deregistration', { date: today, documentUrl: 'https://files.example.com/dereg.pdf' }));
     expect(dereg).toMatchObject({
@@ -77,6 +79,7 @@ describe('an order from Purchased to Delivered', () => {
         completionReportDueBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       },
     });
+    expect(await recordable()).toEqual(['deregistration', 'bonded-area']);
     data(await step(order.id, 'bonded-area', { date: today, location: 'Pyeongtaek bonded yard' }));
     const declared = data(await step(order.id, 'export-declaration', { date: today, number: '12345-26-000777X', version: 6 }));
     expect(declared.exportSteps.exportDeclaration).toMatchObject({ number: '12345-26-000777X', loadBy: daysFromToday(30) });

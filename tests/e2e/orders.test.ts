@@ -563,8 +563,21 @@ describe('GET /api/v1/orders/{id}', () => {
 
     const detail = await orderDetail(order.id);
 
-    const { financialSummary, signedContract, inspection, customsInvoice, customsDocuments, documents, statusHistory, trackingLink, ...rest } = detail;
+    const {
+      financialSummary,
+      signedContract,
+      inspection,
+      customsInvoice,
+      customsDocuments,
+      documents,
+      statusHistory,
+      trackingLink,
+      recordableExportSteps,
+      ...rest
+    } = detail;
     expect(rest).toEqual(order);
+    // Export steps are recorded once the car is Purchased: none yet.
+    expect(recordableExportSteps).toEqual([]);
     // The buyer's page: a link made with the order, open until the order closes.
     expect(trackingLink).toEqual({ url: expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/), issuedAt: order.createdAt, endsAt: null });
     expect(documents).toEqual([]);

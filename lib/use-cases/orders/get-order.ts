@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { notFound } from '../../domain/errors.js';
+import { recordableExportSteps } from '../../domain/export-steps.js';
 import { sumMoney } from '../../domain/money.js';
 import { otherCurrencyReceipts } from '../../domain/receipts.js';
 import { scopeOf } from '../../domain/scope.js';
@@ -39,6 +40,7 @@ export async function getOrder(caller: Caller, id: string, baseUrl: string): Pro
   return {
     ...orderView(order, caller),
     financialSummary: financialSummary(collection),
+    recordableExportSteps: recordableExportSteps(order.status, order.exportSteps),
     signedContract: signed
       ? {
           id: String(signed.id),

@@ -48,12 +48,16 @@ export function ExportPanel({ order }: { order: OrderDetail }) {
                 <TableCell>{translate(`vpo.export.step.${name}`)}</TableCell>
                 <TableCell>{done ? <When iso={done.date} day /> : translate('vpo.export.notYet')}</TableCell>
                 <TableCell>
-                  {done && 'number' in done && done.number}
-                  {done && 'location' in done && done.location}
-                  {done && 'loadBy' in done && <> · {translate('vpo.export.loadBy', { date: format.day(done.loadBy) })}</>}
-                  {name === 'deregistration' && steps.completionReportDueBy && (
-                    <> · {translate('vpo.export.dueBy', { date: format.day(steps.completionReportDueBy) })}</>
-                  )}
+                  {[
+                    done && 'number' in done ? done.number : undefined,
+                    done && 'location' in done ? done.location : undefined,
+                    done && 'loadBy' in done ? translate('vpo.export.loadBy', { date: format.day(done.loadBy) }) : undefined,
+                    name === 'deregistration' && steps.completionReportDueBy
+                      ? translate('vpo.export.dueBy', { date: format.day(steps.completionReportDueBy) })
+                      : undefined,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                   {done?.documentUrl && (
                     <>
                       {' '}
@@ -65,9 +69,12 @@ export function ExportPanel({ order }: { order: OrderDetail }) {
                 </TableCell>
                 {mayRecord && (
                   <TableCell>
-                    <Button size="small" onClick={() => setStep(name)}>
-                      {translate('vpo.export.record')}
-                    </Button>
+                    {/* Offered for the steps the API says may be recorded now (in order, in the right status). */}
+                    {order.recordableExportSteps.includes(name) && (
+                      <Button size="small" onClick={() => setStep(name)}>
+                        {translate('vpo.export.record')}
+                      </Button>
+                    )}
                   </TableCell>
                 )}
               </TableRow>
