@@ -394,6 +394,16 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     dialog = await generateInvoice();
     await save(page, dialog, 'Document generated.', 'Generate');
     await documents.getByRole('link', { name: 'Commercial invoice CI-00001 — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
+    // The admin's timeline reads in words: moves, documents and messages, and who made each change by name.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Moved to Delivered').first().waitFor({ timeout: UI_TIMEOUT });
+    await timeline.getByText('Document generated: Commercial invoice').first().waitFor({ timeout: UI_TIMEOUT });
+    await timeline
+      .getByText(/Car delivered to /)
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(await timeline.textContent()).toContain(operations.name);
+    expect(await timeline.textContent()).not.toMatch(/vpo_|status\.Delivered|notificationSeq/);
     await signOut(page, admin.name);
 
     // What the browser did, as the API sees it.

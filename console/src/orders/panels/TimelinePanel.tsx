@@ -1,6 +1,6 @@
 import { Chip, List, ListItem, ListItemText } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useGetManyReference, useTranslate } from 'react-admin';
+import { useGetList, useGetManyReference, useTranslate } from 'react-admin';
 import type { AuditRecord, OrderDetail, OrderNotification } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { useFormat } from '../../common/format';
@@ -9,6 +9,25 @@ import { mergeTimeline, type TimelineEntry } from '../timeline.js';
 import { Panel } from './Panel';
 
 type Row = TimelineEntry & { primary: ReactNode; secondary: ReactNode };
+
+/** Fields every change touches (the version, the notification sequence): not what anyone changed. */
+const BOOKKEEPING = new Set(['version', 'notificationSeq', 'updatedAt', 'parts']);
+
+/**
+ * An audit record's action in words: `status.Purchased` is a move, `document.proforma-invoice` a
+ * document generated, `export.bonded-area` an export step; an action the console has no words for
+ * is shown as the API names it.
+ */
+function actionWords(action: string, translate: (key: string, options?: object) => string): string {
+  const [head = action, ...rest] = action.split('.');
+  const detail = rest.join('.');
+  if (head === 'status') return `${translate('vpo.orders.auditActions.status')} ${translate(`vpo.status.${detail}`, { _: detail })}`;
+  if (head === 'document' && rest[0] === 'number')
+    return `${translate('vpo.orders.auditActions.documentNumber')}: ${translate(`vpo.documents.types.${rest[1]}`, { _: rest[1] })}`;
+  if (head === 'document') return `${translate('vpo.orders.auditActions.document')}: ${translate(`vpo.documents.types.${detail}`, { _: detail })}`;
+  if (head === 'export') return `${translate('vpo.orders.auditActions.export')}: ${translate(`vpo.export.step.${detail}`, { _: detail })}`;
+  return translate(`vpo.orders.auditActions.${head}`, { _: action });
+}
 
 /** Status history, audit records (admin) and chat messages with their delivery status, in time order. */
 export function TimelinePanel({ order }: { order: OrderDetail }) {
@@ -24,6 +43,13 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
     { ...reference, target: 'entityId', filter: { entity: 'order' } },
     { enabled: can('GET /api/v1/audit') },
   );
+  // Who made each change, by name (the audit names the user by id); the role alone when unknown.
+  const users = useGetList<{ id: string; name: string }>(
+    'users',
+    { pagination: { page: 1, perPage: 500 } },
+    { enabled: can('GET /api/v1/audit') && can('GET /api/v1/users') },
+  );
+  const names = new Map((users.data ?? []).map((user) => [user.id, user.name]));
 
   const status: Row[] = order.statusHistory.map((move, index) => ({
     at: move.at,
@@ -38,7 +64,8 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
     key: message.messageId,
     primary: (
       <>
-        {message.template?.name ?? message.event} {translate('vpo.orders.notificationTo', { to: message.recipientName ?? message.to })}{' '}
+        {translate(`vpo.orders.events.${message.event}`, { _: message.template?.name ?? message.event })}{' '}
+        {translate('vpo.orders.notificationTo', { to: message.recipientName ?? message.to })}{' '}
         <Chip
           size="small"
           variant="outlined"
@@ -49,13 +76,21 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
     ),
     secondary: `${format.dateTime(message.createdAt)}${message.reason ? ` · ${message.reason}` : ''}${message.error?.title ? ` · ${message.error.title}` : ''}`,
   }));
-  const records: Row[] = (audit.data ?? []).map((record) => ({
-    at: record.at,
-    kind: 'audit',
-    key: record.id,
-    primary: `${record.entity} · ${record.action}: ${Object.keys(record.changes).join(', ')}`,
-    secondary: `${format.dateTime(record.at)} · ${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })} ${record.actor.userId ?? record.actor.keyId}`,
-  }));
+  const records: Row[] = (audit.data ?? []).map((record) => {
+    const changed = Object.keys(record.changes)
+      .filter((field) => !BOOKKEEPING.has(field))
+      .map((field) => translate(`resources.orders.fields.${field}`, { _: field }));
+    const who = record.actor.userId ? names.get(record.actor.userId) : undefined;
+    return {
+      at: record.at,
+      kind: 'audit',
+      key: record.id,
+      primary: [actionWords(record.action, translate), changed.length ? translate('vpo.orders.auditChanged', { fields: changed.join(', ') }) : '']
+        .filter(Boolean)
+        .join(' · '),
+      secondary: `${format.dateTime(record.at)} · ${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })}${who ? ` · ${who}` : ''}`,
+    };
+  });
   const rows = mergeTimeline<Row>(status, chats, records);
   const kindLabel = { status: translate('vpo.orders.history'), audit: translate('vpo.orders.auditTrail'), message: translate('vpo.orders.notifications') };
 
