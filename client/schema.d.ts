@@ -4690,12 +4690,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:30:00.660Z",
-                     *         "receivedAt": "2026-11-16T10:28:00.112Z",
+                     *         "startedAt": "2026-11-16T10:35:00.030Z",
+                     *         "receivedAt": "2026-11-16T10:33:00.482Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:31:00.934Z",
+                     *         "updatedAt": "2026-11-16T10:36:00.304Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4710,8 +4710,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "xpz0ncya9im9g5ax6y4n04lj",
-                     *         "confirmedAt": "2026-11-16T10:31:00.934Z"
+                     *         "confirmedBy": "uj6kgh2pphsigs096d6nu7s2",
+                     *         "confirmedAt": "2026-11-16T10:36:00.304Z"
                      *       }
                      *     }
                      */
@@ -4817,7 +4817,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by xpz0ncya9im9g5ax6y4n04lj",
+                     *         "reason": "discarded by uj6kgh2pphsigs096d6nu7s2",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4827,12 +4827,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:25:30.427Z",
-                     *         "receivedAt": "2026-11-16T10:21:30.331Z",
+                     *         "startedAt": "2026-11-16T10:30:30.797Z",
+                     *         "receivedAt": "2026-11-16T10:26:00.564Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:27:30.975Z",
+                     *         "updatedAt": "2026-11-16T10:32:30.345Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4847,8 +4847,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "xpz0ncya9im9g5ax6y4n04lj",
-                     *         "finishedAt": "2026-11-16T10:27:30.975Z"
+                     *         "confirmedBy": "uj6kgh2pphsigs096d6nu7s2",
+                     *         "finishedAt": "2026-11-16T10:32:30.345Z"
                      *       }
                      *     }
                      */
@@ -4948,9 +4948,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T08-37-05-355Z-gza4sl0f",
+                     *           "version": "2026-11-27T09-25-15-310Z-b61ayy9u",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:21:33.490Z"
+                     *           "createdAt": "2026-11-16T10:26:32.807Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4959,8 +4959,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:19:03.805Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:19:03.805Z",
+                     *             "lastFeedAt": "2026-11-16T10:24:00.016Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:24:00.016Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4976,20 +4976,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:19:00.646Z",
+                     *               "startedAt": "2026-11-16T10:23:31.932Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:11:30.591Z",
+                     *               "receivedAt": "2026-11-16T10:16:31.014Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:19:05.911Z",
+                     *               "finishedAt": "2026-11-16T10:24:02.122Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T08-37-03-142Z-e89z3kn8",
+                     *               "snapshotVersion": "2026-11-27T09-25-13-202Z-w97bgl7a",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:19:05.911Z"
+                     *               "updatedAt": "2026-11-16T10:24:02.122Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5110,9 +5110,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:21:31.384Z",
+                     *         "startedAt": "2026-11-16T10:26:30.701Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:19:01.699Z",
+                     *         "receivedAt": "2026-11-16T10:23:30.879Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5124,16 +5124,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:22:00.468Z",
+                     *         "finishedAt": "2026-11-16T10:26:34.913Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T08-37-05-355Z-gza4sl0f",
+                     *         "snapshotVersion": "2026-11-27T09-25-15-310Z-b61ayy9u",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:22:00.468Z"
+                     *         "updatedAt": "2026-11-16T10:26:34.913Z"
                      *       }
                      *     }
                      */
@@ -5238,12 +5238,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:25:30.427Z",
-                     *           "receivedAt": "2026-11-16T10:21:30.331Z",
+                     *           "startedAt": "2026-11-16T10:30:30.797Z",
+                     *           "receivedAt": "2026-11-16T10:26:00.564Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:25:31.480Z",
+                     *           "updatedAt": "2026-11-16T10:30:31.850Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5271,20 +5271,20 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:21:31.384Z",
+                     *           "startedAt": "2026-11-16T10:26:30.701Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:19:01.699Z",
+                     *           "receivedAt": "2026-11-16T10:23:30.879Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:22:00.468Z",
+                     *           "finishedAt": "2026-11-16T10:26:34.913Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T08-37-05-355Z-gza4sl0f",
+                     *           "snapshotVersion": "2026-11-27T09-25-15-310Z-b61ayy9u",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:22:00.468Z"
+                     *           "updatedAt": "2026-11-16T10:26:34.913Z"
                      *         },
                      *         {
                      *           "phase": "done",
@@ -5299,20 +5299,20 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:19:00.646Z",
+                     *           "startedAt": "2026-11-16T10:23:31.932Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:11:30.591Z",
+                     *           "receivedAt": "2026-11-16T10:16:31.014Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:19:05.911Z",
+                     *           "finishedAt": "2026-11-16T10:24:02.122Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T08-37-03-142Z-e89z3kn8",
+                     *           "snapshotVersion": "2026-11-27T09-25-13-202Z-w97bgl7a",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:19:05.911Z"
+                     *           "updatedAt": "2026-11-16T10:24:02.122Z"
                      *         }
                      *       ]
                      *     }
@@ -5663,7 +5663,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5975,7 +5975,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:02.572Z",
+                     *             "completedAt": "2026-11-16T09:09:00.466Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6444,7 +6444,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6507,6 +6507,9 @@ export interface operations {
                      *           "totalConfirmed": 18500,
                      *           "otherCurrencies": []
                      *         },
+                     *         "recordableExportSteps": [
+                     *           "completion-report"
+                     *         ],
                      *         "signedContract": {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
@@ -6761,7 +6764,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7560,7 +7563,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7868,7 +7871,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -8065,7 +8068,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *         }
                      *       ]
@@ -8188,7 +8191,7 @@ export interface operations {
                      *         "number": "CI-00001",
                      *         "createdAt": "2026-11-16T09:36:00.864Z",
                      *         "createdBy": "demouseroperations000001",
-                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *       }
                      *     }
@@ -8336,9 +8339,9 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:18:31.762Z",
+                     *           "statusAt": "2026-11-16T09:51:00.000Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:18:31.762Z"
+                     *             "failed": "2026-11-16T09:51:00.000Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
@@ -8457,9 +8460,9 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:18:30.709Z",
+                     *           "statusAt": "2026-11-16T15:21:00.394Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:18:30.709Z"
+                     *             "delivered": "2026-11-16T15:21:00.394Z"
                      *           },
                      *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
@@ -10062,13 +10065,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:30.425Z",
+                     *           "createdAt": "2026-11-16T09:12:31.478Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10207,8 +10210,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:12:30.425Z",
-                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *         "createdAt": "2026-11-16T09:12:31.478Z",
+                     *         "updatedAt": "2026-11-16T09:12:31.478Z"
                      *       }
                      *     }
                      */
@@ -10344,7 +10347,7 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:30.425Z",
+                     *           "createdAt": "2026-11-16T09:12:31.478Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
@@ -10683,7 +10686,8 @@ export interface operations {
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
                      *         "updatedAt": "2026-11-16T09:18:30.069Z",
-                     *         "completedAt": "2026-11-16T09:18:30.069Z"
+                     *         "completedAt": "2026-11-16T09:18:30.069Z",
+                     *         "allowedStatusTransitions": []
                      *       }
                      *     }
                      */
@@ -10859,7 +10863,11 @@ export interface operations {
                      *         "photos": [],
                      *         "pdfReportUrl": null,
                      *         "createdAt": "2026-11-16T09:17:30.795Z",
-                     *         "updatedAt": "2026-11-16T09:17:30.795Z"
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
+                     *         "allowedStatusTransitions": [
+                     *           "InProgress",
+                     *           "Cancelled"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -11004,7 +11012,8 @@ export interface operations {
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:18:30.069Z"
+                     *         "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *         "allowedStatusTransitions": []
                      *       }
                      *     }
                      */
@@ -11119,7 +11128,8 @@ export interface operations {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:18:30.069Z"
+                     *           "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *           "allowedStatusTransitions": []
                      *         }
                      *       ]
                      *     }
@@ -11347,8 +11357,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
                      *       }
                      *     }
                      */
@@ -11470,7 +11480,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11576,12 +11586,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
+                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
                      *       }
                      *     }
                      */
@@ -11710,7 +11720,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11972,7 +11982,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11980,7 +11990,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
@@ -12136,7 +12146,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *           "width": 160,
                      *           "uploadedAt": "2026-11-16T09:56:30.481Z",
                      *           "contentType": "image/png",
@@ -12144,7 +12154,7 @@ export interface operations {
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:57:01.671Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12268,7 +12278,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12276,7 +12286,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12504,7 +12514,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12512,7 +12522,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12520,7 +12530,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:31.986Z",
+                     *         "updatedAt": "2026-11-16T09:54:30.933Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12768,7 +12778,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -12784,7 +12794,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -12938,7 +12948,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
@@ -13078,7 +13088,7 @@ export interface operations {
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -13200,7 +13210,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
@@ -13211,7 +13221,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13542,8 +13552,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13551,9 +13561,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:01:31.904Z",
+                     *           "lastFailureAt": "2026-11-16T10:01:00.714Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:01.519Z",
+                     *           "failingSince": "2026-11-16T09:09:03.625Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13562,8 +13572,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
-                     *           "consecutiveFailures": 12,
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "consecutiveFailures": 9,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13689,7 +13699,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13825,8 +13835,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13927,9 +13937,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:15:00.550Z",
+                     *         "lastFailureAt": "2026-11-16T10:19:30.783Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:01.519Z",
+                     *         "failingSince": "2026-11-16T09:09:03.625Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13938,13 +13948,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *         "consecutiveFailures": 19,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:15:01.603Z",
+                     *         "updatedAt": "2026-11-16T10:20:00.920Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:15:01.603Z"
+                     *         "deletedAt": "2026-11-16T10:20:00.920Z"
                      *       }
                      *     }
                      */
@@ -14087,8 +14097,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14232,21 +14242,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:11:31.644Z",
+                     *         "failedAt": "2026-11-16T10:16:30.961Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 23,
-                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:09:03.625Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 11,
+                     *             "latencyMs": 1,
                      *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 5,
+                     *             "at": "2026-11-16T09:12:30.425Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14430,23 +14440,23 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
-                     *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T10:11:00.454Z",
+                     *           "attempts": 4,
+                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 11,
-                     *               "at": "2026-11-16T09:52:30.385Z",
+                     *               "latencyMs": 3,
+                     *               "at": "2026-11-16T09:54:00.796Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:54:30.933Z",
+                     *               "at": "2026-11-16T09:57:30.755Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 8,
-                     *               "at": "2026-11-16T09:57:00.618Z",
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T10:01:00.714Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14704,23 +14714,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:13:00.002Z",
-                     *         "failedAt": "2026-11-16T10:11:31.644Z",
+                     *         "nextAttemptAt": "2026-11-16T10:18:00.372Z",
+                     *         "failedAt": "2026-11-16T10:16:30.961Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 23,
-                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:09:03.625Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 11,
+                     *             "latencyMs": 1,
                      *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 5,
+                     *             "at": "2026-11-16T09:12:30.425Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14873,14 +14883,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "vdot04wbt3bfxos479gxo8bh",
+                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
+                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:14:30.413Z",
+                     *           "updatedAt": "2026-11-16T10:19:31.836Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:14:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:19:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15018,7 +15028,7 @@ export interface operations {
                      *         "attemptLog": [
                      *           {
                      *             "at": "2026-11-16T10:08:31.822Z",
-                     *             "latencyMs": 7,
+                     *             "latencyMs": 3,
                      *             "statusCode": 204
                      *           }
                      *         ],
@@ -15235,7 +15245,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:03.625Z",
+                     *           "timestamp": "2026-11-16T09:09:02.572Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15298,7 +15308,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16313,7 +16323,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16470,7 +16480,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16563,7 +16573,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:03.625Z",
+                 *       "timestamp": "2026-11-16T09:09:02.572Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16626,7 +16636,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z"
+                 *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -17171,7 +17181,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:12:30.425Z",
+                 *       "timestamp": "2026-11-16T09:12:31.478Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17191,8 +17201,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:12:30.425Z",
-                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                 *           "createdAt": "2026-11-16T09:12:31.478Z",
+                 *           "updatedAt": "2026-11-16T09:12:31.478Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17286,7 +17296,7 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "createdAt": "2026-11-16T09:12:31.478Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
@@ -17393,7 +17403,11 @@ export interface operations {
                  *           "photos": [],
                  *           "pdfReportUrl": null,
                  *           "createdAt": "2026-11-16T09:17:30.795Z",
-                 *           "updatedAt": "2026-11-16T09:17:30.795Z"
+                 *           "updatedAt": "2026-11-16T09:17:30.795Z",
+                 *           "allowedStatusTransitions": [
+                 *             "InProgress",
+                 *             "Cancelled"
+                 *           ]
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17490,7 +17504,11 @@ export interface operations {
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:18:00.932Z"
+                 *           "updatedAt": "2026-11-16T09:18:00.932Z",
+                 *           "allowedStatusTransitions": [
+                 *             "Completed",
+                 *             "Cancelled"
+                 *           ]
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *         "from": "Pending",
@@ -17674,7 +17692,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:21:34.543Z",
+                 *       "timestamp": "2026-11-16T10:26:33.860Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17707,7 +17725,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:21:32.437Z",
+                 *           "removedAt": "2026-11-16T10:26:31.754Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17806,7 +17824,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:19:04.858Z",
+                 *       "timestamp": "2026-11-16T10:24:01.069Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17858,7 +17876,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:19:02.752Z",
+                 *               "at": "2026-11-16T10:23:32.985Z",
                  *               "to": 360
                  *             }
                  *           ],
