@@ -35,6 +35,25 @@ export function ShownOnce({ secret, label }: { secret: string; label: string }) 
   );
 }
 
+/**
+ * A new record's secret in place of the form that made it (so a second Save cannot make a twin),
+ * with the way to make another or go back to the list.
+ */
+export function CreatedOnce(props: { title: string; secret: string; label: string; another: string; onAnother: () => void; back: string; backHref: string }) {
+  return (
+    <>
+      <Title title={props.title} />
+      <ShownOnce secret={props.secret} label={props.label} />
+      <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+        <Button variant="outlined" onClick={props.onAnother}>
+          {props.another}
+        </Button>
+        <Button href={props.backHref}>{props.back}</Button>
+      </Stack>
+    </>
+  );
+}
+
 function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: string) => void }) {
   const translate = useTranslate();
   const { can } = useMe();
@@ -106,27 +125,20 @@ export function ApiKeyList() {
   );
 }
 
-function IssuedKey({ record }: { record?: { key?: string } }) {
-  const translate = useTranslate();
-  return record?.key ? <ShownOnce secret={record.key} label={translate('vpo.admin.keyShownOnce')} /> : null;
-}
-
 export function ApiKeyCreate() {
   const translate = useTranslate();
   const [issued, setIssued] = useState<{ key?: string }>();
-  // Once issued, the key is shown (once) in place of the form, so a second Save cannot issue a twin.
-  if (issued)
+  if (issued?.key)
     return (
-      <>
-        <Title title={translate('vpo.admin.newKey')} />
-        <IssuedKey record={issued} />
-        <Stack direction="row" spacing={2} sx={{ my: 2 }}>
-          <Button variant="outlined" onClick={() => setIssued(undefined)}>
-            {translate('vpo.admin.issueAnother')}
-          </Button>
-          <Button href="#/api-keys">{translate('vpo.admin.backToKeys')}</Button>
-        </Stack>
-      </>
+      <CreatedOnce
+        title={translate('vpo.admin.newKey')}
+        secret={issued.key}
+        label={translate('vpo.admin.keyShownOnce')}
+        another={translate('vpo.admin.issueAnother')}
+        onAnother={() => setIssued(undefined)}
+        back={translate('vpo.admin.backToKeys')}
+        backHref="#/api-keys"
+      />
     );
   return (
     <Create title={translate('vpo.admin.newKey')} redirect={false} mutationOptions={{ onSuccess: (data: RaRecord) => setIssued(data as { key?: string }) }}>

@@ -31,7 +31,7 @@ import { IsoDateTimeInput } from '../common/inputs';
 import { QueryState } from '../common/states';
 import { useAction } from '../common/useAction';
 import { Facts, Panel } from '../orders/panels/Panel';
-import { ShownOnce } from './ApiKeys';
+import { CreatedOnce } from './ApiKeys';
 import { CreateAction } from '../common/CreateAction';
 import { ListEmpty } from '../common/ListEmpty';
 import { ListError } from '../common/ListError';
@@ -97,19 +97,17 @@ export function WebhookList() {
 export function WebhookCreate() {
   const translate = useTranslate();
   const [secret, setSecret] = useState<string>();
-  // Once added, the secret is shown (once) in place of the form, so a second Save cannot add a twin.
   if (secret)
     return (
-      <>
-        <Title title={translate('vpo.admin.newEndpoint')} />
-        <ShownOnce secret={secret} label={translate('vpo.admin.secretShownOnce')} />
-        <Stack direction="row" spacing={2} sx={{ my: 2 }}>
-          <Button variant="outlined" onClick={() => setSecret(undefined)}>
-            {translate('vpo.admin.addAnother')}
-          </Button>
-          <Button href="#/webhook-endpoints">{translate('vpo.admin.backToEndpoints')}</Button>
-        </Stack>
-      </>
+      <CreatedOnce
+        title={translate('vpo.admin.newEndpoint')}
+        secret={secret}
+        label={translate('vpo.admin.secretShownOnce')}
+        another={translate('vpo.admin.addAnother')}
+        onAnother={() => setSecret(undefined)}
+        back={translate('vpo.admin.backToEndpoints')}
+        backHref="#/webhook-endpoints"
+      />
     );
   return (
     <Create
