@@ -92,11 +92,19 @@ async function stop(started: Started): Promise<void> {
 // --- the API, the table and the bucket of a start ------------------------------------------------
 
 async function call(ports: Ports, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`http://127.0.0.1:${ports.http}/api/v1${path}`, {
-    method,
-    headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(60_000),
+  const send = () =>
+    fetch(`http://127.0.0.1:${ports.http}/api/v1${path}`, {
+      method,
+      headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(60_000),
+    });
+  // A kept-alive connection the local server closed just as it was reused resets; a browser sends
+  // a GET again on another one, and so does this (never a write, which might have been applied).
+  const resetByPeer = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET';
+  const response = await send().catch((error: unknown) => {
+    if (method !== 'GET' || !resetByPeer(error)) throw error;
+    return send();
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
