@@ -36,9 +36,9 @@ export function submissionErrors(error: unknown, translate: (key: string, option
     // Problems of an input show next to it; the form's own message says the rest. A problem of a
     // field the form has no input for (a move's status) goes to the form's message: left on a
     // hidden field, it would block every later try without saying why.
-    const { fields } = fieldErrors(apiError);
+    const { fields, other } = fieldErrors(apiError);
     const shown = Object.fromEntries(Object.entries(fields).filter(([name]) => !inputs || inputs.has(name.split('.')[0]!)));
-    const hiddenOrOther = Object.keys(shown).length < Object.keys(fields).length || fieldErrors(apiError).other.length > 0;
+    const hiddenOrOther = Object.keys(shown).length < Object.keys(fields).length || other.length > 0;
     return { ...shown, root: { serverError: Object.keys(shown).length && !hiddenOrOther ? apiError.error : describe(error, translate) } };
   }
   return { root: { serverError: describe(error, translate) } };
