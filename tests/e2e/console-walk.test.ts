@@ -29,7 +29,8 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     const unstamped = await api('DELETE', '/api/v1/tenant-profile/stamp', { key: people.staff.admin.key });
     expect(unstamped.status, unstamped.text).toBe(200);
     expect(unstamped.body.data.missing).toEqual({ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] });
-    tab = await openTab(browser);
+    // Staff in the Korean office: the browser's zone (Seoul) is not the tenant's (Dubai), whose time every page shows and every field takes.
+    tab = await openTab(browser, { timezoneId: 'Asia/Seoul' });
   });
 
   afterAll(async () => {
@@ -137,11 +138,16 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     expect(await dialog.getByRole('textbox', { name: /Inspector/ }).count()).toBe(0);
     await dialog.getByRole('combobox', { name: /Inspector/ }).click({ timeout: UI_TIMEOUT });
     await page.getByRole('option', { name: inspector.name }).click();
+    await dialog.getByText('Time in Asia/Dubai, the time zone of your business').waitFor();
     await dialog.getByLabel('Date and time').fill(`${day(3)}T10:30`);
     await dialog.getByLabel('Notes').fill('At the Pyeongtaek yard');
     await save(page, dialog, 'Inspection scheduled.');
     await inspections.getByText(`${inspector.name} ·`).waitFor({ timeout: UI_TIMEOUT });
     await inspections.getByText('Pending', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    // 10:30 typed is 10:30 in Dubai (UTC+4), not in the browser's Seoul, and shows as typed.
+    const booked = await api('GET', `/api/v1/orders/${orderId}/inspections`, { key: operations.key });
+    expect(booked.body.data.map((inspection: { inspectionDate: string }) => inspection.inspectionDate)).toEqual([`${day(3)}T06:30:00.000Z`]);
+    await inspections.getByText(/10:30/).first().waitFor({ timeout: UI_TIMEOUT });
     await moveTo(page, 'Inspection scheduled');
     await signOut(page, operations.name);
 

@@ -190,6 +190,7 @@ export const ar: Messages = {
       home: 'الذهاب إلى «اليوم»',
     },
     common: {
+      timeIn: 'الوقت بتوقيت %{zone}، المنطقة الزمنية لنشاطك التجاري',
       save: 'حفظ',
       cancel: 'إلغاء',
       open: 'فتح',

@@ -178,6 +178,7 @@ export const en = {
       home: 'Go to Today',
     },
     common: {
+      timeIn: 'Time in %{zone}, the time zone of your business',
       save: 'Save',
       cancel: 'Cancel',
       open: 'Open',

@@ -53,3 +53,51 @@ export function formatDay(iso: string | null | undefined, language: Language, ti
 export function dayAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The parts of an instant's wall time in a time zone, as numbers. */
+function wallParts(epochMs: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(epochMs));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * An instant as the wall time a date-time field shows (YYYY-MM-DDTHH:mm) in the tenant's time
+ * zone, the zone the console shows every time in; '' for nothing or an invalid instant.
+ */
+export function wallTimeIn(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const epochMs = new Date(iso).getTime();
+  if (Number.isNaN(epochMs)) return '';
+  const t = wallParts(epochMs, timeZone);
+  return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
+}
+
+/**
+ * The instant (ISO, UTC) of a wall time typed in a time zone. A time the clocks skip when they go
+ * forward is taken as the same time before the change; one they pass twice, as the first.
+ */
+export function instantOfWallTime(wall: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(wall);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const offsetAt = (epochMs: number) => {
+    const t = wallParts(epochMs, timeZone);
+    return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute) - epochMs;
+  };
+  // The zone's offset near the wall time, checked once more at the instant it gives (a change of offset in between).
+  const first = asUtc - offsetAt(asUtc - 86_400_000);
+  const second = asUtc - offsetAt(first);
+  return new Date(offsetAt(second) === asUtc - second ? second : first).toISOString();
+}
