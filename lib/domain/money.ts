@@ -33,6 +33,17 @@ export function fitsCurrency(amount: number, currency: string): boolean {
   return new Decimal(amount).decimalPlaces() <= minorUnits(currency);
 }
 
+/**
+ * What an amount with more decimals than its currency allows must be instead, with the amount
+ * rounded to fit as the example (no problem, undefined, when it fits).
+ */
+export function decimalsProblem(amount: number, currency: string): string | undefined {
+  if (fitsCurrency(amount, currency)) return undefined;
+  const places = minorUnits(currency);
+  const rounded = new Decimal(amount).toDecimalPlaces(places).toString();
+  return places === 0 ? `must be a whole number in ${currency}, e.g. ${rounded}` : `must have at most ${places} decimals in ${currency}, e.g. ${rounded}`;
+}
+
 /** Exact decimal addition for money; numbers go in and out, the arithmetic never touches floats. */
 export const sumMoney = (values: readonly number[]): number => values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toNumber();
 

@@ -1,9 +1,9 @@
 import { withArticle } from '../text/article.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
-import { AppError, cursorRefused, invalidField, invalidState, notFound } from '../domain/errors.js';
+import { AppError, cursorRefused, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { fitsCurrency, isIsoCurrency, minorUnits } from '../domain/money.js';
+import { decimalsProblem, isIsoCurrency } from '../domain/money.js';
 import { actorOf, scopeOf } from '../domain/scope.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type {
@@ -34,15 +34,11 @@ const confirmedIsFinal = (entry: Entry) =>
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
   if (!isIsoCurrency(body.currency)) throw invalidField('currency', 'must be an ISO 4217 currency code, e.g. USD');
-  if (!fitsCurrency(body.amount, body.currency))
-    throw invalidField(
-      'amount',
-      `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`,
-    );
-  body.items?.forEach((item, i) => {
-    if (!fitsCurrency(item.amount, body.currency))
-      throw invalidField(`items[${i}].amount`, `has more decimals than ${body.currency} allows, e.g. ${item.amount.toFixed(minorUnits(body.currency))}`);
+  const problems = [body.amount, ...(body.items ?? []).map((item) => item.amount)].flatMap((amount, i) => {
+    const message = decimalsProblem(amount, body.currency);
+    return message ? [{ field: i === 0 ? 'amount' : `items[${i - 1}].amount`, message }] : [];
   });
+  if (problems.length > 0) throw validationError(problems);
   const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
   ensureOrderAccepts(order, 'billing entry');
   const now = new Date().toISOString();

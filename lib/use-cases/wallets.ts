@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { invalidField, notFound } from '../domain/errors.js';
 import { walletIdFor } from '../domain/ids.js';
-import { fitsCurrency, minorUnits } from '../domain/money.js';
+import { decimalsProblem } from '../domain/money.js';
 import { pageMeta, type PageMeta } from '../domain/paging.js';
 import { scopeOf } from '../domain/scope.js';
 import type { createWalletTransaction as MoveRoute } from '../schemas/wallets.js';
@@ -31,11 +31,8 @@ function checkMovementBody(body: MoveBody): void {
       'direction',
       `must be left out for a ${body.type}, whose direction is fixed; it is only for adjustments, e.g. {"type": "adjustment", "direction": "increase"}`,
     );
-  if (!fitsCurrency(body.amount, body.currency))
-    throw invalidField(
-      'amount',
-      `has more than the ${minorUnits(body.currency)} decimals ${body.currency} allows, e.g. ${body.amount.toFixed(minorUnits(body.currency))}`,
-    );
+  const decimals = decimalsProblem(body.amount, body.currency);
+  if (decimals) throw invalidField('amount', decimals);
 }
 
 /**

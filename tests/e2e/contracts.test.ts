@@ -178,6 +178,8 @@ describe('POST /api/v1/contracts', () => {
       ['a customerIdDocument url that is not a URL', { customerIdDocument: { url: 'passport.pdf', type: 'passport' } }, 'body.customerIdDocument.url'],
       ['a vin longer than 17 characters', { vin: 'KNAPU81BDN71234567' }, 'body.vin'],
       ['a customerPhone that is a number', { customerPhone: 971501234567 }, 'body.customerPhone'],
+      ['a USD totalAmount with three decimals', { totalAmount: 10.555, currency: 'USD' }, 'body.totalAmount'],
+      ['a KRW totalAmount with decimals', { totalAmount: 10.5, currency: 'KRW' }, 'body.totalAmount'],
     ])('answers 400 VALIDATION_ERROR for %s and creates nothing', async (_label, change, field) => {
       const order = await gulfOrder();
       const body = JSON.parse(JSON.stringify({ orderId: order.id, customerName: 'Valid Name', ...change }));
@@ -299,6 +301,8 @@ describe('PATCH /api/v1/contracts/{id}', () => {
     ['a bad customerEmail', { customerEmail: 'a@' }, 'body.customerEmail'],
     ['an unknown field', { status: 'Signed' }, 'body.status'],
     ['a version and nothing to change', { version: 1 }, 'body'],
+    ['a totalAmount with more decimals than the contract currency has', { totalAmount: 10.555 }, 'body.totalAmount'],
+    ['KRW and a totalAmount with cents', { totalAmount: 1500.5, currency: 'KRW' }, 'body.totalAmount'],
   ])('answers 400 for %s and leaves the contract as it was', async (_label, body, field) => {
     const contract = await draft();
 

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { withPictureUrls } from '../../archive/picture-url.js';
 import type { ContractStatus } from '../../domain/documents.js';
 import { validationError } from '../../domain/errors.js';
+import { decimalsProblem } from '../../domain/money.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createContract as CreateRoute, Contract, sendContract as SendRoute, updateContract as UpdateRoute } from '../../schemas/contracts.js';
 import { allOf } from '../../store/expressions.js';
@@ -44,4 +45,16 @@ export function checkFreeForm(body: Pick<CreateBody, 'carDetails' | 'customerIdD
     ...(body.customerIdDocument === undefined ? [] : storableJsonProblems(body.customerIdDocument, 'customerIdDocument', ID_DOCUMENT_MAX_BYTES)),
   ];
   if (problems.length > 0) throw validationError(problems);
+}
+
+/**
+ * A contract's amount has at most its currency's decimals (a PDF would print it rounded, unlike
+ * the record). The field blamed is the one the request gave: the amount, else the currency.
+ */
+export function checkAmountFits(totalAmount: number | undefined, currency: string, given: { totalAmount?: number; currency?: string }): void {
+  if (totalAmount === undefined) return;
+  const message = decimalsProblem(totalAmount, currency);
+  if (!message) return;
+  const field = given.totalAmount !== undefined || given.currency === undefined ? 'totalAmount' : 'currency';
+  throw validationError([{ field, message: field === 'totalAmount' ? message : `cannot be ${currency} for this contract: its totalAmount ${message}` }]);
 }

@@ -9,7 +9,7 @@ import { getOrderCustomer, type CustomerRecord } from '../../store/customers.js'
 import { auditItem } from '../shared/audit.js';
 import { ensureOrderAccepts } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
-import { checkFreeForm, view, type ContractRecord, type CreateBody } from './contract-record.js';
+import { checkAmountFits, checkFreeForm, view, type ContractRecord, type CreateBody } from './contract-record.js';
 
 /** What a new contract takes from its order, and the order's customer, when the body does not say. */
 function prefill(order: OrderRecord, customer: CustomerRecord | undefined, body: CreateBody) {
@@ -40,6 +40,8 @@ export async function createContract(caller: Caller, body: CreateBody) {
     const order = await getOrder(scope, body.orderId);
     if (!order) throw notFound('Order', 'orderId');
     ensureOrderAccepts(order, 'contract');
+    const terms = prefill(order, undefined, body);
+    checkAmountFits(terms.totalAmount, terms.currency, body);
     customer ??= await getOrderCustomer(order.customerId, order.tenantId);
     contractNumber ??= await takeNextNumber(CONTRACT_COUNTER);
     const now = new Date().toISOString();

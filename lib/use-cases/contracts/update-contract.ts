@@ -6,7 +6,7 @@ import { updateChild } from '../../store/order-children.js';
 import { auditItem } from '../shared/audit.js';
 import { childInScope } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
-import { checkFreeForm, guard, versionOf, view, type UpdateBody } from './contract-record.js';
+import { checkAmountFits, checkFreeForm, guard, versionOf, view, type UpdateBody } from './contract-record.js';
 
 export async function updateContract(caller: Caller, id: string, body: UpdateBody, expected?: ExpectedVersion) {
   checkFreeForm(body);
@@ -21,6 +21,7 @@ export async function updateContract(caller: Caller, id: string, body: UpdateBod
     checkExpectedVersion(expected, versionOf(contract), 'contract');
     const draftOnly = () => invalidState(`Contract #${contract.contractNumber} is ${contract.status}; only a Draft can be edited`, { status: contract.status });
     if (contract.status !== 'Draft') throw draftOnly();
+    checkAmountFits(fields.totalAmount ?? contract.totalAmount, fields.currency ?? contract.currency, fields);
     const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}), version: versionOf(contract) + 1 };
     const result = await updateChild(scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (next, now) => [
       auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }, now),

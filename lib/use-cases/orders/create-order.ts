@@ -2,10 +2,9 @@ import { recordEvent } from '../../metrics.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import type { CarRecord } from '../../domain/car.js';
-import { Decimal } from '../../domain/decimal.js';
 import { AppError, carUnavailable, forbidden, notFound, validationError, type FieldError } from '../../domain/errors.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
-import { fitsCurrency, isIsoCurrency, minorUnits } from '../../domain/money.js';
+import { decimalsProblem, isIsoCurrency } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/order-lifecycle.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
@@ -82,13 +81,6 @@ function carSnapshot(car: CarRecord): Record<string, unknown> {
   };
 }
 
-/** What an amount with too many decimals for its currency must be, with the amount rounded to fit. */
-const decimalsMessage = (amount: number, currency: string): string => {
-  const places = minorUnits(currency);
-  const rounded = new Decimal(amount).toDecimalPlaces(places).toString();
-  return places === 0 ? `must be a whole number in ${currency}, e.g. ${rounded}` : `must have at most ${places} decimals in ${currency}, e.g. ${rounded}`;
-};
-
 /** Rules across fields that a schema cannot state; all problems are reported at once. */
 export function checkCreateBody(body: CreateBody): void {
   const errors: FieldError[] = [];
@@ -103,14 +95,13 @@ export function checkCreateBody(body: CreateBody): void {
       errors.push({ field: 'totalAmount', message: 'must be greater than 0 when useWalletBalance is true: the amount taken from the wallet, e.g. 18500' });
     }
   }
-  if (body.totalAmount !== undefined && !fitsCurrency(body.totalAmount, currency))
-    errors.push({ field: 'totalAmount', message: decimalsMessage(body.totalAmount, currency) });
+  const totalDecimals = body.totalAmount === undefined ? undefined : decimalsProblem(body.totalAmount, currency);
+  if (totalDecimals) errors.push({ field: 'totalAmount', message: totalDecimals });
   const receiptGiven = body.receiptCurrency !== undefined || body.receiptDescription !== undefined || body.receiptFileUrl !== undefined;
   if (receiptGiven && body.receiptAmount === undefined)
     errors.push({ field: 'receiptAmount', message: 'is required with the other receipt fields: the amount received, e.g. 2000' });
-  if (body.receiptAmount !== undefined && !fitsCurrency(body.receiptAmount, body.receiptCurrency ?? currency)) {
-    errors.push({ field: 'receiptAmount', message: decimalsMessage(body.receiptAmount, body.receiptCurrency ?? currency) });
-  }
+  const receiptDecimals = body.receiptAmount === undefined ? undefined : decimalsProblem(body.receiptAmount, body.receiptCurrency ?? currency);
+  if (receiptDecimals) errors.push({ field: 'receiptAmount', message: receiptDecimals });
   if (body.carDetails !== undefined) errors.push(...storableJsonProblems(body.carDetails, 'carDetails', CAR_DETAILS_MAX_BYTES));
   if (body.receiptCurrency !== undefined && !isIsoCurrency(body.receiptCurrency))
     errors.push({ field: 'receiptCurrency', message: 'must be an ISO 4217 currency code, e.g. USD' });
