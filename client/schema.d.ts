@@ -4690,12 +4690,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:35:00.030Z",
-                     *         "receivedAt": "2026-11-16T10:33:00.482Z",
+                     *         "startedAt": "2026-11-16T10:28:30.249Z",
+                     *         "receivedAt": "2026-11-16T10:24:02.122Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:36:00.304Z",
+                     *         "updatedAt": "2026-11-16T10:29:30.523Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4710,8 +4710,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "uj6kgh2pphsigs096d6nu7s2",
-                     *         "confirmedAt": "2026-11-16T10:36:00.304Z"
+                     *         "confirmedBy": "ccizsh0134rmkuld7kqkbuaa",
+                     *         "confirmedAt": "2026-11-16T10:29:30.523Z"
                      *       }
                      *     }
                      */
@@ -4817,7 +4817,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by uj6kgh2pphsigs096d6nu7s2",
+                     *         "reason": "discarded by ccizsh0134rmkuld7kqkbuaa",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4827,12 +4827,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:30:30.797Z",
-                     *         "receivedAt": "2026-11-16T10:26:00.564Z",
+                     *         "startedAt": "2026-11-16T10:24:00.016Z",
+                     *         "receivedAt": "2026-11-16T10:20:32.163Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:32:30.345Z",
+                     *         "updatedAt": "2026-11-16T10:26:00.564Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4847,8 +4847,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "uj6kgh2pphsigs096d6nu7s2",
-                     *         "finishedAt": "2026-11-16T10:32:30.345Z"
+                     *         "confirmedBy": "ccizsh0134rmkuld7kqkbuaa",
+                     *         "finishedAt": "2026-11-16T10:26:00.564Z"
                      *       }
                      *     }
                      */
@@ -4948,9 +4948,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T09-25-15-310Z-b61ayy9u",
+                     *           "version": "2026-11-27T11-02-24-749Z-cmwomg2r",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:26:32.807Z"
+                     *           "createdAt": "2026-11-16T10:20:02.026Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4959,8 +4959,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:24:00.016Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:24:00.016Z",
+                     *             "lastFeedAt": "2026-11-16T10:17:32.341Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:17:32.341Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4976,20 +4976,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:23:31.932Z",
+                     *               "startedAt": "2026-11-16T10:17:30.235Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:16:31.014Z",
+                     *               "receivedAt": "2026-11-16T10:14:30.413Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:24:02.122Z",
+                     *               "finishedAt": "2026-11-16T10:18:00.372Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T09-25-13-202Z-w97bgl7a",
+                     *               "snapshotVersion": "2026-11-27T11-02-22-506Z-s3x3f2b7",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:24:02.122Z"
+                     *               "updatedAt": "2026-11-16T10:18:00.372Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5110,9 +5110,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:26:30.701Z",
+                     *         "startedAt": "2026-11-16T10:20:00.920Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:23:30.879Z",
+                     *         "receivedAt": "2026-11-16T10:17:00.098Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5124,16 +5124,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:26:34.913Z",
+                     *         "finishedAt": "2026-11-16T10:20:31.110Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T09-25-15-310Z-b61ayy9u",
+                     *         "snapshotVersion": "2026-11-27T11-02-24-749Z-cmwomg2r",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:26:34.913Z"
+                     *         "updatedAt": "2026-11-16T10:20:31.110Z"
                      *       }
                      *     }
                      */
@@ -5238,12 +5238,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:30:30.797Z",
-                     *           "receivedAt": "2026-11-16T10:26:00.564Z",
+                     *           "startedAt": "2026-11-16T10:24:00.016Z",
+                     *           "receivedAt": "2026-11-16T10:20:32.163Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:30:31.850Z",
+                     *           "updatedAt": "2026-11-16T10:24:01.069Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5271,20 +5271,20 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:26:30.701Z",
+                     *           "startedAt": "2026-11-16T10:20:00.920Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:23:30.879Z",
+                     *           "receivedAt": "2026-11-16T10:17:00.098Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:26:34.913Z",
+                     *           "finishedAt": "2026-11-16T10:20:31.110Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T09-25-15-310Z-b61ayy9u",
+                     *           "snapshotVersion": "2026-11-27T11-02-24-749Z-cmwomg2r",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:26:34.913Z"
+                     *           "updatedAt": "2026-11-16T10:20:31.110Z"
                      *         },
                      *         {
                      *           "phase": "done",
@@ -5299,20 +5299,20 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:23:31.932Z",
+                     *           "startedAt": "2026-11-16T10:17:30.235Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:16:31.014Z",
+                     *           "receivedAt": "2026-11-16T10:14:30.413Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:24:02.122Z",
+                     *           "finishedAt": "2026-11-16T10:18:00.372Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T09-25-13-202Z-w97bgl7a",
+                     *           "snapshotVersion": "2026-11-27T11-02-22-506Z-s3x3f2b7",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:24:02.122Z"
+                     *           "updatedAt": "2026-11-16T10:18:00.372Z"
                      *         }
                      *       ]
                      *     }
@@ -5663,7 +5663,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5975,7 +5975,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:00.466Z",
+                     *             "completedAt": "2026-11-16T09:09:02.572Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6444,7 +6444,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6764,7 +6764,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7563,7 +7563,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7871,7 +7871,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -8068,7 +8068,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *         }
                      *       ]
@@ -8191,7 +8191,7 @@ export interface operations {
                      *         "number": "CI-00001",
                      *         "createdAt": "2026-11-16T09:36:00.864Z",
                      *         "createdBy": "demouseroperations000001",
-                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
+                     *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *       }
                      *     }
@@ -8339,9 +8339,9 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T09:51:00.000Z",
+                     *           "statusAt": "2026-11-16T15:16:01.077Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T09:51:00.000Z"
+                     *             "failed": "2026-11-16T15:16:01.077Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
@@ -8460,9 +8460,9 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:21:00.394Z",
+                     *           "statusAt": "2026-11-16T15:16:00.024Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:21:00.394Z"
+                     *             "delivered": "2026-11-16T15:16:00.024Z"
                      *           },
                      *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
@@ -9289,7 +9289,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *           "updatedAt": "2026-11-16T09:25:31.040Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9752,7 +9752,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *         "updatedAt": "2026-11-16T09:25:31.040Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -10065,13 +10065,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:31.478Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10210,8 +10210,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:12:31.478Z",
-                     *         "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *         "createdAt": "2026-11-16T09:12:30.425Z",
+                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
                      *       }
                      *     }
                      */
@@ -10347,7 +10347,7 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:31.478Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
@@ -11357,8 +11357,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
-                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
                      *       }
                      *     }
                      */
@@ -11480,7 +11480,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11586,12 +11586,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
                      *       }
                      *     }
                      */
@@ -11720,7 +11720,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11982,7 +11982,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11990,7 +11990,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
@@ -12146,7 +12146,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 160,
                      *           "uploadedAt": "2026-11-16T09:56:30.481Z",
                      *           "contentType": "image/png",
@@ -12278,7 +12278,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12286,7 +12286,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12514,7 +12514,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12522,7 +12522,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=d34cdfd362b9216742f6349e349e996eba77a12463c86b2e7fdcc3c4a4ad87f7",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12778,7 +12778,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -12794,7 +12794,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -12948,7 +12948,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
@@ -13088,7 +13088,7 @@ export interface operations {
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -13210,7 +13210,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
@@ -13221,7 +13221,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13552,8 +13552,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13561,9 +13561,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:01:00.714Z",
+                     *           "lastFailureAt": "2026-11-16T09:58:30.029Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:03.625Z",
+                     *           "failingSince": "2026-11-16T09:09:01.519Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13572,8 +13572,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
-                     *           "consecutiveFailures": 9,
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "consecutiveFailures": 19,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13661,12 +13661,13 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * Format: uri
                      * @description where events are POSTed: https in AWS (a public host); http and localhost too on the local stack
                      * @example https://example.com/hooks/orders
                      */
                     url: string;
                     /** @description the event types it receives; empty, left out or ["*"]: every type (answered as []) */
-                    eventTypes?: (("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced") | "*")[];
+                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced" | "*")[];
                     /** @example Order updates for the ERP */
                     description?: string;
                     /** @description CUID */
@@ -13699,7 +13700,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13835,8 +13836,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13937,9 +13938,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:19:30.783Z",
+                     *         "lastFailureAt": "2026-11-16T10:13:00.002Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:03.625Z",
+                     *         "failingSince": "2026-11-16T09:09:01.519Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13948,13 +13949,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
-                     *         "consecutiveFailures": 19,
+                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *         "consecutiveFailures": 21,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:20:00.920Z",
+                     *         "updatedAt": "2026-11-16T10:13:30.139Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:20:00.920Z"
+                     *         "deletedAt": "2026-11-16T10:13:30.139Z"
                      *       }
                      *     }
                      */
@@ -14062,12 +14063,13 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * Format: uri
                      * @description where events are POSTed: https in AWS (a public host); http and localhost too on the local stack
                      * @example https://example.com/hooks/orders
                      */
                     url?: string;
                     /** @description the event types it receives; empty, left out or ["*"]: every type (answered as []) */
-                    eventTypes?: (("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced") | "*")[];
+                    eventTypes?: ("order.created" | "order.status_changed" | "order.updated" | "order.pictures_archived" | "order.pictures_archive_failed" | "contract.sent" | "contract.signed" | "billing_entry.created" | "billing_entry.confirmed" | "inspection.created" | "inspection.status_changed" | "wallet.transaction_created" | "car.removed" | "car.repriced" | "*")[];
                     /** @example Order updates for the ERP */
                     description?: string;
                     enabled?: boolean;
@@ -14097,8 +14099,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *         "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14242,21 +14244,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:16:30.961Z",
+                     *         "failedAt": "2026-11-16T09:42:00.508Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 6,
-                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:09:01.519Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 1,
+                     *             "latencyMs": 7,
                      *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:12:30.425Z",
+                     *             "at": "2026-11-16T09:09:08.890Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14440,23 +14442,23 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
-                     *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
+                     *           "attempts": 5,
+                     *           "nextAttemptAt": "2026-11-16T10:09:30.043Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 3,
+                     *               "latencyMs": 8,
+                     *               "at": "2026-11-16T09:52:30.385Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T09:53:30.659Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 7,
                      *               "at": "2026-11-16T09:54:00.796Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:57:30.755Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 1,
-                     *               "at": "2026-11-16T10:01:00.714Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14714,23 +14716,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:18:00.372Z",
-                     *         "failedAt": "2026-11-16T10:16:30.961Z",
+                     *         "nextAttemptAt": "2026-11-16T10:11:30.591Z",
+                     *         "failedAt": "2026-11-16T09:42:00.508Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 6,
-                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:09:01.519Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 1,
+                     *             "latencyMs": 7,
                      *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:12:30.425Z",
+                     *             "at": "2026-11-16T09:09:08.890Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14883,14 +14885,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:01.519Z",
-                     *           "createdBy": "ue7i1emu80jfffcyc5nkbkve",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:19:31.836Z",
+                     *           "updatedAt": "2026-11-16T10:13:01.055Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:19:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:13:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15028,7 +15030,7 @@ export interface operations {
                      *         "attemptLog": [
                      *           {
                      *             "at": "2026-11-16T10:08:31.822Z",
-                     *             "latencyMs": 3,
+                     *             "latencyMs": 4,
                      *             "statusCode": 204
                      *           }
                      *         ],
@@ -15245,7 +15247,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:02.572Z",
+                     *           "timestamp": "2026-11-16T09:09:03.625Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15308,7 +15310,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16323,7 +16325,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16480,7 +16482,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16573,7 +16575,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:02.572Z",
+                 *       "timestamp": "2026-11-16T09:09:03.625Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16636,7 +16638,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z"
+                 *             "completedAt": "2026-11-16T09:09:02.572Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -17035,7 +17037,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:25:30.987Z",
+                 *       "timestamp": "2026-11-16T09:25:31.040Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -17058,7 +17060,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:25:30.987Z",
+                 *           "updatedAt": "2026-11-16T09:25:31.040Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17181,7 +17183,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:12:31.478Z",
+                 *       "timestamp": "2026-11-16T09:12:30.425Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17201,8 +17203,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:12:31.478Z",
-                 *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17296,7 +17298,7 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:12:31.478Z",
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
@@ -17692,7 +17694,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:26:33.860Z",
+                 *       "timestamp": "2026-11-16T10:20:30.057Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17725,7 +17727,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:26:31.754Z",
+                 *           "removedAt": "2026-11-16T10:20:01.973Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17824,7 +17826,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:24:01.069Z",
+                 *       "timestamp": "2026-11-16T10:17:33.394Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17876,7 +17878,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:23:32.985Z",
+                 *               "at": "2026-11-16T10:17:31.288Z",
                  *               "to": 360
                  *             }
                  *           ],

@@ -4,13 +4,17 @@ import { DateTime, Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 
 const EventType = Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)));
+// An http(s) URL by form, checked with the rest of the body; the use case then asks more of it (https and a public host in AWS).
 const EndpointUrl = Type.String({
+  format: 'uri',
+  pattern: '^https?://',
   minLength: 1,
   maxLength: 2048,
   description: 'where events are POSTed: https in AWS (a public host); http and localhost too on the local stack',
   examples: ['https://example.com/hooks/orders'],
 });
-const EventTypes = Type.Array(Type.Union([EventType, Type.Literal('*')]), {
+// One list of the values an item may take, '*' among them, so a wrong one is told them all in one sentence.
+const EventTypes = Type.Array(Type.Union([...EVENT_TYPES.map((t) => Type.Literal(t)), Type.Literal('*')]), {
   maxItems: EVENT_TYPES.length,
   uniqueItems: true,
   description: 'the event types it receives; empty, left out or ["*"]: every type (answered as [])',

@@ -300,6 +300,13 @@ describe('a webhook endpoint', () => {
     expect((await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: receiver.url('/x'), eventTypes: ['order.teleported'] } })).status).toBe(
       400,
     );
+    // A bad URL and a bad type are both named in one answer, the type's values in one sentence.
+    const both = await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'ftp://x', eventTypes: ['order.nope'] } });
+    expect(both.status).toBe(400);
+    const problems = new Map(both.body.details.map((d: { field: string; message: string }) => [d.field, d.message]));
+    expect([...problems.keys()].sort()).toEqual(['body.eventTypes[0]', 'body.url']);
+    expect(problems.get('body.eventTypes[0]')).toMatch(/^must be one of order\.created, order\.status_changed, .*; got "order\.nope"$/);
+    expect(problems.get('body.eventTypes[0]')).not.toMatch(/ and must be /);
     // "*" means every type, as the staff CLI's --events * does: held and answered as no types listed.
     const every = data(await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: receiver.url('/hook/every'), eventTypes: ['*'] } }), 201);
     expect(every.endpoint.eventTypes).toEqual([]);
