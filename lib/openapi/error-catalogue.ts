@@ -63,6 +63,7 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
   IDEMPOTENCY_KEY_REUSED: {
     when: 'the Idempotency-Key was already used with a different body',
     error: 'This Idempotency-Key was already used for a different request',
+    details: [{ field: 'Idempotency-Key', message: 'was already used for a different request: send a new key for a new request, the same body to retry' }],
   },
   PAYLOAD_TOO_LARGE: {
     when: 'the body is over 256 KB, or the record would be too large to store',

@@ -359,6 +359,11 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]!.text).toContain(`#${contract.contractNumber}`);
     expect(messages[0]!.text).toContain(signingLink);
+    // The amount as the contract writes it, thousands grouped.
+    expect(messages[0]!.text).toContain(
+      `${contract.totalAmount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${contract.currency}`,
+    );
+    expect(contract.totalAmount).toBeGreaterThanOrEqual(1000);
     expect(await getContract(contract.id)).toMatchObject({ status: 'Sent', sentAt: res.body.data.sentAt });
   });
 

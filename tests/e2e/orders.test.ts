@@ -454,6 +454,7 @@ describe('POST /api/v1/orders', () => {
 
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(res.body.details).toEqual([{ field: 'Idempotency-Key', message: expect.stringMatching(/^was already used for a different request/) }]);
       expect(await ordersOfCustomer(customer.id)).toHaveLength(1);
     });
 

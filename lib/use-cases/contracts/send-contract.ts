@@ -1,3 +1,4 @@
+import { money } from '../../domain/document-models/model.js';
 import type { Caller } from '../../domain/caller.js';
 import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../../text/chat-templates.js';
 import { CONTRACT_SENDABLE } from '../../domain/documents.js';
@@ -59,7 +60,8 @@ function contractMessage(to: string, contract: ContractRecord, order: OrderRecor
     String(contract.contractNumber),
     // Both templates say "for the {{3}}" ("لسيارة {{3}}"): an unnamed car is not called a car twice.
     vehicleLabel(vehicle, language, order.orderNumber, { afterCarWord: true }),
-    `${contract.totalAmount} ${contract.currency}`,
+    // As the contract's PDF writes it: thousands grouped, the currency's decimals.
+    money(contract.totalAmount, contract.currency),
     ...(signingLink ? [signingLink] : []),
   ];
   return templateMessage(to, contractTemplateKey(signingLink !== undefined), language, parameters.map(templateParameter));

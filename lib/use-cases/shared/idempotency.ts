@@ -23,7 +23,9 @@ export const requestFingerprint = (operation: string, target: string, body: unkn
 /** Same key + same request: the original answer. Same key + another request: 409. */
 export function replay<T>(record: IdempotencyRecord, fingerprint: string): T {
   if (record.requestHash !== fingerprint) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; send a new key for a new request');
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; send a new key for a new request', [
+      { field: 'Idempotency-Key', message: 'was already used for a different request: send a new key for a new request, the same body to retry' },
+    ]);
   }
   return record.data as T;
 }
