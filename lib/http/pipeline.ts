@@ -4,6 +4,7 @@ import httpErrorHandler from '@middy/http-error-handler';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
+import { permissionsPolicy } from './permissions-policy.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Caller } from '../domain/caller.js';
 import type { CompiledRoute } from '../schemas/route.js';
@@ -50,7 +51,8 @@ export function basePipeline(
     .use(requestLogging(route))
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
-    .use(httpSecurityHeaders(securityHeaders ?? {}));
+    .use(permissionsPolicy())
+    .use(httpSecurityHeaders({ ...securityHeaders, permissionsPolicy: false }));
   if (cors) pipeline.use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }));
   pipeline.use(httpErrorHandler({ logger: false })).use(errorEnvelope(route));
   for (const step of steps) pipeline.use(step);
