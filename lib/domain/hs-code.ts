@@ -56,6 +56,8 @@ const banded = (bands: Array<[number, string, string]>, cc: number): HsCode => {
   return { code, description: `${CAR}, ${description}` };
 };
 
+const knownCc = (cc: number | undefined): cc is number => cc !== undefined && Number.isFinite(cc) && cc > 0;
+
 const HYBRIDS = {
   'hybrid-spark': [
     ['8703.40', 'spark-ignition engine and electric motor, not plug-in'],
@@ -68,9 +70,10 @@ const HYBRIDS = {
 } as const;
 
 /**
- * The code and its description, or the facts it still needs: the fuel first (an electric car has no
- * displacement to ask for), then the displacement of an engine. A fuel the table does not know is
- * heading 8703.90, "other".
+ * The code and its description, or every fact it still needs at once: the fuel, and the
+ * displacement unless it is known (most fuels need it, and asking for it only once the fuel is
+ * given made a client ask twice; an electric car's fuel alone then settles it). A fuel the table
+ * does not know is heading 8703.90, "other".
  */
 export function hsCodeOf(car: CarForHsCode): HsCode {
   // A goods vehicle's sub-heading turns on its gross weight, which the catalogue does not give.
@@ -78,7 +81,7 @@ export function hsCodeOf(car: CarForHsCode): HsCode {
     return { code: '8704', description: 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)' };
   }
   const fuel = car.fuelType?.toLowerCase().replace(/[\s_-]+/g, '');
-  if (!fuel) return { missing: ['fuelType'] };
+  if (!fuel) return { missing: knownCc(car.displacementCc) ? ['fuelType'] : ['fuelType', 'displacementCc'] };
   let drive = DRIVES[fuel] ?? 'other';
   // An engine car that charges from the mains can only be a plug-in hybrid.
   if (car.plugIn && drive === 'spark') drive = 'hybrid-spark';
@@ -91,6 +94,6 @@ export function hsCodeOf(car: CarForHsCode): HsCode {
     return { code, description: `${CAR}, ${description}` };
   }
   const cc = car.displacementCc;
-  if (cc === undefined || !Number.isFinite(cc) || cc <= 0) return { missing: ['displacementCc'] };
+  if (!knownCc(cc)) return { missing: ['displacementCc'] };
   return banded(drive === 'spark' ? SPARK_BANDS : DIESEL_BANDS, cc);
 }

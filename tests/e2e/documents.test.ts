@@ -10,8 +10,8 @@ import { localDay } from '../../lib/domain/time-zone.js';
 import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey } from '../support/http.js';
 import { newApiKey } from '../support/staff.js';
-import { newCustomer, placeOrder } from '../support/orders.js';
-import { gulfOrder } from '../support/order-children.js';
+import { changeStatus, newCustomer, placeOrder } from '../support/orders.js';
+import { confirmEntry, gulfOrder } from '../support/order-children.js';
 import { orderDetail } from '../support/orders.js';
 import { letters, popplerView } from '../support/pdf-text.js';
 import { GULF_MOTORS_PROFILE } from '../../scripts/local/demo-profiles.js';
@@ -199,6 +199,8 @@ describe('order documents', () => {
     expect(bare.status).toBe(409);
     expect(bare.body.code).toBe('INVALID_STATE');
     expect(bare.body.error).toContain('PUT /api/v1/tenant-profile');
+    // A proforma prints no stamp: it sends nobody to upload one.
+    expect(bare.body.error).not.toContain('/stamp');
     const fields = bare.body.details.map((d: { field: string }) => d.field);
     expect(fields).toEqual(expect.arrayContaining(['profile.legalName.en', 'profile.address.city', 'profile.bank.iban', 'profile.bank.swift']));
 
@@ -207,6 +209,9 @@ describe('order documents', () => {
     data(await api('PUT', '/api/v1/tenant-profile', { key: admin, body: { ...text, legalName: { en: legalName!.en } } }));
     const noStamp = await generate(order.id, { type: 'contract' }, operations);
     expect(noStamp.status).toBe(409);
+    expect(noStamp.body.details.map((d: { field: string }) => d.field)).toEqual(['profile.stamp']);
+    // The stamp is uploaded on a route of its own, not with the profile's text.
+    expect(noStamp.body.error).toContain('PUT /api/v1/tenant-profile/stamp');
     const arabic = await generate(order.id, { type: 'proforma-invoice', language: 'ar' }, operations);
     expect(arabic.body.details.map((d: { field: string }) => d.field)).toEqual(['profile.legalName.ar']);
 
@@ -216,7 +221,7 @@ describe('order documents', () => {
     expect(proformaText).toContain(`the car of order #${order.orderNumber}`);
     expect(proformaText).not.toMatch(/Vehicle price: car\b/);
 
-    // A commercial invoice names what customs needs and nobody recorded.
+    // A commercial invoice names, in its first answer, everything customs needs and nobody recorded.
     data(
       await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
         key: operations,
@@ -231,11 +236,76 @@ describe('order documents', () => {
       'car.model',
       'car.year',
       'car.vin',
-      'customsInvoice.hsCode (or customsInvoice.fuelType)',
+      'customsInvoice.hsCode (or customsInvoice.fuelType and customsInvoice.engineCapacityCc)',
       'customsInvoice.countryOfOrigin',
       'customsInvoice.portOfDischarge',
     ]);
+    expect(customs.body.error).toContain('customsInvoice.fuelType and customsInvoice.engineCapacityCc');
     expect((await orderDetail(order.id, operations)).documents.map((d: any) => d.type)).toEqual(['proforma-invoice']);
+  });
+
+  it('labels the deposit received with the order as the deposit on the proforma', async () => {
+    const order = await gulfOrder({ receiptAmount: 2_000, receiptDescription: 'Wire 5521' });
+    await confirmEntry(order.depositReceiptId);
+    // The line reads "Deposit · <day>  −2,000.00 AED", not "Payment · <day>".
+    for (const [language, deposit, payment] of [
+      ['en', 'Deposit ·', 'Payment ·'],
+      ['ar', 'عربون ·', 'دفعة ·'],
+    ] as const) {
+      const proforma = data(await generate(order.id, { type: 'proforma-invoice', language }), 201);
+      const text = letters(popplerView(await download(proforma.url)).text);
+      expect(text, language).toContain(letters(deposit));
+      expect(text, language).not.toContain(letters(payment));
+      expect(text, language).toContain('−2,000.00AED');
+    }
+  });
+
+  it('refuses every document for a cancelled order with 409, takes no number and stores nothing, and keeps the ones made before', async () => {
+    const subdomain = `doccancel${Date.now().toString(36)}`;
+    const tenantId = (await createTenant({ name: `Cancel ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    await completeProfile(tenantId);
+    const accountant = (await newApiKey({ role: 'accountant', tenantId })).key;
+    const operations = (await newApiKey({ role: 'operations', tenantId })).key;
+    const customer = await newCustomer({ key: accountant });
+    const newOrder = () =>
+      placeOrder(accountant, { customerId: customer.id, totalAmount: 12_000, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2021 } });
+    const cancel = async (id: string) => {
+      const { version } = await orderDetail(id, accountant);
+      const res = await changeStatus(id, accountant, { status: 'Cancelled', version });
+      expect(res.status, res.text).toBe(200);
+    };
+
+    // One with a proforma and a contract made before it was cancelled, one cancelled bare.
+    const earlier = await newOrder();
+    const proforma = data(await generate(earlier.id, { type: 'proforma-invoice' }, accountant), 201);
+    expect(proforma.number).toBe('PI-00001');
+    data(await api('POST', '/api/v1/contracts', { key: operations, body: { orderId: earlier.id, customerName: 'Omar Nasser' } }), 201);
+    const contract = data(await generate(earlier.id, { type: 'contract' }, operations), 201);
+    await cancel(earlier.id);
+    const bare = await newOrder();
+    await cancel(bare.id);
+
+    for (const order of [earlier, bare]) {
+      const before = await orderDetail(order.id, accountant);
+      for (const type of ['proforma-invoice', 'customs-invoice', 'contract']) {
+        const refused = await generate(order.id, { type }, type === 'contract' ? operations : accountant);
+        expect(refused.status, refused.text).toBe(409);
+        expect(refused.body).toMatchObject({ success: false, code: 'INVALID_STATE', details: [{ field: 'body.type', status: 'Cancelled' }] });
+        expect(refused.body.error).toContain(`Order ${order.orderNumber} is Cancelled`);
+      }
+      const after = await orderDetail(order.id, accountant);
+      expect(after.version).toBe(before.version);
+      const ids = (documents: any[]) => documents.map((d) => [d.id, d.type, d.version]);
+      expect(ids(after.documents)).toEqual(ids(before.documents));
+    }
+    const listed = data(await api('GET', `/api/v1/orders/${earlier.id}/documents`, { key: accountant }));
+    expect(listed.map((d: any) => [d.type, d.number])).toEqual([
+      ['contract', contract.number],
+      ['proforma-invoice', 'PI-00001'],
+    ]);
+    expect(popplerView(await download(listed[1].url)).text).toContain('PI-00001');
+    // The series did not move for the cancelled orders: the next open order takes the next number.
+    expect(data(await generate((await newOrder()).id, { type: 'proforma-invoice' }, accountant), 201).number).toBe('PI-00002');
   });
 
   it("numbers invoices in the tenant's own series without gaps, under parallel requests, and keeps a number on regeneration", async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { customsInvoiceGaps, customsInvoiceModel, customsTerms } from '../../lib/domain/document-models/customs-invoice.js';
 import { textsOf } from '../../lib/domain/document-models/model.js';
-import { balanceOf, paymentKindOf, proformaModel } from '../../lib/domain/document-models/proforma-invoice.js';
+import { balanceOf, paymentKindOf, proformaModel, receiptKindOf } from '../../lib/domain/document-models/proforma-invoice.js';
 import { contractModel } from '../../lib/domain/document-models/contract.js';
 import { seriesNumber } from '../../lib/use-cases/orders/documents.js';
 import { CONTRACT, INVOICE, PAYMENTS, SELLER, SHIPMENT, VEHICLE } from '../../scripts/documents/sample-documents.js';
@@ -35,12 +35,24 @@ describe('the commercial invoice', () => {
       'car.model',
       'car.year',
       'car.vin',
-      'customsInvoice.hsCode (or customsInvoice.fuelType)',
+      'customsInvoice.hsCode (or customsInvoice.fuelType and customsInvoice.engineCapacityCc)',
       'customsInvoice.countryOfOrigin',
       'customsInvoice.incoterms',
       'shipment.portOfLoading',
       'customsInvoice.portOfDischarge',
     ]);
+  });
+
+  it('asks for everything the HS code needs at once, and only what it still needs', () => {
+    const { hsCode: _h, ...invoice } = INVOICE;
+    const hsGap = (vehicle: Partial<typeof VEHICLE>) =>
+      customsInvoiceGaps({ ...facts, invoice, vehicle: { ...VEHICLE, fuelType: undefined, displacementCc: undefined, ...vehicle } }).filter((gap) =>
+        gap.startsWith('customsInvoice.hsCode'),
+      );
+    expect(hsGap({})).toEqual(['customsInvoice.hsCode (or customsInvoice.fuelType and customsInvoice.engineCapacityCc)']);
+    expect(hsGap({ fuelType: 'Gasoline' })).toEqual(['customsInvoice.hsCode (or customsInvoice.engineCapacityCc)']);
+    expect(hsGap({ displacementCc: 2497 })).toEqual(['customsInvoice.hsCode (or customsInvoice.fuelType)']);
+    expect(hsGap({ fuelType: 'Electric' })).toEqual([]);
   });
 
   it('prints the number of the series, the terms with their place, the B/L and the total in words', () => {
@@ -90,6 +102,14 @@ describe('the proforma invoice', () => {
       'SWIFT / BIC': 'EBILAEAD',
       'Payment reference': 'PI-00031',
     });
+  });
+
+  it("labels the order's deposit receipt Deposit, though it carries no items", () => {
+    const deposit = { id: 'receipt-with-order', items: [] };
+    expect(receiptKindOf(deposit, 'receipt-with-order')).toBe('deposit');
+    expect(receiptKindOf({ id: 'later', items: [{ type: 'Instalment' }] }, 'receipt-with-order')).toBe('instalment');
+    expect(receiptKindOf({ id: 'later', items: [] }, 'receipt-with-order')).toBe('payment');
+    expect(receiptKindOf(deposit, undefined)).toBe('payment');
   });
 
   it('never prints the bare word "car" for an order nothing describes', () => {

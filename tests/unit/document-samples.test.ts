@@ -189,6 +189,30 @@ describe('the sales contract, from its own fields', () => {
   });
 });
 
+/**
+ * The clauses of an Arabic text with their words one space apart, as a reader reads them:
+ * punctuation aside (poppler sets it apart from its word), and a clause with a vowel mark left out
+ * (poppler splits a word at one).
+ */
+const arabicClauses = (text: string): string[] =>
+  text
+    .split(/[.،\n]/)
+    .map((clause) => clause.trim().replace(/\s+/g, ' '))
+    .filter((clause) => /[\u0600-\u06ff]/.test(clause) && !/[\u064b-\u065f]/.test(clause));
+
+describe('Arabic sentences, as a reader sees them', () => {
+  it.each(samples.filter((s) => s.model.language === 'ar').map((s) => [s.name, s] as [string, Sample]))(
+    'keep a space between every two words: %s',
+    (name, sample) => {
+      const text = read(name).text.replace(/[.،]/g, ' ').replace(/\s+/g, ' ');
+      const clauses = sample.model.paragraphs.flatMap((p) => arabicClauses(p.text));
+      expect(clauses.length).toBeGreaterThan(0);
+      // e.g. "بتحويل مصرفي إلى" on the proforma, "والمخاطر إلى" in the contract, never run together.
+      for (const clause of clauses) expect(text, name).toContain(clause);
+    },
+  );
+});
+
 describe('every character printed', () => {
   const fonts = [fontkit.create(Buffer.from(REGULAR)), fontkit.create(Buffer.from(BOLD))] as fontkit.Font[];
 

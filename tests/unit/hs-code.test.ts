@@ -103,10 +103,10 @@ describe('reading the facts', () => {
     expect(codeOf({ fuelType: 'hydrogen' })).toBe('8703.80');
   });
 
-  it('names the fuel when it is missing', () => {
-    expect(hsCodeOf({})).toEqual({ missing: ['fuelType'] });
+  it('names the fuel when it is missing, and the displacement with it unless it is known: everything at once', () => {
+    expect(hsCodeOf({})).toEqual({ missing: ['fuelType', 'displacementCc'] });
     expect(hsCodeOf({ fuelType: '', displacementCc: 1998 })).toEqual({ missing: ['fuelType'] });
-    expect(hsCodeOf({ fuelType: ' ', vehicleType: 'Sedan' })).toEqual({ missing: ['fuelType'] });
+    expect(hsCodeOf({ fuelType: ' ', vehicleType: 'Sedan' })).toEqual({ missing: ['fuelType', 'displacementCc'] });
   });
 
   it('names the displacement when an engine car has none', () => {

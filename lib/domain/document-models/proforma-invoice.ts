@@ -40,6 +40,14 @@ export function paymentKindOf(itemType: string | undefined): PaymentKind {
   return 'payment';
 }
 
+/**
+ * A receipt's label: the order's deposit receipt (made with the order from its receipt fields, with
+ * no items to say so) is the deposit; any other is labelled by its first item's type.
+ */
+export function receiptKindOf(receipt: { id: string; items: ReadonlyArray<{ type?: string }> }, depositReceiptId: string | undefined): PaymentKind {
+  return receipt.id === depositReceiptId ? 'deposit' : paymentKindOf(receipt.items[0]?.type);
+}
+
 /** What has been received net of refunds, and what remains (never below zero). */
 export function balanceOf(totalAmount: number, payments: PaymentLine[]): { received: number; due: number } {
   const cents = (n: number) => Math.round(n * 1000);

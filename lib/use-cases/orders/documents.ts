@@ -3,12 +3,13 @@ import type { Caller } from '../../domain/caller.js';
 import { contractModel } from '../../domain/document-models/contract.js';
 import { customsInvoiceGaps, customsInvoiceModel, type CustomsInvoiceData } from '../../domain/document-models/customs-invoice.js';
 import type { DocumentModel } from '../../domain/document-models/model.js';
-import { paymentKindOf, proformaModel, type PaymentLine } from '../../domain/document-models/proforma-invoice.js';
+import { proformaModel, receiptKindOf, type PaymentLine } from '../../domain/document-models/proforma-invoice.js';
 import { invalidState, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { documentKey, type RenderRequest } from '../../domain/render-request.js';
-import { profileGaps, type TenantProfile } from '../../domain/tenant-profile.js';
+import type { OrderStatus } from '../../domain/order-lifecycle.js';
+import { PROFILE_IMAGES, profileGaps, type TenantProfile } from '../../domain/tenant-profile.js';
 import { localDay, tenantTimeZone } from '../../domain/time-zone.js';
 import { vehicleOf, type Vehicle } from '../../domain/vehicle.js';
 import type { DocumentType } from '../../text/document-words.js';
@@ -16,7 +17,7 @@ import { renderAndStore } from '../../documents/renderer-client.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
 import { lastInSeries, takeInSeriesItem } from '../../store/document-series.js';
 import type { ContractRecord } from '../../store/order-children.js';
-import { readOrderCollection, type GeneratedDocument, type OrderCollection } from '../../store/orders.js';
+import { readOrderCollection, type GeneratedDocument, type OrderCollection, type OrderRecord } from '../../store/orders.js';
 import { getTenantProfile } from '../../store/tenant-profiles.js';
 import { getTenant } from '../../store/tenants.js';
 import { editOrder } from './edit-order.js';
@@ -36,6 +37,25 @@ const DOCUMENT_NAMES: Record<DocumentType, string> = {
   contract: 'sales contract',
 };
 const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Commercial invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
+
+/**
+ * The statuses in which no new document of a type is made. A cancelled order has no car to clear
+ * through customs (commercial invoice), no balance for the buyer to pay (proforma), and no sale to
+ * sign (contract). Documents made before stay listed.
+ */
+const CLOSED_TO: Record<DocumentType, ReadonlySet<OrderStatus>> = {
+  'customs-invoice': new Set(['Cancelled']),
+  'proforma-invoice': new Set(['Cancelled']),
+  contract: new Set(['Cancelled']),
+};
+
+/** 409 INVALID_STATE when the order's status takes no new document of this type. */
+function ensureDocumentable(order: Pick<OrderRecord, 'status' | 'orderNumber'>, type: DocumentType): void {
+  if (!CLOSED_TO[type].has(order.status)) return;
+  throw invalidState(`Order ${order.orderNumber} is ${order.status}: it takes no new ${DOCUMENT_NAMES[type]} (documents generated before stay listed)`, [
+    { field: 'type', message: `the order is ${order.status}`, status: order.status },
+  ]);
+}
 
 /** Everything a model is made from, read once. */
 interface Sources {
@@ -73,7 +93,7 @@ function paymentsOf({ collection, zone }: Sources): PaymentLine[] {
   const receipts = collection.billing
     .filter((b) => b.type === 'receipt' && b.status === 'Confirmed' && b.currency === order.currency)
     .sort((a, b) => String(a.confirmedAt ?? a.createdAt).localeCompare(String(b.confirmedAt ?? b.createdAt)))
-    .map((b): PaymentLine => ({ kind: paymentKindOf(b.items[0]?.type), date: day(String(b.confirmedAt ?? b.createdAt)), amount: Number(b.amount) }));
+    .map((b): PaymentLine => ({ kind: receiptKindOf(b, order.depositReceiptId), date: day(String(b.confirmedAt ?? b.createdAt)), amount: Number(b.amount) }));
   return [
     ...(order.paidFromWallet ? [{ kind: 'wallet' as const, date: day(order.createdAt), amount: order.totalAmount }] : []),
     ...receipts,
@@ -81,11 +101,23 @@ function paymentsOf({ collection, zone }: Sources): PaymentLine[] {
   ];
 }
 
+/** Where an admin sets the missing profile fields: the text with PUT /tenant-profile, each image (the stamp) with an upload of its own. */
+function profileRoutes(fields: string[]): string {
+  const images = PROFILE_IMAGES.filter((image) => fields.includes(`profile.${image}`));
+  const routes = [...(fields.length > images.length ? ['PUT /api/v1/tenant-profile'] : []), ...images.map((image) => `PUT /api/v1/tenant-profile/${image}`)];
+  return `an admin sets ${fields.length === 1 ? 'it' : 'them'} with ${routes.join(' and ')}`;
+}
+
 function refuse(what: DocumentType, gaps: string[], where: string): never {
   throw invalidState(
     `A ${DOCUMENT_NAMES[what]} cannot be generated yet: ${gaps.join(', ')} ${gaps.length === 1 ? 'is' : 'are'} missing (${where})`,
     gaps.map((field) => ({ field, message: `is required on a ${DOCUMENT_NAMES[what]}` })),
   );
+}
+
+function refuseProfile(what: DocumentType, missing: string[]): never {
+  const fields = missing.map((f) => `profile.${f}`);
+  return refuse(what, fields, profileRoutes(fields));
 }
 
 /** What the document says, given its number in the series; or 409 naming what it would print blank. */
@@ -109,12 +141,7 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
       ]);
     const language = body.language ?? invoice.language ?? 'en';
     const profileMissing = profileGaps(profile, 'customs-invoice', language);
-    if (profileMissing.length > 0)
-      refuse(
-        'customs-invoice',
-        profileMissing.map((f) => `profile.${f}`),
-        'an admin sets them with PUT /api/v1/tenant-profile',
-      );
+    if (profileMissing.length > 0) refuseProfile('customs-invoice', profileMissing);
     const vehicle = orderVehicle(collection);
     const facts = { seller: profile, invoice, vehicle, ...(order.shipment ? { shipment: order.shipment } : {}) };
     const gaps = customsInvoiceGaps(facts);
@@ -127,12 +154,7 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
   }
   const language = body.language ?? 'en';
   const profileMissing = profileGaps(profile, body.type, language);
-  if (profileMissing.length > 0)
-    refuse(
-      body.type,
-      profileMissing.map((f) => `profile.${f}`),
-      'an admin sets them with PUT /api/v1/tenant-profile',
-    );
+  if (profileMissing.length > 0) refuseProfile(body.type, profileMissing);
   if (body.type === 'proforma-invoice') {
     const customer = order.customer;
     return {
@@ -226,6 +248,8 @@ async function numberOf(caller: Caller, id: string, tenantId: string, series: Se
       undefined,
       `document.number.${series}`,
       async (current) => {
+        // A cancellation that came first takes no number out of the series.
+        ensureDocumentable(current, series);
         const already = current.documentNumbers?.[series];
         if (already !== undefined) throw new AlreadyNumbered(already);
         taken = (await lastInSeries(tenantId, series)) + 1;
@@ -245,12 +269,14 @@ async function numberOf(caller: Caller, id: string, tenantId: string, series: Se
  * (lib/documents/renderer-client.ts), then records it on the order as the next version of its
  * type (raising the order version, with its audit record and event). An invoice first takes its
  * number in the tenant's series (numberOf); a regeneration keeps it. The file is written before
- * it is recorded: a failure leaves at most an unlisted file.
+ * it is recorded: a failure leaves at most an unlisted file. A cancelled order gets none
+ * (ensureDocumentable, checked again on the order as it is when a number is taken and recorded).
  */
 export async function generateOrderDocument(caller: Caller, id: string, body: GenerateBody): Promise<DocumentView> {
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
   const { order } = collection;
+  ensureDocumentable(order, body.type);
   const tenantId = order.tenantId;
   const [profileItem, tenant] = await Promise.all([tenantId ? getTenantProfile(tenantId, true) : undefined, tenantId ? getTenant(tenantId) : undefined]);
   const now = new Date();
@@ -267,6 +293,7 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
   const { bytes } = await renderAndStore(request);
   let recorded: GeneratedDocument | undefined;
   await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
+    ensureDocumentable(current, body.type);
     if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
     const previous = (current.documents ?? []).filter((d) => d.type === body.type);
     recorded = {
