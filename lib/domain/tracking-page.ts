@@ -57,6 +57,8 @@ export interface TrackingPageInput {
     marketer?: { name: string; mobileNumber?: string };
     exportSteps?: { deregistration?: { date: string }; exportDeclaration?: { date: string } };
     shipment?: Voyage;
+    /** Set by the move that cancelled a wallet-paid order and refunded its wallet (lib/use-cases/orders/change-order-status.ts). */
+    refundedAt?: string;
   };
   /** The order's status moves, any order. */
   history: ReadonlyArray<{ to: OrderStatus; at: string }>;
@@ -67,12 +69,14 @@ export interface TrackingPageInput {
     photos: ReadonlyArray<{ url: string; thumbnailUrl?: string; caption?: string }>;
     pdfReportUrl: string | null;
     createdAt: string;
+    /** When it was marked Completed (inspections completed before this was kept have none). */
     completedAt?: string;
+    updatedAt?: string;
   }>;
-  /** The signed contract's file, when its signature recorded one (or the contract generated and signed). */
+  /** The signed contract, with the file its signature recorded when there is one (else its generated PDFs are in `documents`). */
   signedContract?: { contractNumber: number; signedAt: string; url?: string };
-  /** Generated documents, latest version of each, with download addresses made for this view. */
-  documents: ReadonlyArray<{ type: string; createdAt: string; url: string }>;
+  /** Generated documents to link (documentsToLink), with download addresses made for this view. */
+  documents: ReadonlyArray<{ type: string; language?: PaperLanguage; createdAt: string; url: string }>;
   /** The car's main picture: the archived copy's address when there is one. */
   photoUrl?: string;
 }
@@ -87,28 +91,44 @@ export interface MilestoneView {
 }
 
 export type PaperKind = 'contract' | 'proforma-invoice' | 'customs-invoice' | 'inspection-report';
+export type PaperLanguage = 'en' | 'ar';
+const PAPER_KINDS: readonly PaperKind[] = ['contract', 'proforma-invoice', 'customs-invoice', 'inspection-report'];
+/** A paper the buyer may download; `language` for a PDF the service generated in one. */
+export interface Paper {
+  kind: PaperKind;
+  url: string;
+  date?: string;
+  number?: number;
+  language?: PaperLanguage;
+}
 
 export interface TrackingPageView {
   orderNumber: number;
   customerName: string;
-  stage: 'open' | 'delivered' | 'cancelled';
+  /** For the badge: "in progress" until the car is shipped, so an open order is not read as on its way. */
+  stage: 'in-progress' | 'shipped' | 'delivered' | 'cancelled';
   car: { make?: string; model?: string; year?: number; mileageKm?: number; colour?: string; vinEnding?: string; photoUrl?: string };
   milestones: MilestoneView[];
   /** When the order was cancelled. */
   cancelledAt?: string;
   voyage?: Voyage;
+  /** `date`: the day it was done once completed, else the day planned. */
   inspection?: { state: 'scheduled' | 'in-progress' | 'completed'; date?: string; photos: Array<{ url: string; thumbnailUrl: string; caption?: string }> };
   money: {
     total: number;
     confirmed: number;
     awaitingConfirmation: number;
+    /** Still to pay: nothing once the order is cancelled. */
     remaining: number;
     currency: string;
     paidFromWallet: boolean;
+    /** When the wallet got a cancelled wallet-paid order's amount back. */
+    refundedToWalletAt?: string;
     /** Received in other currencies: not converted, so not counted above. */
     otherCurrencies: OtherCurrencyReceipts[];
   };
-  papers: Array<{ kind: PaperKind; url: string; date?: string; number?: number }>;
+  /** Per kind, one paper, or a generated PDF in each language it exists in (papersIn picks the page's). */
+  papers: Paper[];
   contact?: { name: string; whatsappUrl?: string };
 }
 
@@ -180,7 +200,9 @@ function milestonesOf(input: TrackingPageInput): MilestoneView[] {
   // past a step it has no date for); the first step not done is the next one.
   const lastDone = views.reduce((last, view, index) => (view.done ? index : last), -1);
   const cancelled = order.status === 'Cancelled';
-  return views.map(({ done, ...view }, index) => {
+  // A cancelled order lists only the steps behind it: the rest will not come.
+  const shown = cancelled ? views.slice(0, lastDone + 1) : views;
+  return shown.map(({ done, ...view }, index) => {
     const isDone = done || index < lastDone;
     const state = isDone ? 'done' : !cancelled && index === lastDone + 1 ? 'next' : 'later';
     return {
@@ -199,9 +221,17 @@ function latestInspection(inspections: TrackingPageInput['inspections']) {
 
 function inspectionOf(input: TrackingPageInput): TrackingPageView['inspection'] {
   const inspection = latestInspection(input.inspections);
-  const date = inspection?.inspectionDate ?? input.order.inspectionDate ?? undefined;
-  if (!inspection) return date ? { state: 'scheduled', date, photos: [] } : undefined;
+  const planned = inspection?.inspectionDate ?? input.order.inspectionDate ?? undefined;
+  const inspectedAt = reachedAt(input.history, 'InspectionCompleted');
+  if (!inspection) {
+    // No record of it (staff moved the order): what the order's moves say.
+    if (inspectedAt) return { state: 'completed', date: inspectedAt, photos: [] };
+    return planned ? { state: 'scheduled', date: planned, photos: [] } : undefined;
+  }
   const state = inspection.status === 'Completed' ? 'completed' : inspection.status === 'InProgress' ? 'in-progress' : 'scheduled';
+  // Done: the day it was, not the day it was planned for. A completed inspection no longer
+  // changes, so its last update is its completion where no completedAt was kept.
+  const date = state === 'completed' ? (inspection.completedAt ?? inspection.updatedAt ?? inspectedAt) : planned;
   return {
     state,
     ...(date ? { date } : {}),
@@ -220,29 +250,70 @@ function moneyOf(input: TrackingPageInput): TrackingPageView['money'] {
   const inCurrency = input.receipts.filter((receipt) => receipt.currency === order.currency);
   const confirmed = order.paidFromWallet ? order.totalAmount : sumMoney(inCurrency.filter((r) => r.status === 'Confirmed').map((r) => r.amount));
   const awaiting = order.paidFromWallet ? 0 : sumMoney(inCurrency.filter((r) => r.status !== 'Confirmed').map((r) => r.amount));
+  const cancelled = order.status === 'Cancelled';
   return {
     total: order.totalAmount,
     confirmed,
     awaitingConfirmation: awaiting,
-    remaining: Math.max(0, sumMoney([order.totalAmount, -confirmed])),
+    // A cancelled order asks for nothing more.
+    remaining: cancelled ? 0 : Math.max(0, sumMoney([order.totalAmount, -confirmed])),
     currency: order.currency,
     paidFromWallet: order.paidFromWallet,
+    ...(cancelled && order.paidFromWallet && order.refundedAt ? { refundedToWalletAt: order.refundedAt } : {}),
     otherCurrencies: otherCurrencyReceipts(input.receipts, order.currency),
   };
 }
 
+/** The newest first. */
+const byNewest = <T extends { createdAt: string }>(a: T, b: T): number => b.createdAt.localeCompare(a.createdAt);
+
 function papersOf(input: TrackingPageInput): TrackingPageView['papers'] {
   const papers: TrackingPageView['papers'] = [];
+  const generated = (kind: PaperKind) => input.documents.filter((d) => d.type === kind).sort(byNewest);
   const contract = input.signedContract;
   if (contract?.url && isWebAddress(contract.url))
     papers.push({ kind: 'contract', url: contract.url, date: contract.signedAt, number: contract.contractNumber });
-  for (const kind of ['proforma-invoice', 'customs-invoice'] as const) {
-    const document = input.documents.find((d) => d.type === kind);
-    if (document) papers.push({ kind, url: document.url, date: document.createdAt });
-  }
+  else if (contract)
+    for (const d of generated('contract'))
+      papers.push({ kind: 'contract', url: d.url, date: contract.signedAt, number: contract.contractNumber, ...(d.language ? { language: d.language } : {}) });
+  for (const kind of ['proforma-invoice', 'customs-invoice'] as const)
+    for (const d of generated(kind)) papers.push({ kind, url: d.url, date: d.createdAt, ...(d.language ? { language: d.language } : {}) });
   const report = latestInspection(input.inspections)?.pdfReportUrl ?? undefined;
   if (isWebAddress(report)) papers.push({ kind: 'inspection-report', url: report });
   return papers;
+}
+
+/**
+ * The generated PDFs the page may link: of each type it shows, the newest version in each
+ * language (so a page in either language finds its own), and of contracts only the signed
+ * one's (a contract generated before contracts were recorded on it counts as the signed one).
+ */
+export function documentsToLink<D extends { type: string; language: string; version: number; contractId?: string }>(
+  documents: readonly D[],
+  signedContractId: string | undefined,
+): D[] {
+  const shown = (d: D) =>
+    d.type === 'proforma-invoice' ||
+    d.type === 'customs-invoice' ||
+    (d.type === 'contract' && signedContractId !== undefined && (d.contractId ?? signedContractId) === signedContractId);
+  const newest = new Map<string, D>();
+  for (const d of documents.filter(shown)) {
+    const key = `${d.type} ${d.language}`;
+    if ((newest.get(key)?.version ?? 0) < d.version) newest.set(key, d);
+  }
+  return [...newest.values()];
+}
+
+/**
+ * The papers a page in `language` links: per kind, the newest in its language, else the newest
+ * in another one (the page then says which), in the order a buyer needs them.
+ */
+export function papersIn(papers: readonly Paper[], language: PaperLanguage): Paper[] {
+  return PAPER_KINDS.flatMap((kind) => {
+    const ofKind = papers.filter((p) => p.kind === kind);
+    const chosen = ofKind.find((p) => p.language === undefined || p.language === language) ?? ofKind[0];
+    return chosen ? [chosen] : [];
+  });
 }
 
 /** A WhatsApp chat with the marketer: wa.me takes the number in international form, digits only. */
@@ -252,9 +323,23 @@ function contactOf(marketer: TrackingPageInput['order']['marketer']): TrackingPa
   return { name: marketer.name, ...(digits.length >= 8 ? { whatsappUrl: `https://wa.me/${digits}` } : {}) };
 }
 
+/** The order's stage as its badge names it: on its way only once it is shipped. */
+function stageOf(status: OrderStatus): TrackingPageView['stage'] {
+  switch (status) {
+    case 'Shipped':
+      return 'shipped';
+    case 'Delivered':
+      return 'delivered';
+    case 'Cancelled':
+      return 'cancelled';
+    default:
+      return 'in-progress';
+  }
+}
+
 export function trackingPageView(input: TrackingPageInput): TrackingPageView {
   const { order } = input;
-  const stage = order.status === 'Delivered' ? 'delivered' : order.status === 'Cancelled' ? 'cancelled' : 'open';
+  const stage = stageOf(order.status);
   const shipment = order.shipment;
   const contact = contactOf(order.marketer);
   const inspection = inspectionOf(input);

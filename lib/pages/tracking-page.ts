@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MilestoneView, TrackingPageView } from '../domain/tracking-page.js';
+import { type MilestoneView, papersIn, type TrackingPageView } from '../domain/tracking-page.js';
 import { portName } from '../text/ports.js';
 import { colourName } from '../text/colours.js';
 import { PAGE_LANGUAGES, type PageLanguage, TRACKING_WORDS, type TrackingWords } from '../text/tracking-page.js';
@@ -166,9 +166,20 @@ function milestoneSection(view: TrackingPageView, w: TrackingWords, f: Formats):
   return `<section aria-labelledby="steps"><h2 id="steps">${escapeHtml(w.milestonesHeading)}</h2><ol>${items}</ol></section>`;
 }
 
+/** What became of the money of a cancelled order: back in the wallet, or the seller will be in touch (nothing is promised here). */
+function cancelledMoney(view: TrackingPageView, w: TrackingWords, f: Formats): string {
+  const m = view.money;
+  if (m.refundedToWalletAt) return w.cancelled.walletRefunded(f.instant(m.refundedToWalletAt));
+  if (m.paidFromWallet) return w.cancelled.walletPaid;
+  const received = m.confirmed + m.awaitingConfirmation > 0 || m.otherCurrencies.some((o) => o.totalConfirmed + o.awaitingConfirmation > 0);
+  return received ? w.cancelled.moneyReceived : '';
+}
+
 function nextSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
   if (view.stage === 'cancelled') {
-    return `<section class="next"><p>${escapeHtml(w.cancelledOn)} ${escapeHtml(view.cancelledAt ? f.instant(view.cancelledAt) : '')}</p></section>`;
+    const money = cancelledMoney(view, w, f);
+    const notice = w.cancelled.notice(view.cancelledAt ? f.instant(view.cancelledAt) : undefined);
+    return `<section class="next"><p><strong>${escapeHtml(notice)}</strong></p>${money ? `<p>${escapeHtml(money)}</p>` : ''}</section>`;
   }
   const next = view.milestones.find((m) => m.state === 'next');
   if (!next) return '';
@@ -202,8 +213,10 @@ function inspectionSection(view: TrackingPageView, w: TrackingWords, f: Formats)
         )
         .join('')}</div>`
     : '';
+  // The day it was done once completed, else the day it is planned for, said to be planned.
+  const label = i.state === 'completed' ? w.inspection.doneOn : w.inspection.plannedFor;
   return `<section aria-labelledby="inspection"><h2 id="inspection">${escapeHtml(w.inspection.heading)} <span class="badge">${escapeHtml(state)}</span></h2><dl>${row(
-    w.inspection.date,
+    label,
     i.date ? f.day(i.date) : undefined,
   )}</dl>${photos}</section>`;
 }
@@ -211,15 +224,24 @@ function inspectionSection(view: TrackingPageView, w: TrackingWords, f: Formats)
 function moneySection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
   const m = view.money;
   const amount = (value: number) => f.money(value, m.currency);
+  // A cancelled order asks for nothing: no "still to pay" (nor "paid in full").
+  const remaining =
+    view.stage === 'cancelled'
+      ? ''
+      : `<dt class="remaining">${escapeHtml(w.money.remaining)}</dt><dd class="remaining">${
+          m.remaining > 0 ? `<bdi dir="ltr">${escapeHtml(amount(m.remaining))}</bdi>` : escapeHtml(w.money.paidInFull)
+        }</dd>`;
   const rows = m.paidFromWallet
-    ? [row(w.money.total, amount(m.total), true), row(w.money.paidFromWallet, amount(m.confirmed), true)]
+    ? [
+        row(w.money.total, amount(m.total), true),
+        row(w.money.paidFromWallet, amount(m.confirmed), true),
+        m.refundedToWalletAt ? row(w.money.returnedToWallet, amount(m.confirmed), true) : '',
+      ]
     : [
         row(w.money.total, amount(m.total), true),
         row(w.money.confirmed, amount(m.confirmed), true),
         m.awaitingConfirmation > 0 ? row(w.money.awaiting, amount(m.awaitingConfirmation), true) : '',
-        `<dt class="remaining">${escapeHtml(w.money.remaining)}</dt><dd class="remaining">${
-          m.remaining > 0 ? `<bdi dir="ltr">${escapeHtml(amount(m.remaining))}</bdi>` : escapeHtml(w.money.paidInFull)
-        }</dd>`,
+        remaining,
       ];
   const others = m.otherCurrencies.flatMap((other) => [
     other.totalConfirmed > 0 ? row(w.money.otherConfirmed, f.money(other.totalConfirmed, other.currency), true) : '',
@@ -229,14 +251,18 @@ function moneySection(view: TrackingPageView, w: TrackingWords, f: Formats): str
   return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${[...rows, ...others].join('')}</dl>${note}</section>`;
 }
 
-function papersSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
-  const items = view.papers
+function papersSection(view: TrackingPageView, w: TrackingWords, f: Formats, language: PageLanguage): string {
+  const items = papersIn(view.papers, language)
     .map((p) => {
       const label = `${w.papers.kind[p.kind]}${p.number === undefined ? '' : ` #${p.number}`}`;
+      // Only in the other language: say so before the buyer opens it.
+      const other = p.language && p.language !== language ? ` ${w.papers.inLanguage[p.language]}` : '';
       const date = p.date ? ` <span class="note">${escapeHtml(f.instant(p.date))}</span>` : '';
-      return `<li><a href="${escapeHtml(p.url)}" rel="noreferrer" target="_blank">${escapeHtml(label)}</a>${date}</li>`;
+      return `<li><a href="${escapeHtml(p.url)}" rel="noreferrer" target="_blank">${escapeHtml(label)}</a>${escapeHtml(other)}${date}</li>`;
     })
     .join('');
+  // A cancelled order's papers will not come: no promise of them.
+  if (!items && view.stage === 'cancelled') return '';
   const body = items ? `<ul>${items}</ul><p class="note">${escapeHtml(w.papers.linkNote)}</p>` : `<p class="note">${escapeHtml(w.papers.none)}</p>`;
   return `<section aria-labelledby="papers"><h2 id="papers">${escapeHtml(w.papers.heading)}</h2>${body}</section>`;
 }
@@ -291,14 +317,14 @@ export function renderTrackingPage(view: TrackingPageView, settings: PageSetting
   const f = formatsFor(settings.language, settings.timeZone);
   const main = [
     `<h1>${escapeHtml(w.title(view.orderNumber))} <span class="badge ${view.stage}">${escapeHtml(w.stage[view.stage])}</span></h1>`,
-    `<p>${escapeHtml(w.greeting(view.customerName))}</p>`,
+    `<p>${escapeHtml(view.stage === 'cancelled' ? w.cancelled.greeting(view.customerName) : w.greeting(view.customerName))}</p>`,
     nextSection(view, w, f),
     carSection(view, w, f, settings.language),
     milestoneSection(view, w, f),
     voyageSection(view, w, f, settings.language),
     inspectionSection(view, w, f),
     moneySection(view, w, f),
-    papersSection(view, w, f),
+    papersSection(view, w, f, settings.language),
     contactSection(view, w),
   ]
     .filter(Boolean)

@@ -10,8 +10,19 @@ export interface TrackingWords {
   languageName: string;
   title: (orderNumber: number) => string;
   greeting: (name: string) => string;
-  stage: { open: string; delivered: string; cancelled: string };
-  cancelledOn: string;
+  /** The badge: "on its way" only once the car is shipped. */
+  stage: { 'in-progress': string; shipped: string; delivered: string; cancelled: string };
+  /** A cancelled order: no "where your car is", and plain words about the money. */
+  cancelled: {
+    greeting: (name: string) => string;
+    notice: (day: string | undefined) => string;
+    /** Money received or being checked: what becomes of it is the seller's to say, so nothing is promised. */
+    moneyReceived: string;
+    /** A wallet-paid order with no refund recorded (it has no deposit). */
+    walletPaid: string;
+    /** Cancelling a wallet-paid order refunds its wallet at once (lib/use-cases/orders/change-order-status.ts). */
+    walletRefunded: (day: string) => string;
+  };
   nextStep: string;
   car: { heading: string; year: string; mileage: string; km: string; colour: string; vinEnding: string; noPhoto: string };
   milestonesHeading: string;
@@ -47,7 +58,7 @@ export interface TrackingWords {
     actual: string;
     method: Record<string, string>;
   };
-  inspection: { heading: string; date: string; scheduled: string; inProgress: string; completed: string; photos: string; report: string };
+  inspection: { heading: string; plannedFor: string; doneOn: string; scheduled: string; inProgress: string; completed: string; photos: string; report: string };
   money: {
     heading: string;
     total: string;
@@ -55,6 +66,7 @@ export interface TrackingWords {
     awaiting: string;
     remaining: string;
     paidFromWallet: string;
+    returnedToWallet: string;
     paidInFull: string;
     /** Money received in another currency: shown, not converted. */
     otherConfirmed: string;
@@ -65,6 +77,8 @@ export interface TrackingWords {
     heading: string;
     none: string;
     kind: { contract: string; 'proforma-invoice': string; 'customs-invoice': string; 'inspection-report': string };
+    /** Said after a paper that is not in the page's language. */
+    inLanguage: Record<PageLanguage, string>;
     linkNote: string;
   };
   contact: { heading: string; whatsapp: string; none: string };
@@ -78,11 +92,17 @@ const en: TrackingWords = {
   languageName: 'English',
   title: (n) => `Order #${n}`,
   greeting: (name) => `Hello ${name}, here is where your car is.`,
-  stage: { open: 'On its way', delivered: 'Delivered', cancelled: 'Cancelled' },
-  cancelledOn: 'This order was cancelled on',
+  stage: { 'in-progress': 'In progress', shipped: 'On its way', delivered: 'Delivered', cancelled: 'Cancelled' },
+  cancelled: {
+    greeting: (name) => `Hello ${name}.`,
+    notice: (day) => (day ? `This order was cancelled on ${day}.` : 'This order was cancelled.'),
+    moneyReceived: 'We will contact you about the money we received for this order, your deposit included.',
+    walletPaid: 'We will contact you about the amount paid from your wallet for this order.',
+    walletRefunded: (day) => `The amount paid from your wallet went back to your wallet on ${day}.`,
+  },
   nextStep: 'Next',
   car: { heading: 'Your car', year: 'Year', mileage: 'Mileage', km: 'km', colour: 'Colour', vinEnding: 'VIN ends with', noPhoto: 'No photo yet' },
-  milestonesHeading: 'From your deposit to delivery',
+  milestonesHeading: 'From your order to delivery',
   milestone: {
     ordered: 'Order placed',
     depositConfirmed: 'Deposit confirmed',
@@ -116,7 +136,8 @@ const en: TrackingWords = {
   },
   inspection: {
     heading: 'Inspection',
-    date: 'Date',
+    plannedFor: 'Planned for',
+    doneOn: 'Done on',
     scheduled: 'Booked',
     inProgress: 'Under way',
     completed: 'Completed',
@@ -130,6 +151,7 @@ const en: TrackingWords = {
     awaiting: 'Received, being checked',
     remaining: 'Still to pay',
     paidFromWallet: 'Paid from your wallet',
+    returnedToWallet: 'Returned to your wallet',
     paidInFull: 'Paid in full',
     otherConfirmed: 'Also received and confirmed',
     otherAwaiting: 'Also received, being checked',
@@ -144,6 +166,7 @@ const en: TrackingWords = {
       'customs-invoice': 'Commercial invoice (for customs)',
       'inspection-report': 'Inspection report',
     },
+    inLanguage: { en: '(English)', ar: '(Arabic)' },
     linkNote: 'Download links work for a few minutes; open this page again for new ones.',
   },
   contact: { heading: 'Questions?', whatsapp: 'Message on WhatsApp', none: 'Reply to the WhatsApp message that brought you here.' },
@@ -160,8 +183,14 @@ const ar: TrackingWords = {
   languageName: 'العربية',
   title: (n) => `الطلب #${n}`,
   greeting: (name) => `مرحباً ${name}، هنا تجد أين وصلت سيارتك.`,
-  stage: { open: 'في الطريق إليك', delivered: 'تم التسليم', cancelled: 'ملغى' },
-  cancelledOn: 'تم إلغاء هذا الطلب في',
+  stage: { 'in-progress': 'قيد التنفيذ', shipped: 'في الطريق إليك', delivered: 'تم التسليم', cancelled: 'ملغى' },
+  cancelled: {
+    greeting: (name) => `مرحباً ${name}.`,
+    notice: (day) => (day ? `تم إلغاء هذا الطلب في ${day}.` : 'تم إلغاء هذا الطلب.'),
+    moneyReceived: 'سنتواصل معك بخصوص المبالغ التي استلمناها لهذا الطلب، بما فيها العربون.',
+    walletPaid: 'سنتواصل معك بخصوص المبلغ المدفوع من محفظتك لهذا الطلب.',
+    walletRefunded: (day) => `أُعيد المبلغ المدفوع من محفظتك إلى محفظتك في ${day}.`,
+  },
   nextStep: 'التالي',
   car: {
     heading: 'سيارتك',
@@ -172,7 +201,7 @@ const ar: TrackingWords = {
     vinEnding: 'آخر أرقام رقم الهيكل',
     noPhoto: 'لا توجد صورة بعد',
   },
-  milestonesHeading: 'من العربون حتى التسليم',
+  milestonesHeading: 'من طلبك حتى التسليم',
   milestone: {
     ordered: 'تم تقديم الطلب',
     depositConfirmed: 'تم تأكيد العربون',
@@ -206,7 +235,8 @@ const ar: TrackingWords = {
   },
   inspection: {
     heading: 'الفحص',
-    date: 'التاريخ',
+    plannedFor: 'الموعد المحدد',
+    doneOn: 'تاريخ إجراء الفحص',
     scheduled: 'محدد',
     inProgress: 'جارٍ',
     completed: 'مكتمل',
@@ -220,6 +250,7 @@ const ar: TrackingWords = {
     awaiting: 'مبلغ مستلم قيد التحقق',
     remaining: 'المتبقي للدفع',
     paidFromWallet: 'مدفوع من محفظتك',
+    returnedToWallet: 'أُعيد إلى محفظتك',
     paidInFull: 'مدفوع بالكامل',
     otherConfirmed: 'مستلم ومؤكد أيضًا',
     otherAwaiting: 'مستلم أيضًا، قيد التحقق',
@@ -234,6 +265,7 @@ const ar: TrackingWords = {
       'customs-invoice': 'الفاتورة التجارية (للجمارك)',
       'inspection-report': 'تقرير الفحص',
     },
+    inLanguage: { en: '(بالإنجليزية)', ar: '(بالعربية)' },
     linkNote: 'روابط التنزيل صالحة لبضع دقائق؛ افتح هذه الصفحة من جديد للحصول على روابط جديدة.',
   },
   contact: { heading: 'لديك سؤال؟', whatsapp: 'راسلنا على واتساب', none: 'ردّ على رسالة واتساب التي وصلتك منها هذه الصفحة.' },

@@ -27,8 +27,8 @@ type Language = 'en' | 'ar';
 const WORDS = {
   en: {
     title: (n: number) => `Order #${n}`,
-    open: 'On its way',
-    delivered: 'Delivered',
+    /** The badge at each stage: on its way only once shipped. */
+    badge: { deposit: 'In progress', shipped: 'On its way', delivered: 'Delivered' },
     next: 'Next',
     depositConfirmed: 'Deposit confirmed',
     deliveredToYou: 'Delivered to you',
@@ -47,8 +47,7 @@ const WORDS = {
   },
   ar: {
     title: (n: number) => `الطلب #${n}`,
-    open: 'في الطريق إليك',
-    delivered: 'تم التسليم',
+    badge: { deposit: 'قيد التنفيذ', shipped: 'في الطريق إليك', delivered: 'تم التسليم' },
     next: 'التالي',
     depositConfirmed: 'تم تأكيد العربون',
     deliveredToYou: 'تم تسليمها إليك',
@@ -199,7 +198,7 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
     // The heading: the order's number and its stage.
     const heading = page.getByRole('heading', { level: 1 });
     expect(plain(await heading.textContent()), where).toContain(w.title(order.orderNumber));
-    expect(plain(await heading.locator('.badge').textContent()), where).toBe(stage === 'delivered' ? w.delivered : w.open);
+    expect(plain(await heading.locator('.badge').textContent()), where).toBe(w.badge[stage]);
 
     // Read right to left in Arabic: the brand at the right, the language switch at the left, the
     // next step's bar on the right-hand side.

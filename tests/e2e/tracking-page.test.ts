@@ -20,6 +20,7 @@ import { createTenant } from '../../lib/store/tenants.js';
 import { api, uniquePhone, type ApiResponse } from '../support/http.js';
 import { changeStatus, inspectionDate } from '../support/orders.js';
 import { newApiKey, newStaffUser } from '../support/staff.js';
+import { completeProfile } from '../support/tenant-profile.js';
 
 const baseUrl = () => inject('baseUrl');
 const DAY_MS = 86_400_000;
@@ -646,6 +647,83 @@ describe('GET /track/{token}', () => {
     const refused = await openPage(trackPath(unknownToken()));
     expect(refused.status).toBe(404);
     expectPageHeadersAndHtml(refused);
+  });
+
+  it('shows a completed inspection on the day it was done, and a booked one on its planned day', async () => {
+    const { operations, inspector, marketer } = tenantA;
+    const customer = await newCustomerOf(marketer.key, { name: 'Inspected Buyer Ottoline', language: 'en' });
+    const order = await placeOrderAs(marketer.key, { customerId: customer.id, totalAmount: 14_000, currency: 'USD' });
+    const url = (await orderOf(order.id, marketer.key)).trackingLink.url as string;
+    const dubaiDay = (instant: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant));
+    const inspectionCard = async () => /<section aria-labelledby="inspection">.*?<\/section>/s.exec((await openPage(url)).body)?.[0] ?? '';
+
+    // Booked for a week from now, done today.
+    const planned = inspectionDate();
+    const inspection = ok(
+      await api('POST', '/api/v1/inspections', { key: operations.key, body: { orderId: order.id, inspectorId: inspector.userId, inspectionDate: planned } }),
+      201,
+    );
+    expect(await inspectionCard()).toContain(`<dt>Planned for</dt><dd>${dubaiDay(planned)}</dd>`);
+    ok(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: inspector.key, body: { status: 'InProgress' } }));
+    const done = ok(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: inspector.key, body: { status: 'Completed' } }));
+    const card = await inspectionCard();
+    expect(card).toContain(`<dt>Done on</dt><dd>${dubaiDay(done.updatedAt)}</dd>`);
+    expect(card).not.toContain(dubaiDay(planned));
+  });
+
+  it("links each paper in the page's language, though one in the other language was made after it", async () => {
+    const { accountant, marketer } = tenantA;
+    await completeProfile(tenantA.id);
+    const customer = await newCustomerOf(marketer.key, { name: 'Papers Buyer Ysolde', language: 'en' });
+    const order = await placeOrderAs(marketer.key, { customerId: customer.id, totalAmount: 16_000, currency: 'USD' });
+    const url = (await orderOf(order.id, marketer.key)).trackingLink.url as string;
+    const generate = async (language: 'en' | 'ar') =>
+      ok<{ id: string }>(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: accountant.key, body: { type: 'proforma-invoice', language } }), 201);
+
+    // The proforma in English, then in Arabic: each page links its own.
+    const english = await generate('en');
+    const arabic = await generate('ar');
+    const inEnglish = (await openPage(url)).body;
+    const inArabic = (await openPage(`${url}?lang=ar`)).body;
+    expect(inEnglish).toContain(`${english.id}.pdf`);
+    expect(inEnglish).not.toContain(`${arabic.id}.pdf`);
+    expect(inArabic).toContain(`${arabic.id}.pdf`);
+    expect(inArabic).not.toContain(`${english.id}.pdf`);
+  }, 120_000);
+
+  it('tells the buyer of a cancelled wallet-paid order that the amount went back to their wallet, and asks for nothing', async () => {
+    const { accountant, operations } = tenantA;
+    const customer = await newCustomerOf(accountant.key, { name: 'Wallet Buyer Perpetua', language: 'en' });
+    const { walletId } = customer as unknown as { walletId: string };
+    ok(
+      await api('POST', `/api/v1/wallets/${walletId}/transactions`, {
+        key: accountant.key,
+        body: { type: 'credit', amount: 8_000, currency: 'USD', description: 'top up' },
+      }),
+      201,
+    );
+    const order = await placeOrderAs(accountant.key, {
+      customerId: customer.id,
+      totalAmount: 7_500,
+      currency: 'USD',
+      useWalletBalance: true,
+      inspectionDate: inspectionDate(),
+    });
+    const url = (await orderOf(order.id, accountant.key)).trackingLink.url as string;
+
+    // Open: in progress (not yet on its way), and no word of a deposit it never had.
+    const open = (await openPage(url)).body;
+    expect(open).toMatch(/<span class="badge [^"]*">In progress<\/span>/);
+    expect(open).not.toMatch(/deposit/i);
+
+    const cancelled = await changeStatus(order.id, operations.key, { status: 'Cancelled', version: order.version });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const page = (await openPage(url)).body;
+    expect(page).toMatch(/<span class="badge cancelled">Cancelled<\/span>/);
+    expect(page).toContain('The amount paid from your wallet went back to your wallet on');
+    expect(page).toMatch(/Returned to your wallet<\/dt><dd><bdi dir="ltr">US\$7,500\.00/);
+    for (const asking of ['Still to pay', 'where your car is', 'will appear here']) expect(page).not.toContain(asking);
   });
 
   // Last: it spends this address's budget for the second.

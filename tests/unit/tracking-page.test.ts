@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLinkLive, linkExpiry, tokenHash, trackingToken, trackingUrl } from '../../lib/domain/tracking-link.js';
-import { type TrackingPageInput, trackingPageView } from '../../lib/domain/tracking-page.js';
+import { documentsToLink, type TrackingPageInput, trackingPageView } from '../../lib/domain/tracking-page.js';
 import { renderRefusalPage, renderTrackingPage, TRACKING_STYLE_HASH } from '../../lib/pages/tracking-page.js';
 import { colourName } from '../../lib/text/colours.js';
 import { portName } from '../../lib/text/ports.js';
@@ -116,7 +116,7 @@ describe('tracking links', () => {
 describe("the buyer's view of an order", () => {
   it('after the deposit: the order is placed, confirming the deposit is next, the rest is later; the deposit is being checked', () => {
     const view = trackingPageView(orderAt('DepositSubmitted'));
-    expect(view.stage).toBe('open');
+    expect(view.stage).toBe('in-progress');
     expect(view.milestones.slice(0, 3).map((m) => [m.key, m.state])).toEqual([
       ['ordered', 'done'],
       ['depositConfirmed', 'next'],
@@ -186,6 +186,24 @@ describe("the buyer's view of an order", () => {
     expect(view.milestones.at(-1)).toEqual({ key: 'delivered', state: 'done', date: '2026-11-25T08:00:00.000Z' });
   });
 
+  it('in progress until shipped: the badge says "on its way" only once the car is on the water', () => {
+    const badge = (input: TrackingPageInput, language: 'en' | 'ar') =>
+      /<span class="badge [^"]*">([^<]*)<\/span><\/h1>/.exec(
+        renderTrackingPage(trackingPageView(input), { language, timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }),
+      )?.[1];
+    for (const status of ['DepositSubmitted', 'InspectionScheduled', 'PaymentConfirmed', 'Purchased'] as const) {
+      expect(badge(orderAt(status), 'en'), status).toBe('In progress');
+      expect(badge(orderAt(status), 'ar'), status).toBe('قيد التنفيذ');
+    }
+    expect(badge(shipped(), 'en')).toBe('On its way');
+    expect(badge(shipped(), 'ar')).toBe('في الطريق إليك');
+    const delivered = shipped();
+    delivered.order.status = 'Delivered';
+    expect(badge(delivered, 'en')).toBe('Delivered');
+    expect(badge(orderAt('Cancelled'), 'en')).toBe('Cancelled');
+    expect(badge(orderAt('Cancelled'), 'ar')).toBe('ملغى');
+  });
+
   it('cancelled: says when, and offers no next step', () => {
     const input = orderAt('Cancelled', {
       history: [
@@ -199,6 +217,54 @@ describe("the buyer's view of an order", () => {
     expect(view.milestones.some((m) => m.state === 'next')).toBe(false);
   });
 
+  it('cancelled with a deposit being checked: says so plainly, asks for nothing and promises no papers, and says the seller will be in touch about the money', () => {
+    const input = orderAt('Cancelled', {
+      history: [
+        { to: 'DepositSubmitted', at: '2026-10-01T08:00:00.000Z' },
+        { to: 'Cancelled', at: '2026-10-02T11:00:00.000Z' },
+      ],
+      receipts: [{ status: 'Pending', amount: 5000, currency: 'AED' }],
+    });
+    input.order.totalAmount = 25000.5;
+    input.order.currency = 'AED';
+    const view = trackingPageView(input);
+    const en = renderTrackingPage(view, { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const ar = renderTrackingPage(view, { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    expect(en).toContain('This order was cancelled on 2 Oct 2026.');
+    expect(en).toContain('We will contact you about the money we received for this order, your deposit included.');
+    expect(en).toMatch(/Received, being checked<\/dt><dd><bdi dir="ltr">AED\s5,000\.00/);
+    for (const nothingToPay of ['Still to pay', 'Paid in full', 'where your car is', 'will appear here', 'Delivered to you'])
+      expect(en).not.toContain(nothingToPay);
+    expect(ar).toContain('تم إلغاء هذا الطلب في');
+    expect(ar).toContain('سنتواصل معك بخصوص المبالغ التي استلمناها لهذا الطلب، بما فيها العربون.');
+    for (const nothingToPay of ['المتبقي للدفع', 'مدفوع بالكامل', 'أين وصلت سيارتك', 'ستظهر هنا']) expect(ar).not.toContain(nothingToPay);
+    expect(view.money.remaining).toBe(0);
+    // The steps that will not come are not listed.
+    expect(view.milestones.map((m) => m.key)).toEqual(['ordered']);
+  });
+
+  it('cancelled after paying from the wallet: the page says the amount went back to the wallet, as the cancellation did', () => {
+    const input = orderAt('Cancelled', {
+      history: [
+        { to: 'InspectionScheduled', at: '2026-10-01T08:00:00.000Z' },
+        { to: 'Cancelled', at: '2026-10-03T09:00:00.000Z' },
+      ],
+      receipts: [],
+    });
+    input.order.paidFromWallet = true;
+    const refunded = { ...input, order: { ...input.order, refundedAt: '2026-10-03T09:00:00.000Z' } };
+    const en = renderTrackingPage(trackingPageView(refunded), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const ar = renderTrackingPage(trackingPageView(refunded), { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    expect(en).toContain('The amount paid from your wallet went back to your wallet on 3 Oct 2026.');
+    expect(en).toMatch(/Returned to your wallet<\/dt><dd><bdi dir="ltr">US\$18,500\.00/);
+    expect(ar).toContain('أُعيد المبلغ المدفوع من محفظتك إلى محفظتك في');
+    for (const html of [en, ar]) expect(html).not.toMatch(/Still to pay|المتبقي للدفع|will appear here|ستظهر هنا/);
+    // Without a record of the refund, the page claims none.
+    const unrecorded = renderTrackingPage(trackingPageView(input), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    expect(unrecorded).not.toMatch(/went back to your wallet|Returned to your wallet|deposit/);
+    expect(unrecorded).toContain('We will contact you about the amount paid from your wallet for this order.');
+  });
+
   it('paid from the wallet: no deposit or payment steps, and the whole amount is paid', () => {
     const input = orderAt('InspectionScheduled', { receipts: [] });
     input.order.paidFromWallet = true;
@@ -206,6 +272,13 @@ describe("the buyer's view of an order", () => {
     expect(view.milestones.map((m) => m.key)).not.toContain('depositConfirmed');
     expect(view.milestones.map((m) => m.key)).not.toContain('paymentConfirmed');
     expect(view.money).toMatchObject({ confirmed: 18500, remaining: 0, paidFromWallet: true });
+    // Nothing on the page speaks of a deposit it never had, the steps' heading included.
+    const en = renderTrackingPage(view, { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const ar = renderTrackingPage(view, { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    expect(en).toContain('From your order to delivery');
+    expect(en).not.toMatch(/deposit/i);
+    expect(ar).toContain('من طلبك حتى التسليم');
+    expect(ar).not.toContain('العربون');
   });
 
   it('a step reached without a record of the steps before it still shows those steps behind the buyer', () => {
@@ -264,6 +337,104 @@ describe("the buyer's page (HTML)", () => {
     expect(en).toContain('18 Nov 2026');
     // Signed at 2026-10-07T08:00Z, on the 7th in Dubai.
     expect(en).toContain('7 Oct 2026');
+  });
+
+  it('shows the inspection done on the day it was done, as the steps do, and a booked one on its planned day', () => {
+    const input = orderAt('InspectionCompleted', {
+      history: [
+        { to: 'DepositSubmitted', at: '2026-11-01T08:00:00.000Z' },
+        { to: 'DepositConfirmed', at: '2026-11-02T08:00:00.000Z' },
+        { to: 'InspectionScheduled', at: '2026-11-03T08:00:00.000Z' },
+        { to: 'InspectionCompleted', at: '2026-11-27T10:05:00.000Z' },
+      ],
+      inspections: [
+        {
+          ...inspection,
+          inspectionDate: '2026-12-01T06:30:00.000Z',
+          createdAt: '2026-11-03T08:00:00.000Z',
+          completedAt: '2026-11-27T10:00:00.000Z',
+          updatedAt: '2026-11-27T10:00:00.000Z',
+        },
+      ],
+    });
+    input.order.inspectionDate = '2026-12-01T06:30:00.000Z';
+    const card = (i: TrackingPageInput) =>
+      /<section aria-labelledby="inspection">.*?<\/section>/s.exec(
+        renderTrackingPage(trackingPageView(i), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }),
+      )?.[0] ?? '';
+    const page = renderTrackingPage(trackingPageView(input), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    expect(page).toContain('Car inspected<small>27 Nov 2026</small>');
+    expect(card(input)).toContain('Completed');
+    expect(card(input)).toContain('<dt>Done on</dt><dd>27 Nov 2026</dd>');
+    expect(card(input)).not.toContain('1 Dec 2026');
+    // Completed before completedAt was kept: it no longer changes, so its last update is when.
+    const older = { ...input, inspections: [{ ...input.inspections[0]!, completedAt: undefined, updatedAt: '2026-11-27T10:00:00.000Z' }] };
+    expect(card(older)).toContain('<dt>Done on</dt><dd>27 Nov 2026</dd>');
+    // Booked: the planned day, said to be planned.
+    const booked = orderAt('InspectionScheduled', {
+      inspections: [{ ...inspection, status: 'Pending', inspectionDate: '2026-12-01T06:30:00.000Z', createdAt: '2026-11-03T08:00:00.000Z' }],
+    });
+    expect(card(booked)).toContain('<dt>Planned for</dt><dd>1 Dec 2026</dd>');
+    expect(renderTrackingPage(trackingPageView(booked), { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' })).toContain('<dt>الموعد المحدد</dt>');
+  });
+
+  it("links each paper in the page's language when there is one, else the newest in another and says which", () => {
+    const input = shipped();
+    input.signedContract = { contractNumber: 2031, signedAt: '2026-10-07T08:00:00.000Z' };
+    input.documents = [
+      { type: 'contract', language: 'en', createdAt: '2026-10-07T09:00:00.000Z', url: 'https://bucket.example/contract-en.pdf' },
+      { type: 'contract', language: 'ar', createdAt: '2026-10-07T09:05:00.000Z', url: 'https://bucket.example/contract-ar.pdf' },
+      { type: 'proforma-invoice', language: 'en', createdAt: '2026-10-07T10:00:00.000Z', url: 'https://bucket.example/pi-en.pdf' },
+      { type: 'proforma-invoice', language: 'ar', createdAt: '2026-10-07T10:05:00.000Z', url: 'https://bucket.example/pi-ar.pdf' },
+      { type: 'customs-invoice', language: 'ar', createdAt: '2026-10-16T10:00:00.000Z', url: 'https://bucket.example/ci-ar.pdf' },
+    ];
+    const links = (language: 'en' | 'ar') =>
+      [
+        ...renderTrackingPage(trackingPageView(input), { language, timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }).matchAll(
+          /<li><a href="([^"]*)"[^>]*>([^<]*)<\/a>([^<]*)/g,
+        ),
+      ].map(([, url, label, after]) => `${label}${after} → ${url}`);
+    expect(links('en')).toEqual([
+      'Signed sales contract #2031  → https://bucket.example/contract-en.pdf',
+      'Proforma invoice  → https://bucket.example/pi-en.pdf',
+      'Commercial invoice (for customs) (Arabic)  → https://bucket.example/ci-ar.pdf',
+      'Inspection report → https://photos.example/report.pdf',
+    ]);
+    expect(links('ar')).toEqual([
+      'عقد البيع الموقّع #2031  → https://bucket.example/contract-ar.pdf',
+      'الفاتورة المبدئية  → https://bucket.example/pi-ar.pdf',
+      'الفاتورة التجارية (للجمارك)  → https://bucket.example/ci-ar.pdf',
+      'تقرير الفحص → https://photos.example/report.pdf',
+    ]);
+  });
+
+  it("offers the page the newest PDF of each type in each language, and only the signed contract's", () => {
+    const made = (type: string, language: 'en' | 'ar', version: number, contractId?: string) => ({
+      type,
+      language,
+      version,
+      ...(contractId ? { contractId } : {}),
+    });
+    const documents = [
+      made('proforma-invoice', 'en', 1),
+      made('proforma-invoice', 'ar', 2),
+      made('proforma-invoice', 'en', 3),
+      made('customs-invoice', 'ar', 1),
+      made('contract', 'en', 1, 'signed'),
+      made('contract', 'ar', 2, 'draft-after'),
+      made('contract', 'ar', 3, 'signed'),
+    ];
+    expect(new Set(documentsToLink(documents, 'signed'))).toEqual(
+      new Set([
+        made('proforma-invoice', 'en', 3),
+        made('proforma-invoice', 'ar', 2),
+        made('customs-invoice', 'ar', 1),
+        made('contract', 'en', 1, 'signed'),
+        made('contract', 'ar', 3, 'signed'),
+      ]),
+    );
+    // No signed contract (or one with its own signed file): no contract PDF.
+    expect(documentsToLink(documents, undefined).map((d) => d.type)).not.toContain('contract');
   });
 
   it('escapes what people typed', () => {

@@ -3,12 +3,12 @@ import { presignedGetUrl } from '../../archive/objects.js';
 import { bucketName } from '../../config.js';
 import { tenantTimeZone } from '../../domain/time-zone.js';
 import { isLinkLive, tokenHash } from '../../domain/tracking-link.js';
-import { trackingPageView, type TrackingPageView } from '../../domain/tracking-page.js';
+import { documentsToLink, trackingPageView, type TrackingPageView } from '../../domain/tracking-page.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { readOrderCollection, type OrderCollection, type OrderRecord } from '../../store/orders.js';
 import { getTenant } from '../../store/tenants.js';
 import { getTrackingLink } from '../../store/tracking-links.js';
-import { latestDocuments, withUrl } from '../orders/order-documents.js';
+import { withUrl } from '../orders/order-documents.js';
 
 /** How long the page's picture and download addresses work: the page is made again on every visit. */
 const LINK_SECONDS = 15 * 60;
@@ -33,16 +33,27 @@ async function mainPhoto(order: OrderRecord): Promise<string | undefined> {
   return /^https:\/\//i.test(first) ? first : undefined;
 }
 
-/** The signed contract's file: what its signature recorded (a web address), else the PDF it was made as, else the one generated. */
-async function signedContract(collection: OrderCollection) {
-  const signed = collection.contracts.filter((c) => c.status === 'Signed').sort((a, b) => String(b.signedAt).localeCompare(String(a.signedAt)))[0];
-  if (!signed) return undefined;
+/** The newest signed contract. */
+const signedContractOf = (collection: OrderCollection) =>
+  collection.contracts.filter((c) => c.status === 'Signed').sort((a, b) => String(b.signedAt).localeCompare(String(a.signedAt)))[0];
+
+/** The signed contract, with the file its signature recorded (a web address), else the PDF it was made as; without either, its generated PDFs are linked. */
+function signedContract(signed: OrderCollection['contracts'][number]) {
   const recorded = (signed.signedDocument as { url?: unknown } | undefined)?.url;
-  const generated = [...(collection.order.documents ?? [])].filter((d) => d.type === 'contract').sort((a, b) => b.version - a.version)[0];
-  const url =
-    typeof recorded === 'string' && /^https?:\/\//i.test(recorded) ? recorded : (signed.pdfUrl ?? (generated ? (await withUrl(generated)).url : undefined));
+  const url = [recorded, signed.pdfUrl].find((value): value is string => typeof value === 'string' && /^https?:\/\//i.test(value));
   return { contractNumber: signed.contractNumber, signedAt: String(signed.signedAt ?? signed.updatedAt), ...(url ? { url } : {}) };
 }
+
+/** The generated PDFs the page links (the newest of each type in each language), with download addresses. */
+const pageDocuments = (order: OrderRecord, signedContractId: string | undefined) =>
+  Promise.all(
+    documentsToLink(order.documents ?? [], signedContractId).map(async (d) => ({
+      type: d.type,
+      language: d.language,
+      createdAt: d.createdAt,
+      url: (await withUrl(d)).url,
+    })),
+  );
 
 /**
  * GET /track/{token}: the order its buyer's link shows, or undefined for a link that is unknown,
@@ -56,11 +67,12 @@ export async function readTrackingPage(token: string, now = new Date()): Promise
   const [collection, tenant] = await Promise.all([readOrderCollection(tenantId ? { tenantId } : {}, link.orderId), tenantId ? getTenant(tenantId) : undefined]);
   if (!collection) return undefined;
   const { order } = collection;
-  const [languages, photoUrl, contract, documents] = await Promise.all([
+  const signed = signedContractOf(collection);
+  const contract = signed ? signedContract(signed) : undefined;
+  const [languages, photoUrl, documents] = await Promise.all([
     chatLanguagesOf(order.customerId, tenantId),
     mainPhoto(order),
-    signedContract(collection),
-    latestDocuments(order),
+    pageDocuments(order, contract?.url ? undefined : signed?.id),
   ]);
   const view = trackingPageView({
     order,
@@ -74,6 +86,8 @@ export async function readTrackingPage(token: string, now = new Date()): Promise
       photos: i.photos,
       pdfReportUrl: i.pdfReportUrl,
       createdAt: i.createdAt,
+      ...(i.completedAt ? { completedAt: i.completedAt } : {}),
+      updatedAt: i.updatedAt,
     })),
     ...(contract ? { signedContract: contract } : {}),
     documents,
