@@ -4690,12 +4690,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:28:30.249Z",
-                     *         "receivedAt": "2026-11-16T10:24:02.122Z",
+                     *         "startedAt": "2026-11-16T10:32:30.345Z",
+                     *         "receivedAt": "2026-11-16T10:29:00.386Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:29:30.523Z",
+                     *         "updatedAt": "2026-11-16T10:33:30.619Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4710,8 +4710,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "ccizsh0134rmkuld7kqkbuaa",
-                     *         "confirmedAt": "2026-11-16T10:29:30.523Z"
+                     *         "confirmedBy": "hkjphw4lg36e8zae0ammpppg",
+                     *         "confirmedAt": "2026-11-16T10:33:30.619Z"
                      *       }
                      *     }
                      */
@@ -4817,7 +4817,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by ccizsh0134rmkuld7kqkbuaa",
+                     *         "reason": "discarded by hkjphw4lg36e8zae0ammpppg",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4827,12 +4827,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:24:00.016Z",
-                     *         "receivedAt": "2026-11-16T10:20:32.163Z",
+                     *         "startedAt": "2026-11-16T10:27:30.975Z",
+                     *         "receivedAt": "2026-11-16T10:23:00.742Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:26:00.564Z",
+                     *         "updatedAt": "2026-11-16T10:29:30.523Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4847,8 +4847,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "ccizsh0134rmkuld7kqkbuaa",
-                     *         "finishedAt": "2026-11-16T10:26:00.564Z"
+                     *         "confirmedBy": "hkjphw4lg36e8zae0ammpppg",
+                     *         "finishedAt": "2026-11-16T10:29:30.523Z"
                      *       }
                      *     }
                      */
@@ -4948,9 +4948,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T11-02-24-749Z-cmwomg2r",
+                     *           "version": "2026-11-27T11-14-11-708Z-bxrij89j",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:20:02.026Z"
+                     *           "createdAt": "2026-11-16T10:23:32.985Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4959,8 +4959,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:17:32.341Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:17:32.341Z",
+                     *             "lastFeedAt": "2026-11-16T10:21:02.300Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:21:02.300Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4976,20 +4976,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:17:30.235Z",
+                     *               "startedAt": "2026-11-16T10:21:00.194Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:14:30.413Z",
+                     *               "receivedAt": "2026-11-16T10:18:30.509Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:18:00.372Z",
+                     *               "finishedAt": "2026-11-16T10:21:04.406Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T11-02-22-506Z-s3x3f2b7",
+                     *               "snapshotVersion": "2026-11-27T11-14-09-571Z-tj057nkm",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:18:00.372Z"
+                     *               "updatedAt": "2026-11-16T10:21:04.406Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5110,9 +5110,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:20:00.920Z",
+                     *         "startedAt": "2026-11-16T10:23:30.879Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:17:00.098Z",
+                     *         "receivedAt": "2026-11-16T10:18:30.509Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5124,16 +5124,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:20:31.110Z",
+                     *         "finishedAt": "2026-11-16T10:23:34.091Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T11-02-24-749Z-cmwomg2r",
+                     *         "snapshotVersion": "2026-11-27T11-14-11-708Z-bxrij89j",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:20:31.110Z"
+                     *         "updatedAt": "2026-11-16T10:23:34.091Z"
                      *       }
                      *     }
                      */
@@ -5238,12 +5238,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:24:00.016Z",
-                     *           "receivedAt": "2026-11-16T10:20:32.163Z",
+                     *           "startedAt": "2026-11-16T10:27:30.975Z",
+                     *           "receivedAt": "2026-11-16T10:23:00.742Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:24:01.069Z",
+                     *           "updatedAt": "2026-11-16T10:27:31.028Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5264,34 +5264,6 @@ export interface operations {
                      *           "kind": "delta",
                      *           "counts": {
                      *             "read": 3,
-                     *             "removed": 1,
-                     *             "refused": 2,
-                     *             "created": 0,
-                     *             "unchanged": 0,
-                     *             "updated": 0,
-                     *             "repriced": 0
-                     *           },
-                     *           "startedAt": "2026-11-16T10:20:00.920Z",
-                     *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:17:00.098Z",
-                     *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:20:31.110Z",
-                     *           "size": 178,
-                     *           "provider": "autohub",
-                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
-                     *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T11-02-24-749Z-cmwomg2r",
-                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
-                     *           "events": 1,
-                     *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:20:31.110Z"
-                     *         },
-                     *         {
-                     *           "phase": "done",
-                     *           "cursor": 0,
-                     *           "kind": "delta",
-                     *           "counts": {
-                     *             "read": 3,
                      *             "removed": 0,
                      *             "refused": 2,
                      *             "created": 0,
@@ -5299,20 +5271,48 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:17:30.235Z",
+                     *           "startedAt": "2026-11-16T10:21:00.194Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:14:30.413Z",
+                     *           "receivedAt": "2026-11-16T10:18:30.509Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:18:00.372Z",
+                     *           "finishedAt": "2026-11-16T10:21:04.406Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T11-02-22-506Z-s3x3f2b7",
+                     *           "snapshotVersion": "2026-11-27T11-14-09-571Z-tj057nkm",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:18:00.372Z"
+                     *           "updatedAt": "2026-11-16T10:21:04.406Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 1,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 0,
+                     *             "repriced": 0
+                     *           },
+                     *           "startedAt": "2026-11-16T10:23:30.879Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:18:30.509Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:23:34.091Z",
+                     *           "size": 178,
+                     *           "provider": "autohub",
+                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
+                     *           "id": "c277d2210bccf561b967be94380f8fc9",
+                     *           "snapshotVersion": "2026-11-27T11-14-11-708Z-bxrij89j",
+                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:23:34.091Z"
                      *         }
                      *       ]
                      *     }
@@ -5663,7 +5663,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5975,7 +5975,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:02.572Z",
+                     *             "completedAt": "2026-11-16T09:09:00.466Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6444,7 +6444,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6764,7 +6764,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7563,7 +7563,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7871,7 +7871,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -8339,15 +8339,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:16:01.077Z",
+                     *           "statusAt": "2026-11-16T15:19:01.899Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:16:01.077Z"
+                     *             "failed": "2026-11-16T15:19:01.899Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8460,11 +8460,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:16:00.024Z",
+                     *           "statusAt": "2026-11-16T15:19:00.846Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:16:00.024Z"
+                     *             "delivered": "2026-11-16T15:19:00.846Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:02.572Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8483,7 +8483,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -8502,7 +8502,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:06.784Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         }
                      *       ]
                      *     }
@@ -9289,7 +9289,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:25:31.040Z",
+                     *           "updatedAt": "2026-11-16T09:25:30.987Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9752,7 +9752,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:25:31.040Z",
+                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -10356,7 +10356,7 @@ export interface operations {
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:14:30.973Z"
+                     *           "updatedAt": "2026-11-16T09:14:31.026Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -11357,8 +11357,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
                      *       }
                      *     }
                      */
@@ -11480,7 +11480,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11586,12 +11586,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
+                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
                      *       }
                      *     }
                      */
@@ -11720,7 +11720,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:57:31.808Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11982,7 +11982,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12514,7 +12514,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12522,7 +12522,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=d34cdfd362b9216742f6349e349e996eba77a12463c86b2e7fdcc3c4a4ad87f7",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12778,7 +12778,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -12794,7 +12794,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -12948,7 +12948,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
@@ -13088,7 +13088,7 @@ export interface operations {
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
@@ -13210,7 +13210,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
@@ -13221,7 +13221,7 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13552,8 +13552,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "lastSuccessAt": "2026-11-16T09:09:06.784Z",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13561,9 +13561,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T09:58:30.029Z",
+                     *           "lastFailureAt": "2026-11-16T10:04:30.673Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:01.519Z",
+                     *           "failingSince": "2026-11-16T09:09:05.731Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13572,8 +13572,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
-                     *           "consecutiveFailures": 19,
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *           "consecutiveFailures": 10,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13700,7 +13700,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13836,8 +13836,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *         "lastSuccessAt": "2026-11-16T09:09:06.784Z",
+                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13938,9 +13938,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:13:00.002Z",
+                     *         "lastFailureAt": "2026-11-16T10:17:30.235Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:01.519Z",
+                     *         "failingSince": "2026-11-16T09:09:05.731Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13949,13 +13949,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
-                     *         "consecutiveFailures": 21,
+                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *         "consecutiveFailures": 16,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:13:30.139Z",
+                     *         "updatedAt": "2026-11-16T10:18:31.562Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:13:30.139Z"
+                     *         "deletedAt": "2026-11-16T10:18:31.562Z"
                      *       }
                      *     }
                      */
@@ -14099,8 +14099,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *         "lastSuccessAt": "2026-11-16T09:09:06.784Z",
+                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14244,21 +14244,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:42:00.508Z",
+                     *         "failedAt": "2026-11-16T10:15:00.550Z",
                      *         "attemptLog": [
                      *           {
+                     *             "latencyMs": 14,
+                     *             "at": "2026-11-16T09:09:05.731Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
                      *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "at": "2026-11-16T09:10:00.740Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:09:07.837Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:09:08.890Z",
+                     *             "latencyMs": 1,
+                     *             "at": "2026-11-16T09:13:30.699Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14442,23 +14442,23 @@ export interface operations {
                      *           "eventType": "order.created",
                      *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
-                     *           "attempts": 5,
-                     *           "nextAttemptAt": "2026-11-16T10:09:30.043Z",
+                     *           "attempts": 4,
+                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 8,
-                     *               "at": "2026-11-16T09:52:30.385Z",
+                     *               "latencyMs": 2,
+                     *               "at": "2026-11-16T09:54:00.796Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:53:30.659Z",
+                     *               "at": "2026-11-16T09:57:30.755Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 7,
-                     *               "at": "2026-11-16T09:54:00.796Z",
+                     *               "latencyMs": 2,
+                     *               "at": "2026-11-16T10:00:31.630Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14716,23 +14716,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:11:30.591Z",
-                     *         "failedAt": "2026-11-16T09:42:00.508Z",
+                     *         "nextAttemptAt": "2026-11-16T10:16:30.961Z",
+                     *         "failedAt": "2026-11-16T10:15:00.550Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
+                     *             "latencyMs": 14,
+                     *             "at": "2026-11-16T09:09:05.731Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
                      *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "at": "2026-11-16T09:10:00.740Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:09:07.837Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:09:08.890Z",
+                     *             "latencyMs": 1,
+                     *             "at": "2026-11-16T09:13:30.699Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14885,14 +14885,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "s1lo66ioawm40082b9ki555u",
+                     *           "lastSuccessAt": "2026-11-16T09:09:06.784Z",
+                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:13:01.055Z",
+                     *           "updatedAt": "2026-11-16T10:18:00.372Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:13:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:18:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15030,7 +15030,7 @@ export interface operations {
                      *         "attemptLog": [
                      *           {
                      *             "at": "2026-11-16T10:08:31.822Z",
-                     *             "latencyMs": 4,
+                     *             "latencyMs": 3,
                      *             "statusCode": 204
                      *           }
                      *         ],
@@ -15247,7 +15247,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:03.625Z",
+                     *           "timestamp": "2026-11-16T09:09:01.519Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15310,7 +15310,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16325,7 +16325,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16482,7 +16482,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16575,7 +16575,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:03.625Z",
+                 *       "timestamp": "2026-11-16T09:09:01.519Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16638,7 +16638,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z"
+                 *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -17037,7 +17037,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:25:31.040Z",
+                 *       "timestamp": "2026-11-16T09:25:30.987Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -17060,7 +17060,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:25:31.040Z",
+                 *           "updatedAt": "2026-11-16T09:25:30.987Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17283,7 +17283,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:14:30.973Z",
+                 *       "timestamp": "2026-11-16T09:14:31.026Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17304,7 +17304,7 @@ export interface operations {
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:14:30.973Z",
+                 *           "updatedAt": "2026-11-16T09:14:31.026Z",
                  *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
@@ -17694,7 +17694,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:20:30.057Z",
+                 *       "timestamp": "2026-11-16T10:23:33.038Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17727,7 +17727,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:20:01.973Z",
+                 *           "removedAt": "2026-11-16T10:23:31.932Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17826,7 +17826,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:17:33.394Z",
+                 *       "timestamp": "2026-11-16T10:21:03.353Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17878,7 +17878,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:17:31.288Z",
+                 *               "at": "2026-11-16T10:21:01.247Z",
                  *               "to": 360
                  *             }
                  *           ],
