@@ -29,7 +29,7 @@ const minorUnitExceptions: Record<string, number> = {
 export const minorUnits = (currency: string): number => minorUnitExceptions[currency] ?? 2;
 
 /** True when the amount has no more decimals than the currency allows (USD 10.5 yes, 10.555 no; KRW 1000.5 no). */
-export function fitsCurrency(amount: number, currency: string): boolean {
+function fitsCurrency(amount: number, currency: string): boolean {
   return new Decimal(amount).decimalPlaces() <= minorUnits(currency);
 }
 

@@ -1158,7 +1158,16 @@ describe('PATCH /api/v1/orders/{id}/customs-invoice', () => {
     ['buyerName as a number', { buyerName: 7 }, 'body.buyerName'],
     ['carYear as a string', { carYear: '2022' }, 'body.carYear'],
     ['an unknown field', { stamp: 'x' }, 'body.stamp'],
-    ['a USD amount with three decimals', { items: [{ description: 'Vehicle', amount: 24000 }, { description: 'Freight', amount: 100.555 }] }, 'body.items[1].amount'],
+    [
+      'a USD amount with three decimals',
+      {
+        items: [
+          { description: 'Vehicle', amount: 24000 },
+          { description: 'Freight', amount: 100.555 },
+        ],
+      },
+      'body.items[1].amount',
+    ],
     ['a KRW amount with decimals', { currency: 'KRW', items: [{ description: 'Vehicle', amount: 150000.5 }] }, 'body.items[0].amount'],
   ])('answers 400 for %s and stores nothing', async (_label, change, field) => {
     const order = await fresh();
