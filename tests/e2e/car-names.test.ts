@@ -111,7 +111,7 @@ describe('the car in the messages of an order placed without a catalogue car', (
     // The contract itself, to the buyer.
     data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin(), body: { phone: buyer.phone } }));
     const contractMessage = await contractMessageTo(buyer.phone, contract.contractNumber, since);
-    expect(contractMessage.text).toContain(`your purchase contract #${contract.contractNumber} for the Kia Sorento 2022 (12000 USD) is ready`);
+    expect(contractMessage.text).toContain(`your purchase contract #${contract.contractNumber} for the Kia Sorento 2022 (12,000.00 USD) is ready`);
 
     // The notifications after it, to the buyer and to staff.
     data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: admin() }));
@@ -199,8 +199,8 @@ describe('the car in the messages of an order placed without a catalogue car', (
       sent.push((await contractMessageTo(buyer.phone, contract.contractNumber, since)).text);
     }
 
-    expect(sent[0]).toContain(`for the car with VIN ${VIN} (9000 AED) is ready`);
-    expect(sent[1]).toContain(`لسيارة ذات رقم الهيكل ${VIN} (9000 AED) جاهز`);
+    expect(sent[0]).toContain(`for the car with VIN ${VIN} (9,000.00 AED) is ready`);
+    expect(sent[1]).toContain(`لسيارة ذات رقم الهيكل ${VIN} (9,000.00 AED) جاهز`);
     expectNoBareCar(sent);
   });
 
@@ -213,7 +213,7 @@ describe('the car in the messages of an order placed without a catalogue car', (
     data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin(), body: { phone: buyer.phone } }));
 
     const sent = await contractMessageTo(buyer.phone, contract.contractNumber, since);
-    expect(sent.text).toContain(`for the car of order #${order.orderNumber} (make and model not recorded yet) (9000 AED) is ready`);
+    expect(sent.text).toContain(`for the car of order #${order.orderNumber} (make and model not recorded yet) (9,000.00 AED) is ready`);
     expectNoBareCar([sent.text]);
   });
 });

@@ -31,7 +31,17 @@ export async function api<T = any>(method: string, path: string, options: Reques
     body = JSON.stringify(options.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body });
+  const send = () => fetch(`${inject('baseUrl')}${path}`, { method, headers, body });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // The local server may close a kept-alive connection just as it is reused (after answering a
+    // large refused body, say); a browser sends a GET again on another one, and so does this.
+    // Never a write, which might have been applied.
+    if (method !== 'GET' || !closedByServer(error)) throw error;
+    response = await send();
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -43,6 +53,12 @@ export async function api<T = any>(method: string, path: string, options: Reques
   const drift = driftOf(method, new URL(path, 'http://localhost').pathname, response.status, parsed);
   if (drift) throw new Error(`${method} ${path}: the service and its OpenAPI document disagree: ${drift}`);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/** The connection was closed or reset by the server before any answer. */
+function closedByServer(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
 }
 
 /** A demo key of the Gulf Motors tenant by role, or the platform staff key. */
