@@ -268,7 +268,7 @@ export const replayWebhookDelivery = defineRoute({
   path: '/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay',
   summary: 'Deliver one event again, with the same webhook-id (admin)',
   description:
-    'For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending or retrying one answers 409 INVALID_STATE: it is still being tried.',
+    'For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). For a retrying one (its receiver fixed): due at once with a fresh round, still ahead of the later events of its resource, which keep following it. One not tried yet (pending) answers 409 INVALID_STATE: it goes out in its turn.',
   status: 200,
   params: DeliveryParams,
   body: Type.Object({}, { additionalProperties: false }),

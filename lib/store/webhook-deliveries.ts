@@ -152,6 +152,30 @@ async function trimAttempts(delivery: DeliveryRecord): Promise<void> {
 }
 
 /**
+ * A delivery being retried, due now with a fresh round of attempts (its receiver was fixed):
+ * it stays at the head of its resource's queue, so the events after it still follow it.
+ * False when it is not being retried (delivered, failed, or not tried yet).
+ */
+export async function retryNow(delivery: Pick<DeliveryRecord, 'endpointId' | 'eventId'>, now: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(delivery.endpointId, delivery.eventId),
+        UpdateExpression: 'SET attempts = :zero, nextAttemptAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND attempts > :zero',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Queues a delivered or failed delivery again, due now, on its own (not behind its resource's
  * queue: later events may already have gone). A pending one is left as it is.
  */

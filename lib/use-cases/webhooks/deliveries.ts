@@ -3,7 +3,7 @@ import type { Caller } from '../../domain/caller.js';
 import { cursorRefused, invalidState, notFound } from '../../domain/errors.js';
 import type { CursorMeta } from '../../domain/paging.js';
 import type { listWebhookDeliveries as ListRoute } from '../../schemas/webhook-endpoints.js';
-import { getDelivery, listDeliveries, requeueDelivery } from '../../store/webhook-deliveries.js';
+import { getDelivery, listDeliveries, requeueDelivery, retryNow } from '../../store/webhook-deliveries.js';
 import { decodeCursor, encodeCursor } from '../shared/cursor.js';
 import { deliveryStatusOf, deliveryView, type DeliveryView } from './delivery-view.js';
 import { endpointInScope } from './endpoint-in-scope.js';
@@ -36,14 +36,21 @@ export async function getWebhookDelivery(caller: Caller, endpointId: string, del
   return deliveryView(delivery, endpoint, true);
 }
 
-/** One delivery again, due now, with the same webhook-id. */
+/**
+ * One delivery again, due now, with the same webhook-id: a delivered or failed one on its own, a
+ * retrying one in its turn with a fresh round of attempts (its receiver was fixed: no waiting for
+ * the next attempt, hours away). One not tried yet goes in its turn anyway.
+ */
 export async function replayWebhookDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<DeliveryView> {
   const endpoint = await endpointInScope(caller, endpointId);
   const delivery = await getDelivery(endpointId, deliveryId);
   if (!delivery || delivery.lane.startsWith('test:')) throw notFound('Delivery');
-  if (!(await requeueDelivery(delivery, new Date().toISOString()))) {
+  const now = new Date().toISOString();
+  if (!(await requeueDelivery(delivery, now)) && !(await retryNow(delivery, now))) {
     const status = deliveryStatusOf(delivery, endpoint);
-    throw invalidState(`This delivery is still ${status}: it is being tried, see nextAttemptAt`, [{ field: 'deliveryId', message: `is ${status}`, status }]);
+    throw invalidState(`This delivery is ${status}: it has not been tried yet and goes out in its turn, after the earlier events of its record`, [
+      { field: 'deliveryId', message: `is ${status}, not tried yet`, status },
+    ]);
   }
   return deliveryView((await getDelivery(endpointId, deliveryId))!, endpoint);
 }
