@@ -68,6 +68,12 @@ export const OrderDetail = Type.Composite(
           role: Type.String(),
           at: DateTime,
           note: Type.Optional(Type.String()),
+          exportStep: Type.Optional(
+            Type.Object(
+              { step: Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), date: Type.String({ format: 'date' }) },
+              { description: 'on an entry that records an export step (the status stays): which step and its day, as the note says in English' },
+            ),
+          ),
         }),
       ),
     }),

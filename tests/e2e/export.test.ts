@@ -205,6 +205,14 @@ describe('an order from Purchased to Delivered', () => {
         `export step completion-report recorded (${today})`,
       ]),
     );
+    // Each also says which step and its day as data, for a reader to put in its own words.
+    expect(detail.statusHistory.map((h: any) => h.exportStep).filter(Boolean)).toEqual(
+      expect.arrayContaining([
+        { step: 'deregistration', date: today },
+        { step: 'export-declaration', date: today },
+        { step: 'completion-report', date: today },
+      ]),
+    );
     const audit = data(await api('GET', `/api/v1/audit?entity=order&id=${order.id}&limit=50`, { key: admin() }));
     expect(audit.map((a: any) => a.action)).toEqual(
       expect.arrayContaining(['export.deregistration', 'export.bonded-area', 'export.export-declaration', 'shipment.updated', 'export.completion-report']),

@@ -280,6 +280,7 @@ export const ar: Messages = {
         skipped: 'تم تخطيها',
         unknown: 'غير معروفة',
       },
+      exportStepRecorded: 'تم تسجيل %{step} بتاريخ %{day}',
       statusFrom: '%{from} ← %{to}',
     },
     billing: {

@@ -269,6 +269,7 @@ export const en = {
         skipped: 'skipped',
         unknown: 'unknown',
       },
+      exportStepRecorded: '%{step} recorded, dated %{day}',
       statusFrom: '%{from} → %{to}',
     },
     billing: {

@@ -1,5 +1,6 @@
 import type { TProperties } from '@sinclair/typebox';
 import * as Type from '@sinclair/typebox';
+import { EXPORT_STEPS } from '../../domain/export-steps.js';
 import { GeneratedDocumentView } from '../../schemas/document-shapes.js';
 import { CustomsInvoiceFields, Order } from '../../schemas/order-shapes.js';
 import { asStored } from './as-stored.js';
@@ -121,4 +122,6 @@ export const HistoryEntryRecord = Type.Object({
   role: Type.String(),
   at: Type.String(),
   note: Type.Optional(Type.String()),
+  /** The export step this entry records (its note says it in English), for a reader to say it in its own words. */
+  exportStep: Type.Optional(Type.Object({ step: Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), date: Type.String() })),
 });

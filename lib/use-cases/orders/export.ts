@@ -75,6 +75,7 @@ export async function recordExportStep(
         role: caller.role,
         at: now,
         note: `export step ${step} recorded (${input.date})`,
+        exportStep: { step, date: input.date },
       }),
     ],
   );

@@ -63,6 +63,6 @@ export async function getOrder(caller: Caller, id: string, baseUrl: string): Pro
     documents: await latestDocuments(order),
     statusHistory: [...collection.history]
       .sort((a, b) => a.at.localeCompare(b.at))
-      .map(({ from, to, by, role, at, note }) => ({ from, to, by, role, at, ...(note ? { note } : {}) })),
+      .map(({ from, to, by, role, at, note, exportStep }) => ({ from, to, by, role, at, ...(note ? { note } : {}), ...(exportStep ? { exportStep } : {}) })),
   };
 }

@@ -51,13 +51,28 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
   );
   const names = new Map((users.data ?? []).map((user) => [user.id, user.name]));
 
-  const status: Row[] = order.statusHistory.map((move, index) => ({
-    at: move.at,
-    kind: 'status',
-    key: `s${index}`,
-    primary: translate('vpo.orders.statusFrom', { from: move.from ? translate(`vpo.status.${move.from}`) : '—', to: translate(`vpo.status.${move.to}`) }),
-    secondary: `${format.dateTime(move.at)} · ${translate(`vpo.role.${move.role}`, { _: move.role })}${move.note ? ` · ${move.note}` : ''}`,
-  }));
+  const status: Row[] = order.statusHistory.map((move, index) => {
+    const role = translate(`vpo.role.${move.role}`, { _: move.role });
+    // An export step keeps the status: said in the console's words, not the API's English note.
+    if (move.exportStep)
+      return {
+        at: move.at,
+        kind: 'status',
+        key: `s${index}`,
+        primary: translate('vpo.orders.exportStepRecorded', {
+          step: translate(`vpo.export.step.${move.exportStep.step}`),
+          day: format.day(move.exportStep.date),
+        }),
+        secondary: `${format.dateTime(move.at)} · ${role}`,
+      };
+    return {
+      at: move.at,
+      kind: 'status',
+      key: `s${index}`,
+      primary: translate('vpo.orders.statusFrom', { from: move.from ? translate(`vpo.status.${move.from}`) : '—', to: translate(`vpo.status.${move.to}`) }),
+      secondary: `${format.dateTime(move.at)} · ${role}${move.note ? ` · ${move.note}` : ''}`,
+    };
+  });
   const chats: Row[] = (messages.data ?? []).map((message) => ({
     at: message.createdAt,
     kind: 'message',
