@@ -1439,7 +1439,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver one event again, with the same webhook-id (admin)
-         * @description For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). A pending or retrying one answers 409 INVALID_STATE: it is still being tried.
+         * @description For a delivered or failed delivery: it is due at once, with a fresh round of retries, on its own (later events of its resource may already have been delivered). For a retrying one (its receiver fixed): due at once with a fresh round, still ahead of the later events of its resource, which keep following it. One not tried yet (pending) answers 409 INVALID_STATE: it goes out in its turn.
          *
          *     **Who may call:** admin.
          *
@@ -2641,6 +2641,13 @@ export interface components {
                 /** Format: date-time */
                 at: string;
                 note?: string;
+                /** @description on an entry that records an export step (the status stays): which step and its day, as the note says in English */
+                exportStep?: {
+                    /** @enum {string} */
+                    step: "deregistration" | "bonded-area" | "export-declaration" | "completion-report";
+                    /** Format: date */
+                    date: string;
+                };
             }[];
         };
         /** Requirement */
