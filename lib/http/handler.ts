@@ -59,7 +59,14 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
     const version = route.versioned ? (reply.data as { version?: unknown } | undefined)?.version : undefined;
     return {
       statusCode: route.status,
-      headers: { 'Content-Type': 'application/json', ...(typeof version === 'number' ? { ETag: etagOf(version) } : {}), ...reply.headers },
+      // no-store: a tenant's records are not for a browser's or a proxy's cache, and an order's
+      // detail changes (a receipt confirmed) without its version, which is its ETag.
+      headers: {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        ...(typeof version === 'number' ? { ETag: etagOf(version) } : {}),
+        ...reply.headers,
+      },
       body: JSON.stringify({ success: true, data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) }),
     };
   };

@@ -51,6 +51,13 @@ const prototype = Object.getPrototypeOf(hapi.server({ autoListen: false }));
 const start = prototype.start;
 prototype.start = async function startWithEnvelope(...args) {
   this.ext('onPreResponse', onPreResponse);
+  // API Gateway hands conditional requests to the function and never answers 304 by itself; hapi
+  // would, from the ETag alone (an order's version), though the detail changed without it.
+  this.ext('onRequest', (request, h) => {
+    delete request.headers['if-none-match'];
+    delete request.headers['if-modified-since'];
+    return h.continue;
+  });
   this.listener.removeAllListeners('clientError');
   this.listener.on('clientError', onClientError);
   return start.apply(this, args);

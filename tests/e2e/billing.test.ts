@@ -382,6 +382,22 @@ describe('order financialSummary', () => {
     expect((await freshOrder().then((o) => orderDetail(o.id))).financialSummary.otherCurrencies).toEqual([]);
   });
 
+  it("is read afresh after a confirmation, though the order's version (its ETag) did not change: no 304, nothing kept in a cache", async () => {
+    const order = await freshOrder({ totalAmount: 1_000 });
+    const receipt = await entry({ orderId: order.id, amount: 400 });
+    const first = await api('GET', `/api/v1/orders/${order.id}`, { key: acct() });
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const etag = first.headers.get('etag')!;
+
+    await confirmEntry(receipt.id);
+
+    // What a browser sends when it revalidates what it had: the money must come back changed.
+    const again = await api('GET', `/api/v1/orders/${order.id}`, { key: acct(), headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.body.data.financialSummary).toMatchObject({ totalConfirmed: 400, remainingAmount: 600 });
+  });
+
   it('never reports a negative remainingAmount when confirmed receipts exceed the total', async () => {
     const order = await freshOrder({ totalAmount: 1_000 });
     const receipt = await entry({ orderId: order.id, amount: 1_200.1 });
