@@ -43,7 +43,11 @@ function reasons(validate: ValidateFunction): string {
 }
 
 /** Reads one line of a feed: the change it asks for, or why it is refused; undefined for a blank line. */
-export function readFeedLine(text: string, provider: Provider, kind: FeedKind): { ok: true; value: FeedLine } | { ok: false; reason: string } | undefined {
+export function readFeedLine(
+  text: string,
+  provider: Provider,
+  kind: FeedKind,
+): { ok: true; value: FeedLine } | { ok: false; reason: string; advertisementNumber?: string } | undefined {
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
@@ -58,8 +62,11 @@ export function readFeedLine(text: string, provider: Provider, kind: FeedKind): 
   const fields = { ...rest, provider };
   const { car, remove } = compiled();
   if (kind === 'full') {
-    if (op !== undefined) return { ok: false, reason: '/op belongs in a delta: a full list holds cars only' };
-    return car(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car) };
+    // A refused line still names the car it is about, when it does: a full list that lists a car
+    // on a line it cannot apply has not left the car out, and must not remove it.
+    const named = typeof rest.advertisementNumber === 'string' && rest.advertisementNumber !== '' ? { advertisementNumber: rest.advertisementNumber } : {};
+    if (op !== undefined) return { ok: false, reason: '/op belongs in a delta: a full list holds cars only', ...named };
+    return car(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car), ...named };
   }
   if (op === 'upsert') return car(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car) };
   if (op === 'remove') {

@@ -251,6 +251,34 @@ describe('catalogue feeds', () => {
     expect(refused.body.data.counts.updated).toBe(0);
   });
 
+  it('keeps a car a full list names on a line it refuses, and counts a file of refused lines only as no good feed', async () => {
+    const token = `fr${Date.now().toString(36)}`;
+    const cars = carsOf(token, 3, 17);
+    await drop(
+      'delta',
+      `${token}-seed`,
+      cars.map((c) => ({ op: 'upsert', ...c })),
+    );
+    await listed(token, 3);
+    const keep = await heydealerCarsBut(token);
+
+    // Its first car on a line with a bad price: that line is refused and the car stays as it was, not withdrawn.
+    const full = await drop('full', `${token}-full`, [...keep, { ...cars[0], price: 'x' }, ...cars.slice(1)]);
+    expect(full).toMatchObject({ status: 'applied', counts: { removed: 0, refused: 1 } });
+    expect(full.removals).toMatchObject({ removing: 0 });
+    await listed(token, 3);
+
+    // A delta of nothing but refused lines is a feed received, not a good one: the late-feed alarm keeps counting.
+    const providerNow = async () =>
+      (await api('GET', '/api/v1/catalogue/status', { key: platform() })).body.data.providers.find((p: { provider: string }) => p.provider === PROVIDER);
+    const before = await providerNow();
+    const junk = await drop('delta', `${token}-junk`, ['not json', { op: 'upsert', advertisementNumber: `${token}-x` }, { op: 'teleport' }]);
+    expect(junk.counts).toMatchObject({ read: 3, refused: 3 });
+    const after = await providerNow();
+    expect(after.lastFeedAt > before.lastGoodFeedAt).toBe(true);
+    expect(after.lastGoodFeedAt).toBe(before.lastGoodFeedAt);
+  });
+
   it('shows the catalogue status and feed files to platform admins only', async () => {
     const status = await api('GET', '/api/v1/catalogue/status', { key: platform() });
     expect(status.status).toBe(200);

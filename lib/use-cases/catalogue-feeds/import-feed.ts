@@ -203,7 +203,8 @@ async function runFile(file: FeedFile, holder: string, budget: Budget): Promise<
         await noteProviderFeed(file.provider, {
           at: new Date().toISOString(),
           fileId: file.id,
-          applied: true,
+          // A file whose every line was refused is no good feed: the late-feed alarm keeps counting.
+          applied: file.counts.read > file.counts.refused,
           listedCars: published.listed[file.provider] ?? 0,
         });
         break;
@@ -247,11 +248,14 @@ async function runStep(
  */
 async function scanFile(file: FeedFile): Promise<'go' | 'held' | { refused: string }> {
   const seen = new Set<string>();
+  const listedRefused = new Set<string>();
   try {
     for await (const { text } of objectLines(bucketName(), file.key, file.gzip)) {
       if (file.kind !== 'full') continue;
       const read = readFeedLine(text, file.provider, 'full');
       if (read?.ok && read.value.op === 'upsert') seen.add(read.value.car.advertisementNumber);
+      // Listed on a line refused below: the car stays as it is, neither updated nor removed.
+      else if (read && !read.ok && read.advertisementNumber !== undefined) listedRefused.add(read.advertisementNumber);
     }
   } catch (error) {
     if (!unreadable(error)) throw error;
@@ -268,7 +272,7 @@ async function scanFile(file: FeedFile): Promise<'go' | 'held' | { refused: stri
       if (row.provider === file.provider) listed.push(row.advertisementNumber);
     }
   }
-  const removing = listed.filter((advertisementNumber) => !seen.has(advertisementNumber));
+  const removing = listed.filter((advertisementNumber) => !seen.has(advertisementNumber) && !listedRefused.has(advertisementNumber));
   const check = checkRemovals(removing.length, listed.length, feedSettings().maxRemovalShare);
   file.removals = { removing: check.removing, listed: check.listed, share: check.share, limit: check.limit };
   if (check.hold && file.confirmedAt === undefined) {
