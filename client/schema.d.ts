@@ -3764,7 +3764,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:52:00.248Z"
+                     *           "createdAt": "2026-11-16T09:51:30.111Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3774,7 +3774,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:50:30.837Z"
+                     *           "createdAt": "2026-11-16T09:50:00.700Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3938,7 +3938,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:50:30.837Z"
+                     *           "createdAt": "2026-11-16T09:50:00.700Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3947,7 +3947,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:50:30.837Z"
+                     *           "updatedAt": "2026-11-16T09:50:00.700Z"
                      *         }
                      *       }
                      *     }
@@ -4697,12 +4697,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:32:30.345Z",
-                     *         "receivedAt": "2026-11-16T10:29:00.386Z",
+                     *         "startedAt": "2026-11-16T10:35:00.030Z",
+                     *         "receivedAt": "2026-11-16T10:31:30.071Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:33:30.619Z",
+                     *         "updatedAt": "2026-11-16T10:36:00.304Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4717,8 +4717,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "hkjphw4lg36e8zae0ammpppg",
-                     *         "confirmedAt": "2026-11-16T10:33:30.619Z"
+                     *         "confirmedBy": "jrozuszv79azpn9gy4rg9xzm",
+                     *         "confirmedAt": "2026-11-16T10:36:00.304Z"
                      *       }
                      *     }
                      */
@@ -4824,7 +4824,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by hkjphw4lg36e8zae0ammpppg",
+                     *         "reason": "discarded by jrozuszv79azpn9gy4rg9xzm",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4834,12 +4834,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:27:30.975Z",
-                     *         "receivedAt": "2026-11-16T10:23:00.742Z",
+                     *         "startedAt": "2026-11-16T10:30:00.660Z",
+                     *         "receivedAt": "2026-11-16T10:25:30.427Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:29:30.523Z",
+                     *         "updatedAt": "2026-11-16T10:32:00.208Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4854,8 +4854,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "hkjphw4lg36e8zae0ammpppg",
-                     *         "finishedAt": "2026-11-16T10:29:30.523Z"
+                     *         "confirmedBy": "jrozuszv79azpn9gy4rg9xzm",
+                     *         "finishedAt": "2026-11-16T10:32:00.208Z"
                      *       }
                      *     }
                      */
@@ -4955,9 +4955,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T11-14-11-708Z-bxrij89j",
+                     *           "version": "2026-11-27T12-15-38-712Z-knuixqlx",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:23:32.985Z"
+                     *           "createdAt": "2026-11-16T10:26:02.670Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4966,8 +4966,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:21:02.300Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:21:02.300Z",
+                     *             "lastFeedAt": "2026-11-16T10:23:32.985Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:23:32.985Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4983,20 +4983,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:21:00.194Z",
+                     *               "startedAt": "2026-11-16T10:23:30.879Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:18:30.509Z",
+                     *               "receivedAt": "2026-11-16T10:16:01.877Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:21:04.406Z",
+                     *               "finishedAt": "2026-11-16T10:23:34.091Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T11-14-09-571Z-tj057nkm",
+                     *               "snapshotVersion": "2026-11-27T12-15-36-551Z-k0o3dk7b",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:21:04.406Z"
+                     *               "updatedAt": "2026-11-16T10:23:34.091Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5117,9 +5117,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:23:30.879Z",
+                     *         "startedAt": "2026-11-16T10:26:00.564Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:18:30.509Z",
+                     *         "receivedAt": "2026-11-16T10:23:00.742Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5131,16 +5131,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:23:34.091Z",
+                     *         "finishedAt": "2026-11-16T10:26:04.776Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T11-14-11-708Z-bxrij89j",
+                     *         "snapshotVersion": "2026-11-27T12-15-38-712Z-knuixqlx",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:23:34.091Z"
+                     *         "updatedAt": "2026-11-16T10:26:04.776Z"
                      *       }
                      *     }
                      */
@@ -5245,12 +5245,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:27:30.975Z",
-                     *           "receivedAt": "2026-11-16T10:23:00.742Z",
+                     *           "startedAt": "2026-11-16T10:30:00.660Z",
+                     *           "receivedAt": "2026-11-16T10:25:30.427Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:27:31.028Z",
+                     *           "updatedAt": "2026-11-16T10:30:01.713Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5271,34 +5271,6 @@ export interface operations {
                      *           "kind": "delta",
                      *           "counts": {
                      *             "read": 3,
-                     *             "removed": 0,
-                     *             "refused": 2,
-                     *             "created": 0,
-                     *             "unchanged": 0,
-                     *             "updated": 1,
-                     *             "repriced": 1
-                     *           },
-                     *           "startedAt": "2026-11-16T10:21:00.194Z",
-                     *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:18:30.509Z",
-                     *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:21:04.406Z",
-                     *           "size": 1316,
-                     *           "provider": "glovis",
-                     *           "etag": "ab8690c8587173f3a25541289341d345",
-                     *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T11-14-09-571Z-tj057nkm",
-                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
-                     *           "events": 1,
-                     *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:21:04.406Z"
-                     *         },
-                     *         {
-                     *           "phase": "done",
-                     *           "cursor": 0,
-                     *           "kind": "delta",
-                     *           "counts": {
-                     *             "read": 3,
                      *             "removed": 1,
                      *             "refused": 2,
                      *             "created": 0,
@@ -5306,17 +5278,45 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:23:30.879Z",
+                     *           "startedAt": "2026-11-16T10:26:00.564Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:18:30.509Z",
+                     *           "receivedAt": "2026-11-16T10:23:00.742Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:23:34.091Z",
+                     *           "finishedAt": "2026-11-16T10:26:04.776Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T11-14-11-708Z-bxrij89j",
+                     *           "snapshotVersion": "2026-11-27T12-15-38-712Z-knuixqlx",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:26:04.776Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 0,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 1,
+                     *             "repriced": 1
+                     *           },
+                     *           "startedAt": "2026-11-16T10:23:30.879Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:16:01.877Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:23:34.091Z",
+                     *           "size": 1316,
+                     *           "provider": "glovis",
+                     *           "etag": "ab8690c8587173f3a25541289341d345",
+                     *           "id": "d80a9c6955b386d659658da26354acfc",
+                     *           "snapshotVersion": "2026-11-27T12-15-36-551Z-k0o3dk7b",
+                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
                      *           "updatedAt": "2026-11-16T10:23:34.091Z"
@@ -5442,7 +5442,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:34:30.453Z"
+                     *         "updatedAt": "2026-11-16T09:34:00.316Z"
                      *       }
                      *     }
                      */
@@ -5680,7 +5680,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
+                     *         "updatedAt": "2026-11-16T09:16:00.384Z"
                      *       }
                      *     }
                      */
@@ -5992,25 +5992,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *               "recordedAt": "2026-11-16T09:39:00.686Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *               "recordedAt": "2026-11-16T09:37:00.138Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:43:30.919Z",
+                     *               "recordedAt": "2026-11-16T09:43:00.782Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *               "recordedAt": "2026-11-16T09:38:30.549Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -6027,7 +6027,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *             "updatedAt": "2026-11-16T09:43:30.919Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -6036,7 +6036,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
+                     *           "updatedAt": "2026-11-16T09:44:00.056Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -6461,25 +6461,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *             "recordedAt": "2026-11-16T09:37:00.138Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:43:30.919Z",
+                     *             "recordedAt": "2026-11-16T09:43:00.782Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:38:30.549Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6496,7 +6496,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *           "updatedAt": "2026-11-16T09:43:30.919Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -6505,7 +6505,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:44:30.193Z",
+                     *         "updatedAt": "2026-11-16T09:44:00.056Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -6521,7 +6521,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:25:30.987Z"
+                     *           "signedAt": "2026-11-16T09:25:00.850Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -6535,7 +6535,7 @@ export interface operations {
                      *           "buyerName": "Layla Haddad",
                      *           "carYear": 2012,
                      *           "engineCapacityCc": 1998,
-                     *           "storedAt": "2026-11-16T09:33:00.042Z",
+                     *           "storedAt": "2026-11-16T09:32:30.905Z",
                      *           "buyerAddress": "Dubai Marina, Dubai",
                      *           "total": 18500,
                      *           "buyerPhone": "+971501234567",
@@ -6574,7 +6574,7 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:36:00.864Z",
+                     *             "createdAt": "2026-11-16T09:35:30.727Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *             "urlExpiresAt": "2026-11-16T10:00:00.000Z"
                      *           }
@@ -6592,7 +6592,7 @@ export interface operations {
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:16:30.521Z",
+                     *             "at": "2026-11-16T09:16:00.384Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -6600,7 +6600,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:17:00.658Z"
+                     *             "at": "2026-11-16T09:16:30.521Z"
                      *           }
                      *         ]
                      *       }
@@ -6781,7 +6781,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
+                     *         "updatedAt": "2026-11-16T09:10:31.930Z"
                      *       }
                      *     }
                      */
@@ -7056,10 +7056,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:33:00.042Z"
+                     *           "storedAt": "2026-11-16T09:32:30.905Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
+                     *         "updatedAt": "2026-11-16T09:32:31.958Z"
                      *       }
                      *     }
                      */
@@ -7579,17 +7579,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:38:30.549Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *             "recordedAt": "2026-11-16T09:37:00.138Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:39:30.823Z",
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -7602,7 +7602,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:39:31.876Z"
+                     *         "updatedAt": "2026-11-16T09:39:01.739Z"
                      *       }
                      *     }
                      */
@@ -7888,19 +7888,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *             "recordedAt": "2026-11-16T09:37:00.138Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:38:30.549Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -7913,7 +7913,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:42:30.645Z",
+                     *           "updatedAt": "2026-11-16T09:42:00.508Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -7925,7 +7925,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
+                     *         "updatedAt": "2026-11-16T09:42:01.561Z"
                      *       }
                      *     }
                      */
@@ -8067,7 +8067,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "number": "CI-00001",
-                     *           "createdAt": "2026-11-16T09:36:00.864Z",
+                     *           "createdAt": "2026-11-16T09:35:30.727Z",
                      *           "createdBy": "demouseroperations000001",
                      *           "bytes": 34704,
                      *           "language": "en",
@@ -8076,7 +8076,7 @@ export interface operations {
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
+                     *           "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -8196,10 +8196,10 @@ export interface operations {
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *         "bytes": 34704,
                      *         "number": "CI-00001",
-                     *         "createdAt": "2026-11-16T09:36:00.864Z",
+                     *         "createdAt": "2026-11-16T09:35:30.727Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
+                     *         "urlExpiresAt": "2026-11-16T09:50:00.000Z"
                      *       }
                      *     }
                      */
@@ -8346,15 +8346,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:19:01.899Z",
+                     *           "statusAt": "2026-11-16T15:21:31.584Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:19:01.899Z"
+                     *             "failed": "2026-11-16T15:21:31.584Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:03.625Z"
+                     *           "createdAt": "2026-11-16T09:10:00.740Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8467,11 +8467,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:19:00.846Z",
+                     *           "statusAt": "2026-11-16T15:21:30.531Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:19:00.846Z"
+                     *             "delivered": "2026-11-16T15:21:30.531Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:02.572Z"
+                     *           "createdAt": "2026-11-16T09:09:30.603Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8490,7 +8490,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:03.625Z"
+                     *           "createdAt": "2026-11-16T09:10:00.740Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -8509,7 +8509,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:10:30.877Z"
                      *         }
                      *       ]
                      *     }
@@ -8716,8 +8716,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z"
+                     *         "createdAt": "2026-11-16T09:20:30.617Z",
+                     *         "updatedAt": "2026-11-16T09:20:30.617Z"
                      *       }
                      *     }
                      */
@@ -8850,7 +8850,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:20:30.617Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8859,7 +8859,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9090,7 +9090,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:20:30.617Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9099,7 +9099,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:22:00.028Z",
+                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9281,7 +9281,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:21:00.754Z",
+                     *           "createdAt": "2026-11-16T09:20:30.617Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -9296,7 +9296,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *           "updatedAt": "2026-11-16T09:25:00.850Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9327,13 +9327,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:23:30.439Z",
+                     *           "sentAt": "2026-11-16T09:23:00.302Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:25:30.987Z",
+                     *           "signedAt": "2026-11-16T09:25:00.850Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -9373,7 +9373,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:24:00.576Z",
+                     *           "createdAt": "2026-11-16T09:23:30.439Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -9382,7 +9382,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:24:00.576Z"
+                     *           "updatedAt": "2026-11-16T09:23:30.439Z"
                      *         }
                      *       ]
                      *     }
@@ -9522,7 +9522,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:20:30.617Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9531,7 +9531,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:23:30.439Z",
+                     *         "updatedAt": "2026-11-16T09:23:00.302Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9566,7 +9566,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:23:30.439Z",
+                     *         "sentAt": "2026-11-16T09:23:00.302Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -9750,7 +9750,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:20:30.617Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9759,7 +9759,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *         "updatedAt": "2026-11-16T09:25:00.850Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9790,14 +9790,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:23:30.439Z",
+                     *         "sentAt": "2026-11-16T09:23:00.302Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:25:30.987Z",
+                     *         "signedAt": "2026-11-16T09:25:00.850Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -9950,15 +9950,15 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:29:00.946Z",
+                     *         "createdAt": "2026-11-16T09:28:30.809Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:30:00.220Z",
-                     *         "confirmedAt": "2026-11-16T09:30:00.220Z",
+                     *         "updatedAt": "2026-11-16T09:29:30.083Z",
+                     *         "confirmedAt": "2026-11-16T09:29:30.083Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -10072,13 +10072,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:30.425Z",
+                     *           "createdAt": "2026-11-16T09:12:00.288Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *           "updatedAt": "2026-11-16T09:12:00.288Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10217,8 +10217,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:12:30.425Z",
-                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *         "createdAt": "2026-11-16T09:12:00.288Z",
+                     *         "updatedAt": "2026-11-16T09:12:00.288Z"
                      *       }
                      *     }
                      */
@@ -10354,16 +10354,16 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:30.425Z",
+                     *           "createdAt": "2026-11-16T09:12:00.288Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:14:30.973Z",
+                     *           "confirmedAt": "2026-11-16T09:14:00.836Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:14:31.026Z"
+                     *           "updatedAt": "2026-11-16T09:14:00.836Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -10374,17 +10374,17 @@ export interface operations {
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:29:00.946Z",
+                     *           "createdAt": "2026-11-16T09:28:30.809Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:30:00.220Z",
+                     *           "confirmedAt": "2026-11-16T09:29:30.083Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:30:00.220Z"
+                     *           "updatedAt": "2026-11-16T09:29:30.083Z"
                      *         }
                      *       ]
                      *     }
@@ -10506,13 +10506,13 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:29:00.946Z",
+                     *         "createdAt": "2026-11-16T09:28:30.809Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:29:30.083Z",
+                     *         "updatedAt": "2026-11-16T09:29:00.946Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -10687,13 +10687,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:17:30.795Z",
+                     *         "createdAt": "2026-11-16T09:17:00.658Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:18:30.069Z",
-                     *         "completedAt": "2026-11-16T09:18:30.069Z",
+                     *         "updatedAt": "2026-11-16T09:18:00.932Z",
+                     *         "completedAt": "2026-11-16T09:18:00.932Z",
                      *         "allowedStatusTransitions": []
                      *       }
                      *     }
@@ -10869,8 +10869,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:17:30.795Z",
-                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
+                     *         "createdAt": "2026-11-16T09:17:00.658Z",
+                     *         "updatedAt": "2026-11-16T09:17:00.658Z",
                      *         "allowedStatusTransitions": [
                      *           "InProgress",
                      *           "Cancelled"
@@ -11001,7 +11001,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:18:30.069Z",
+                     *         "completedAt": "2026-11-16T09:18:00.932Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -11014,12 +11014,12 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:17:30.795Z",
+                     *         "createdAt": "2026-11-16T09:17:00.658Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *         "updatedAt": "2026-11-16T09:18:00.932Z",
                      *         "allowedStatusTransitions": []
                      *       }
                      *     }
@@ -11117,7 +11117,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:18:30.069Z",
+                     *           "completedAt": "2026-11-16T09:18:00.932Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -11130,12 +11130,12 @@ export interface operations {
                      *             }
                      *           ],
                      *           "inspectorName": "Joon Lee (demo inspector)",
-                     *           "createdAt": "2026-11-16T09:17:30.795Z",
+                     *           "createdAt": "2026-11-16T09:17:00.658Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *           "updatedAt": "2026-11-16T09:18:00.932Z",
                      *           "allowedStatusTransitions": []
                      *         }
                      *       ]
@@ -11364,8 +11364,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
-                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
+                     *         "createdAt": "2026-11-16T09:57:01.671Z",
+                     *         "updatedAt": "2026-11-16T09:57:01.671Z"
                      *       }
                      *     }
                      */
@@ -11487,13 +11487,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "createdAt": "2026-11-16T09:57:01.671Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T10:03:00.262Z",
-                     *         "deactivatedAt": "2026-11-16T10:03:00.262Z"
+                     *         "updatedAt": "2026-11-16T10:02:30.125Z",
+                     *         "deactivatedAt": "2026-11-16T10:02:30.125Z"
                      *       }
                      *     }
                      */
@@ -11593,12 +11593,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "createdAt": "2026-11-16T09:57:01.671Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:31.808Z"
+                     *         "updatedAt": "2026-11-16T09:57:01.671Z"
                      *       }
                      *     }
                      */
@@ -11727,12 +11727,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:31.808Z",
+                     *         "createdAt": "2026-11-16T09:57:01.671Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:59:00.166Z"
+                     *         "updatedAt": "2026-11-16T09:58:30.029Z"
                      *       }
                      *     }
                      */
@@ -12002,10 +12002,10 @@ export interface operations {
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:56:30.481Z"
+                     *           "uploadedAt": "2026-11-16T09:56:00.344Z"
                      *         },
                      *         "version": 5,
-                     *         "updatedAt": "2026-11-16T09:56:31.534Z",
+                     *         "updatedAt": "2026-11-16T09:56:01.397Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12155,13 +12155,13 @@ export interface operations {
                      *         "stamp": {
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:56:30.481Z",
+                     *           "uploadedAt": "2026-11-16T09:56:00.344Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T09:56:30.481Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12537,7 +12537,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:30.933Z",
+                     *         "updatedAt": "2026-11-16T09:54:00.796Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12781,32 +12781,32 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_xPSszD",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:01:30.851Z",
+                     *           "createdAt": "2026-11-16T10:01:01.767Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T10:02:30.125Z"
+                     *           "revokedAt": "2026-11-16T10:02:00.988Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T10:03:01.315Z",
-                     *           "createdAt": "2026-11-16T10:00:00.440Z",
+                     *           "disabledAt": "2026-11-16T10:02:31.178Z",
+                     *           "createdAt": "2026-11-16T09:59:30.303Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
-                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "lastUsedAt": "2026-11-16T10:00:00.440Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T11:03:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:02:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -12955,8 +12955,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
-                     *           "createdAt": "2026-11-16T10:00:00.440Z"
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "createdAt": "2026-11-16T09:59:30.303Z"
                      *         }
                      *       }
                      *     }
@@ -13091,15 +13091,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_xPSszD",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T10:01:30.851Z",
+                     *         "createdAt": "2026-11-16T10:01:01.767Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T10:02:30.125Z"
+                     *         "revokedAt": "2026-11-16T10:02:00.988Z"
                      *       }
                      *     }
                      */
@@ -13217,19 +13217,19 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
-                     *           "createdAt": "2026-11-16T10:01:30.851Z"
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "createdAt": "2026-11-16T10:01:01.767Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:00:00.440Z",
+                     *           "createdAt": "2026-11-16T09:59:30.303Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
-                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "lastUsedAt": "2026-11-16T10:00:00.440Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -13378,7 +13378,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:44:30.193Z",
+                     *           "at": "2026-11-16T09:44:00.056Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -13406,7 +13406,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:44:01.109Z",
+                     *           "at": "2026-11-16T09:43:31.972Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -13434,7 +13434,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:42:30.645Z"
+                     *                 "updatedAt": "2026-11-16T09:42:00.508Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -13449,7 +13449,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:44:00.056Z",
+                     *                 "updatedAt": "2026-11-16T09:43:30.919Z",
                      *                 "ata": "2026-11-16"
                      *               }
                      *             }
@@ -13559,8 +13559,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:06.784Z",
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *           "lastSuccessAt": "2026-11-16T09:11:31.204Z",
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13568,9 +13568,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:04:30.673Z",
+                     *           "lastFailureAt": "2026-11-16T10:01:00.714Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:05.731Z",
+                     *           "failingSince": "2026-11-16T09:11:30.151Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13579,8 +13579,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
-                     *           "consecutiveFailures": 10,
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "consecutiveFailures": 9,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13707,7 +13707,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13843,8 +13843,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:06.784Z",
-                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *         "lastSuccessAt": "2026-11-16T09:11:31.204Z",
+                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13945,9 +13945,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:17:30.235Z",
+                     *         "lastFailureAt": "2026-11-16T10:19:00.646Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:05.731Z",
+                     *         "failingSince": "2026-11-16T09:11:30.151Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13956,13 +13956,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
-                     *         "consecutiveFailures": 16,
+                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *         "consecutiveFailures": 19,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:18:31.562Z",
+                     *         "updatedAt": "2026-11-16T10:19:30.783Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:18:31.562Z"
+                     *         "deletedAt": "2026-11-16T10:19:30.783Z"
                      *       }
                      *     }
                      */
@@ -14106,12 +14106,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:06.784Z",
-                     *         "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *         "lastSuccessAt": "2026-11-16T09:11:31.204Z",
+                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T10:07:30.495Z",
+                     *         "updatedAt": "2026-11-16T10:07:00.358Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -14251,21 +14251,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:15:00.550Z",
+                     *         "failedAt": "2026-11-16T10:16:00.824Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 14,
-                     *             "at": "2026-11-16T09:09:05.731Z",
+                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:11:30.151Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:10:00.740Z",
+                     *             "latencyMs": 5,
+                     *             "at": "2026-11-16T09:14:01.889Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 1,
-                     *             "at": "2026-11-16T09:13:30.699Z",
+                     *             "latencyMs": 11,
+                     *             "at": "2026-11-16T09:19:00.206Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14447,25 +14447,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
+                     *           "eventTimestamp": "2026-11-16T09:51:30.111Z",
                      *           "status": "retrying",
                      *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
+                     *           "nextAttemptAt": "2026-11-16T10:10:00.180Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
                      *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:54:00.796Z",
+                     *               "at": "2026-11-16T09:53:00.522Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:57:30.755Z",
+                     *               "at": "2026-11-16T09:57:00.618Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 2,
-                     *               "at": "2026-11-16T10:00:31.630Z",
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T10:01:00.714Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14723,23 +14723,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:16:30.961Z",
-                     *         "failedAt": "2026-11-16T10:15:00.550Z",
+                     *         "nextAttemptAt": "2026-11-16T10:17:30.235Z",
+                     *         "failedAt": "2026-11-16T10:16:00.824Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 14,
-                     *             "at": "2026-11-16T09:09:05.731Z",
+                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:11:30.151Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:10:00.740Z",
+                     *             "latencyMs": 5,
+                     *             "at": "2026-11-16T09:14:01.889Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 1,
-                     *             "at": "2026-11-16T09:13:30.699Z",
+                     *             "latencyMs": 11,
+                     *             "at": "2026-11-16T09:19:00.206Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14892,14 +14892,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:06.784Z",
-                     *           "createdBy": "ggkqxmbsfzg9jgwo4v3pkygw",
+                     *           "lastSuccessAt": "2026-11-16T09:11:31.204Z",
+                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:18:00.372Z",
+                     *           "updatedAt": "2026-11-16T10:19:01.699Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:18:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:19:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15030,13 +15030,13 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T10:08:30.769Z",
+                     *         "eventTimestamp": "2026-11-16T10:08:00.632Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T10:08:31.822Z",
+                     *         "deliveredAt": "2026-11-16T10:08:01.685Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T10:08:31.822Z",
+                     *             "at": "2026-11-16T10:08:01.685Z",
                      *             "latencyMs": 3,
                      *             "statusCode": 204
                      *           }
@@ -15044,7 +15044,7 @@ export interface operations {
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T10:08:30.769Z",
+                     *           "timestamp": "2026-11-16T10:08:00.632Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -16004,8 +16004,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "url": "http://localhost:3000/track/RBzTSTGyI3Bwhl73Rf-Qy7PGslwaSOb9",
-                     *         "issuedAt": "2026-11-16T09:46:00.604Z",
-                     *         "endsAt": "2027-02-14T09:45:00.000Z"
+                     *         "issuedAt": "2026-11-16T09:45:30.467Z",
+                     *         "endsAt": "2027-02-14T09:44:00.000Z"
                      *       }
                      *     }
                      */
@@ -16270,7 +16270,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:16:30.521Z",
+                 *       "timestamp": "2026-11-16T09:16:00.384Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16342,7 +16342,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
+                 *           "updatedAt": "2026-11-16T09:16:00.384Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -16427,7 +16427,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:11:00.014Z",
+                 *       "timestamp": "2026-11-16T09:10:31.930Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16499,7 +16499,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
+                 *           "updatedAt": "2026-11-16T09:10:31.930Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -16905,7 +16905,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:23:30.439Z",
+                 *       "timestamp": "2026-11-16T09:23:00.302Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -16918,7 +16918,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:21:00.754Z",
+                 *           "createdAt": "2026-11-16T09:20:30.617Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -16927,7 +16927,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:23:30.439Z",
+                 *           "updatedAt": "2026-11-16T09:23:00.302Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -16962,7 +16962,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:23:30.439Z",
+                 *           "sentAt": "2026-11-16T09:23:00.302Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -17044,7 +17044,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:25:30.987Z",
+                 *       "timestamp": "2026-11-16T09:25:00.850Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -17058,7 +17058,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:21:00.754Z",
+                 *           "createdAt": "2026-11-16T09:20:30.617Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -17067,7 +17067,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:25:30.987Z",
+                 *           "updatedAt": "2026-11-16T09:25:00.850Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17098,14 +17098,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:23:30.439Z",
+                 *           "sentAt": "2026-11-16T09:23:00.302Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:25:30.987Z",
+                 *           "signedAt": "2026-11-16T09:25:00.850Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -17190,7 +17190,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:12:30.425Z",
+                 *       "timestamp": "2026-11-16T09:12:00.288Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17210,8 +17210,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:12:30.425Z",
-                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                 *           "createdAt": "2026-11-16T09:12:00.288Z",
+                 *           "updatedAt": "2026-11-16T09:12:00.288Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17290,7 +17290,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:14:31.026Z",
+                 *       "timestamp": "2026-11-16T09:14:00.836Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17305,14 +17305,14 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "createdAt": "2026-11-16T09:12:00.288Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:14:31.026Z",
-                 *           "confirmedAt": "2026-11-16T09:14:30.973Z",
+                 *           "updatedAt": "2026-11-16T09:14:00.836Z",
+                 *           "confirmedAt": "2026-11-16T09:14:00.836Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -17394,7 +17394,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:17:30.795Z",
+                 *       "timestamp": "2026-11-16T09:17:00.658Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17411,8 +17411,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:17:30.795Z",
-                 *           "updatedAt": "2026-11-16T09:17:30.795Z",
+                 *           "createdAt": "2026-11-16T09:17:00.658Z",
+                 *           "updatedAt": "2026-11-16T09:17:00.658Z",
                  *           "allowedStatusTransitions": [
                  *             "InProgress",
                  *             "Cancelled"
@@ -17495,7 +17495,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:18:00.932Z",
+                 *       "timestamp": "2026-11-16T09:17:30.795Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17508,12 +17508,12 @@ export interface operations {
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
                  *           "inspectorName": "Joon Lee (demo inspector)",
-                 *           "createdAt": "2026-11-16T09:17:30.795Z",
+                 *           "createdAt": "2026-11-16T09:17:00.658Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:18:00.932Z",
+                 *           "updatedAt": "2026-11-16T09:17:30.795Z",
                  *           "allowedStatusTransitions": [
                  *             "Completed",
                  *             "Cancelled"
@@ -17600,7 +17600,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:50:30.837Z",
+                 *       "timestamp": "2026-11-16T09:50:00.700Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -17615,7 +17615,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:50:30.837Z"
+                 *           "createdAt": "2026-11-16T09:50:00.700Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -17624,7 +17624,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:50:30.837Z"
+                 *           "updatedAt": "2026-11-16T09:50:00.700Z"
                  *         }
                  *       }
                  *     }
@@ -17701,7 +17701,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:23:33.038Z",
+                 *       "timestamp": "2026-11-16T10:26:03.723Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17734,7 +17734,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:23:31.932Z",
+                 *           "removedAt": "2026-11-16T10:26:01.617Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17833,7 +17833,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:21:03.353Z",
+                 *       "timestamp": "2026-11-16T10:23:33.038Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17885,7 +17885,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:21:01.247Z",
+                 *               "at": "2026-11-16T10:23:31.932Z",
                  *               "to": 360
                  *             }
                  *           ],
@@ -17974,7 +17974,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T10:08:30.769Z",
+                 *       "timestamp": "2026-11-16T10:08:00.632Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
