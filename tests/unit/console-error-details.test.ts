@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, inputName, missingRequirements, versionConflict } from '../../console/src/api/error-details.js';
+import { fieldErrors, headlineOf, inputName, missingRequirements, versionConflict } from '../../console/src/api/error-details.js';
+import { ar } from '../../console/src/i18n/ar.js';
 
 describe('console error details', () => {
   it('names the form input of a body or query field, and none for headers and paths', () => {
@@ -37,5 +38,13 @@ describe('console error details', () => {
     const details = [{ message: 'refused', missingRequirements: [{ type: 'receipt', code: 'RECEIPT', message: 'A confirmed receipt' }, 'junk'] }];
     expect(missingRequirements({ details })).toEqual(['A confirmed receipt']);
     expect(missingRequirements(undefined)).toEqual([]);
+  });
+
+  it("gives a general refusal's headline in the person's language, and a specific one as the API says it", () => {
+    const arabic = (key: string) => key.split('.').reduce<any>((node, part) => node?.[part], ar) as string;
+    expect(headlineOf({ code: 'VALIDATION_ERROR', error: 'Request validation failed' }, arabic)).toBe('بعض الحقول بحاجة إلى تصحيح');
+    expect(headlineOf({ code: 'INVALID_STATE', error: 'Contract #7 is Signed; only a Draft can be edited' }, arabic)).toBe(
+      'Contract #7 is Signed; only a Draft can be edited',
+    );
   });
 });

@@ -47,3 +47,11 @@ export function missingRequirements(error: Pick<ApiError, 'details'> | undefined
   }
   return out;
 }
+
+/**
+ * A refusal's headline: in the person's language where the API's is only a general sentence
+ * ("Request validation failed"), whose problems follow it field by field; else the API's own.
+ */
+export function headlineOf(apiError: { code?: string; error: string }, translate: (key: string, options?: object) => string): string {
+  return apiError.code === 'VALIDATION_ERROR' ? translate('vpo.state.invalid') : apiError.error;
+}

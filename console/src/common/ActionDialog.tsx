@@ -4,6 +4,7 @@ import { Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-adm
 import { useFormState } from 'react-hook-form';
 import { apiErrorOf } from '../api/client';
 import { fieldErrors } from '../api/error-details.js';
+import { headlineOf } from '../api/error-details.js';
 import { describe } from './useAction';
 
 interface Props<V> {
@@ -39,7 +40,7 @@ export function submissionErrors(error: unknown, translate: (key: string, option
     const { fields, other } = fieldErrors(apiError);
     const shown = Object.fromEntries(Object.entries(fields).filter(([name]) => !inputs || inputs.has(name.split('.')[0]!)));
     const hiddenOrOther = Object.keys(shown).length < Object.keys(fields).length || other.length > 0;
-    return { ...shown, root: { serverError: Object.keys(shown).length && !hiddenOrOther ? apiError.error : describe(error, translate) } };
+    return { ...shown, root: { serverError: Object.keys(shown).length && !hiddenOrOther ? headlineOf(apiError, translate) : describe(error, translate) } };
   }
   return { root: { serverError: describe(error, translate) } };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { apiErrorOf } from '../api/client';
 import type { ConsoleDataProvider } from '../api/dataProvider';
-import { inputName, missingRequirements } from '../api/error-details.js';
+import { headlineOf, inputName, missingRequirements } from '../api/error-details.js';
 import { fieldWords } from '../i18n/field-words.js';
 
 /**
@@ -54,5 +54,5 @@ export function describe(error: unknown, translate: (key: string, options?: obje
       const words = detail.field ? fieldWords(inputName(detail.field) ?? detail.field) : undefined;
       return words ? `${translate(words)}: ${detail.message}` : detail.message;
     });
-  return [apiError.error, ...(missing.length ? missing : details)].join(' — ');
+  return [headlineOf(apiError, translate), ...(missing.length ? missing : details)].join(' — ');
 }

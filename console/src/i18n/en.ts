@@ -166,6 +166,7 @@ export const en = {
       ARRIVAL_REQUIRED: "the shipment's arrival date (ATA)",
     },
     state: {
+      invalid: 'Some fields need correcting',
       loading: 'Loading…',
       empty: 'Nothing here yet.',
       offline: 'You are offline: what you see may be out of date. The console retries when the connection is back.',
