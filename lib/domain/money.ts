@@ -44,6 +44,14 @@ export function decimalsProblem(amount: number, currency: string): string | unde
   return places === 0 ? `must be a whole number in ${currency}, e.g. ${rounded}` : `must have at most ${places} decimals in ${currency}, e.g. ${rounded}`;
 }
 
+/** Each amount (named by its field) with more decimals than `currency` allows, as field problems. */
+export function decimalsProblems(amounts: ReadonlyArray<{ field: string; amount: number }>, currency: string): Array<{ field: string; message: string }> {
+  return amounts.flatMap(({ field, amount }) => {
+    const message = decimalsProblem(amount, currency);
+    return message ? [{ field, message }] : [];
+  });
+}
+
 /** Exact decimal addition for money; numbers go in and out, the arithmetic never touches floats. */
 export const sumMoney = (values: readonly number[]): number => values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toNumber();
 

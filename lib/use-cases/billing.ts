@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { AppError, cursorRefused, invalidField, invalidState, notFound, validationError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { decimalsProblem, isIsoCurrency } from '../domain/money.js';
+import { decimalsProblems, isIsoCurrency } from '../domain/money.js';
 import { actorOf, scopeOf } from '../domain/scope.js';
 import type { CursorMeta } from '../domain/paging.js';
 import type {
@@ -34,10 +34,10 @@ const confirmedIsFinal = (entry: Entry) =>
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
   if (!isIsoCurrency(body.currency)) throw invalidField('currency', 'must be an ISO 4217 currency code, e.g. USD');
-  const problems = [body.amount, ...(body.items ?? []).map((item) => item.amount)].flatMap((amount, i) => {
-    const message = decimalsProblem(amount, body.currency);
-    return message ? [{ field: i === 0 ? 'amount' : `items[${i - 1}].amount`, message }] : [];
-  });
+  const problems = decimalsProblems(
+    [{ field: 'amount', amount: body.amount }, ...(body.items ?? []).map((item, i) => ({ field: `items[${i}].amount`, amount: item.amount }))],
+    body.currency,
+  );
   if (problems.length > 0) throw validationError(problems);
   const order = await orderInScopeOrNotFound(scopeOf(caller), body.orderId);
   ensureOrderAccepts(order, 'billing entry');

@@ -2,7 +2,8 @@
 // reach a function: a path that is not valid percent-encoded UTF-8 (`/api/v1/%C0%AE`), a request
 // line or headers beyond Node's 16 KB, a failure inside serverless-offline. hapi, which serves
 // serverless-offline, answers those itself, in its own JSON or with no body at all. This gives
-// them the service's error envelope, as serverless.yml's gateway responses do in AWS.
+// them the service's error envelope, as serverless.yml's gateway responses do in AWS. And like API
+// Gateway, hapi here leaves conditional requests (If-None-Match) to the function.
 const CODES = {
   400: ['VALIDATION_ERROR', 'The request path or query is not valid: percent-encode it as UTF-8 (e.g. %C3%A9 for é)'],
   404: ['ROUTE_NOT_FOUND', 'No such route: GET /api/v1 lists every route, and /api/v1/docs describes them'],

@@ -1,3 +1,4 @@
+import { minorUnits } from '../money.js';
 /**
  * What a generated document says, already composed in its language (lib/text/documents/), as the
  * renderer (lib/documents/pdf.ts) lays it out: a letterhead, the title with its numbers, the
@@ -59,9 +60,9 @@ const INDIC = '٠١٢٣٤٥٦٧٨٩';
 export const numeral = (text: string, digits: Digits = 'western'): string =>
   digits === 'western' ? text : text.replace(/[0-9.,]/g, (c) => (c === '.' ? '٫' : c === ',' ? '٬' : INDIC[Number(c)]!));
 
-/** An amount with its currency: two decimals (three for the dinars and the Omani rial, none for KRW). */
+/** An amount with its currency, in the currency's decimals (ISO 4217, as the amount in words: KRW none, the dinars three). */
 export function money(amount: number, currency: string, digits: Digits = 'western'): string {
-  const decimals = currency === 'KRW' ? 0 : ['BHD', 'KWD', 'OMR'].includes(currency) ? 3 : 2;
+  const decimals = minorUnits(currency.toUpperCase());
   return `${numeral(amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }), digits)} ${currency}`;
 }
 

@@ -40,15 +40,16 @@ export async function createContract(caller: Caller, body: CreateBody) {
     const order = await getOrder(scope, body.orderId);
     if (!order) throw notFound('Order', 'orderId');
     ensureOrderAccepts(order, 'contract');
-    const terms = prefill(order, undefined, body);
-    checkAmountFits(terms.totalAmount, terms.currency, body);
     customer ??= await getOrderCustomer(order.customerId, order.tenantId);
+    const terms = prefill(order, customer, body);
+    // Before a number is taken: a refused contract leaves no gap in the series.
+    checkAmountFits(terms.totalAmount, terms.currency, body);
     contractNumber ??= await takeNextNumber(CONTRACT_COUNTER);
     const now = new Date().toISOString();
     const { orderId: _o, ...fields } = body;
     const contract: ContractRecord = {
       ...fields,
-      ...prefill(order, customer, body),
+      ...terms,
       id: newId(),
       orderId: body.orderId,
       tenantId: order.tenantId,

@@ -2,7 +2,7 @@ import type { ExpectedVersion } from '../../domain/versioning.js';
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
 import { validationError } from '../../domain/errors.js';
-import { decimalsProblem, sumMoney } from '../../domain/money.js';
+import { decimalsProblems, sumMoney } from '../../domain/money.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../../domain/documents.js';
 import type { addCustomsDocuments as DocsRoute, setCustomsInvoice as InvoiceRoute } from '../../schemas/orders.js';
@@ -15,10 +15,10 @@ type DocsBody = Static<NonNullable<(typeof DocsRoute)['body']>>;
 /** Stores (replaces) the customs invoice of an order; raises its version. */
 export async function setCustomsInvoice(caller: Caller, id: string, { version: _version, ...body }: InvoiceBody, expected?: ExpectedVersion) {
   // The invoice prints each amount in its currency's decimals: more would print a total unlike the record's.
-  const problems = body.items.flatMap((item, i) => {
-    const message = decimalsProblem(item.amount, body.currency);
-    return message ? [{ field: `items[${i}].amount`, message }] : [];
-  });
+  const problems = decimalsProblems(
+    body.items.map((item, i) => ({ field: `items[${i}].amount`, amount: item.amount })),
+    body.currency,
+  );
   if (problems.length > 0) throw validationError(problems);
   const invoice = { ...body, language: body.language ?? 'en', total: sumMoney(body.items.map((i) => i.amount)), storedAt: new Date().toISOString() };
   const order = await editOrder(caller, id, expected, 'customsInvoice.set', (current) => {

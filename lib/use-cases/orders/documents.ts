@@ -39,19 +39,15 @@ const DOCUMENT_NAMES: Record<DocumentType, string> = {
 const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Commercial invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
 
 /**
- * The statuses in which no new document of a type is made. A cancelled order has no car to clear
- * through customs (commercial invoice), no balance for the buyer to pay (proforma), and no sale to
- * sign (contract). Documents made before stay listed.
+ * The statuses in which no new document is made. A cancelled order has no car to clear through
+ * customs (commercial invoice), no balance for the buyer to pay (proforma), and no sale to sign
+ * (contract). Documents made before stay listed.
  */
-const CLOSED_TO: Record<DocumentType, ReadonlySet<OrderStatus>> = {
-  'customs-invoice': new Set(['Cancelled']),
-  'proforma-invoice': new Set(['Cancelled']),
-  contract: new Set(['Cancelled']),
-};
+const CLOSED: ReadonlySet<OrderStatus> = new Set(['Cancelled']);
 
 /** 409 INVALID_STATE when the order's status takes no new document of this type. */
 function ensureDocumentable(order: Pick<OrderRecord, 'status' | 'orderNumber'>, type: DocumentType): void {
-  if (!CLOSED_TO[type].has(order.status)) return;
+  if (!CLOSED.has(order.status)) return;
   throw invalidState(`Order ${order.orderNumber} is ${order.status}: it takes no new ${DOCUMENT_NAMES[type]} (documents generated before stay listed)`, [
     { field: 'type', message: `the order is ${order.status}`, status: order.status },
   ]);
