@@ -13,7 +13,7 @@ export interface CarForHsCode {
   plugIn?: boolean;
 }
 
-export type HsCode = { code: string; description: string } | { missing: Array<'fuelType' | 'displacementCc'> };
+export type HsCode = { code: string } | { missing: Array<'fuelType' | 'displacementCc'> };
 
 type Drive = 'spark' | 'diesel' | 'hybrid-spark' | 'hybrid-diesel' | 'electric' | 'other';
 
@@ -36,41 +36,50 @@ const DRIVES: Record<string, Drive> = {
   hydrogen: 'electric',
 };
 
-const CAR = 'Used passenger car';
+/**
+ * What each code this classification gives means, in the words of the HS 2022 nomenclature. The
+ * invoice prints the code alone (customs reads the heading from it), so this table is kept for
+ * people and tests, and no function bundle carries it.
+ */
+export const HS_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '8703.21': 'Used passenger car, spark-ignition engine up to 1,000 cc',
+  '8703.22': 'Used passenger car, spark-ignition engine over 1,000 cc up to 1,500 cc',
+  '8703.23': 'Used passenger car, spark-ignition engine over 1,500 cc up to 3,000 cc',
+  '8703.24': 'Used passenger car, spark-ignition engine over 3,000 cc',
+  '8703.31': 'Used passenger car, diesel engine up to 1,500 cc',
+  '8703.32': 'Used passenger car, diesel engine over 1,500 cc up to 2,500 cc',
+  '8703.33': 'Used passenger car, diesel engine over 2,500 cc',
+  '8703.40': 'Used passenger car, spark-ignition engine and electric motor, not plug-in',
+  '8703.50': 'Used passenger car, diesel engine and electric motor, not plug-in',
+  '8703.60': 'Used passenger car, spark-ignition engine and electric motor, plug-in hybrid',
+  '8703.70': 'Used passenger car, diesel engine and electric motor, plug-in hybrid',
+  '8703.80': 'Used passenger car, electric motor only',
+  '8703.90': 'Used passenger car, other propulsion',
+  '8704': 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)',
+};
 
 /** The sub-heading whose upper limit (cc) is the first at or above the displacement; Infinity closes each list. */
-const SPARK_BANDS: Array<[number, string, string]> = [
-  [1000, '8703.21', 'spark-ignition engine up to 1,000 cc'],
-  [1500, '8703.22', 'spark-ignition engine over 1,000 cc up to 1,500 cc'],
-  [3000, '8703.23', 'spark-ignition engine over 1,500 cc up to 3,000 cc'],
-  [Number.POSITIVE_INFINITY, '8703.24', 'spark-ignition engine over 3,000 cc'],
+const SPARK_BANDS: Array<[number, string]> = [
+  [1000, '8703.21'],
+  [1500, '8703.22'],
+  [3000, '8703.23'],
+  [Number.POSITIVE_INFINITY, '8703.24'],
 ];
-const DIESEL_BANDS: Array<[number, string, string]> = [
-  [1500, '8703.31', 'diesel engine up to 1,500 cc'],
-  [2500, '8703.32', 'diesel engine over 1,500 cc up to 2,500 cc'],
-  [Number.POSITIVE_INFINITY, '8703.33', 'diesel engine over 2,500 cc'],
+const DIESEL_BANDS: Array<[number, string]> = [
+  [1500, '8703.31'],
+  [2500, '8703.32'],
+  [Number.POSITIVE_INFINITY, '8703.33'],
 ];
 
-const banded = (bands: Array<[number, string, string]>, cc: number): HsCode => {
-  const [, code, description] = bands.find(([limit]) => cc <= limit)!;
-  return { code, description: `${CAR}, ${description}` };
-};
+const banded = (bands: Array<[number, string]>, cc: number): HsCode => ({ code: bands.find(([limit]) => cc <= limit)![1] });
 
 const knownCc = (cc: number | undefined): cc is number => cc !== undefined && Number.isFinite(cc) && cc > 0;
 
-const HYBRIDS = {
-  'hybrid-spark': [
-    ['8703.40', 'spark-ignition engine and electric motor, not plug-in'],
-    ['8703.60', 'spark-ignition engine and electric motor, plug-in hybrid'],
-  ],
-  'hybrid-diesel': [
-    ['8703.50', 'diesel engine and electric motor, not plug-in'],
-    ['8703.70', 'diesel engine and electric motor, plug-in hybrid'],
-  ],
-} as const;
+/** Not plug-in, then plug-in. */
+const HYBRIDS = { 'hybrid-spark': ['8703.40', '8703.60'], 'hybrid-diesel': ['8703.50', '8703.70'] } as const;
 
 /**
- * The code and its description, or every fact it still needs at once: the fuel, and the
+ * The code (HS_DESCRIPTIONS says what it means), or every fact it still needs at once: the fuel, and the
  * displacement unless it is known (most fuels need it, and asking for it only once the fuel is
  * given made a client ask twice; an electric car's fuel alone then settles it). A fuel the table
  * does not know is heading 8703.90, "other".
@@ -78,7 +87,7 @@ const HYBRIDS = {
 export function hsCodeOf(car: CarForHsCode): HsCode {
   // A goods vehicle's sub-heading turns on its gross weight, which the catalogue does not give.
   if (car.vehicleType?.trim().toLowerCase() === 'truck') {
-    return { code: '8704', description: 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)' };
+    return { code: '8704' };
   }
   const fuel = car.fuelType?.toLowerCase().replace(/[\s_-]+/g, '');
   if (!fuel) return { missing: knownCc(car.displacementCc) ? ['fuelType'] : ['fuelType', 'displacementCc'] };
@@ -87,12 +96,9 @@ export function hsCodeOf(car: CarForHsCode): HsCode {
   if (car.plugIn && drive === 'spark') drive = 'hybrid-spark';
   if (car.plugIn && drive === 'diesel') drive = 'hybrid-diesel';
 
-  if (drive === 'electric') return { code: '8703.80', description: `${CAR}, electric motor only` };
-  if (drive === 'other') return { code: '8703.90', description: `${CAR}, other propulsion` };
-  if (drive === 'hybrid-spark' || drive === 'hybrid-diesel') {
-    const [code, description] = HYBRIDS[drive][car.plugIn ? 1 : 0];
-    return { code, description: `${CAR}, ${description}` };
-  }
+  if (drive === 'electric') return { code: '8703.80' };
+  if (drive === 'other') return { code: '8703.90' };
+  if (drive === 'hybrid-spark' || drive === 'hybrid-diesel') return { code: HYBRIDS[drive][car.plugIn ? 1 : 0] };
   const cc = car.displacementCc;
   if (!knownCc(cc)) return { missing: ['displacementCc'] };
   return banded(drive === 'spark' ? SPARK_BANDS : DIESEL_BANDS, cc);

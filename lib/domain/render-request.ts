@@ -1,12 +1,13 @@
-import type { DocumentModel } from './document-models/model.js';
+import type { DocumentFacts } from './document-models/compose.js';
+import { DOCUMENT_TYPES } from '../text/document-words.js';
 
 /**
  * What the API function sends the PDF renderer (functions/documents/render-order-document.ts):
- * the document's text, already composed, and where to store the file. The renderer only lays it
- * out and writes it; everything the order decides stays with the API function.
+ * the document's facts, as the order decided them, and where to store the file. The renderer
+ * puts them into words (lib/domain/document-models/compose.ts), lays them out and writes the file.
  */
 export interface RenderRequest {
-  model: DocumentModel;
+  document: DocumentFacts;
   title: string;
   createdAt: string;
   key: string;
@@ -21,34 +22,31 @@ const KEY = /^orders\/\d+\/documents\/[a-z-]+\/[a-z0-9]+\.pdf$/;
 
 export const documentKey = (orderNumber: number, type: string, id: string): string => `orders/${orderNumber}/documents/${type}/${id}.pdf`;
 
-const isPair = (value: unknown): value is [string, string] => Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string');
-const isPairs = (value: unknown): boolean => Array.isArray(value) && value.every(isPair);
-const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every((part) => typeof part === 'string');
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 const IMAGE_KEY = /^tenants\/[A-Za-z0-9_-]+\/profile\/[a-z0-9.-]+$/;
 
 /** The request when it has the shape the renderer needs, else why not (the renderer is called by this service alone, so a bad one is a bug). */
 export function checkRenderRequest(event: unknown): RenderRequest | string {
   if (typeof event !== 'object' || event === null) return 'the event is not an object';
-  const { model, title, createdAt, key, images } = event as Partial<RenderRequest>;
+  const { document, title, createdAt, key, images } = event as Partial<RenderRequest>;
   if (typeof key !== 'string' || !KEY.test(key)) return 'key must be orders/{orderNumber}/documents/{type}/{id}.pdf';
   if (typeof title !== 'string' || typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) return 'title and createdAt are required';
   if (images !== undefined && !Object.values(images).every((image) => image === undefined || (typeof image === 'string' && IMAGE_KEY.test(image))))
     return 'images must be keys under tenants/{id}/profile/';
-  if (typeof model !== 'object' || model === null) return 'model is required';
-  if (model.language !== 'en' && model.language !== 'ar') return 'model.language must be en or ar';
-  if (typeof model.title !== 'string' || typeof model.footer !== 'string') return 'model.title and model.footer are required';
-  if (!isPairs(model.meta) || typeof model.letterhead?.name !== 'string' || !isStrings(model.letterhead.lines))
-    return 'model.meta and model.letterhead are required';
-  if (!Array.isArray(model.parties) || !model.parties.every((p) => typeof p?.heading === 'string' && isStrings(p.lines)))
-    return 'model.parties must be headed lines';
-  if (!Array.isArray(model.sections) || !model.sections.every((s) => typeof s?.heading === 'string' && isPairs(s.facts)))
-    return 'model.sections must be headed facts';
-  const table = model.table;
-  if (!table || !isPair(table.columns) || !isPairs(table.lines) || !isPairs(table.totals)) return 'model.table must have columns, lines and totals';
-  if (model.inWords !== undefined && !isPair(model.inWords)) return 'model.inWords must be a pair';
-  if (!Array.isArray(model.paragraphs) || !model.paragraphs.every((p) => typeof p?.heading === 'string' && typeof p.text === 'string'))
-    return 'model.paragraphs must be headed text';
-  if (!Array.isArray(model.signatures) || !model.signatures.every((s) => typeof s?.heading === 'string' && typeof s.name === 'string'))
-    return 'model.signatures must name who signs';
-  return { model, title, createdAt, key, ...(images ? { images } : {}) };
+  if (typeof document !== 'object' || document === null) return 'document is required';
+  if (!(DOCUMENT_TYPES as readonly unknown[]).includes(document.type)) return `document.type must be one of ${DOCUMENT_TYPES.join(', ')}`;
+  const input = document.input as unknown as Record<string, unknown> | undefined;
+  if (typeof input !== 'object' || input === null) return 'document.input is required';
+  if (input.language !== 'en' && input.language !== 'ar') return 'document.input.language must be en or ar';
+  if (typeof input.date !== 'string' || typeof input.orderNumber !== 'number') return 'document.input.date and orderNumber are required';
+  if (!isObject(input.seller) || !isObject(input.vehicle)) return 'document.input.seller and vehicle are required';
+  if (document.type === 'customs-invoice' && (!isObject(input.invoice) || typeof input.invoiceNumber !== 'string'))
+    return 'a customs invoice needs document.input.invoice and invoiceNumber';
+  if (document.type === 'proforma-invoice' && (!isObject(input.buyer) || !Array.isArray(input.payments) || typeof input.proformaNumber !== 'string'))
+    return 'a proforma needs document.input.buyer, payments and proformaNumber';
+  if (document.type === 'contract' && (!isObject(input.buyer) || typeof input.contractNumber !== 'number'))
+    return 'a contract needs document.input.buyer and contractNumber';
+  if (document.type !== 'customs-invoice' && (typeof input.totalAmount !== 'number' || typeof input.currency !== 'string'))
+    return 'document.input.totalAmount and currency are required';
+  return { document, title, createdAt, key, ...(images ? { images } : {}) };
 }

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contractModel } from '../../lib/domain/document-models/contract.js';
-import { customsInvoiceModel, type CustomsInvoiceData, type ShipmentFacts } from '../../lib/domain/document-models/customs-invoice.js';
+import { composeDocument, type DocumentFacts } from '../../lib/domain/document-models/compose.js';
+import type { CustomsInvoiceData, ShipmentFacts } from '../../lib/domain/document-models/customs-invoice.js';
 import type { DocumentLanguage, DocumentModel } from '../../lib/domain/document-models/model.js';
-import { proformaModel, type PaymentLine } from '../../lib/domain/document-models/proforma-invoice.js';
+import type { PaymentLine } from '../../lib/domain/document-models/proforma-invoice.js';
 import type { TenantProfile } from '../../lib/domain/tenant-profile.js';
 import type { Vehicle } from '../../lib/domain/vehicle.js';
 import type { DocumentImages } from '../../lib/documents/pdf.js';
@@ -85,11 +85,15 @@ export const CONTRACT = {
 export interface Sample {
   name: string;
   title: string;
+  /** What the API function sends the renderer. */
+  document: DocumentFacts;
+  /** Its text, as the renderer composes it. */
   model: DocumentModel;
 }
 
-const proforma = (language: DocumentLanguage, seller: TenantProfile) =>
-  proformaModel({
+const proforma = (language: DocumentLanguage, seller: TenantProfile): DocumentFacts => ({
+  type: 'proforma-invoice',
+  input: {
     language,
     date: SAMPLE_DATE,
     validUntil: '2026-12-04',
@@ -101,15 +105,17 @@ const proforma = (language: DocumentLanguage, seller: TenantProfile) =>
     totalAmount: 18500,
     currency: 'USD',
     payments: PAYMENTS,
-  });
+  },
+});
+
+const sample = (name: string, title: string, document: DocumentFacts): Sample => ({ name, title, document, model: composeDocument(document) });
 
 /** Each document in each language, dated SAMPLE_DATE; and the Arabic proforma of a seller that writes Arabic-Indic digits. */
 export function sampleDocuments(): Sample[] {
   const documents = (['en', 'ar'] as DocumentLanguage[]).flatMap((language): Sample[] => [
-    {
-      name: `customs-invoice-${language}`,
-      title: 'Commercial invoice #1042',
-      model: customsInvoiceModel({
+    sample(`customs-invoice-${language}`, 'Commercial invoice #1042', {
+      type: 'customs-invoice',
+      input: {
         language,
         date: SAMPLE_DATE,
         invoiceNumber: 'CI-00042',
@@ -118,13 +124,12 @@ export function sampleDocuments(): Sample[] {
         invoice: INVOICE,
         vehicle: VEHICLE,
         shipment: SHIPMENT,
-      }),
-    },
-    { name: `proforma-invoice-${language}`, title: 'Proforma invoice #1042', model: proforma(language, SELLER) },
-    {
-      name: `contract-${language}`,
-      title: 'Sales contract #17',
-      model: contractModel({
+      },
+    }),
+    sample(`proforma-invoice-${language}`, 'Proforma invoice #1042', proforma(language, SELLER)),
+    sample(`contract-${language}`, 'Sales contract #17', {
+      type: 'contract',
+      input: {
         language,
         date: SAMPLE_DATE,
         contractNumber: CONTRACT.contractNumber,
@@ -136,13 +141,10 @@ export function sampleDocuments(): Sample[] {
         currency: 'USD',
         terms: CONTRACT.terms,
         signedOn: CONTRACT.signedOn,
-      }),
-    },
+      },
+    }),
   ]);
-  return [
-    ...documents,
-    { name: 'proforma-invoice-ar-indic', title: 'Proforma invoice #1042', model: proforma('ar', { ...SELLER, arabicDigits: 'arabic-indic' }) },
-  ];
+  return [...documents, sample('proforma-invoice-ar-indic', 'Proforma invoice #1042', proforma('ar', { ...SELLER, arabicDigits: 'arabic-indic' }))];
 }
 
 /** The demo seller's logo and stamp. */

@@ -5,6 +5,7 @@ import { readObject } from '../../lib/archive/objects.js';
 import { bucketName } from '../../lib/config.js';
 import type { Caller } from '../../lib/domain/caller.js';
 import { AppError } from '../../lib/domain/errors.js';
+import { composeDocument } from '../../lib/domain/document-models/compose.js';
 import { checkRenderRequest, documentKey } from '../../lib/domain/render-request.js';
 import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
 import { getApiKeyByHash, hashApiKey } from '../../lib/store/api-keys.js';
@@ -96,7 +97,8 @@ describe('the PDF renderer behind the document route', () => {
     const request = checkRenderRequest(seen[0]!.body);
     if (typeof request === 'string') throw new Error(request);
     expect(request.key).toBe(document.key);
-    expect(request.model.title).toBe('Proforma invoice');
+    expect(request.document.type).toBe('proforma-invoice');
+    expect(composeDocument(request.document).title).toBe('Proforma invoice');
     expect((await getOrder(PLATFORM_SCOPE, order.id))?.documents?.map((d) => d.id)).toEqual([document.id]);
   });
 
@@ -153,11 +155,11 @@ describe('the PDF renderer behind the document route', () => {
 });
 
 describe('the renderer function itself', () => {
-  const model = sampleDocuments().find((sample) => sample.name === 'proforma-invoice-en')!.model;
+  const document = sampleDocuments().find((sample) => sample.name === 'proforma-invoice-en')!.document;
   const key = documentKey(7, 'proforma-invoice', 'testrenderer1');
 
   it('stores the PDF under the key it was given and answers its size', async () => {
-    const result = await renderAndStoreDocument({ model, title: 'Proforma invoice #7', createdAt: '2026-11-23T10:00:00.000Z', key });
+    const result = await renderAndStoreDocument({ document, title: 'Proforma invoice #7', createdAt: '2026-11-23T10:00:00.000Z', key });
     expect(result.stored).toBe(true);
     const stored = await readObject(bucketName(), key);
     expect(result).toEqual({ stored: true, bytes: stored.length });
@@ -165,14 +167,17 @@ describe('the renderer function itself', () => {
 
   it('answers "not stored" when the bucket keeps failing, and refuses a request that is not one', async () => {
     process.env.AWS_ENDPOINT_URL_S3 = 'http://127.0.0.1:9';
-    expect(await renderAndStoreDocument({ model, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).toEqual({
+    expect(await renderAndStoreDocument({ document, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).toEqual({
       stored: false,
       reason: 'the bucket did not take the file',
     });
-    await expect(renderAndStoreDocument({ model, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key: 'catalogue/snapshot.bin' })).rejects.toThrow(
+    await expect(renderAndStoreDocument({ document, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key: 'catalogue/snapshot.bin' })).rejects.toThrow(
       /key must be/,
     );
-    await expect(renderAndStoreDocument({ title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).rejects.toThrow(/model is required/);
+    await expect(renderAndStoreDocument({ title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).rejects.toThrow(/document is required/);
+    await expect(
+      renderAndStoreDocument({ document: { type: 'letter', input: document.input }, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key }),
+    ).rejects.toThrow(/document.type must be one of customs-invoice, proforma-invoice, contract/);
   });
 });
 

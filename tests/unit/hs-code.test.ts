@@ -1,6 +1,12 @@
 /** The HS 2022 code of a used car on the customs invoice (lib/domain/hs-code.ts). */
 import { describe, expect, it } from 'vitest';
-import { hsCodeOf } from '../../lib/domain/hs-code.js';
+import { HS_DESCRIPTIONS, hsCodeOf } from '../../lib/domain/hs-code.js';
+
+/** The answer with what its code means, as the tests below state it. */
+const described = (car: Parameters<typeof hsCodeOf>[0]) => {
+  const answer = hsCodeOf(car);
+  return 'code' in answer ? { code: answer.code, description: HS_DESCRIPTIONS[answer.code] } : answer;
+};
 
 const codeOf = (car: Parameters<typeof hsCodeOf>[0]) => {
   const answer = hsCodeOf(car);
@@ -26,11 +32,11 @@ describe('spark-ignition engines (petrol and LPG)', () => {
   });
 
   it('describes the band in plain English', () => {
-    expect(hsCodeOf({ fuelType: 'Gasoline', displacementCc: 1999 })).toEqual({
+    expect(described({ fuelType: 'Gasoline', displacementCc: 1999 })).toEqual({
       code: '8703.23',
       description: 'Used passenger car, spark-ignition engine over 1,500 cc up to 3,000 cc',
     });
-    expect(hsCodeOf({ fuelType: 'LPG', displacementCc: 998 })).toEqual({
+    expect(described({ fuelType: 'LPG', displacementCc: 998 })).toEqual({
       code: '8703.21',
       description: 'Used passenger car, spark-ignition engine up to 1,000 cc',
     });
@@ -52,7 +58,7 @@ describe('diesel engines', () => {
   });
 
   it('describes the band in plain English', () => {
-    expect(hsCodeOf({ fuelType: 'Diesel', displacementCc: 2199 })).toEqual({
+    expect(described({ fuelType: 'Diesel', displacementCc: 2199 })).toEqual({
       code: '8703.32',
       description: 'Used passenger car, diesel engine over 1,500 cc up to 2,500 cc',
     });
@@ -61,13 +67,13 @@ describe('diesel engines', () => {
 
 describe('hybrids and electric cars', () => {
   it('a hybrid is a petrol hybrid, plug-in or not, whatever its displacement', () => {
-    expect(hsCodeOf({ fuelType: 'Hybrid', displacementCc: 1598 })).toEqual({
+    expect(described({ fuelType: 'Hybrid', displacementCc: 1598 })).toEqual({
       code: '8703.40',
       description: 'Used passenger car, spark-ignition engine and electric motor, not plug-in',
     });
     expect(codeOf({ fuelType: 'Hybrid' })).toBe('8703.40');
     expect(codeOf({ fuelType: 'Hybrid', plugIn: false })).toBe('8703.40');
-    expect(hsCodeOf({ fuelType: 'Hybrid', plugIn: true })).toEqual({
+    expect(described({ fuelType: 'Hybrid', plugIn: true })).toEqual({
       code: '8703.60',
       description: 'Used passenger car, spark-ignition engine and electric motor, plug-in hybrid',
     });
@@ -84,12 +90,32 @@ describe('hybrids and electric cars', () => {
   });
 
   it.each(['Electric', 'Hydrogen'])('%s (battery or fuel cell) drives by electric motor only: .80', (fuelType) => {
-    expect(hsCodeOf({ fuelType })).toEqual({ code: '8703.80', description: 'Used passenger car, electric motor only' });
+    expect(described({ fuelType })).toEqual({
+      code: '8703.80',
+      description: 'Used passenger car, electric motor only',
+    });
     expect(codeOf({ fuelType, plugIn: true, displacementCc: 0 })).toBe('8703.80');
   });
 
   it('a fuel outside the table is "other"', () => {
-    expect(hsCodeOf({ fuelType: 'Steam' })).toEqual({ code: '8703.90', description: 'Used passenger car, other propulsion' });
+    expect(described({ fuelType: 'Steam' })).toEqual({
+      code: '8703.90',
+      description: 'Used passenger car, other propulsion',
+    });
+  });
+});
+
+describe('the descriptions', () => {
+  it('describe every code the classification gives, and only those', () => {
+    const given = new Set<string>();
+    for (const fuelType of ['Gasoline', 'Diesel', 'Hybrid', 'Diesel Hybrid', 'Electric', 'Steam'])
+      for (const displacementCc of [900, 1200, 1800, 2200, 2800, 3500])
+        for (const plugIn of [false, true])
+          for (const vehicleType of ['Sedan', 'Truck']) {
+            const answer = hsCodeOf({ fuelType, displacementCc, plugIn, vehicleType });
+            if ('code' in answer) given.add(answer.code);
+          }
+    expect([...given].sort()).toEqual(Object.keys(HS_DESCRIPTIONS).sort());
   });
 });
 
@@ -119,9 +145,9 @@ describe('reading the facts', () => {
 
   it('a truck is heading 8704 whatever its engine, with nothing more to ask', () => {
     const truck = { code: '8704', description: 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)' };
-    expect(hsCodeOf({ vehicleType: 'Truck', fuelType: 'Diesel', displacementCc: 2497 })).toEqual(truck);
-    expect(hsCodeOf({ vehicleType: 'truck', fuelType: 'Electric' })).toEqual(truck);
-    expect(hsCodeOf({ vehicleType: 'Truck' })).toEqual(truck);
+    expect(described({ vehicleType: 'Truck', fuelType: 'Diesel', displacementCc: 2497 })).toEqual(truck);
+    expect(described({ vehicleType: 'truck', fuelType: 'Electric' })).toEqual(truck);
+    expect(described({ vehicleType: 'Truck' })).toEqual(truck);
   });
 
   it('other body types are passenger cars', () => {

@@ -1,6 +1,6 @@
 import { minorUnits } from '../money.js';
 /**
- * What a generated document says, already composed in its language (lib/text/documents/), as the
+ * What a generated document says, composed in its language from its facts (compose.ts, with lib/text/document-words.ts), as the
  * renderer (lib/documents/pdf.ts) lays it out: a letterhead, the title with its numbers, the
  * parties, headed groups of facts, the table of amounts, the total in words, paragraphs and the
  * signature boxes. Arabic documents are mirrored.

@@ -1,9 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
-import { contractModel } from '../../domain/document-models/contract.js';
-import { customsInvoiceGaps, customsInvoiceModel, type CustomsInvoiceData } from '../../domain/document-models/customs-invoice.js';
-import type { DocumentModel } from '../../domain/document-models/model.js';
-import { proformaModel, receiptKindOf, type PaymentLine } from '../../domain/document-models/proforma-invoice.js';
+import type { DocumentFacts } from '../../domain/document-models/compose.js';
+import { customsInvoiceGaps, type CustomsInvoiceData } from '../../domain/document-models/customs-invoice.js';
+import { receiptKindOf, type PaymentLine } from '../../domain/document-models/proforma-invoice.js';
 import { invalidState, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
@@ -116,14 +115,14 @@ function refuseProfile(what: DocumentType, missing: string[]): never {
   return refuse(what, fields, profileRoutes(fields));
 }
 
-/** What the document says, given its number in the series; or 409 naming what it would print blank. */
+/** What the document says (its facts, given its number in the series); or 409 naming what it would print blank. */
 interface Plan {
   language: 'en' | 'ar';
   /** The invoice series the document is numbered in; a contract carries its own number. */
   series?: Series;
   contractId?: string;
   contractNumber?: number;
-  model: (number: number) => DocumentModel;
+  document: (number: number) => DocumentFacts;
 }
 
 function planOf(sources: Sources, body: GenerateBody): Plan {
@@ -145,7 +144,10 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
     return {
       language,
       series: 'customs-invoice',
-      model: (n) => customsInvoiceModel({ ...facts, language, date: today, invoiceNumber: seriesNumber('customs-invoice', n), orderNumber: order.orderNumber }),
+      document: (n) => ({
+        type: 'customs-invoice',
+        input: { ...facts, language, date: today, invoiceNumber: seriesNumber('customs-invoice', n), orderNumber: order.orderNumber },
+      }),
     };
   }
   const language = body.language ?? 'en';
@@ -156,8 +158,9 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
     return {
       language,
       series: 'proforma-invoice',
-      model: (n) =>
-        proformaModel({
+      document: (n) => ({
+        type: 'proforma-invoice',
+        input: {
           language,
           date: today,
           validUntil: addDays(today, PROFORMA_VALID_DAYS),
@@ -173,7 +176,8 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
           totalAmount: order.totalAmount,
           currency: order.currency,
           payments: paymentsOf(sources),
-        }),
+        },
+      }),
     };
   }
   const contract = latestContract(collection, body.contractId);
@@ -184,8 +188,9 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
     language,
     contractId: contract.id,
     contractNumber: Number(contract.contractNumber),
-    model: () =>
-      contractModel({
+    document: () => ({
+      type: 'contract',
+      input: {
         language,
         date: today,
         contractNumber: Number(contract.contractNumber),
@@ -206,7 +211,8 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
         totalAmount: Number(contract.totalAmount ?? order.totalAmount),
         currency: String(contract.currency ?? order.currency),
         ...optional({ terms: contract.terms, notes: contract.notes, signedOn: contract.signedAt ? localDay(contract.signedAt, sources.zone) : undefined }),
-      }),
+      },
+    }),
   };
 }
 
@@ -281,11 +287,11 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
   const sources: Sources = { collection, profile: profileItem ?? {}, zone, today: localDay(now, zone) };
   const plan = planOf(sources, body);
   const number = plan.series ? await numberOf(caller, id, String(tenantId), plan.series, order.documentNumbers?.[plan.series]) : 0;
-  const model = plan.model(number);
+  const document = plan.document(number);
   const documentId = newId();
   const key = documentKey(order.orderNumber, body.type, documentId);
   const images = { ...(profileItem?.logo ? { logo: profileItem.logo.key } : {}), ...(profileItem?.stamp ? { stamp: profileItem.stamp.key } : {}) };
-  const request: RenderRequest = { model, title: `${TITLES[body.type]} #${order.orderNumber}`, createdAt: now.toISOString(), key, images };
+  const request: RenderRequest = { document, title: `${TITLES[body.type]} #${order.orderNumber}`, createdAt: now.toISOString(), key, images };
   const { bytes } = await renderAndStore(request);
   let recorded: GeneratedDocument | undefined;
   await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {

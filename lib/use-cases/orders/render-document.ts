@@ -1,12 +1,14 @@
 import { getObjectSigned, putObjectSigned } from '../../archive/objects.js';
 import { bucketName } from '../../config.js';
+import { composeDocument } from '../../domain/document-models/compose.js';
 import { checkRenderRequest, type RenderResult } from '../../domain/render-request.js';
 import { renderPdf } from '../../documents/pdf.js';
 import { describeError, log } from '../../logger.js';
 
 /**
  * The PDF renderer's work (its own function; the API function generateOrderDocument invokes it):
- * lays the composed document out as a PDF and writes it to the bucket under the key it was given.
+ * puts the document's facts into words, lays them out as a PDF and writes it to the bucket under
+ * the key it was given.
  * A bucket that keeps failing is answered as not stored, so the caller can say "retry later";
  * a malformed request is a bug of the caller and throws.
  */
@@ -17,7 +19,7 @@ export async function renderAndStoreDocument(event: unknown): Promise<RenderResu
   const [logo, stamp] = await Promise.all(
     [request.images?.logo, request.images?.stamp].map(async (key) => (key ? (await getObjectSigned(bucketName(), key))?.body : undefined)),
   );
-  const pdf = await renderPdf(request.model, { title: request.title, createdAt: new Date(request.createdAt) }, { logo, stamp });
+  const pdf = await renderPdf(composeDocument(request.document), { title: request.title, createdAt: new Date(request.createdAt) }, { logo, stamp });
   try {
     await putObjectSigned(bucketName(), request.key, pdf, 'application/pdf');
   } catch (error) {
