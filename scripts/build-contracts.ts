@@ -15,7 +15,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { formatExports, formats } from '../lib/schemas/formats.js';
 import { allRoutes } from '../lib/schemas/index.js';
 import { forValidation, toJsonSchema } from '../lib/schemas/json-schema.js';
-import { fieldHints } from '../lib/http/validation.js';
+import { fieldHints } from '../lib/schemas/field-errors.js';
 import { routeKeyOf } from '../lib/schemas/route.js';
 import { RENDERER_SCRIPT } from '../lib/schemas/docs.js';
 import { buildOpenApi, rolesOf, SERVER_URL_PLACEHOLDER } from '../lib/openapi/document.js';

@@ -113,7 +113,7 @@ export interface CompiledRoute {
   bodyNames?: readonly string[];
   /** The path's parameters (`id`, `step`): where a use case's field names are looked up first. */
   paramNames?: readonly string[];
-  /** What each field of the body, query and path takes (lib/http/validation.ts fieldHints), for validation messages. */
+  /** What each field of the body, query and path takes (lib/schemas/field-errors.ts fieldHints), for validation messages. */
   bodyHints?: FieldHints;
   queryHints?: FieldHints;
   paramsHints?: FieldHints;

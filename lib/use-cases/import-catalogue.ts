@@ -1,15 +1,7 @@
-import { Ajv } from 'ajv';
-import { isDate, isDateTime } from '../schemas/formats.js';
-import { CarImportLine } from '../catalogue/car-schema.js';
+import type { CarImportLine } from '../catalogue/car-schema.js';
+import { checkCarLine } from '../catalogue/feed-lines.js';
 import { upsertCars } from './catalogue-feeds/apply-cars.js';
 import { publishChanges } from './catalogue-feeds/publish.js';
-
-/** Compiled on use: the import runs in the staff CLI, never in a Lambda cold start. */
-function lineValidator() {
-  // The API's own date formats, so a feed's date means what a request's date means.
-  const ajv = new Ajv({ allErrors: true, strict: false, formats: { date: isDate, 'date-time': isDateTime } });
-  return ajv.compile<CarImportLine>(CarImportLine);
-}
 
 export interface LineError {
   line: number;
@@ -18,7 +10,6 @@ export interface LineError {
 
 /** Parses an NDJSON catalogue: good lines are kept, bad ones reported with their line number. */
 export function parseCatalogueLines(text: string): { cars: CarImportLine[]; errors: LineError[] } {
-  const validate = lineValidator();
   const cars: CarImportLine[] = [];
   const errors: LineError[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -31,14 +22,9 @@ export function parseCatalogueLines(text: string): { cars: CarImportLine[]; erro
       errors.push({ line, message: `not JSON: ${(error as Error).message}` });
       return;
     }
-    if (!validate(value)) {
-      const reasons = (validate.errors ?? [])
-        .slice(0, 3)
-        .map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
-      errors.push({ line, message: reasons.join('; ') });
-      return;
-    }
-    cars.push(value);
+    const checked = checkCarLine(value);
+    if (checked.ok) cars.push(checked.car);
+    else errors.push({ line, message: checked.reason });
   });
   return { cars, errors };
 }

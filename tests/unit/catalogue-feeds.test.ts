@@ -127,9 +127,9 @@ describe('a feed line', () => {
       ok: true,
       value: { op: 'remove', provider: 'kcar', advertisementNumber: 'KC-1', availability: 'sold' },
     });
-    expect(readFeedLine('{"op":"remove","advertisementNumber":"KC-1","availability":"lost"}', 'kcar', 'delta')).toMatchObject({
+    expect(readFeedLine('{"op":"remove","advertisementNumber":"KC-1","availability":"lost"}', 'kcar', 'delta')).toEqual({
       ok: false,
-      reason: expect.stringContaining('/availability'),
+      reason: 'availability must be one of sold, withdrawn; got "lost"',
     });
     expect(readFeedLine(JSON.stringify(car), 'kcar', 'delta')).toMatchObject({ ok: false, reason: expect.stringContaining('"upsert" or "remove"') });
   });
@@ -138,7 +138,24 @@ describe('a feed line', () => {
     expect(readFeedLine(JSON.stringify({ ...car, provider: 'sk' }), 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('"kcar"') });
     expect(readFeedLine('{oops', 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('not JSON') });
     expect(readFeedLine('[1,2]', 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('JSON object') });
-    expect(readFeedLine(JSON.stringify({ ...car, year: 'old' }), 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('/year') });
+    expect(readFeedLine(JSON.stringify({ ...car, year: 'old' }), 'kcar', 'full')).toMatchObject({
+      ok: false,
+      reason: 'year must be a whole number, e.g. 1900; got "old"',
+    });
     expect(readFeedLine('   ', 'kcar', 'full')).toBeUndefined();
+  });
+
+  it('words each refused field as the API words a request field: what it takes, what came, a likely misspelling', () => {
+    const { year: _year, ...withoutYear } = car;
+    expect(readFeedLine(JSON.stringify({ ...withoutYear, fuelType: 'Petrol', colour: 'Red' }), 'kcar', 'full')).toEqual({
+      ok: false,
+      advertisementNumber: car.advertisementNumber,
+      reason:
+        'year is required: a whole number, e.g. 1900. colour is not one of its fields; did you mean color? ' +
+        'fuelType must be one of Gasoline, Diesel, LPG, Hybrid, Electric, Hydrogen; got "Petrol"',
+    });
+    // Past three problems the reason says how many more there are.
+    const many = readFeedLine(JSON.stringify({ ...car, year: 'old', price: -1, kilometers: -1, published: 'yes' }), 'kcar', 'full');
+    expect(many).toMatchObject({ ok: false, reason: expect.stringMatching(/ \(and 1 more\)$/) });
   });
 });

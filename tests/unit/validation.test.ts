@@ -1,8 +1,9 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
-import { closestName } from '../../lib/http/closest-name.js';
-import { eventValidator, toFieldErrors } from '../../lib/http/validation.js';
+import { closestName } from '../../lib/domain/closest-name.js';
+import { eventValidator } from '../../lib/http/validation.js';
+import { toFieldErrors } from '../../lib/schemas/field-errors.js';
 import listCars from '../../lib/schemas/generated/listCars.js';
 import createCustomer from '../../lib/schemas/generated/createCustomer.js';
 import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';

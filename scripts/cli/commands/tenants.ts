@@ -9,7 +9,7 @@ import { PROVIDERS } from '../../../lib/domain/car.js';
 import { STAFF_TOOL } from '../../../lib/domain/caller.js';
 import { validationError } from '../../../lib/domain/errors.js';
 import { PROFILE_IMAGES } from '../../../lib/domain/tenant-profile.js';
-import { toFieldErrors } from '../../../lib/http/validation.js';
+import { toFieldErrors } from '../../../lib/schemas/field-errors.js';
 import putProfileRoute from '../../../lib/schemas/generated/putTenantProfile.js';
 import { tenantTimeZone, timeZoneProblem, zoneOfCountry } from '../../../lib/domain/time-zone.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
