@@ -103,13 +103,14 @@ const ETA_PENDING: Record<ChatLanguage, string> = { en: 'to be confirmed', ar: '
 export function notificationTemplate(
   event: OrderEvent,
   audience: Audience,
-  order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string; trackingUrl?: string },
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string; trackingUrl?: string; depositReceived?: boolean },
   name: string,
   language: ChatLanguage = 'en',
 ): { key: string; parameters: string[] } {
   const toCustomer = audience === 'customer';
   const link = toCustomer && order.trackingUrl ? order.trackingUrl : undefined;
-  const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true, link !== undefined);
+  // An order placed without a deposit receipt has nothing for staff to confirm yet (unknown: as before).
+  const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true, link !== undefined, order.depositReceived === false);
   const parameters = toCustomer ? [name, String(order.orderNumber), order.car] : [String(order.orderNumber), order.car];
   if (event === 'shipment.departed') parameters.push(order.eta ?? ETA_PENDING[language]);
   if (link !== undefined) parameters.push(link);

@@ -49,6 +49,7 @@ const CUSTOMER_PHRASES: Record<string, Phrase> = {
 
 const STAFF_PHRASES: Record<string, Phrase> = {
   order_created: { en: 'new order placed; deposit to confirm', ar: 'طلب جديد؛ بانتظار تأكيد العربون' },
+  order_created_no_deposit: { en: 'new order placed; no deposit received yet', ar: 'طلب جديد؛ لم يُستلم العربون بعد' },
   order_created_wallet: { en: 'new order paid from the wallet; inspection scheduled', ar: 'طلب جديد مدفوع من المحفظة؛ تم تحديد موعد الفحص' },
   deposit_confirmed: { en: 'deposit confirmed; inspection to schedule', ar: 'تم تأكيد العربون؛ يرجى تحديد موعد الفحص' },
   inspection_scheduled: { en: 'inspection scheduled', ar: 'تم تحديد موعد الفحص' },
@@ -211,16 +212,27 @@ const WALLET_VARIANTS: Record<'customer' | 'staff', ReadonlySet<string>> = {
   staff: new Set(['order.created', 'contract.signed']),
 };
 
+/** Events whose staff words differ for an order placed without a deposit receipt (nothing to confirm yet). */
+const NO_DEPOSIT_VARIANTS: ReadonlySet<string> = new Set(['order.created']);
+
 /**
  * The template that tells `audience` of an order event (e.g. "order.created"), in the words of the
- * order's path; for the customer, with the tracking link (one parameter more, the last) when
- * `withTrackingLink`. Staff messages never carry the link.
+ * order's path: paid from the wallet, or (staff only) placed without a deposit receipt; for the
+ * customer, with the tracking link (one parameter more, the last) when `withTrackingLink`. Staff
+ * messages never carry the link.
  */
-export function notificationTemplateKey(event: string, audience: 'customer' | 'staff', paidFromWallet: boolean, withTrackingLink = false): string {
+export function notificationTemplateKey(
+  event: string,
+  audience: 'customer' | 'staff',
+  paidFromWallet: boolean,
+  withTrackingLink = false,
+  withoutDeposit = false,
+): string {
   const base = event.replace('.', '_');
   const wallet = paidFromWallet && WALLET_VARIANTS[audience].has(event) ? '_wallet' : '';
+  const noDeposit = !paidFromWallet && withoutDeposit && audience === 'staff' && NO_DEPOSIT_VARIANTS.has(event) ? '_no_deposit' : '';
   const link = audience === 'customer' && withTrackingLink ? WITH_TRACKING_LINK : '';
-  return `${base}${wallet}_${audience}${link}`;
+  return `${base}${wallet}${noDeposit}_${audience}${link}`;
 }
 
 export const contractTemplateKey = (withLink: boolean): string => (withLink ? 'contract_ready_link' : 'contract_ready');

@@ -106,6 +106,22 @@ describe("notifications are templates in the recipient's language, listed per or
     expect(logged.find((m) => m.messageId === toCustomer.messageId)?.text).toBe(toCustomer.text);
   });
 
+  it('tells staff of an order placed without a deposit receipt that no deposit has come yet, not that one waits to be confirmed', async () => {
+    // Arrange
+    const customer = await customerOf('en');
+
+    // Act
+    const order = await placeOrder(accountant(), { customerId: customer.id, totalAmount: 9_000, carDetails: { makeEn: 'Kia', modelEn: 'Ray', year: 2021 } });
+    const created = await messagesFor(order.id, 'order.created', 2);
+
+    // Assert
+    const toAccountant = created.find((n) => n.audience === 'accountant')!;
+    expect(toAccountant.template).toMatchObject({ name: 'vpo_order_created_no_deposit_staff', language: 'en' });
+    expect(toAccountant.text).toBe(`Order #${order.orderNumber} (Kia Ray 2021): new order placed; no deposit received yet.`);
+    // The customer's words do not change with it.
+    expect(created.find((n) => n.audience === 'customer')?.template?.name).toBe('vpo_order_created_customer_link');
+  });
+
   it("writes to a customer who chose no language in their tenant's default language", async () => {
     // Arrange: a tenant whose customers read Arabic unless they say otherwise
     const suffix = randomBytes(4).toString('hex');

@@ -283,7 +283,7 @@ describe('who hears about what', () => {
 function messageText(
   event: OrderEvent,
   audience: Audience,
-  order: { orderNumber: number; car: string; paidFromWallet?: boolean },
+  order: { orderNumber: number; car: string; paidFromWallet?: boolean; depositReceived?: boolean },
   name: string,
   language: ChatLanguage = 'en',
 ): string {
@@ -439,5 +439,19 @@ describe('the words on the wallet path', () => {
 
   it('keeps the deposit path words for orders paid by deposit', () => {
     expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false }, 'Sara')).toMatch(/deposit to confirm/);
+    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false, depositReceived: true }, 'Sara')).toMatch(/deposit to confirm/);
+  });
+
+  it('tells staff, in their language, that an order placed without a receipt has no deposit yet; the customer hears as before', () => {
+    const unpaid = { ...order, paidFromWallet: false, depositReceived: false };
+    for (const audience of ['accountant', 'operations', 'marketer'] as const) {
+      expect(messageText('order.created', audience, unpaid, 'Sara')).toBe('Order #42 (Kia K5): new order placed; no deposit received yet.');
+      expect(messageText('order.created', audience, unpaid, 'Sara', 'ar')).toBe('الطلب #42 (Kia K5): طلب جديد؛ لم يُستلم العربون بعد.');
+    }
+    expect(messageText('order.created', 'customer', unpaid, 'Sara')).toBe(messageText('order.created', 'customer', { ...order, paidFromWallet: false }, 'Sara'));
+    // A wallet-paid order has no deposit step at all: its own words.
+    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: true, depositReceived: false }, 'Sara')).toMatch(/paid from the wallet/);
+    // Only the order's creation has these words.
+    expect(notificationTemplate('deposit.confirmed', 'accountant', unpaid, 'Sara').key).toBe('deposit_confirmed_staff');
   });
 });

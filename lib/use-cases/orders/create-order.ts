@@ -298,7 +298,8 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
             orderId: id,
             tenantId: order.tenantId,
             orderSeq: 1,
-            payload: { customerNotificationsEnabled },
+            // Staff are told whether there is a deposit receipt to confirm.
+            payload: { customerNotificationsEnabled, depositReceived: receipt !== undefined },
           },
           now,
         ),

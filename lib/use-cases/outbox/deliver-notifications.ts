@@ -160,7 +160,15 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
       event.event as OrderEvent,
       recipient.audience,
       // Only the customer's message carries the tracking link (notificationTemplate leaves it out of staff messages).
-      { orderNumber: order.orderNumber, car, paidFromWallet: order.paidFromWallet, eta: order.shipment?.eta, trackingUrl: link },
+      {
+        orderNumber: order.orderNumber,
+        car,
+        paidFromWallet: order.paidFromWallet,
+        eta: order.shipment?.eta,
+        trackingUrl: link,
+        // Recorded with the event (events from before it read as received, the words they had).
+        ...(typeof event.payload.depositReceived === 'boolean' ? { depositReceived: event.payload.depositReceived } : {}),
+      },
       recipient.name,
       language,
     );
