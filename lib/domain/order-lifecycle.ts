@@ -104,6 +104,8 @@ export interface Requirement {
 }
 
 export const isTerminal = (status: OrderStatus): boolean => status === 'Delivered' || status === 'Cancelled';
+/** Open and the car not bought yet: what the auction does with the car still decides the order. */
+export const awaitsPurchase = (status: OrderStatus): boolean => !isTerminal(status) && PROGRESS[status] < PROGRESS.Purchased;
 export const canCancel = (status: OrderStatus): boolean => CANCELLABLE.has(status);
 
 /** What can be added to an order after it is created. */

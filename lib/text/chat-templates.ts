@@ -168,8 +168,42 @@ const CONTRACT_TEMPLATES: ChatTemplateDefinition[] = [
   },
 ];
 
-/** Tells a tenant's admins and operations staff that the service disabled one of their webhook endpoints. */
+/**
+ * Operational alerts to a tenant's admins and operations staff: an export step falling due, an
+ * order's car gone from its auction or repriced before it was bought, a webhook endpoint the
+ * service disabled.
+ */
 const OPERATIONS_TEMPLATES: ChatTemplateDefinition[] = [
+  {
+    key: 'order_car_sold',
+    category: 'UTILITY',
+    parameters: STAFF_PARAMETERS,
+    examples: STAFF_EXAMPLES,
+    body: {
+      en: 'Order #{{1}} ({{2}}): the car was sold at auction before we bought it. Tell the customer and agree what happens to the order.',
+      ar: 'الطلب #{{1}} ({{2}}): بيعت السيارة في المزاد قبل أن نشتريها. أبلغوا العميل واتفقوا على مصير الطلب.',
+    },
+  },
+  {
+    key: 'order_car_withdrawn',
+    category: 'UTILITY',
+    parameters: STAFF_PARAMETERS,
+    examples: STAFF_EXAMPLES,
+    body: {
+      en: 'Order #{{1}} ({{2}}): the car was withdrawn from its auction before we bought it. Tell the customer and agree what happens to the order.',
+      ar: 'الطلب #{{1}} ({{2}}): سُحبت السيارة من المزاد قبل أن نشتريها. أبلغوا العميل واتفقوا على مصير الطلب.',
+    },
+  },
+  {
+    key: 'order_car_repriced',
+    category: 'UTILITY',
+    parameters: [...STAFF_PARAMETERS, 'price before', 'price now'],
+    examples: [...STAFF_EXAMPLES, '15,900,000 KRW', '16,500,000 KRW'],
+    body: {
+      en: "Order #{{1}} ({{2}}): the car's auction price changed from {{3}} to {{4}}. Check the order's amount before buying.",
+      ar: 'الطلب #{{1}} ({{2}}): تغيّر سعر السيارة في المزاد من {{3}} إلى {{4}}. راجعوا مبلغ الطلب قبل الشراء.',
+    },
+  },
   {
     key: 'export_deadline_soon',
     category: 'UTILITY',

@@ -8,6 +8,8 @@ import { takeFeedLock } from '../../lib/store/feed-files.js';
 import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 import { api, demoKey } from '../support/http.js';
 import { createOrder, newCustomer } from '../support/orders.js';
+import { listChatLog } from '../../lib/store/chat-log.js';
+import { about, DEMO_OPERATIONS } from '../support/outbox.js';
 
 /**
  * Providers' feeds dropped in the bucket, as an auction house's export job would: nothing is run
@@ -182,6 +184,20 @@ describe('catalogue feeds', () => {
     expect(removed.data).toMatchObject({ orderIds: [onSold.body.data.id], availability: 'sold', object: { id: idOf(2), availability: 'sold' } });
     const moved = mine.find((e) => e.type === 'car.repriced')!;
     expect(moved.data).toMatchObject({ orderIds: [onRepriced.body.data.id], from: cars[1]!.price, to: cars[1]!.price + 100 });
+
+    // The tenant's operations staff hear of both orders on WhatsApp: neither car was bought yet.
+    const krw = (price: number) => `${(price * 10_000).toLocaleString('en-US')} KRW`;
+    const alerts = await until(
+      'the staff alerts',
+      async () => listChatLog(1000, DEMO_OPERATIONS.phone),
+      (log) => [onSold, onRepriced].every((order) => about(log, order.body.data.orderNumber).length > 0),
+    );
+    const [soldAlert] = about(alerts, onSold.body.data.orderNumber);
+    expect(soldAlert).toMatchObject({ template: { name: 'vpo_order_car_sold' } });
+    expect(soldAlert!.text).toMatch(new RegExp(`^Order #${onSold.body.data.orderNumber} \\(.+\\): the car was sold at auction before we bought it\\.`));
+    const [pricedAlert] = about(alerts, onRepriced.body.data.orderNumber);
+    expect(pricedAlert).toMatchObject({ template: { name: 'vpo_order_car_repriced' } });
+    expect(pricedAlert!.text).toContain(`price changed from ${krw(cars[1]!.price)} to ${krw(cars[1]!.price + 100)}.`);
   });
 
   it('applies a gzipped full list (its missing cars withdrawn), holds one that removes too much until confirmed, and holds a cut-off list until discarded', async () => {

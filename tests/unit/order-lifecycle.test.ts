@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../lib/domain/caller.js';
 import {
+  awaitsPurchase,
   acceptsAddition,
   allowedTransitions,
   canCancel,
@@ -615,5 +616,19 @@ describe('what an order still takes after it is created', () => {
     const open = ORDER_STATUSES.filter((s) => !isTerminal(s) && s !== 'Shipped');
     for (const status of open)
       for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition(status, addition)).toBe(true);
+  });
+});
+
+describe('an order whose car is not bought yet', () => {
+  it('is every open status before Purchased: the auction still decides it', () => {
+    expect(ORDER_STATUSES.filter(awaitsPurchase)).toEqual([
+      'DepositSubmitted',
+      'DepositConfirmed',
+      'InspectionScheduled',
+      'InspectionCompleted',
+      'ContractSigned',
+      'PaymentSubmitted',
+      'PaymentConfirmed',
+    ]);
   });
 });
