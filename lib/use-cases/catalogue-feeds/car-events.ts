@@ -27,14 +27,22 @@ const krw = (price: number) => `${(price * 10_000).toLocaleString('en-US', { max
  * someone must tell the customer, and agree a new price or what happens to the order.
  */
 function staffAlert(order: OrderRecord, change: CarChange, at: string): TransactItem {
-  const car = vehicleLabel(vehicleOf({ carDetails: order.carDetails }), 'en', order.orderNumber);
-  const [template, parameters] =
-    change.kind === 'remove'
-      ? [change.availability === 'sold' ? 'order_car_sold' : 'order_car_withdrawn', [String(order.orderNumber), car]]
-      : ['order_car_repriced', [String(order.orderNumber), car, krw(change.from ?? change.row.price), krw(change.row.price)]];
+  const vehicle = vehicleOf({ carDetails: order.carDetails });
+  const template = change.kind === 'upsert' ? 'order_car_repriced' : change.availability === 'sold' ? 'order_car_sold' : 'order_car_withdrawn';
+  const parametersIn = (language: 'en' | 'ar') => [
+    String(order.orderNumber),
+    vehicleLabel(vehicle, language, order.orderNumber),
+    ...(change.kind === 'upsert' ? [krw(change.from ?? change.row.price), krw(change.row.price)] : []),
+  ];
   return outboxPutItem(
     newOutboxEvent(
-      { id: newId(), kind: 'alert', orderId: order.id, ...(order.tenantId ? { tenantId: order.tenantId } : {}), payload: { template, parameters } },
+      {
+        id: newId(),
+        kind: 'alert',
+        orderId: order.id,
+        ...(order.tenantId ? { tenantId: order.tenantId } : {}),
+        payload: { template, parameters: parametersIn('en'), parametersIn: { ar: parametersIn('ar') } },
+      },
       at,
     ),
   );

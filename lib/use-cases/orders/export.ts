@@ -138,17 +138,19 @@ export async function listExportDeadlines(caller: Caller, query: DeadlineQuery):
   return deadlines.map(({ orderId, orderNumber, kind, due, remindedAt }) => ({ orderId, orderNumber, kind, due, ...(remindedAt ? { remindedAt } : {}) }));
 }
 
-const WHAT_IS_DUE = { 'load-by': 'loading (export declaration)', 'completion-report': 'the export-completion report' } as const;
+/** What falls due, in each language staff read (the alert's third parameter). */
+const WHAT_IS_DUE = {
+  en: { 'load-by': 'loading (export declaration)', 'completion-report': 'the export-completion report' },
+  ar: { 'load-by': 'التحميل (بيان التصدير)', 'completion-report': 'تقرير إتمام التصدير' },
+} as const;
 
 /**
- * The car of a deadline's reminder: the name its entry was written with; else, read now (a
- * reminder goes out once per deadline, off any request's path), the order's name for it from its
- * snapshot, contract and customs invoice; else words saying what is missing. In English, as
- * WHAT_IS_DUE: one alert carries the same parameters to every recipient, and staff read English
- * unless they chose otherwise.
+ * The car of a deadline's reminder, in each language: the name its entry was written with; else,
+ * read now (a reminder goes out once per deadline, off any request's path), the order's name for
+ * it from its snapshot, contract and customs invoice; else words saying what is missing.
  */
-async function reminderCar(deadline: DeadlineRecord): Promise<string> {
-  if (deadline.car) return deadline.car;
+async function reminderCar(deadline: DeadlineRecord): Promise<Record<'en' | 'ar', string>> {
+  if (deadline.car) return { en: deadline.car, ar: deadline.car };
   const read = Promise.all([getOrder(PLATFORM_SCOPE, deadline.orderId), listChildren(PLATFORM_SCOPE, 'CONTRACT', deadline.orderId)] as const);
   // A record that does not decode would fail every run: the reminder goes out saying what is missing.
   const [order, contracts] = await read.catch((error: unknown) => {
@@ -157,7 +159,7 @@ async function reminderCar(deadline: DeadlineRecord): Promise<string> {
     return [undefined, []] as const;
   });
   const vehicle = vehicleOf({ carDetails: order?.carDetails, contract: contracts.at(-1), customsInvoice: order?.customsInvoice });
-  return vehicleLabel(vehicle, 'en', deadline.orderNumber);
+  return { en: vehicleLabel(vehicle, 'en', deadline.orderNumber), ar: vehicleLabel(vehicle, 'ar', deadline.orderNumber) };
 }
 
 /**
@@ -186,7 +188,9 @@ export async function remindExportDeadlines(nowMs = Date.now()): Promise<number>
               ...(tenantId ? { tenantId } : {}),
               payload: {
                 template: 'export_deadline_soon',
-                parameters: [String(deadline.orderNumber), car, WHAT_IS_DUE[deadline.kind], deadline.due],
+                parameters: [String(deadline.orderNumber), car.en, WHAT_IS_DUE.en[deadline.kind], deadline.due],
+                // An Arabic reader gets what is due (and an unnamed car) in Arabic.
+                parametersIn: { ar: [String(deadline.orderNumber), car.ar, WHAT_IS_DUE.ar[deadline.kind], deadline.due] },
               },
             },
             now,

@@ -1,4 +1,4 @@
-import { isChatLanguage, templateParameter } from '../../text/chat-templates.js';
+import { isChatLanguage, templateParameter, type ChatLanguage } from '../../text/chat-templates.js';
 import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { templateMessage } from '../../notify/templates.js';
@@ -15,12 +15,15 @@ import { untilTableAnswers } from '../shared/until-table-answers.js';
 export async function deliverAlert(event: OutboxEvent, channel: ChatChannel): Promise<void> {
   const staff = (await Promise.all([listStaff(event.tenantId, 'admin'), listStaff(event.tenantId, 'operations')])).flat();
   const template = String(event.payload.template);
-  const parameters = ((event.payload.parameters as string[] | undefined) ?? []).map(templateParameter);
+  // The parameters in the reader's language where the alert has them (what is due, an unnamed car), else as written.
+  const byLanguage = (event.payload.parametersIn ?? {}) as Partial<Record<ChatLanguage, string[]>>;
+  const parametersIn = (language: ChatLanguage) => (byLanguage[language] ?? (event.payload.parameters as string[] | undefined) ?? []).map(templateParameter);
   for (const user of staff) {
     const key = `staff:${user.id}`;
     if (!user.mobileNumber || user.active === false || event.deliveries[key] !== undefined) continue;
+    const language = isChatLanguage(user.language) ? user.language : 'en';
     try {
-      const { messageId } = await channel.send(templateMessage(user.mobileNumber, template, isChatLanguage(user.language) ? user.language : 'en', parameters));
+      const { messageId } = await channel.send(templateMessage(user.mobileNumber, template, language, parametersIn(language)));
       await untilTableAnswers(() => recordDelivery(event, key, messageId));
     } catch (error) {
       if (!(error instanceof ChannelError) || !(error.code === 'RECIPIENT_INVALID' || error.code === 'REJECTED')) throw error;
