@@ -50,10 +50,10 @@ function staffAlert(order: OrderRecord, change: CarChange, at: string): Transact
 /**
  * Tells each tenant with an open order on a removed or repriced car (`car.removed`,
  * `car.repriced`: webhooks and the event feed), one event per car and tenant naming its orders,
- * and the tenant's staff of each such order not bought yet (a WhatsApp alert). Returns how many
- * events were written.
+ * and the tenant's staff of each such order not bought yet (a WhatsApp alert), each stamped when
+ * it is written. Returns how many events were written.
  */
-export async function tellOrdersOfCars(changes: readonly CarChange[], at: string): Promise<number> {
+export async function tellOrdersOfCars(changes: readonly CarChange[]): Promise<number> {
   const queue = changes.filter(tellable);
   let told = 0;
   const worker = async () => {
@@ -72,6 +72,9 @@ export async function tellOrdersOfCars(changes: readonly CarChange[], at: string
       for (const [tenantId, tenantOrders] of byTenant) {
         const object = withPictureUrls(carView(car));
         const orderIds = tenantOrders.map((order) => order.id);
+        // Stamped as it is written: readers of the feed step past an instant once it is older than
+        // the settle horizon (30 s), and a big feed's last events are written minutes after its first.
+        const at = new Date().toISOString();
         const item =
           change.kind === 'remove'
             ? eventItem('car.removed', tenantId, { type: 'car', id: String(carId) }, object, at, { orderIds, availability: change.availability })

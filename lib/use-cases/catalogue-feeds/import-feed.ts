@@ -210,9 +210,8 @@ async function runFile(file: FeedFile, holder: string, budget: Budget): Promise<
         break;
       }
       case 'events': {
-        const at = new Date().toISOString();
         let events = 0;
-        for await (const changes of stepChanges(file.id, file.steps)) events += await tellOrdersOfCars(changes, at);
+        for await (const changes of stepChanges(file.id, file.steps)) events += await tellOrdersOfCars(changes);
         file.events = events;
         await finish(file, 'applied');
         return true;
