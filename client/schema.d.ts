@@ -4697,12 +4697,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:35:00.030Z",
-                     *         "receivedAt": "2026-11-16T10:31:30.071Z",
+                     *         "startedAt": "2026-11-16T10:26:00.564Z",
+                     *         "receivedAt": "2026-11-16T10:22:30.605Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:36:00.304Z",
+                     *         "updatedAt": "2026-11-16T10:27:00.838Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4717,8 +4717,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "jrozuszv79azpn9gy4rg9xzm",
-                     *         "confirmedAt": "2026-11-16T10:36:00.304Z"
+                     *         "confirmedBy": "t4desdcxq9ftilxj2eulg1ba",
+                     *         "confirmedAt": "2026-11-16T10:27:00.838Z"
                      *       }
                      *     }
                      */
@@ -4824,7 +4824,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by jrozuszv79azpn9gy4rg9xzm",
+                     *         "reason": "discarded by t4desdcxq9ftilxj2eulg1ba",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4834,12 +4834,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:30:00.660Z",
-                     *         "receivedAt": "2026-11-16T10:25:30.427Z",
+                     *         "startedAt": "2026-11-16T10:21:30.331Z",
+                     *         "receivedAt": "2026-11-16T10:18:30.509Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:32:00.208Z",
+                     *         "updatedAt": "2026-11-16T10:23:30.879Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4854,8 +4854,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "jrozuszv79azpn9gy4rg9xzm",
-                     *         "finishedAt": "2026-11-16T10:32:00.208Z"
+                     *         "confirmedBy": "t4desdcxq9ftilxj2eulg1ba",
+                     *         "finishedAt": "2026-11-16T10:23:30.879Z"
                      *       }
                      *     }
                      */
@@ -4955,9 +4955,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T12-15-38-712Z-knuixqlx",
+                     *           "version": "2026-11-27T14-21-20-419Z-z3ic1s88",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:26:02.670Z"
+                     *           "createdAt": "2026-11-16T10:18:33.668Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4966,8 +4966,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:23:32.985Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:23:32.985Z",
+                     *             "lastFeedAt": "2026-11-16T10:17:02.204Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:17:02.204Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -4983,20 +4983,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:23:30.879Z",
+                     *               "startedAt": "2026-11-16T10:17:00.098Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:16:01.877Z",
+                     *               "receivedAt": "2026-11-16T10:09:00.906Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:23:34.091Z",
+                     *               "finishedAt": "2026-11-16T10:17:04.310Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T12-15-36-551Z-k0o3dk7b",
+                     *               "snapshotVersion": "2026-11-27T14-21-12-290Z-n4p8l2ut",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:23:34.091Z"
+                     *               "updatedAt": "2026-11-16T10:17:04.310Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5117,9 +5117,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:26:00.564Z",
+                     *         "startedAt": "2026-11-16T10:18:31.562Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:23:00.742Z",
+                     *         "receivedAt": "2026-11-16T10:16:30.961Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5131,16 +5131,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:26:04.776Z",
+                     *         "finishedAt": "2026-11-16T10:19:00.646Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T12-15-38-712Z-knuixqlx",
+                     *         "snapshotVersion": "2026-11-27T14-21-20-419Z-z3ic1s88",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:26:04.776Z"
+                     *         "updatedAt": "2026-11-16T10:19:00.646Z"
                      *       }
                      *     }
                      */
@@ -5245,12 +5245,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:30:00.660Z",
-                     *           "receivedAt": "2026-11-16T10:25:30.427Z",
+                     *           "startedAt": "2026-11-16T10:21:30.331Z",
+                     *           "receivedAt": "2026-11-16T10:18:30.509Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:30:01.713Z",
+                     *           "updatedAt": "2026-11-16T10:21:31.384Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5278,20 +5278,20 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:26:00.564Z",
+                     *           "startedAt": "2026-11-16T10:18:31.562Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:23:00.742Z",
+                     *           "receivedAt": "2026-11-16T10:16:30.961Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:26:04.776Z",
+                     *           "finishedAt": "2026-11-16T10:19:00.646Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T12-15-38-712Z-knuixqlx",
+                     *           "snapshotVersion": "2026-11-27T14-21-20-419Z-z3ic1s88",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:26:04.776Z"
+                     *           "updatedAt": "2026-11-16T10:19:00.646Z"
                      *         },
                      *         {
                      *           "phase": "done",
@@ -5306,20 +5306,20 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:23:30.879Z",
+                     *           "startedAt": "2026-11-16T10:17:00.098Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:16:01.877Z",
+                     *           "receivedAt": "2026-11-16T10:09:00.906Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:23:34.091Z",
+                     *           "finishedAt": "2026-11-16T10:17:04.310Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T12-15-36-551Z-k0o3dk7b",
+                     *           "snapshotVersion": "2026-11-27T14-21-12-290Z-n4p8l2ut",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:23:34.091Z"
+                     *           "updatedAt": "2026-11-16T10:17:04.310Z"
                      *         }
                      *       ]
                      *     }
@@ -6781,7 +6781,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:10:31.930Z"
+                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
                      *       }
                      *     }
                      */
@@ -8075,7 +8075,7 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *         }
                      *       ]
@@ -8337,24 +8337,24 @@ export interface operations {
                      *           "recipientName": "Sara Khan (demo accountant)",
                      *           "to": "+971501110002",
                      *           "template": {
-                     *             "name": "vpo_order_created_staff",
+                     *             "name": "vpo_order_created_no_deposit_staff",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "en"
                      *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:21:31.584Z",
+                     *           "statusAt": "2026-11-16T15:15:30.887Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:21:31.584Z"
+                     *             "failed": "2026-11-16T15:15:30.887Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:10:00.740Z"
+                     *           "createdAt": "2026-11-16T09:09:30.603Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8467,11 +8467,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:21:30.531Z",
+                     *           "statusAt": "2026-11-16T14:50:30.037Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:21:30.531Z"
+                     *             "delivered": "2026-11-16T14:50:30.037Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:30.603Z"
+                     *           "createdAt": "2026-11-16T09:09:02.572Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8480,17 +8480,17 @@ export interface operations {
                      *           "recipientName": "Sara Khan (demo accountant)",
                      *           "to": "+971501110002",
                      *           "template": {
-                     *             "name": "vpo_order_created_staff",
+                     *             "name": "vpo_order_created_no_deposit_staff",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "en"
                      *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:10:00.740Z"
+                     *           "createdAt": "2026-11-16T09:09:30.603Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -8499,17 +8499,17 @@ export interface operations {
                      *           "recipientName": "Omar Ali (demo operations)",
                      *           "to": "+971501110003",
                      *           "template": {
-                     *             "name": "vpo_order_created_staff",
+                     *             "name": "vpo_order_created_no_deposit_staff",
                      *             "parameters": [
                      *               "1",
                      *               "Renault Korea SM5 L43 2012"
                      *             ],
                      *             "language": "en"
                      *           },
-                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; deposit to confirm.",
+                     *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:10:30.877Z"
+                     *           "createdAt": "2026-11-16T09:10:01.793Z"
                      *         }
                      *       ]
                      *     }
@@ -10359,11 +10359,11 @@ export interface operations {
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:14:00.836Z",
+                     *           "confirmedAt": "2026-11-16T09:14:01.889Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:14:00.836Z"
+                     *           "updatedAt": "2026-11-16T09:14:01.889Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -11364,8 +11364,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:01.671Z",
-                     *         "updatedAt": "2026-11-16T09:57:01.671Z"
+                     *         "createdAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z"
                      *       }
                      *     }
                      */
@@ -11487,7 +11487,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:01.671Z",
+                     *         "createdAt": "2026-11-16T09:57:00.618Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11593,12 +11593,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:01.671Z",
+                     *         "createdAt": "2026-11-16T09:57:00.618Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:01.671Z"
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z"
                      *       }
                      *     }
                      */
@@ -11727,7 +11727,7 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:01.671Z",
+                     *         "createdAt": "2026-11-16T09:57:00.618Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
@@ -11989,7 +11989,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -11997,7 +11997,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
@@ -12153,7 +12153,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 160,
                      *           "uploadedAt": "2026-11-16T09:56:00.344Z",
                      *           "contentType": "image/png",
@@ -12285,7 +12285,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12293,7 +12293,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12521,7 +12521,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12529,7 +12529,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12537,7 +12537,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:00.796Z",
+                     *         "updatedAt": "2026-11-16T09:54:01.849Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12781,15 +12781,15 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_xPSszD",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:01:01.767Z",
+                     *           "createdAt": "2026-11-16T10:01:00.714Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T10:02:00.988Z"
+                     *           "revokedAt": "2026-11-16T10:02:01.041Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
@@ -12797,11 +12797,11 @@ export interface operations {
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "disabledAt": "2026-11-16T10:02:31.178Z",
-                     *           "createdAt": "2026-11-16T09:59:30.303Z",
+                     *           "createdAt": "2026-11-16T09:59:31.356Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *           "lastUsedAt": "2026-11-16T10:00:00.440Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -12955,8 +12955,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
-                     *           "createdAt": "2026-11-16T09:59:30.303Z"
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "createdAt": "2026-11-16T09:59:31.356Z"
                      *         }
                      *       }
                      *     }
@@ -13091,15 +13091,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_xPSszD",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T10:01:01.767Z",
+                     *         "createdAt": "2026-11-16T10:01:00.714Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T10:02:00.988Z"
+                     *         "revokedAt": "2026-11-16T10:02:01.041Z"
                      *       }
                      *     }
                      */
@@ -13217,18 +13217,18 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
-                     *           "createdAt": "2026-11-16T10:01:01.767Z"
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "createdAt": "2026-11-16T10:01:00.714Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:59:30.303Z",
+                     *           "createdAt": "2026-11-16T09:59:31.356Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *           "lastUsedAt": "2026-11-16T10:00:00.440Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
@@ -13559,8 +13559,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:11:31.204Z",
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "lastSuccessAt": "2026-11-16T09:10:00.740Z",
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13568,9 +13568,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:01:00.714Z",
+                     *           "lastFailureAt": "2026-11-16T10:02:00.988Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:11:30.151Z",
+                     *           "failingSince": "2026-11-16T09:09:31.656Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13579,8 +13579,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
-                     *           "consecutiveFailures": 9,
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "consecutiveFailures": 17,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13707,7 +13707,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13843,8 +13843,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:11:31.204Z",
-                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *         "lastSuccessAt": "2026-11-16T09:10:00.740Z",
+                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13945,9 +13945,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:19:00.646Z",
+                     *         "lastFailureAt": "2026-11-16T10:12:00.728Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:11:30.151Z",
+                     *         "failingSince": "2026-11-16T09:09:31.656Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13956,13 +13956,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *         "consecutiveFailures": 19,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:19:30.783Z",
+                     *         "updatedAt": "2026-11-16T10:13:00.002Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:19:30.783Z"
+                     *         "deletedAt": "2026-11-16T10:13:00.002Z"
                      *       }
                      *     }
                      */
@@ -14106,8 +14106,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:11:31.204Z",
-                     *         "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *         "lastSuccessAt": "2026-11-16T09:10:00.740Z",
+                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14251,21 +14251,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:16:00.824Z",
+                     *         "failedAt": "2026-11-16T09:46:00.604Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "latencyMs": 35,
+                     *             "at": "2026-11-16T09:09:31.656Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:14:01.889Z",
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:12:30.425Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 11,
-                     *             "at": "2026-11-16T09:19:00.206Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:14:00.836Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14450,22 +14450,22 @@ export interface operations {
                      *           "eventTimestamp": "2026-11-16T09:51:30.111Z",
                      *           "status": "retrying",
                      *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:10:00.180Z",
+                     *           "nextAttemptAt": "2026-11-16T10:09:30.043Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
+                     *               "latencyMs": 5,
+                     *               "at": "2026-11-16T09:54:00.796Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
                      *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:53:00.522Z",
+                     *               "at": "2026-11-16T09:56:31.534Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:57:00.618Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 1,
-                     *               "at": "2026-11-16T10:01:00.714Z",
+                     *               "at": "2026-11-16T09:59:30.303Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14723,23 +14723,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:17:30.235Z",
-                     *         "failedAt": "2026-11-16T10:16:00.824Z",
+                     *         "nextAttemptAt": "2026-11-16T10:11:00.454Z",
+                     *         "failedAt": "2026-11-16T09:46:00.604Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:11:30.151Z",
+                     *             "latencyMs": 35,
+                     *             "at": "2026-11-16T09:09:31.656Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 5,
-                     *             "at": "2026-11-16T09:14:01.889Z",
+                     *             "latencyMs": 8,
+                     *             "at": "2026-11-16T09:12:30.425Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 11,
-                     *             "at": "2026-11-16T09:19:00.206Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:14:00.836Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14892,14 +14892,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:11:31.204Z",
-                     *           "createdBy": "dg1z3xfkj5stuo6v4amrznl4",
+                     *           "lastSuccessAt": "2026-11-16T09:10:00.740Z",
+                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:19:01.699Z",
+                     *           "updatedAt": "2026-11-16T10:12:30.865Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:19:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:12:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -16427,7 +16427,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:31.930Z",
+                 *       "timestamp": "2026-11-16T09:10:30.877Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16499,7 +16499,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:10:31.930Z"
+                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -17290,7 +17290,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:14:00.836Z",
+                 *       "timestamp": "2026-11-16T09:14:01.889Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17311,8 +17311,8 @@ export interface operations {
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:14:00.836Z",
-                 *           "confirmedAt": "2026-11-16T09:14:00.836Z",
+                 *           "updatedAt": "2026-11-16T09:14:01.889Z",
+                 *           "confirmedAt": "2026-11-16T09:14:01.889Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -17701,7 +17701,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:26:03.723Z",
+                 *       "timestamp": "2026-11-16T10:18:34.721Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17734,7 +17734,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:26:01.617Z",
+                 *           "removedAt": "2026-11-16T10:18:32.615Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17833,7 +17833,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:23:33.038Z",
+                 *       "timestamp": "2026-11-16T10:17:03.257Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17885,7 +17885,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:23:31.932Z",
+                 *               "at": "2026-11-16T10:17:01.151Z",
                  *               "to": 360
                  *             }
                  *           ],

@@ -110,7 +110,13 @@ export function notificationTemplate(
   const toCustomer = audience === 'customer';
   const link = toCustomer && order.trackingUrl ? order.trackingUrl : undefined;
   // An order placed without a deposit receipt has nothing for staff to confirm yet (unknown: as before).
-  const key = notificationTemplateKey(event, toCustomer ? 'customer' : 'staff', order.paidFromWallet === true, link !== undefined, order.depositReceived === false);
+  const key = notificationTemplateKey(
+    event,
+    toCustomer ? 'customer' : 'staff',
+    order.paidFromWallet === true,
+    link !== undefined,
+    order.depositReceived === false,
+  );
   const parameters = toCustomer ? [name, String(order.orderNumber), order.car] : [String(order.orderNumber), order.car];
   if (event === 'shipment.departed') parameters.push(order.eta ?? ETA_PENDING[language]);
   if (link !== undefined) parameters.push(link);

@@ -448,7 +448,9 @@ describe('the words on the wallet path', () => {
       expect(messageText('order.created', audience, unpaid, 'Sara')).toBe('Order #42 (Kia K5): new order placed; no deposit received yet.');
       expect(messageText('order.created', audience, unpaid, 'Sara', 'ar')).toBe('الطلب #42 (Kia K5): طلب جديد؛ لم يُستلم العربون بعد.');
     }
-    expect(messageText('order.created', 'customer', unpaid, 'Sara')).toBe(messageText('order.created', 'customer', { ...order, paidFromWallet: false }, 'Sara'));
+    expect(messageText('order.created', 'customer', unpaid, 'Sara')).toBe(
+      messageText('order.created', 'customer', { ...order, paidFromWallet: false }, 'Sara'),
+    );
     // A wallet-paid order has no deposit step at all: its own words.
     expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: true, depositReceived: false }, 'Sara')).toMatch(/paid from the wallet/);
     // Only the order's creation has these words.
