@@ -1176,7 +1176,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Who the presented key is: its role, tenant, user, expiry and the routes it may call (any key)
+         * Who the presented key is: its role, tenant, user, expiry and the routes it may call (any role, when its allowedRoutes name it)
          * @description For a client that shapes itself to its caller (the staff console shows only what the role may do). `routes` are the routes this key may call now: those its role is open to that its allowedRoutes also name. Public routes are not listed.
          *
          *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).

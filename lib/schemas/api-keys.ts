@@ -114,7 +114,7 @@ export const getMe = defineRoute({
   method: 'GET',
   path: '/api/v1/me',
   tag: 'API keys',
-  summary: 'Who the presented key is: its role, tenant, user, expiry and the routes it may call (any key)',
+  summary: 'Who the presented key is: its role, tenant, user, expiry and the routes it may call (any role, when its allowedRoutes name it)',
   description:
     'For a client that shapes itself to its caller (the staff console shows only what the role may do). `routes` are the routes this key may call now: those its role is open to that its allowedRoutes also name. Public routes are not listed.',
   status: 200,

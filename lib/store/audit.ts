@@ -45,35 +45,58 @@ export interface AuditQuery {
   after?: Record<string, unknown>;
 }
 
+/** Items one filtered page may read to fill itself before it answers short with a cursor (about 1 MB each round). */
+const FILTERED_ROUNDS = 10;
+const FILTERED_READ = 500;
+
 /**
  * A page of a tenant's audit trail, newest first: one Query of the tenant's trail, or (with an
- * entity and id) of that record's trail on GSI1, between two instants.
+ * entity and id) of that record's trail on GSI1, between two instants. Filtered by entity alone,
+ * it reads on past the other entities' records until the page is full or the trail ends (within
+ * FILTERED_ROUNDS reads): a short page means the end, not that the first records read were others'.
  */
 export async function readAudit(query: AuditQuery): Promise<{ records: AuditRecord[]; next?: Record<string, unknown> }> {
   const byRecord = query.entity !== undefined && query.entityId !== undefined;
+  const filtered = query.entity !== undefined && !byRecord;
   const pk = byRecord ? keys.auditOfEntityPartition(query.tenantId, query.entity!, query.entityId!) : keys.auditPartition(query.tenantId);
   const range = keys.auditBetween(query.from, query.to);
   const [pkName, skName] = byRecord ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
-  const page = await ddb.send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...(byRecord ? { IndexName: 'GSI1' } : {}),
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ...(query.entity !== undefined && !byRecord ? { FilterExpression: 'auditEntity = :entity' } : {}),
-      ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-      ExpressionAttributeValues: {
-        ':pk': pk,
-        ':from': range.from,
-        ':to': range.to,
-        ...(query.entity !== undefined && !byRecord ? { ':entity': query.entity } : {}),
-      },
-      ScanIndexForward: false,
-      Limit: query.limit,
-      ...(query.after ? { ExclusiveStartKey: query.after } : {}),
-    }),
-  );
-  const records = (page.Items ?? []).map(decodeAuditItem);
-  return { records, ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  const read = (start: Record<string, unknown> | undefined) =>
+    ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...(byRecord ? { IndexName: 'GSI1' } : {}),
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ...(filtered ? { FilterExpression: 'auditEntity = :entity' } : {}),
+        ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
+        ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to, ...(filtered ? { ':entity': query.entity } : {}) },
+        ScanIndexForward: false,
+        Limit: filtered ? Math.max(query.limit, FILTERED_READ) : query.limit,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+  if (!filtered) {
+    const page = await read(query.after);
+    const records = (page.Items ?? []).map(decodeAuditItem);
+    return { records, ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  }
+  const records: AuditRecord[] = [];
+  let start = query.after;
+  for (let round = 0; round < FILTERED_ROUNDS; round += 1) {
+    const page = await read(start);
+    const items = page.Items ?? [];
+    for (const [i, item] of items.entries()) {
+      records.push(decodeAuditItem(item));
+      // Full: the next page starts after this record (the table's own key, as a Query's cursor is).
+      if (records.length === query.limit) {
+        const more = i < items.length - 1 || page.LastEvaluatedKey !== undefined;
+        return { records, ...(more ? { next: { pk: item.pk, sk: item.sk } } : {}) };
+      }
+    }
+    if (!page.LastEvaluatedKey) return { records };
+    start = page.LastEvaluatedKey;
+  }
+  return { records, ...(start ? { next: start } : {}) };
 }
 
 /** Whether a page cursor points into this tenant's trail (a cursor cannot cross tenants). */

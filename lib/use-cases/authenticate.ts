@@ -11,7 +11,8 @@ import { lookupApiKey } from './shared/api-key-cache.js';
  */
 function refusal(record: StoredApiKey, nowIso: string): string | undefined {
   if (record.revokedAt) return 'The API key has been revoked';
-  if (record.disabledAt) return "The API key's user has been deactivated";
+  // A key stays disabled when its user is reactivated: the user is given a new key.
+  if (record.disabledAt) return 'The API key was disabled when its user was deactivated; an admin issues the user a new key';
   if (record.expiresAt && record.expiresAt <= nowIso)
     return record.rotatedTo ? 'The API key was rotated and its grace period is over' : 'The API key has expired';
   return undefined;

@@ -461,6 +461,24 @@ describe('audit trail', () => {
     expect((await auditOf('customer', customer.id))[0]).toMatchObject({ action: 'created' });
   });
 
+  it('filtered by entity alone, fills its page from past the newer records of other entities', async () => {
+    // The four staff users were registered before: their records lie behind newer customers'.
+    for (let i = 0; i < 6; i += 1)
+      data(await api('POST', '/api/v1/customers', { key: staff.operations.key, body: { name: `Newer ${i}`, mobileNumber: uniquePhone() } }), 201);
+
+    const first = await api('GET', '/api/v1/audit?entity=user&limit=3', { key: admin });
+    const second = await api('GET', `/api/v1/audit?entity=user&limit=3&cursor=${encodeURIComponent(first.body.meta.nextCursor)}`, { key: admin });
+
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toHaveLength(3);
+    expect(second.status, second.text).toBe(200);
+    const both = [...first.body.data, ...second.body.data] as Array<{ id: string; entity: string; at: string }>;
+    expect(second.body.data.length).toBeGreaterThan(0);
+    expect(both.every((record) => record.entity === 'user')).toBe(true);
+    expect(new Set(both.map((record) => record.id)).size).toBe(both.length);
+    expect(both.map((record) => record.at)).toEqual([...both.map((record) => record.at)].sort().reverse());
+  });
+
   it('records contract, inspection and wallet changes too, each with the fields it changed', async () => {
     await register('inspector');
     const customer = data(
