@@ -31,7 +31,7 @@ export const VEHICLE: Vehicle = {
   engineNumber: 'G4KN-2C718304',
   displacementCc: 2497,
   fuelType: 'Gasoline',
-  color: 'Snow White Pearl',
+  color: 'Pearl White',
   mileageKm: 45200,
   condition: 'used',
   vehicleType: 'SUV',
@@ -57,8 +57,9 @@ export const INVOICE: CustomsInvoiceData = {
 export const SHIPMENT: ShipmentFacts = {
   vessel: 'Morning Calm',
   voyage: '112W',
-  portOfLoading: 'KRINC (Incheon)',
-  portOfDischarge: 'AEJEA (Jebel Ali)',
+  // As staff record them: the documents name them in their language ("Incheon (KRINC)", "إنتشون (KRINC)").
+  portOfLoading: 'KRINC',
+  portOfDischarge: 'AEJEA',
   billOfLadingNumber: 'HDMUINCA12345600',
 };
 

@@ -1,9 +1,11 @@
 /** What each document says and what it refuses to print blank: the models are pure, tested without I/O. */
 import { describe, expect, it } from 'vitest';
+import { composeDocument, type DocumentFacts } from '../../lib/domain/document-models/compose.js';
 import { customsInvoiceGaps, customsInvoiceModel, customsTerms } from '../../lib/domain/document-models/customs-invoice.js';
-import { textsOf } from '../../lib/domain/document-models/model.js';
+import { textsOf, type DocumentLanguage, type DocumentModel } from '../../lib/domain/document-models/model.js';
 import { balanceOf, paymentKindOf, proformaModel, receiptKindOf } from '../../lib/domain/document-models/proforma-invoice.js';
 import { contractModel } from '../../lib/domain/document-models/contract.js';
+import type { Vehicle } from '../../lib/domain/vehicle.js';
 import { seriesNumber } from '../../lib/use-cases/orders/documents.js';
 import { CONTRACT, INVOICE, PAYMENTS, SELLER, SHIPMENT, VEHICLE } from '../../scripts/documents/sample-documents.js';
 
@@ -17,8 +19,8 @@ describe('the commercial invoice', () => {
   it('derives the HS code from fuel and engine, the origin from the make, the Incoterms from the profile', () => {
     const { hsCode: _h, incoterms: _i, ...invoice } = INVOICE;
     const terms = customsTerms({ ...facts, invoice });
-    expect(terms).toMatchObject({ hsCode: '8703.23', origin: 'KR', incoterms: 'CFR', place: 'AEJEA (Jebel Ali)' });
-    expect(customsTerms({ ...facts, invoice: { ...invoice, incoterms: 'FOB' } }).place).toBe('KRINC (Incheon)');
+    expect(terms).toMatchObject({ hsCode: '8703.23', origin: 'KR', incoterms: 'CFR', place: 'AEJEA' });
+    expect(customsTerms({ ...facts, invoice: { ...invoice, incoterms: 'FOB' } }).place).toBe('KRINC');
     expect(customsTerms({ ...facts, invoice: { ...invoice, hsCode: '8703.24.10', countryOfOrigin: 'DE' } })).toMatchObject({
       hsCode: '8703.24.10',
       origin: 'DE',
@@ -60,7 +62,7 @@ describe('the commercial invoice', () => {
     expect(model.meta[0]).toEqual(['Invoice No.', 'CI-00042']);
     const shipment = Object.fromEntries(model.sections[1]!.facts);
     expect(shipment).toMatchObject({
-      'Incoterms 2020': 'CFR AEJEA (Jebel Ali)',
+      'Incoterms 2020': 'CFR Jebel Ali (AEJEA)',
       'Bill of lading No.': 'HDMUINCA12345600',
       'Vessel / Voyage': 'Morning Calm / 112W',
     });
@@ -151,6 +153,91 @@ describe('the sales contract', () => {
     expect(model.parties[1]!.lines).toEqual(expect.arrayContaining(['ليلى حداد', 'رقم الهوية / الجواز: P1234567']));
     expect(model.paragraphs[0]!.text).toContain(CONTRACT.terms);
     expect(model.signatures[1]).toEqual({ heading: 'المشتري', name: 'ليلى حداد', date: 'تاريخ التوقيع: 2026-10-08' });
+  });
+});
+
+describe("the car and the ports, in the document's language as the buyer's page words them", () => {
+  const documentOf = (type: DocumentFacts['type'], language: DocumentLanguage, vehicle: Vehicle, seller = SELLER): DocumentFacts => {
+    const common = { language, date: '2026-11-20', orderNumber: 1042, seller, vehicle, totalAmount: 18500, currency: 'USD' };
+    if (type === 'customs-invoice') return { type, input: { ...facts, ...common, invoiceNumber: 'CI-00042' } };
+    if (type === 'proforma-invoice')
+      return { type, input: { ...common, validUntil: '2026-12-04', proformaNumber: 'PI-00031', buyer: CONTRACT.buyer, payments: PAYMENTS } };
+    return { type, input: { ...common, contractNumber: 17, buyer: CONTRACT.buyer } };
+  };
+  const carOf = (model: DocumentModel) => Object.fromEntries(model.sections[0]!.facts);
+  const TYPES = ['customs-invoice', 'proforma-invoice', 'contract'] as const;
+
+  it.each(TYPES)('the colour in the Arabic words the page uses, one not listed as recorded: %s', (type) => {
+    const colourIn = (language: DocumentLanguage, color: string) =>
+      carOf(composeDocument(documentOf(type, language, { ...VEHICLE, color })))[language === 'ar' ? 'اللون' : 'Colour'];
+    expect(colourIn('ar', 'Gray')).toBe('رمادي');
+    expect(colourIn('ar', 'Pearl White')).toBe('أبيض لؤلؤي');
+    expect(colourIn('ar', 'Snow White Pearl Mica')).toBe('Snow White Pearl Mica');
+    expect(colourIn('en', 'Gray')).toBe('Gray');
+  });
+
+  it.each(TYPES)('the mileage with the Arabic unit, in the digits the seller writes: %s', (type) => {
+    const mileageIn = (language: DocumentLanguage, vehicle: Vehicle, seller = SELLER) =>
+      carOf(composeDocument(documentOf(type, language, { ...VEHICLE, mileageKm: undefined, ...vehicle }, seller)))[
+        language === 'ar' ? 'المسافة المقطوعة' : 'Mileage'
+      ];
+    expect(mileageIn('ar', { mileageKm: 236322 })).toBe('236,322 كم');
+    expect(mileageIn('ar', { mileageKm: 236322 }, { ...SELLER, arabicDigits: 'arabic-indic' })).toBe('٢٣٦٬٣٢٢ كم');
+    expect(mileageIn('en', { mileageKm: 236322 })).toBe('236,322 km');
+    // A contract's mileage is free text: as written, but for the unit.
+    expect(mileageIn('ar', { mileage: '45,000 km' })).toBe('45,000 كم');
+    expect(mileageIn('ar', { mileage: '236322 KM' })).toBe('236322 كم');
+    expect(mileageIn('ar', { mileage: 'about 45,000 miles' })).toBe('about 45,000 miles');
+    expect(mileageIn('en', { mileage: '45,000 km' })).toBe('45,000 km');
+    const arabic = textsOf(composeDocument(documentOf(type, 'ar', { ...VEHICLE, mileageKm: 236322 })));
+    expect(arabic.filter((text) => /\bkm\b/.test(text))).toEqual([]);
+  });
+
+  const invoiceWith = (language: DocumentLanguage, change: { invoice?: object; shipment?: object; seller?: object }) =>
+    Object.fromEntries(
+      customsInvoiceModel({
+        language,
+        date: '2026-11-20',
+        invoiceNumber: 'CI-00042',
+        orderNumber: 1042,
+        vehicle: VEHICLE,
+        seller: { ...SELLER, ...change.seller },
+        invoice: { ...INVOICE, ...change.invoice },
+        shipment: change.shipment === undefined ? SHIPMENT : { ...SHIPMENT, ...change.shipment },
+      }).sections[1]!.facts,
+    );
+
+  it('names a known port in the Arabic document in Arabic with its code, wherever it appears', () => {
+    expect(invoiceWith('ar', { shipment: { portOfDischarge: 'SADMM' } })).toMatchObject({
+      'شروط التسليم (إنكوترمز 2020)': 'CFR الدمام (SADMM)',
+      'ميناء الشحن': 'إنتشون (KRINC)',
+      'ميناء التفريغ': 'الدمام (SADMM)',
+    });
+    // The place of a rule that ends at the port of loading; the profile's port of loading when the shipment names none.
+    expect(invoiceWith('ar', { invoice: { incoterms: 'FOB' }, shipment: { portOfLoading: undefined }, seller: { portOfLoading: 'KRPTK' } })).toMatchObject({
+      'شروط التسليم (إنكوترمز 2020)': 'FOB بيونغتايك (KRPTK)',
+      'ميناء الشحن': 'بيونغتايك (KRPTK)',
+    });
+    // A place named on the invoice, a code in lower case.
+    expect(invoiceWith('ar', { invoice: { incotermsPlace: 'sajed' } })['شروط التسليم (إنكوترمز 2020)']).toBe('CFR جدة (SAJED)');
+  });
+
+  it('names a known port in the English document in English with its code', () => {
+    expect(invoiceWith('en', { shipment: { portOfDischarge: 'SADMM' } })).toMatchObject({
+      'Incoterms 2020': 'CFR Dammam (SADMM)',
+      'Port of loading': 'Incheon (KRINC)',
+      'Port of discharge': 'Dammam (SADMM)',
+    });
+  });
+
+  it('leaves an unknown code or a port written out as given, in both languages', () => {
+    for (const language of ['en', 'ar'] as const) {
+      const shipment = invoiceWith(language, { shipment: { portOfLoading: 'Incheon, Korea', portOfDischarge: 'XXABC' } });
+      const [terms, loading, discharge] =
+        language === 'en' ? ['Incoterms 2020', 'Port of loading', 'Port of discharge'] : ['شروط التسليم (إنكوترمز 2020)', 'ميناء الشحن', 'ميناء التفريغ'];
+      expect(shipment).toMatchObject({ [terms]: 'CFR XXABC', [loading]: 'Incheon, Korea', [discharge]: 'XXABC' });
+      expect(invoiceWith(language, { shipment: {}, invoice: { incotermsPlace: 'Jebel Ali, UAE' } })[terms]).toBe('CFR Jebel Ali, UAE');
+    }
   });
 });
 

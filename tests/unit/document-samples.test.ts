@@ -31,16 +31,25 @@ beforeAll(async () => {
 const read = (name: string) => rendered.get(name)!;
 
 /**
- * Latin values appear as written (brackets aside: poppler reorders them at the edges of a Latin
- * stretch in an Arabic line); Arabic ones letter for letter (its spacing between shaped words varies).
+ * Latin values appear as written, Arabic ones letter for letter (poppler's spacing between shaped
+ * words varies); brackets aside in both (poppler reorders them at the edges of a Latin stretch in
+ * an Arabic line: "جبل علي (AEJEA)" reads back as "جبل علي )(AEJEA").
  */
+const plain = (value: string) => value.replace(/[()]/g, '').replace(/\s+/g, ' ');
+const arabicLetters = (value: string) => letters(value).replace(/[()]/g, '');
 function expectFields(name: string, fields: Record<string, string>): void {
   const { text } = read(name);
-  const plain = (value: string) => value.replace(/[()]/g, '').replace(/\s+/g, ' ');
   for (const [field, value] of Object.entries(fields)) {
-    if (/[\u0600-\u06ff]/.test(value)) expect(letters(text), `${name}: ${field}`).toContain(letters(value));
+    if (/[\u0600-\u06ff]/.test(value)) expect(arabicLetters(text), `${name}: ${field}`).toContain(arabicLetters(value));
     else expect(plain(text), `${name}: ${field}`).toContain(plain(value));
   }
+}
+
+/** What an Arabic document must no longer print in English: the unit of the mileage, the colour, a bare port code. */
+function expectNoEnglishWords(name: string): void {
+  const { text } = read(name);
+  expect(text, `${name}: the mileage's unit`).not.toMatch(/\d\s*km\b/);
+  expect(text, `${name}: the colour`).not.toContain('Pearl White');
 }
 
 describe('the commercial invoice, as a customs broker reads it', () => {
@@ -51,12 +60,9 @@ describe('the commercial invoice, as a customs broker reads it', () => {
     vin: 'KNAPU81BDN7123456',
     engineNumber: 'G4KN-2C718304',
     engineCapacity: '2,497 cc',
-    mileage: '45,200 km',
     year: '2022',
     hsCode: '8703.23',
     incoterms: 'CFR',
-    portOfLoading: 'KRINC (Incheon)',
-    portOfDischarge: 'AEJEA (Jebel Ali)',
     vessel: 'Morning Calm / 112W',
     billOfLading: 'HDMUINCA12345600',
     unitPrice: '17,000.00 USD',
@@ -81,10 +87,14 @@ describe('the commercial invoice, as a customs broker reads it', () => {
       make: 'Kia',
       model: 'Sorento Signature',
       fuel: 'Gasoline',
-      colour: 'Snow White Pearl',
+      colour: 'Pearl White',
+      mileage: '45,200 km',
       condition: 'Used',
       origin: 'South Korea',
-      place: 'CFR AEJEA (Jebel Ali)',
+      // Ports as the shipment records them (KRINC, AEJEA), named as the buyer's page names them.
+      portOfLoading: 'Incheon (KRINC)',
+      portOfDischarge: 'Jebel Ali (AEJEA)',
+      place: 'CFR Jebel Ali (AEJEA)',
       currency: 'USD',
       inWords: 'Eighteen thousand five hundred US dollars and fifty cents only',
       paymentTerms: '100% paid in advance by bank transfer before shipment.',
@@ -102,9 +112,19 @@ describe('the commercial invoice, as a customs broker reads it', () => {
       hsLabel: 'رمز النظام المنسق',
       originLabel: 'بلد المنشأ',
       fuel: 'بنزين',
+      colour: 'أبيض لؤلؤي',
+      mileage: '45,200 كم',
       condition: 'مستعملة',
+      portOfLoading: 'إنتشون (KRINC)',
+      portOfDischarge: 'جبل علي (AEJEA)',
       signature: 'عن البائع وبالنيابة عنه',
     });
+    expectNoEnglishWords('customs-invoice-ar');
+    // The Incoterms place is the port of discharge, named in Arabic too: poppler reads it apart from
+    // "CFR" (the label's "2020" comes between them), so the port's name appears twice, never a bare code.
+    const text = arabicLetters(read('customs-invoice-ar').text);
+    expect(text.split(arabicLetters('جبل علي (AEJEA)')).length - 1).toBe(2);
+    expect(plain(read('customs-invoice-ar').text)).not.toMatch(/CFR AEJEA/);
     // The title is drawn on the right: its letters come before the seller's block in reading order.
     expect(read('customs-invoice-ar').text).toMatch(/فاتورة/);
   });
@@ -152,8 +172,10 @@ describe('the proforma invoice, as a buyer and their bank read it', () => {
       iban: 'AE05 0261 0152 0473 6891 001',
       proformaNumber: 'PI-00031',
       vin: 'KNAPU81BDN7123456',
+      mileage: '٤٥٬٢٠٠ كم',
     });
     expect(read('proforma-invoice-ar-indic').text).not.toContain('8,500.00');
+    expectNoEnglishWords('proforma-invoice-ar-indic');
   });
 
   it('in Arabic', () => {
@@ -164,7 +186,10 @@ describe('the proforma invoice, as a buyer and their bank read it', () => {
       instalmentLabel: 'قسط',
       balanceLabel: 'الرصيد المستحق',
       bankLabel: 'البنك',
+      colour: 'أبيض لؤلؤي',
+      mileage: '45,200 كم',
     });
+    expectNoEnglishWords('proforma-invoice-ar');
   });
 });
 
@@ -178,8 +203,11 @@ describe('the sales contract, from its own fields', () => {
         idNumber: 'P1234567',
         signedOn: '2026-10-08',
         buyer: language === 'ar' ? 'ليلى حداد' : 'Layla Haddad',
+        colour: language === 'ar' ? 'أبيض لؤلؤي' : 'Pearl White',
+        mileage: language === 'ar' ? '45,200 كم' : '45,200 km',
       });
     }
+    expectNoEnglishWords('contract-ar');
     expectFields('contract-en', {
       title: 'Vehicle sales contract',
       terms: 'The vehicle is sold as inspected on 2026-10-05.',

@@ -1,4 +1,5 @@
 import { DOCUMENT_WORDS } from '../../text/document-words.js';
+import { portName } from '../../text/ports.js';
 import { amountInWords } from '../amount-in-words.js';
 import { hsCodeOf } from '../hs-code.js';
 import { originOfMake, originOfVin } from '../origin.js';
@@ -104,6 +105,8 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
   const w = DOCUMENT_WORDS[language];
   const terms = customsTerms(input);
   const digits = digitsOf(language, seller);
+  // A port by its name in the document's language with its code, as the buyer's page shows it ("Dammam (SADMM)"); one not listed as recorded.
+  const port = (recorded: string | undefined) => (recorded === undefined ? undefined : portName(recorded, language));
   return {
     language,
     title: w['customs-invoice'],
@@ -123,9 +126,9 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
       {
         heading: w.shipment,
         facts: [
-          ...fact(w.incoterms, [terms.incoterms, terms.place].filter(Boolean).join(' ')),
-          ...fact(w.portOfLoading, terms.portOfLoading),
-          ...fact(w.portOfDischarge, terms.portOfDischarge),
+          ...fact(w.incoterms, [terms.incoterms, port(terms.place)].filter(Boolean).join(' ')),
+          ...fact(w.portOfLoading, port(terms.portOfLoading)),
+          ...fact(w.portOfDischarge, port(terms.portOfDischarge)),
           ...fact(w.vessel, [shipment?.vessel, shipment?.voyage].filter(Boolean).join(' / ')),
           ...fact(w.billOfLading, shipment?.billOfLadingNumber),
           ...fact(w.container, shipment?.containerNumber),
