@@ -342,7 +342,8 @@ export function trackingPageView(input: TrackingPageInput): TrackingPageView {
   const stage = stageOf(order.status);
   const shipment = order.shipment;
   const contact = contactOf(order.marketer);
-  const inspection = inspectionOf(input);
+  // A cancelled order's inspection is shown only if it was done: one booked will not happen.
+  const inspection = ((found) => (stage === 'cancelled' && found?.state !== 'completed' ? undefined : found))(inspectionOf(input));
   const cancelledAt = stage === 'cancelled' ? reachedAt(input.history, 'Cancelled') : undefined;
   return {
     orderNumber: order.orderNumber,

@@ -243,6 +243,33 @@ describe("the buyer's view of an order", () => {
     expect(view.milestones.map((m) => m.key)).toEqual(['ordered']);
   });
 
+  it('cancelled: an inspection that was booked is not shown as booked; one that was done still is', () => {
+    const booked = orderAt('Cancelled', {
+      history: [
+        { to: 'InspectionScheduled', at: '2026-10-01T08:00:00.000Z' },
+        { to: 'Cancelled', at: '2026-10-03T09:00:00.000Z' },
+      ],
+      inspections: [{ ...inspection, status: 'Pending', inspectionDate: '2026-12-05T07:00:00.000Z' }],
+    });
+    const view = trackingPageView(booked);
+    expect(view.inspection).toBeUndefined();
+    for (const language of ['en', 'ar'] as const) {
+      const html = renderTrackingPage(view, { language, timeZone: 'Asia/Riyadh', brand: 'Riyadh Auto' });
+      expect(html).not.toMatch(/Booked|Planned for|5 Dec 2026|محدد|الموعد المحدد/);
+    }
+    // Booked on the order alone (no inspection record): not shown either.
+    expect(trackingPageView({ ...booked, inspections: [] }).inspection).toBeUndefined();
+
+    const done = orderAt('Cancelled', {
+      history: [
+        { to: 'InspectionCompleted', at: '2026-10-06T12:00:00.000Z' },
+        { to: 'Cancelled', at: '2026-10-08T09:00:00.000Z' },
+      ],
+      inspections: [{ ...inspection, completedAt: '2026-10-06T11:00:00.000Z' }],
+    });
+    expect(trackingPageView(done).inspection).toMatchObject({ state: 'completed', date: '2026-10-06T11:00:00.000Z' });
+  });
+
   it('cancelled after paying from the wallet: the page says the amount went back to the wallet, as the cancellation did', () => {
     const input = orderAt('Cancelled', {
       history: [
