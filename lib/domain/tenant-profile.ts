@@ -113,33 +113,76 @@ export interface ImageFacts {
   height: number;
 }
 
-/** PNG: the signature, then IHDR's width and height. */
-function pngFacts(bytes: Uint8Array): ImageFacts | undefined {
+/** An image of a known kind whose bytes stop short or do not add up: it could not be printed. */
+type Broken = { broken: string };
+
+/** CRC-32 (ISO 3309), as PNG chunks carry it. */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * PNG: the signature, then IHDR's width and height; and the whole file read as chunks, each
+ * whole and with its checksum right, image data in it, up to IEND. A file cut short or damaged
+ * would be stored and then fail every document it is printed on.
+ */
+function pngFacts(bytes: Uint8Array): ImageFacts | Broken | undefined {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length < 24 || !signature.every((b, i) => bytes[i] === b)) return undefined;
   if (String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let imageData = false;
+  for (;;) {
+    if (offset + 12 > bytes.length) return { broken: 'the PNG file stops short (no IEND): upload the whole file' };
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    if (offset + 12 + length > bytes.length) return { broken: `the PNG file stops short inside its ${type} chunk: upload the whole file` };
+    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== view.getUint32(offset + 8 + length))
+      return { broken: `the PNG file is damaged: its ${type} chunk does not match its checksum` };
+    if (type === 'IDAT') imageData = true;
+    if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  if (!imageData) return { broken: 'the PNG file holds no image data (IDAT)' };
   return { contentType: 'image/png', width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** JPEG: SOI, then segments up to the first start-of-frame marker, which holds the size. */
-function jpegFacts(bytes: Uint8Array): ImageFacts | undefined {
+/**
+ * JPEG: SOI, then segments up to the first start-of-frame marker, which holds the size; and the
+ * image data after it (SOS) up to the end-of-image marker, so a file cut short is refused.
+ */
+function jpegFacts(bytes: Uint8Array): ImageFacts | Broken | undefined {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
   let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return undefined;
+  let size: { width: number; height: number } | undefined;
+  while (offset + 3 < bytes.length) {
+    if (bytes[offset] !== 0xff) return size ? { broken: 'the JPEG file is damaged: a segment does not start where the one before it ends' } : undefined;
     const marker = bytes[offset + 1]!;
     const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
     // SOF0-SOF15 but DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      const height = (bytes[offset + 5]! << 8) | bytes[offset + 6]!;
-      const width = (bytes[offset + 7]! << 8) | bytes[offset + 8]!;
-      return { contentType: 'image/jpeg', width, height };
+    if (!size && marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc && offset + 9 < bytes.length) {
+      size = { height: (bytes[offset + 5]! << 8) | bytes[offset + 6]!, width: (bytes[offset + 7]! << 8) | bytes[offset + 8]! };
+    }
+    if (marker === 0xda) {
+      if (!size) return undefined;
+      // The entropy-coded data runs to the end-of-image marker (FF D9); only padding may follow it.
+      for (let end = bytes.length - 2; end > offset; end -= 1) {
+        if (bytes[end] === 0xff && bytes[end + 1] === 0xd9) return { contentType: 'image/jpeg', ...size };
+      }
+      return { broken: 'the JPEG file stops short (no end-of-image marker): upload the whole file' };
     }
     if (length < 2) return undefined;
     offset += 2 + length;
   }
-  return undefined;
+  return size ? { broken: 'the JPEG file stops short before its image data: upload the whole file' } : undefined;
 }
 
 /** What an upload is, read from its bytes (never from what the client says it is), or why it is refused. */
@@ -148,6 +191,7 @@ export function imageProblem(bytes: Uint8Array, declared: string): { facts: Imag
   if (bytes.length > IMAGE_LIMITS.maxBytes) return { problem: `must be at most ${IMAGE_LIMITS.maxBytes / 1024} KB; got ${Math.ceil(bytes.length / 1024)} KB` };
   const facts = pngFacts(bytes) ?? jpegFacts(bytes);
   if (!facts) return { problem: 'must be a PNG or JPEG image; these bytes are neither' };
+  if ('broken' in facts) return { problem: `cannot be printed: ${facts.broken}` };
   if (facts.contentType !== declared) return { problem: `is ${withArticle(facts.contentType)} image, not the ${declared} that contentType says` };
   const { minSide, maxSide } = IMAGE_LIMITS;
   if (facts.width < minSide || facts.height < minSide || facts.width > maxSide || facts.height > maxSide) {

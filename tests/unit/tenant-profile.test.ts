@@ -16,10 +16,13 @@ const complete: TenantProfile = {
 };
 
 /** The first segments of a JPEG up to its frame header (SOF0), which holds the size. */
+/** A JPEG's structure: SOI, APP0, the frame with its size, the scan header and its data, EOI. */
 function jpeg(width: number, height: number): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x01, 0x01, 0x11, 0x00]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+  const sos = Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]);
+  const scan = Buffer.from([0x12, 0x34, 0xff, 0x00, 0x56, 0x78]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, sos, scan, Buffer.from([0xff, 0xd9])]);
 }
 
 describe('what a document needs of the profile', () => {
@@ -107,6 +110,24 @@ describe('logo and stamp images', () => {
       problem: 'must be a PNG or JPEG image; these bytes are neither',
     });
     expect(imageProblem(Buffer.alloc(0), 'image/png')).toEqual({ problem: 'is empty: give the image as base64' });
+  });
+
+  it('refuses a file cut short or damaged, which would be stored and then fail every document it is printed on', () => {
+    const whole = png(300, 120);
+    expect(imageProblem(whole.subarray(0, 40), 'image/png')).toEqual({ problem: expect.stringMatching(/^cannot be printed: the PNG file stops short/) });
+    expect(imageProblem(whole.subarray(0, whole.length - 12), 'image/png')).toEqual({
+      problem: 'cannot be printed: the PNG file stops short (no IEND): upload the whole file',
+    });
+    const damaged = Buffer.from(whole);
+    damaged[whole.length - 20] = damaged[whole.length - 20]! ^ 0xff;
+    expect(imageProblem(damaged, 'image/png')).toEqual({ problem: 'cannot be printed: the PNG file is damaged: its IDAT chunk does not match its checksum' });
+    const photo = jpeg(640, 480);
+    expect(imageProblem(photo.subarray(0, photo.length - 2), 'image/jpeg')).toEqual({
+      problem: 'cannot be printed: the JPEG file stops short (no end-of-image marker): upload the whole file',
+    });
+    expect(imageProblem(photo.subarray(0, 40), 'image/jpeg')).toEqual({ problem: expect.stringMatching(/^cannot be printed: the JPEG file stops short/) });
+    // Padding after the end-of-image marker, as some cameras write, is no damage.
+    expect(imageProblem(Buffer.concat([photo, Buffer.alloc(16)]), 'image/jpeg')).toEqual({ facts: { contentType: 'image/jpeg', width: 640, height: 480 } });
   });
 
   it('refuses an image too small to print or too large for a page, and one over the byte limit', () => {
