@@ -98,7 +98,7 @@ export interface OrderFacts {
 }
 
 export interface Requirement {
-  type: 'receipt' | 'inspection' | 'contract' | 'payment' | 'customs' | 'shipment' | 'field';
+  type: 'receipt' | 'inspection' | 'contract' | 'payment' | 'customs' | 'shipment' | 'field' | 'status' | 'role';
   code: string;
   message: string;
 }
@@ -232,6 +232,34 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
   const missing = missingRequirements(facts, to, inspectionDateGiven);
   if (missing.length > 0) return { valid: false, reason: 'requirements', errors: missing.map((m) => m.message), missingRequirements: missing };
   return { valid: true, errors: [], missingRequirements: [] };
+}
+
+/**
+ * What a move refused before its requirements are looked at needs, as one requirement: another
+ * status first (or none: the order is closed, or the status is not one), or a key of another role.
+ * validate-transition lists it, so an invalid move always names what it lacks (spec 4.12).
+ */
+export function refusalRequirement(facts: Pick<OrderFacts, 'status' | 'paidFromWallet'>, to: string, role: Role): Requirement {
+  if (!(ORDER_STATUSES as readonly string[]).includes(to))
+    return { type: 'status', code: 'UNKNOWN_STATUS', message: `${to} is not a status; statuses are ${ORDER_STATUSES.join(', ')}` };
+  const target = to as OrderStatus;
+  if (isTerminal(facts.status)) return { type: 'status', code: 'ORDER_CLOSED', message: `The order is ${facts.status}, a final status: it moves no more` };
+  if (facts.status === target) return { type: 'status', code: 'ALREADY_IN_STATUS', message: `The order is already ${target}` };
+  const next = nextStatuses(facts.status, facts.paidFromWallet);
+  if (target === 'Cancelled' && !next.includes(target))
+    return { type: 'status', code: 'NOT_CANCELLABLE', message: `An order that is ${facts.status} can no longer be cancelled` };
+  if (!next.includes(target)) {
+    const ahead = target !== 'Cancelled' && PROGRESS[target] > PROGRESS[facts.status];
+    return {
+      type: 'status',
+      code: ahead ? 'EARLIER_STATUS_REQUIRED' : 'STATUS_PASSED',
+      message: ahead
+        ? `The order must move through ${next.filter((s) => s !== 'Cancelled').join(' or ')} before ${target}`
+        : `The order has passed ${target}: from ${facts.status} it moves to ${next.join(' or ') || 'no other status'}`,
+    };
+  }
+  const may = rolesThatMayMove(facts.status, target);
+  return { type: 'role', code: 'ROLE_NOT_ALLOWED', message: `A key of role ${may.join(' or ')} makes this move, not ${role}` };
 }
 
 /**

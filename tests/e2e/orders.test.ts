@@ -989,18 +989,20 @@ describe('POST /api/v1/orders/{id}/validate-transition', () => {
   });
 
   it.each([
-    ['a role that may not make the move', 'integrator', 'DepositConfirmed'],
-    ['a move the lifecycle does not have', 'operations', 'Delivered'],
-    ['the current status', 'operations', 'DepositSubmitted'],
-    ['an unknown status', 'operations', 'Teleported'],
-  ] as const)('answers 200 with valid false for %s', async (_label, role, target) => {
+    ['a role that may not make the move', 'integrator', 'DepositConfirmed', { type: 'role', code: 'ROLE_NOT_ALLOWED' }],
+    ['a move the lifecycle does not have', 'operations', 'Delivered', { type: 'status', code: 'EARLIER_STATUS_REQUIRED' }],
+    ['the current status', 'operations', 'DepositSubmitted', { type: 'status', code: 'ALREADY_IN_STATUS' }],
+    ['an unknown status', 'operations', 'Teleported', { type: 'status', code: 'UNKNOWN_STATUS' }],
+  ] as const)('answers 200 with valid false for %s, its errors, and what it lacks in missingRequirements', async (_label, role, target, lacks) => {
     const order = await freshOrder();
 
     const res = await validateTransition(order.id, demoKey(role), target);
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ valid: false, currentStatus: 'DepositSubmitted', targetStatus: target, missingRequirements: [] });
+    expect(res.body.data).toMatchObject({ valid: false, currentStatus: 'DepositSubmitted', targetStatus: target });
     expect(res.body.data.errors.length).toBeGreaterThan(0);
+    // Spec 4.12: an invalid move has entries in missingRequirements, each with type, code and message.
+    expect(res.body.data.missingRequirements).toEqual([{ ...lacks, message: expect.any(String) }]);
   });
 
   it('reports every move out of a cancelled order as invalid, with no allowed transitions', async () => {

@@ -11,6 +11,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../lib/domain/caller.js';
 import {
+  rolesThatMayMove,
+  refusalRequirement,
   awaitsPurchase,
   acceptsAddition,
   allowedTransitions,
@@ -630,5 +632,27 @@ describe('an order whose car is not bought yet', () => {
       'PaymentSubmitted',
       'PaymentConfirmed',
     ]);
+  });
+});
+
+describe('what a move refused outright lacks', () => {
+  const at = (status: OrderStatus, paidFromWallet = false) => ({ status, paidFromWallet });
+
+  it('names the status it must pass through, the one it has passed, a closed order, an unknown status, or the role', () => {
+    expect(refusalRequirement(at('DepositSubmitted'), 'Delivered', 'operations')).toEqual({
+      type: 'status',
+      code: 'EARLIER_STATUS_REQUIRED',
+      message: 'The order must move through DepositConfirmed before Delivered',
+    });
+    expect(refusalRequirement(at('Purchased'), 'DepositConfirmed', 'admin')).toMatchObject({ type: 'status', code: 'STATUS_PASSED' });
+    expect(refusalRequirement(at('Shipped'), 'Cancelled', 'admin')).toMatchObject({ type: 'status', code: 'NOT_CANCELLABLE' });
+    expect(refusalRequirement(at('Delivered'), 'Shipped', 'admin')).toMatchObject({ type: 'status', code: 'ORDER_CLOSED' });
+    expect(refusalRequirement(at('DepositSubmitted'), 'DepositSubmitted', 'admin')).toMatchObject({ type: 'status', code: 'ALREADY_IN_STATUS' });
+    expect(refusalRequirement(at('DepositSubmitted'), 'Teleported', 'admin')).toMatchObject({ type: 'status', code: 'UNKNOWN_STATUS' });
+    expect(refusalRequirement(at('DepositSubmitted'), 'DepositConfirmed', 'integrator')).toEqual({
+      type: 'role',
+      code: 'ROLE_NOT_ALLOWED',
+      message: `A key of role ${rolesThatMayMove('DepositSubmitted', 'DepositConfirmed').join(' or ')} makes this move, not integrator`,
+    });
   });
 });
