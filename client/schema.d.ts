@@ -2592,6 +2592,18 @@ export interface components {
                 remainingAmount: number;
                 remainingCurrency: string;
                 totalConfirmed: number;
+                /** @description money given back, with when: a wallet-paid order's amount, returned to the wallet when it was cancelled; absent when nothing was. totalConfirmed still counts what was received */
+                refunded?: {
+                    amount: number;
+                    currency: string;
+                    /** Format: date-time */
+                    at: string;
+                    /**
+                     * @description where it went: the customer's wallet
+                     * @constant
+                     */
+                    to: "wallet";
+                };
                 /** @description receipts in currencies other than the order's, per currency: nothing is converted, so they are not in totalConfirmed or remainingAmount; listed so that no money received is left out */
                 otherCurrencies: {
                     currency: string;

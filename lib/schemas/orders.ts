@@ -21,6 +21,20 @@ export const OrderDetail = Type.Composite(
         remainingAmount: Type.Number(),
         remainingCurrency: Type.String(),
         totalConfirmed: Type.Number(),
+        refunded: Type.Optional(
+          Type.Object(
+            {
+              amount: Type.Number(),
+              currency: Type.String(),
+              at: DateTime,
+              to: Type.Literal('wallet', { description: "where it went: the customer's wallet" }),
+            },
+            {
+              description:
+                "money given back, with when: a wallet-paid order's amount, returned to the wallet when it was cancelled; absent when nothing was. totalConfirmed still counts what was received",
+            },
+          ),
+        ),
         otherCurrencies: Type.Array(Type.Object({ currency: Type.String(), totalConfirmed: Type.Number(), awaitingConfirmation: Type.Number() }), {
           description:
             "receipts in currencies other than the order's, per currency: nothing is converted, so they are not in totalConfirmed or remainingAmount; listed so that no money received is left out",

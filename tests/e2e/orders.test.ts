@@ -384,6 +384,12 @@ describe('POST /api/v1/orders', () => {
       const ledger = await ledgerOf(customer.walletId);
       expect(ledger.map((e) => e.type)).toEqual(['refund', 'payment_deduction', 'credit']);
       expect(ledger[0]).toMatchObject({ amount: 400, delta: 400, balanceAfter: 1000, orderId: order.id });
+      // The order itself says the money went back, and when.
+      const detail = await orderDetail(order.id);
+      expect(detail.financialSummary).toMatchObject({
+        totalConfirmed: 400,
+        refunded: { amount: 400, currency: 'USD', to: 'wallet', at: ledger[0]!.createdAt },
+      });
     });
   });
 

@@ -16,6 +16,7 @@ export interface LedgerEntry {
   balanceAfter: number;
   currency: string;
   orderId?: string;
+  createdAt: string;
 }
 
 export const accountantKey = () => demoKey('accountant');

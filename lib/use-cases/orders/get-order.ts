@@ -25,6 +25,8 @@ function financialSummary(collection: OrderCollection) {
     remainingAmount: Math.max(0, sumMoney([order.totalAmount, -totalConfirmed])),
     remainingCurrency: order.currency,
     totalConfirmed,
+    // A wallet-paid order's cancellation returns its amount to the wallet in the same transaction.
+    ...(order.refundedAt ? { refunded: { amount: order.totalAmount, currency: order.currency, at: order.refundedAt, to: 'wallet' as const } } : {}),
     otherCurrencies: otherCurrencyReceipts(receipts, order.currency),
   };
 }
