@@ -3054,6 +3054,27 @@ export interface components {
                 "proforma-invoice": string[];
                 contract: string[];
             };
+            /**
+             * @description the same for the document in Arabic: what it needs that is not set (legalName.ar besides); empty when it can be generated in Arabic
+             * @example {
+             *       "customs-invoice": [
+             *         "legalName.ar",
+             *         "stamp"
+             *       ],
+             *       "proforma-invoice": [
+             *         "legalName.ar"
+             *       ],
+             *       "contract": [
+             *         "legalName.ar",
+             *         "stamp"
+             *       ]
+             *     }
+             */
+            missingInArabic: {
+                "customs-invoice": string[];
+                "proforma-invoice": string[];
+                contract: string[];
+            };
         };
         /** Me */
         Me: {

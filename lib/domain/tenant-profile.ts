@@ -77,8 +77,8 @@ export function profileGaps(profile: TenantProfile | undefined, document: Profil
 }
 
 /** What each document still needs, for a profile page that says what is missing before anyone generates one. */
-export const gapsByDocument = (profile: TenantProfile | undefined): Record<ProfileDocument, string[]> =>
-  Object.fromEntries(PROFILE_DOCUMENTS.map((document) => [document, profileGaps(profile, document)])) as Record<ProfileDocument, string[]>;
+export const gapsByDocument = (profile: TenantProfile | undefined, language?: 'en' | 'ar'): Record<ProfileDocument, string[]> =>
+  Object.fromEntries(PROFILE_DOCUMENTS.map((document) => [document, profileGaps(profile, document, language)])) as Record<ProfileDocument, string[]>;
 
 /** An IBAN as banks print it, without spaces and in capitals. */
 export const compactIban = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase();

@@ -110,6 +110,16 @@ export const TenantProfile = Type.Object(
         examples: [{ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] }],
       },
     ),
+    missingInArabic: Type.Object(
+      Object.fromEntries(PROFILE_DOCUMENTS.map((document) => [document, Type.Array(Type.String())])) as Record<
+        (typeof PROFILE_DOCUMENTS)[number],
+        ReturnType<typeof Type.Array<ReturnType<typeof Type.String>>>
+      >,
+      {
+        description: 'the same for the document in Arabic: what it needs that is not set (legalName.ar besides); empty when it can be generated in Arabic',
+        examples: [{ 'customs-invoice': ['legalName.ar', 'stamp'], 'proforma-invoice': ['legalName.ar'], contract: ['legalName.ar', 'stamp'] }],
+      },
+    ),
   },
   { title: 'TenantProfile' },
 );

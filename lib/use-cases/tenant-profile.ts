@@ -45,6 +45,8 @@ export async function profileView(profile: TenantProfileItem | undefined): Promi
     version,
     ...(updatedAt ? { updatedAt } : {}),
     missing: gapsByDocument(profile),
+    // What an Arabic document needs besides: a profile ready in English may not be in Arabic.
+    missingInArabic: gapsByDocument(profile, 'ar'),
   };
 }
 

@@ -49,6 +49,7 @@ describe('the tenant profile', () => {
     expect(saved.body.data).toMatchObject({ version: 1, legalName: profile.legalName, defaultIncoterms: 'CFR' });
     expect(saved.body.data.bank).toEqual({ ...profile.bank, iban: 'QA58DOHB00001234567890ABCDEFG', swift: 'DOHBQAQA' });
     expect(saved.body.data.missing).toEqual({ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] });
+    expect(saved.body.data.missingInArabic).toEqual({ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] });
 
     const read = await api('GET', '/api/v1/tenant-profile', { key: operations });
     expect(read.status, read.text).toBe(200);

@@ -33,6 +33,17 @@ describe('what a document needs of the profile', () => {
     }
   });
 
+  it('lists apart what a document needs in Arabic: a profile ready in English may not be', () => {
+    const englishOnly = { ...complete, legalName: { en: complete.legalName!.en } };
+    expect(gapsByDocument(englishOnly)['proforma-invoice']).toEqual([]);
+    expect(gapsByDocument(englishOnly, 'ar')).toEqual({
+      'customs-invoice': ['legalName.ar'],
+      'proforma-invoice': ['legalName.ar'],
+      contract: ['legalName.ar'],
+    });
+    expect(gapsByDocument(complete, 'ar')).toEqual({ 'customs-invoice': [], 'proforma-invoice': [], contract: [] });
+  });
+
   it('names every missing field by its path, each document its own', () => {
     const gaps = gapsByDocument(undefined);
     expect(gaps['customs-invoice']).toEqual([
