@@ -68,10 +68,14 @@ export async function listTenants(): Promise<Tenant[]> {
   return items.map(tenantCodec.decode);
 }
 
-/** Changes a tenant's settings (the staff CLI's `tenants update`); undefined when there is no such tenant. */
+/**
+ * Changes a tenant's settings (the staff CLI's `tenants update`), its catalogue's among them;
+ * undefined when there is no such tenant. The API's catalogue keeps a tenant for up to
+ * CATALOGUE_REFRESH_SECONDS per container (lib/catalogue/live.ts), so a catalogue change shows there within that.
+ */
 export async function updateTenantSettings(
   id: string,
-  settings: Partial<Pick<Tenant, 'requireSecondApprover' | 'defaultLanguage' | 'country' | 'timeZone'>>,
+  settings: Partial<Pick<Tenant, 'markup' | 'visibleProviders' | 'publishedOnly' | 'requireSecondApprover' | 'defaultLanguage' | 'country' | 'timeZone'>>,
 ): Promise<Tenant | undefined> {
   const changes = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (changes.length === 0) return getTenant(id);

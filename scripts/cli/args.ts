@@ -143,6 +143,10 @@ function flagError(error: unknown, command: string): UsageError {
   const quoted = /'([^']+)'/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown flag ${quoted} for "${command}" (see \`cli help\`)`);
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`unexpected argument "${quoted}" for "${command}"`);
+  // e.g. `tenants update ID --published-only` (there it takes true|false, unlike on create).
+  const flag = quoted?.split(' ')[0];
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted?.endsWith(' <value>'))
+    return new UsageError(`${flag} needs a value for "${command}" (see \`cli help\`)`);
   return new UsageError(message);
 }
 

@@ -16,6 +16,11 @@ export interface TargetInfo {
   description: string;
   /** The one line printed when DynamoDB does not answer. */
   unreachable: string;
+  /**
+   * Local only: where the API of the same stack answers (the commands that call it, `chat status`
+   * and `chat inbound`), and the line printed when it does not. Undefined for --target aws.
+   */
+  api?: { url: string; unreachable: (url: string, cause: string) => string };
 }
 
 /** Must match the names scripts/local/stack.ts gives the table and bucket of `npm start`. */
@@ -81,13 +86,22 @@ export function applyTarget(target: Target): TargetInfo {
   process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
   const where = running ? `the stack of \`npm start\` (pid ${running.pid})` : `DynamoDB Local at ${endpoint}`;
+  const noStack = `No local stack is running (\`npm start\` notes its ports in ${join(localDataDir(), 'stack.json')} while it runs)`;
   return {
     target,
     description: `${where}, table ${process.env.TABLE_NAME}`,
     unreachable:
       preset || running
         ? `Cannot reach DynamoDB Local at ${endpoint}: is \`npm start\` still running?`
-        : `No local stack is running (\`npm start\` notes its ports in ${join(localDataDir(), 'stack.json')} while it runs), and nothing answers at ${endpoint}: start it with \`npm start\`, or use --target aws --stage <stage>`,
+        : `${noStack}, and nothing answers at ${endpoint}: start it with \`npm start\`, or use --target aws --stage <stage>`,
+    api: {
+      // As for the data services: the running stack's port, or PORT (default 3000) for an API started by hand.
+      url: `http://localhost:${running?.ports.http ?? (Number(process.env.PORT) || 3000)}`,
+      unreachable: (url, cause) =>
+        preset || running
+          ? `Cannot reach the API at ${url} (${cause}): is \`npm start\` still running? (--api URL names another)`
+          : `${noStack}, and the API does not answer at ${url} (${cause}): start it with \`npm start\`, or give --api URL`,
+    },
   };
 }
 

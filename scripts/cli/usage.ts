@@ -7,8 +7,12 @@ Usage: npm run -s cli -- <command> [flags]
 
 Commands:
   tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only] [--language en|ar] [--country QA] [--time-zone Asia/Qatar]
+                 --markup: the multiplier of the auction price in the tenant's catalogue, from 0.5 to 5 (1.08 adds 8%)
   tenants list
-  tenants update <tenantId> [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]
+  tenants update <tenantId> [--markup 1.08] [--providers glovis,kcar] [--published-only true|false]
+                 [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]
+                 --markup, --providers, --published-only: as for create; the API's catalogue follows within
+                 CATALOGUE_REFRESH_SECONDS (60 s unless set otherwise), the other settings at once
                  --second-approver on: whoever records a billing entry cannot also confirm it (off by default)
                  --language: customers' default chat language; --time-zone: the zone of the tenant's "today"
                  (dates staff enter, deadlines), taken from --country unless set, UTC when neither is known
@@ -54,6 +58,7 @@ Commands:
   chat inbound <phone> --text T [--api URL] [--secret S]
                                        plays a person writing to the business number (opens their 24-hour window;
                                        STOP / إيقاف opts them out, START / ابدأ back in)
+                                       both call the API of the stack --target local finds; --api URL names another
   webhooks create --tenant ID --url URL [--events order.created,order.status_changed|*] [--description D]
                                        an integrator's endpoint; prints its signing secret once
   webhooks list --tenant ID            endpoints with their state and health
@@ -68,7 +73,9 @@ Commands:
 
 Flags of every command:
   --json                 print machine-readable JSON only
-  --target local|aws     local (default): the stack of \`npm start\` (DynamoDB on DYNAMODB_PORT, default 8000)
+  --target local|aws     local (default): the running stack of \`npm start\`, on the ports it notes in .local/stack.json
+                         (under LOCAL_DATA_DIR when set); with none running, DYNAMODB_PORT, S3_PORT and PORT
+                         (defaults 8000, 4569, 3000) for services started by hand
   --stage S              with --target aws: the table vehicle-purchase-orders-<S>, AWS credentials from the environment
   --region R             with --target aws (default eu-west-1, as in serverless.yml)
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { recordInbound } from '../../lib/store/chat-contacts.js';
 import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
 import { PLATFORM_SCOPE } from '../../lib/domain/scope.js';
@@ -817,9 +817,11 @@ describe.concurrent('cli arguments', () => {
     { label: 'flags before the command', args: ['--json', 'tenants', 'list'], message: /put the command first/, wrote: nothing() },
     { label: 'an unknown flag', ...adding(tenant(), ['--colour', 'red']), message: /unknown flag --colour for "tenants create"/ },
     { label: 'a missing --markup', ...dropping(tenant(), '--markup'), message: /"tenants create" needs --markup/ },
-    { label: 'a markup of zero', ...replacing(tenant(), '--markup', '0'), message: /--markup must be a positive decimal/ },
-    { label: 'a markup that is not a number', ...replacing(tenant(), '--markup', '1,08'), message: /--markup must be a positive decimal/ },
-    { label: 'a negative markup', ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'), message: /--markup must be a positive decimal/ },
+    { label: 'a markup of zero', ...replacing(tenant(), '--markup', '0'), message: /--markup must be a decimal from 0.5 to 5/ },
+    { label: 'a markup that is not a number', ...replacing(tenant(), '--markup', '1,08'), message: /--markup must be a decimal from 0.5 to 5/ },
+    { label: 'a negative markup', ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'), message: /--markup must be a decimal from 0.5 to 5/ },
+    { label: 'a markup of 0.01', ...replacing(tenant(), '--markup', '0.01'), message: /--markup must be a decimal from 0.5 to 5, .* got "0.01"/ },
+    { label: 'a markup of 1000', ...replacing(tenant(), '--markup', '1000'), message: /--markup must be a decimal from 0.5 to 5, .* got "1000"/ },
     { label: 'an unknown provider', ...adding(tenant(), ['--providers', 'glovis,ebay']), message: /unknown provider ebay; providers: glovis/ },
     {
       label: 'a country that is no ISO code',
@@ -922,7 +924,18 @@ describe.concurrent('cli arguments', () => {
       wrote: nothing(),
     },
     { label: 'users deactivate without an id', args: ['users', 'deactivate'], message: /"users deactivate" takes <userId>/, wrote: nothing() },
-    { label: 'tenants update without a setting', args: ['tenants', 'update', GULF], message: /"tenants update" needs --second-approver/, wrote: nothing() },
+    {
+      label: 'tenants update without a setting',
+      args: ['tenants', 'update', GULF],
+      message: /"tenants update" needs at least one of --markup 1.08, --providers glovis,kcar, --published-only true\|false, --second-approver on\|off/,
+      wrote: nothing(),
+    },
+    {
+      label: 'tenants update with a markup of 1000',
+      args: ['tenants', 'update', GULF, '--markup', '1000'],
+      message: /--markup must be a decimal from 0.5 to 5, .* got "1000"/,
+      wrote: nothing(),
+    },
     {
       label: 'a second approver that is neither on nor off',
       args: ['tenants', 'update', GULF, '--second-approver', 'yes'],
@@ -977,7 +990,8 @@ describe.concurrent('cli arguments', () => {
       'users deactivate <userId>',
       'keys rotate <id> [--grace-hours H]',
       'keys list      [--tenant ID]',
-      'tenants update <tenantId> [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]',
+      'tenants update <tenantId> [--markup 1.08] [--providers glovis,kcar] [--published-only true|false]',
+      '[--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]',
       '--user-id ID',
       '--expires-at',
     ]) {
@@ -1022,6 +1036,62 @@ describe.concurrent('cli arguments', () => {
     // Assert: the demo tenants of the test stack's table.
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as Tenant[]).map((t) => t.subdomain)).toContain('gulf');
+  });
+
+  it('sends chat inbound and chat status to the API of the running stack it noted, whatever PORT says', async () => {
+    // Arrange: the test stack's ports, its API's among them, noted as `npm start` notes its own; PORT names a port nobody listens on.
+    const dataDir = mkdtempSync(join(tmpdir(), 'vpo-cli-chat-'));
+    const port = (url: string | undefined) => Number(new URL(url!).port);
+    writeStackFile(dataDir, {
+      pid: process.pid,
+      startedAt: new Date().toISOString(),
+      ports: { http: port(inject('baseUrl')), lambda: 0, dynamo: port(process.env.AWS_ENDPOINT_URL_DYNAMODB), s3: port(process.env.AWS_ENDPOINT_URL_S3) },
+    });
+    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, PORT: String(await closedPort()) };
+    delete env.AWS_ENDPOINT_URL_DYNAMODB;
+    delete env.AWS_ENDPOINT_URL_S3;
+
+    // Act
+    const inbound = await cli(['chat', 'inbound', uniquePhone(), '--text', `hello ${unique()}`, '--json'], env);
+    const status = await cli(['chat', 'status', `wamid.unknown.${unique()}`, '--status', 'delivered', '--json'], env);
+
+    // Assert
+    expect(inbound.code, inbound.stderr).toBe(0);
+    expect(JSON.parse(inbound.stdout)).toMatchObject({ messages: 1, optOuts: 0 });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ statuses: 0, unknownStatuses: 1 });
+  });
+
+  it('says in one line that no stack runs when chat inbound finds no API, and --api still names one', async () => {
+    // Arrange: no running stack noted, and nothing on PORT
+    const dataDir = mkdtempSync(join(tmpdir(), 'vpo-cli-chat-nostack-'));
+    const httpPort = await closedPort();
+    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, PORT: String(httpPort) };
+    delete env.AWS_ENDPOINT_URL_DYNAMODB;
+    delete env.AWS_ENDPOINT_URL_S3;
+
+    // Act
+    const refused = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello'], env);
+    const given = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello', '--api', inject('baseUrl'), '--json'], env);
+
+    // Assert
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    const line = refused.stderr.trim();
+    expect(line).toContain(`No local stack is running (\`npm start\` notes its ports in ${join(dataDir, 'stack.json')} while it runs)`);
+    expect(line).toContain(`the API does not answer at http://localhost:${httpPort} (`);
+    expect(line).toMatch(/: start it with `npm start`, or give --api URL$/);
+    expect(given.code, given.stderr).toBe(0);
+    expect(JSON.parse(given.stdout)).toMatchObject({ messages: 1 });
+  });
+
+  it('says in the usage that local means the running stack noted in .local/stack.json, not a fixed DynamoDB port', async () => {
+    // Act
+    const result = await cli(['help']);
+
+    // Assert
+    expect(result.stdout).toContain('--target local|aws     local (default): the running stack of `npm start`, on the ports it notes in .local/stack.json');
+    expect(result.stdout).not.toContain('DynamoDB on DYNAMODB_PORT, default 8000');
   });
 });
 

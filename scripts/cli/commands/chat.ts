@@ -69,19 +69,31 @@ async function chatTemplatesCommand(args: Args, ctx: Context): Promise<void> {
   emit(ctx, metaTemplates(prefix), table(['name', 'language', 'category', 'body'], rows));
 }
 
-const apiOf = (args: Args) => text(args.values, 'api') ?? `http://localhost:${process.env.PORT || 3000}`;
+/** `--api URL`, else the API of the stack the other commands use (scripts/cli/target.ts: `.local/stack.json`). */
+function apiOf(args: Args, ctx: Context): string {
+  const given = text(args.values, 'api');
+  if (given) return given;
+  if (!ctx.target.api) throw new UsageError(`"${args.command}" with --target ${ctx.target.target.kind} needs --api URL, the address of the stage's API`);
+  return ctx.target.api.url;
+}
 const secretOf = (args: Args) => text(args.values, 'secret') ?? LOCAL_WHATSAPP.appSecret;
 
 async function deliver(args: Args, ctx: Context, payload: unknown, done: string): Promise<void> {
-  const api = apiOf(args);
+  const api = apiOf(args, ctx);
   const answer = await postWebhook(api, payload, secretOf(args)).catch((error: unknown) => {
-    throw new FailedError(
-      `the API at ${api} did not answer (${error instanceof Error ? error.message : String(error)}); is \`npm start\` running? (--api URL)`,
-    );
+    const cause = error instanceof Error ? oneLine(causeOf(error)) : String(error);
+    throw new FailedError(text(args.values, 'api') || !ctx.target.api ? `the API at ${api} did not answer (${cause})` : ctx.target.api.unreachable(api, cause));
   });
   if (answer.status !== 200) throw new FailedError(`the webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const data = (answer.body as { data?: unknown }).data;
   emit(ctx, data, [done, JSON.stringify(data)]);
+}
+
+/** fetch() says only "fetch failed"; what failed (ECONNREFUSED ...) is in its cause. */
+function causeOf(error: Error): string {
+  const cause = error.cause;
+  if (cause instanceof Error) return (cause as NodeJS.ErrnoException).code ?? cause.message;
+  return error.message;
 }
 
 async function chatStatusCommand(args: Args, ctx: Context): Promise<void> {

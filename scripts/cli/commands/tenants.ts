@@ -1,7 +1,8 @@
 /**
- * `tenants create`, `tenants list`, `tenants update` (settings: the second approver of billing
- * entries, the customers' default language, the country and the time zone of the tenant's days),
- * `tenants profile` (the legal profile its documents name) and `tenants profile-image`.
+ * `tenants create`, `tenants list`, `tenants update` (the catalogue's markup, visible providers and
+ * published-only setting; the second approver of billing entries, the customers' default language,
+ * the country and the time zone of the tenant's days), `tenants profile` (the legal profile its
+ * documents name) and `tenants profile-image`.
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -13,29 +14,67 @@ import { toFieldErrors } from '../../../lib/schemas/field-errors.js';
 import putProfileRoute from '../../../lib/schemas/generated/putTenantProfile.js';
 import { tenantTimeZone, timeZoneProblem, zoneOfCountry } from '../../../lib/domain/time-zone.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
-import { FailedError, list, oneOf, positiveDecimal, required, shortText, text, UsageError, type Args } from '../args.js';
+import { FailedError, list, oneOf, required, shortText, text, UsageError, type Args } from '../args.js';
 import { knownTenant, type CommandEntries, type Context } from '../command.js';
 import { emit, table } from '../output.js';
 
-function tenantInput(args: Args, providers: readonly string[]): Omit<Tenant, 'id' | 'createdAt'> {
+function tenantInput(args: Args): Omit<Tenant, 'id' | 'createdAt'> {
   const subdomain = required(args, 'subdomain').toLowerCase();
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain)) {
     throw new UsageError(`--subdomain must be a DNS label (letters, digits, inner dashes), got "${subdomain}"`);
   }
-  const chosen = text(args.values, 'providers');
-  const visibleProviders = chosen === undefined ? [...providers] : list('providers', chosen);
-  const unknown = visibleProviders.filter((provider) => !providers.includes(provider));
-  if (unknown.length > 0) throw new UsageError(`unknown provider ${unknown.join(', ')}; providers: ${providers.join(', ')}`);
   return {
     name: shortText('name', required(args, 'name')),
     subdomain,
-    markup: positiveDecimal('markup', required(args, 'markup')),
-    visibleProviders: visibleProviders as Tenant['visibleProviders'],
+    markup: markupValue(required(args, 'markup')),
+    visibleProviders: providersOption(args) ?? [...PROVIDERS],
     publishedOnly: args.values['published-only'] === true,
     ...languageOption(args),
     ...placeOptions(args),
   };
 }
+
+/**
+ * The bounds of a markup, the multiplier of the auction price in the tenant's catalogue: below
+ * 0.5 or above 5 it is a typing slip (0.08 for 1.08, 108 for 1.08), not a price policy.
+ */
+const MARKUP_MIN = 0.5;
+const MARKUP_MAX = 5;
+
+/** `--markup`, a decimal string (stored as text, so no precision is lost) from MARKUP_MIN to MARKUP_MAX. */
+function markupValue(value: string): string {
+  const inRange = /^\d{1,12}(\.\d{1,12})?$/.test(value) && Number(value) >= MARKUP_MIN && Number(value) <= MARKUP_MAX;
+  if (!inRange) {
+    throw new UsageError(`--markup must be a decimal from ${MARKUP_MIN} to ${MARKUP_MAX}, the multiplier of the auction price (1.08 adds 8%), got "${value}"`);
+  }
+  return value;
+}
+
+/** `--providers glovis,kcar`: the auction providers whose cars the storefront shows; undefined when not given. */
+function providersOption(args: Args): Tenant['visibleProviders'] | undefined {
+  const chosen = text(args.values, 'providers');
+  if (chosen === undefined) return undefined;
+  const visibleProviders = list('providers', chosen);
+  const unknown = visibleProviders.filter((provider) => !(PROVIDERS as readonly string[]).includes(provider));
+  if (unknown.length > 0) throw new UsageError(`unknown provider ${unknown.join(', ')}; providers: ${PROVIDERS.join(', ')}`);
+  return visibleProviders as Tenant['visibleProviders'];
+}
+
+/** What `tenants update` may change in the tenant's catalogue: markup, providers, published-only. */
+function catalogueOptions(args: Args): Partial<Pick<Tenant, 'markup' | 'visibleProviders' | 'publishedOnly'>> {
+  const markup = text(args.values, 'markup');
+  const visibleProviders = providersOption(args);
+  const publishedOnly = text(args.values, 'published-only');
+  return {
+    ...(markup === undefined ? {} : { markup: markupValue(markup) }),
+    ...(visibleProviders ? { visibleProviders } : {}),
+    ...(publishedOnly === undefined ? {} : { publishedOnly: oneOf('published-only', publishedOnly, ['true', 'false'] as const) === 'true' }),
+  };
+}
+
+/** How long the API may go on serving a tenant's previous catalogue settings (lib/catalogue/live.ts). */
+const CATALOGUE_DELAY =
+  'the car list, cars and orders of catalogue cars follow within CATALOGUE_REFRESH_SECONDS (60 s unless set otherwise): each API container keeps a tenant that long';
 
 const LANGUAGES = ['en', 'ar'] as const;
 const languageOption = (args: Args): Pick<Tenant, 'defaultLanguage'> => {
@@ -79,7 +118,7 @@ const tenantRow = (t: Tenant) => [
 const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'language', 'country', 'time zone', 'created'];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
-  const input = tenantInput(args, PROVIDERS);
+  const input = tenantInput(args);
   const tenant = await ctx.store.createTenant(input).catch((error: unknown) => {
     if (error instanceof ctx.store.SubdomainTakenError) throw new FailedError(error.message);
     throw error;
@@ -99,20 +138,33 @@ const SECOND_APPROVER = {
 
 async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
   const [id = ''] = args.positionals;
+  const catalogue = catalogueOptions(args);
   const given = text(args.values, 'second-approver');
   const secondApprover = given === undefined ? undefined : oneOf('second-approver', given, ['on', 'off'] as const);
   const language = languageOption(args);
   const place = placeOptions(args);
-  if (secondApprover === undefined && language.defaultLanguage === undefined && place.country === undefined && place.timeZone === undefined) {
-    throw new UsageError('"tenants update" needs --second-approver on|off, --language en|ar, --country CC or --time-zone Area/City');
-  }
-  const tenant = await ctx.store.updateTenantSettings(id, {
+  const settings = {
+    ...catalogue,
     ...(secondApprover ? { requireSecondApprover: secondApprover === 'on' } : {}),
     ...language,
     ...place,
-  });
+  };
+  if (Object.keys(settings).length === 0) {
+    throw new UsageError(
+      '"tenants update" needs at least one of --markup 1.08, --providers glovis,kcar, --published-only true|false, --second-approver on|off, --language en|ar, --country CC or --time-zone Area/City',
+    );
+  }
+  const tenant = await ctx.store.updateTenantSettings(id, settings);
   if (!tenant) throw new FailedError(`no tenant with id "${id}" (see \`cli tenants list\`)`);
+  const catalogueSaid = [
+    ...(catalogue.markup ? [`catalogue prices are the auction price x ${tenant.markup}`] : []),
+    ...(catalogue.visibleProviders ? [`its storefront shows the cars of ${tenant.visibleProviders.join(', ')}`] : []),
+    ...(catalogue.publishedOnly === undefined
+      ? []
+      : [tenant.publishedOnly ? 'its storefront shows published cars only' : 'its storefront shows unpublished cars too']),
+  ];
   const said = [
+    ...(catalogueSaid.length > 0 ? [`${catalogueSaid.join(', ')} (${CATALOGUE_DELAY})`] : []),
     ...(secondApprover ? [`second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}`] : []),
     ...(language.defaultLanguage ? [`customers who chose no language get messages in ${language.defaultLanguage === 'ar' ? 'Arabic' : 'English'}`] : []),
     ...(place.country || place.timeZone ? [zoneSaid(tenant)] : []),
@@ -207,7 +259,15 @@ export const tenantCommands: CommandEntries = [
   [
     'tenants update',
     {
-      options: { 'second-approver': { type: 'string' }, language: { type: 'string' }, country: { type: 'string' }, 'time-zone': { type: 'string' } },
+      options: {
+        markup: { type: 'string' },
+        providers: { type: 'string' },
+        'published-only': { type: 'string' },
+        'second-approver': { type: 'string' },
+        language: { type: 'string' },
+        country: { type: 'string' },
+        'time-zone': { type: 'string' },
+      },
       positionals: ['tenantId'],
       run: updateTenantCommand,
     },
