@@ -325,7 +325,7 @@ describe('the staff console screens', () => {
 
       // Behind the page's back a colleague changes the port of loading; the page's save does not overwrite it.
       const read = (await api('GET', '/api/v1/tenant-profile', { key: admin.key })).body.data;
-      const { logo: _logo, stamp: _stamp, missing: _missing, updatedAt: _at, version, ...text } = read;
+      const { logo: _logo, stamp: _stamp, missing: _missing, missingInArabic: _missingInArabic, updatedAt: _at, version, ...text } = read;
       const behind = await api('PUT', '/api/v1/tenant-profile', { key: admin.key, body: { ...text, portOfLoading: 'Busan, Korea', version } });
       expect(behind.status, behind.text).toBe(200);
       const port = main.getByRole('textbox', { name: 'Port of loading' });

@@ -10,9 +10,9 @@ import { api, uniquePhone } from '../support/http.js';
 /**
  * The order page's "Buyer's tracking page" panel in a real browser: the link as GET /orders/{id}
  * gives it (opening in a new tab, without a referrer), copied to the clipboard; "Issue a new link"
- * asks first, calls POST /orders/{id}/tracking-link and shows the new link; an order from before
- * the links says it has none; the end of a closed order's link; only a role the API lets replace
- * the link gets the button; in Arabic.
+ * asks first (in the console's own dialog), calls POST /orders/{id}/tracking-link and shows the new
+ * link; an order from before the links says it has none, and gets one without being asked; the
+ * end of a closed order's link; only a role the API lets replace the link gets the button; in Arabic.
  */
 const baseUrl = () => inject('baseUrl');
 
@@ -93,8 +93,11 @@ describe("the order page's buyer's tracking page", () => {
 
       // A new link, after the person agreed that the current one stops working at once.
       await panel.getByRole('button', { name: 'Issue a new link' }).click();
+      const asking = page.getByRole('alertdialog', { name: "Issue a new link to the buyer's tracking page?" });
+      await asking.getByText('The current link stops working at once: the buyer will need the new one.').waitFor({ timeout: UI_TIMEOUT });
+      await asking.getByRole('button', { name: 'Issue a new link' }).click();
       await page.getByText('A new link was issued and the old one no longer works.', { exact: false }).first().waitFor({ timeout: UI_TIMEOUT });
-      expect(asked).toEqual(["Issue a new link to the buyer's tracking page? The current link will stop working at once."]);
+      expect(asked, "the browser's own dialogs").toEqual([]);
       expect(tab.apiCalls).toContain(`POST /api/v1/orders/${order.id}/tracking-link`);
       const second = (await orderOf(order.id)).trackingLink;
       expect(second?.url).toMatch(/\/track\/\S+$/);
@@ -113,7 +116,7 @@ describe("the order page's buyer's tracking page", () => {
     }
   }, 180_000);
 
-  it('says when an order has no link, and issues its first one', async ({ onTestFailed }) => {
+  it('says when an order has no link, and issues its first one without asking', async ({ onTestFailed }) => {
     const order = await newOrder('Santa Fe');
     // An order placed before the links existed: no tracking seed on its record.
     await ddb.send(new UpdateCommand({ TableName: tableName(), Key: keys.order(order.id), UpdateExpression: 'REMOVE tracking' }));
@@ -129,6 +132,7 @@ describe("the order page's buyer's tracking page", () => {
       await panel.getByText('This order has no link to a tracking page.').waitFor({ timeout: UI_TIMEOUT });
       expect(await panel.getByRole('link').count()).toBe(0);
 
+      // Nothing works yet that a new link would end: issued without asking.
       await panel.getByRole('button', { name: 'Issue a new link' }).click();
       const issued = panel.getByRole('link', { name: /\/track\/\S+$/ });
       await issued.waitFor({ timeout: UI_TIMEOUT });
@@ -136,6 +140,7 @@ describe("the order page's buyer's tracking page", () => {
       expect(link).not.toBeNull();
       expect(await issued.getAttribute('href')).toBe(link!.url);
       expect(await panel.getByText('This order has no link to a tracking page.').count()).toBe(0);
+      expect(await page.getByRole('alertdialog').count(), 'nothing to confirm').toBe(0);
       expect(tab.pageErrors).toEqual([]);
     } finally {
       await tab.close();

@@ -158,14 +158,14 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       .getByRole('link', { name: new RegExp(`#${orderNumber} · ${customerName}`) })
       .click({ timeout: UI_TIMEOUT });
     await heading.waitFor({ timeout: UI_TIMEOUT });
-    for (const [status, report] of [
-      ['In progress', undefined],
-      ['Completed', 'https://files.example.com/inspections/report-palisade.pdf'],
+    for (const [step, status, report] of [
+      ['Start the inspection', 'In progress', undefined],
+      ['Complete the inspection', 'Completed', 'https://files.example.com/inspections/report-palisade.pdf'],
     ] as const) {
       await inspections.getByRole('button', { name: 'Details' }).click({ timeout: UI_TIMEOUT });
-      dialog = page.getByRole('dialog', { name: 'Inspections' });
-      await dialog.getByRole('combobox', { name: 'Status' }).click();
-      await page.getByRole('option', { name: status }).click();
+      dialog = page.getByRole('dialog', { name: `Inspection by ${inspector.name}` });
+      await dialog.getByRole('combobox', { name: 'Next step' }).click();
+      await page.getByRole('option', { name: step }).click();
       if (report) await dialog.getByLabel('Report (URL)').fill(report);
       await save(page, dialog, 'Inspection updated.');
       await inspections.getByText(status, { exact: true }).waitFor({ timeout: UI_TIMEOUT });
@@ -187,15 +187,19 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await dialog.getByLabel('Customer ID number').fill('784-1990-1234567-1');
     await dialog.getByLabel('Mileage').fill('42000');
     await dialog.getByLabel('Terms').fill('Delivery to Jebel Ali port; the balance is due before the purchase.');
-    await save(page, dialog, 'Contract saved.');
+    await save(page, dialog, 'Contract drafted.');
     await contracts.getByRole('cell', { name: 'Draft', exact: true }).waitFor({ timeout: UI_TIMEOUT });
     await contracts.getByRole('button', { name: 'Send for signature' }).click();
     dialog = page.getByRole('dialog', { name: /^Send for signature/ });
     expect(await dialog.getByLabel('Send to (phone)').inputValue()).toBe(phone);
     await save(page, dialog, 'Contract sent.', 'Send for signature');
     await contracts.getByRole('cell', { name: /^Sent/ }).waitFor({ timeout: UI_TIMEOUT });
-    // The browser asks "Mark contract N as signed?"; the tab accepts it.
+    // The console asks "Mark contract N as signed?" in a dialog of its own.
     await contracts.getByRole('button', { name: 'Mark as signed' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Mark contract \d+ as signed\?$/ })
+      .getByRole('button', { name: 'Mark as signed' })
+      .click();
     await contracts.getByRole('cell', { name: /^Signed/ }).waitFor({ timeout: UI_TIMEOUT });
     await moveTo(page, 'Contract signed');
     await moveTo(page, 'Payment submitted');

@@ -1,9 +1,23 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Create, DataTable, List, type RaRecord, ReferenceInput, SelectInput, SimpleForm, TextInput, Title, TopToolbar, useTranslate } from 'react-admin';
+import {
+  Create,
+  DataTable,
+  List,
+  type RaRecord,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Title,
+  TopToolbar,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { ROLES } from '../api/enums';
 import type { ApiKey } from '../api/types';
 import { useMe } from '../auth/useMe';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { CopyButton } from '../common/CopyButton';
 import { When } from '../common/format';
 import { IsoDateTimeInput } from '../common/inputs';
@@ -58,6 +72,7 @@ function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: stri
   const translate = useTranslate();
   const { can } = useMe();
   const { run, busy } = useAction();
+  const [revoking, setRevoking] = useState(false);
   if (apiKey.revokedAt || apiKey.disabledAt) return null;
   return (
     <Stack direction="row" sx={{ gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
@@ -75,17 +90,22 @@ function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: stri
         </Button>
       )}
       {can('POST /api/v1/api-keys/{id}/revoke') && (
-        <Button
-          size="small"
-          color="error"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(translate('vpo.admin.revokeConfirm', { name: apiKey.name })))
-              void run((dp) => dp.revokeKey(apiKey.id), { success: translate('vpo.admin.revoked') });
-          }}
-        >
-          {translate('vpo.admin.revoke')}
-        </Button>
+        <>
+          <Button size="small" color="error" disabled={busy} onClick={() => setRevoking(true)}>
+            {translate('vpo.admin.revoke')}
+          </Button>
+          <ConfirmDialog
+            open={revoking}
+            title="vpo.admin.revokeTitle"
+            content="vpo.admin.revokeContent"
+            options={{ name: apiKey.name }}
+            confirm="vpo.admin.revoke"
+            ending
+            busy={busy}
+            onConfirm={() => void run((dp) => dp.revokeKey(apiKey.id), { success: translate('vpo.admin.revoked') }).then(() => setRevoking(false))}
+            onClose={() => setRevoking(false)}
+          />
+        </>
       )}
     </Stack>
   );
@@ -127,6 +147,7 @@ export function ApiKeyList() {
 
 export function ApiKeyCreate() {
   const translate = useTranslate();
+  const notify = useNotify();
   const [issued, setIssued] = useState<{ key?: string }>();
   if (issued?.key)
     return (
@@ -141,7 +162,17 @@ export function ApiKeyCreate() {
       />
     );
   return (
-    <Create title={translate('vpo.admin.newKey')} redirect={false} mutationOptions={{ onSuccess: (data: RaRecord) => setIssued(data as { key?: string }) }}>
+    <Create
+      title={translate('vpo.admin.newKey')}
+      redirect={false}
+      // Taking over the save's success (to show the key) also takes over react-admin's message: said here.
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          notify('resources.api-keys.notifications.created', { type: 'info' });
+          setIssued(data as { key?: string });
+        },
+      }}
+    >
       <SimpleForm>
         <TextInput source="name" fullWidth />
         <ReferenceInput source="userId" reference="users">

@@ -96,6 +96,7 @@ export function WebhookList() {
 
 export function WebhookCreate() {
   const translate = useTranslate();
+  const notify = useNotify();
   const [secret, setSecret] = useState<string>();
   if (secret)
     return (
@@ -113,7 +114,13 @@ export function WebhookCreate() {
     <Create
       title={translate('vpo.admin.newEndpoint')}
       redirect={false}
-      mutationOptions={{ onSuccess: (data: RaRecord) => setSecret(String(data.secret ?? '')) }}
+      // Taking over the save's success (to show the secret) also takes over react-admin's message: said here.
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          notify('resources.webhook-endpoints.notifications.created', { type: 'info' });
+          setSecret(String(data.secret ?? ''));
+        },
+      }}
     >
       <SimpleForm>
         <TextInput source="url" type="url" fullWidth />

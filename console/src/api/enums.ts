@@ -52,6 +52,10 @@ export const INCOTERMS = __VPO_FORM_ENUMS__.incoterms;
 export const PROFILE_INCOTERMS = __VPO_FORM_ENUMS__.defaultIncoterms;
 export const ARABIC_DIGITS = __VPO_FORM_ENUMS__.arabicDigits;
 
+type WalletMovement = BodyOf<'/api/v1/wallets/{id}/transactions', 'post'>;
+export type MovementType = WalletMovement['type'];
+export const MOVEMENT_TYPES = every<MovementType>()(['credit', 'debit', 'adjustment', 'refund']);
+
 export const EXPORT_STEPS = every<ExportStep>()(['deregistration', 'bonded-area', 'export-declaration', 'completion-report']);
 
 type DocumentType = BodyOf<'/api/v1/orders/{id}/documents', 'post'>['type'];
@@ -67,7 +71,7 @@ export type Role = components['schemas']['User']['role'];
 export const ROLES = every<Role>()(['admin', 'operations', 'accountant', 'marketer', 'inspector', 'integrator']);
 export const STAFF_ROLES = ['admin', 'operations', 'accountant', 'marketer', 'inspector'] as const satisfies readonly Role[];
 
-type AuditEntity = NonNullable<NonNullable<NonNullable<paths['/api/v1/audit']['get']>['parameters']['query']>['entity']>;
+export type AuditEntity = NonNullable<NonNullable<NonNullable<paths['/api/v1/audit']['get']>['parameters']['query']>['entity']>;
 export const AUDIT_ENTITIES = every<AuditEntity>()([
   'order',
   'billing',

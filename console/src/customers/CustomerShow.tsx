@@ -1,9 +1,21 @@
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, Title, useGetList, useGetManyReference, useGetOne, useTranslate } from 'react-admin';
+import {
+  NumberInput,
+  RadioButtonGroupInput,
+  required,
+  SelectInput,
+  TextInput,
+  Title,
+  useGetList,
+  useGetManyReference,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
 import { Link, useParams } from 'react-router';
-import type { Customer, Order, WalletTransaction } from '../api/types';
+import { MOVEMENT_TYPES } from '../api/enums';
+import type { BodyOf, Customer, Order, WalletTransaction } from '../api/types';
 import { useMe } from '../auth/useMe';
 import { ActionDialog, useDialog } from '../common/ActionDialog';
 import { Money, When } from '../common/format';
@@ -109,13 +121,14 @@ function CustomerOrders({ customer }: { customer: Customer }) {
   );
 }
 
-type Movement = {
-  type: 'credit' | 'debit' | 'adjustment' | 'refund';
-  amount: number;
-  currency: string;
-  description: string;
-  direction?: 'increase' | 'decrease';
-};
+type Movement = BodyOf<'/api/v1/wallets/{id}/transactions', 'post'>;
+
+/**
+ * The currencies a movement of this wallet may be in. The API's type takes any ISO 4217 code, but
+ * a wallet holds one currency and refuses any other (422 WALLET_CURRENCY_MISMATCH, nothing is
+ * converted): the one GET /customers/{id} gives as walletCurrency.
+ */
+const movementCurrencies = (customer: Customer): Movement['currency'][] => [customer.walletCurrency];
 
 /** A customer: contact, wallet balance and ledger, orders, and "new order". */
 export function CustomerShow() {
@@ -204,7 +217,7 @@ export function CustomerShow() {
             <SelectInput
               source="type"
               label="vpo.billing.type"
-              choices={(['credit', 'debit', 'adjustment', 'refund'] as const).map((type) => ({
+              choices={MOVEMENT_TYPES.map((type) => ({
                 id: type,
                 name: translate(`vpo.customers.movementType.${type}`),
               }))}
@@ -212,7 +225,14 @@ export function CustomerShow() {
             />
             <AdjustmentDirection />
             <NumberInput source="amount" label="vpo.billing.amount" fullWidth />
-            <TextInput source="currency" label="vpo.billing.currency" fullWidth />
+            <SelectInput
+              source="currency"
+              label="vpo.billing.currency"
+              choices={movementCurrencies(customer).map((code) => ({ id: code, name: code }))}
+              validate={required()}
+              helperText={translate('vpo.customers.walletCurrency', { currency: customer.walletCurrency })}
+              fullWidth
+            />
             <TextInput source="description" label="vpo.billing.description" fullWidth />
           </ActionDialog>
         </Box>

@@ -6,6 +6,7 @@ import { versionConflict } from '../../api/error-details.js';
 import type { Contract, OrderDetail } from '../../api/types';
 import { useMe } from '../../auth/useMe';
 import { ActionDialog, useDialog } from '../../common/ActionDialog';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { Money, When } from '../../common/format';
 import { QueryState } from '../../common/states';
 import { useAction } from '../../common/useAction';
@@ -40,6 +41,7 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
   const create = useDialog();
   const [editing, setEditing] = useState<Contract>();
   const [sending, setSending] = useState<Contract>();
+  const [signing, setSigning] = useState<Contract>();
   const { run, busy, dataProvider } = useAction();
   const contracts = useGetManyReference<Contract>('contracts', {
     target: 'orderId',
@@ -102,15 +104,7 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
                         </Button>
                       )}
                       {contract.status !== 'Signed' && can('PATCH /api/v1/contracts/{id}/sign') && (
-                        <Button
-                          size="small"
-                          variant="contained"
-                          disabled={busy}
-                          onClick={() => {
-                            if (window.confirm(translate('vpo.contracts.signConfirm', { number: contract.contractNumber })))
-                              void run((dp) => dp.signContract(contract.id), { success: translate('vpo.contracts.signed') });
-                          }}
-                        >
+                        <Button size="small" variant="contained" disabled={busy} onClick={() => setSigning(contract)}>
                           {translate('vpo.contracts.sign')}
                         </Button>
                       )}
@@ -139,7 +133,7 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
           color: car.color,
         }}
         submit={(values) => dataProvider.create('contracts', { data: { ...values, orderId: order.id, currency: order.currency } })}
-        success={translate('vpo.contracts.saved')}
+        success={translate('vpo.contracts.drafted')}
       >
         <ContractInputs />
       </ActionDialog>
@@ -159,6 +153,18 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
         >
           <ContractInputs />
         </ActionDialog>
+      )}
+      {signing && (
+        <ConfirmDialog
+          open
+          title="vpo.contracts.signTitle"
+          content="vpo.contracts.signContent"
+          options={{ number: signing.contractNumber }}
+          confirm="vpo.contracts.sign"
+          busy={busy}
+          onConfirm={() => void run((dp) => dp.signContract(signing.id), { success: translate('vpo.contracts.signed') }).then(() => setSigning(undefined))}
+          onClose={() => setSigning(undefined)}
+        />
       )}
       {sending && (
         <ActionDialog<{ phone: string; signingLink?: string }>

@@ -10,6 +10,7 @@ import { IsoDateTimeInput } from '../../common/inputs';
 import { Empty, ErrorState, Loading } from '../../common/states';
 import { Panel } from './Panel';
 import { describe, useAction } from '../../common/useAction';
+import { offersScheduling } from '../inspection-next.js';
 
 /** Names the only inspector once the list arrives (the dialog may open before it), unless the person already picked one. */
 function OnlyInspector({ choices }: { choices: { id: string }[] }) {
@@ -23,7 +24,11 @@ function OnlyInspector({ choices }: { choices: { id: string }[] }) {
 
 type Photos = { photoUrl?: string; pdfReportUrl?: string; notes?: string; status?: 'InProgress' | 'Completed' | 'Cancelled' };
 
-/** Inspections of the order: schedule one with an inspector of the tenant, add photos and the report, move its status. */
+/**
+ * Inspections of the order: schedule one with an inspector of the tenant while the order has none
+ * under way or done, add photos and the report, and move one as the API allows (its
+ * allowedStatusTransitions).
+ */
 export function InspectionsPanel({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const { can, me } = useMe();
@@ -57,7 +62,9 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
     <Panel
       title={translate('vpo.inspections.title')}
       actions={
-        can('POST /api/v1/inspections') && (
+        can('POST /api/v1/inspections') &&
+        data !== undefined &&
+        offersScheduling(order, data) && (
           <Button variant="outlined" onClick={schedule.show}>
             {translate('vpo.inspections.schedule')}
           </Button>
@@ -151,7 +158,7 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
         <ActionDialog<Photos>
           open
           onClose={() => setUpdating(undefined)}
-          title={translate('vpo.inspections.title')}
+          title={translate('vpo.inspections.one', { inspector: names.get(updating.inspectorId) ?? updating.inspectorName ?? updating.inspectorId })}
           submit={(values) =>
             dataProvider.inspectionStatus(updating.id, {
               status: values.status,
@@ -162,11 +169,15 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
           }
           success={translate('vpo.inspections.updated')}
         >
+          {/* Each move the API allows, said as the step it is; left empty, the inspection keeps its status. */}
           <SelectInput
             source="status"
-            label="vpo.billing.status"
-            emptyText={translate(`vpo.inspections.status.${updating.status}`)}
-            choices={updating.allowedStatusTransitions.map((status) => ({ id: status, name: translate(`vpo.inspections.status.${status}`) }))}
+            label="vpo.inspections.nextStep"
+            emptyText={translate('vpo.inspections.noChange', { status: translate(`vpo.inspections.status.${updating.status}`) })}
+            choices={updating.allowedStatusTransitions.map((status) => ({
+              id: status,
+              name: translate(`vpo.inspections.next.${status}`, { _: translate(`vpo.inspections.status.${status}`) }),
+            }))}
             fullWidth
           />
           <TextInput source="photoUrl" label="vpo.inspections.photoUrl" type="url" fullWidth />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useGetList, useGetManyReference, useTranslate } from 'react-admin';
 import type { AuditRecord, OrderDetail, OrderNotification } from '../../api/types';
 import { useMe } from '../../auth/useMe';
+import { actionWords } from '../../common/audit-words.js';
 import { useFormat } from '../../common/format';
 import { ErrorState, Loading } from '../../common/states';
 import { mergeTimeline, type TimelineEntry } from '../timeline.js';
@@ -12,22 +13,6 @@ type Row = TimelineEntry & { primary: ReactNode; secondary: ReactNode };
 
 /** Fields every change touches (the version, the notification sequence): not what anyone changed. */
 const BOOKKEEPING = new Set(['version', 'notificationSeq', 'updatedAt', 'parts']);
-
-/**
- * An audit record's action in words: `status.Purchased` is a move, `document.proforma-invoice` a
- * document generated, `export.bonded-area` an export step; an action the console has no words for
- * is shown as the API names it.
- */
-function actionWords(action: string, translate: (key: string, options?: object) => string): string {
-  const [head = action, ...rest] = action.split('.');
-  const detail = rest.join('.');
-  if (head === 'status') return `${translate('vpo.orders.auditActions.status')} ${translate(`vpo.status.${detail}`, { _: detail })}`;
-  if (head === 'document' && rest[0] === 'number')
-    return `${translate('vpo.orders.auditActions.documentNumber')}: ${translate(`vpo.documents.types.${rest[1]}`, { _: rest[1] })}`;
-  if (head === 'document') return `${translate('vpo.orders.auditActions.document')}: ${translate(`vpo.documents.types.${detail}`, { _: detail })}`;
-  if (head === 'export') return `${translate('vpo.orders.auditActions.export')}: ${translate(`vpo.export.step.${detail}`, { _: detail })}`;
-  return translate(`vpo.orders.auditActions.${head}`, { _: action });
-}
 
 /** Status history, audit records (admin) and chat messages with their delivery status, in time order. */
 export function TimelinePanel({ order }: { order: OrderDetail }) {
@@ -100,7 +85,7 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
       at: record.at,
       kind: 'audit',
       key: record.id,
-      primary: [actionWords(record.action, translate), changed.length ? translate('vpo.orders.auditChanged', { fields: changed.join(', ') }) : '']
+      primary: [actionWords('order', record.action, translate), changed.length ? translate('vpo.orders.auditChanged', { fields: changed.join(', ') }) : '']
         .filter(Boolean)
         .join(' · '),
       secondary: `${format.dateTime(record.at)} · ${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })}${who ? ` · ${who}` : ''}`,

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { OrderDetail, TrackingLink } from '../../api/types';
 import { useMe } from '../../auth/useMe';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { CopyButton } from '../../common/CopyButton';
 import { When } from '../../common/format';
 import { useAction } from '../../common/useAction';
@@ -21,13 +22,15 @@ export function TrackingLinkPanel({ order }: { order: OrderDetail }) {
   const [issued, setIssued] = useState<{ replaced: string | undefined; link: TrackingLink }>();
   const link = issued && order.trackingLink?.url === issued.replaced ? issued.link : order.trackingLink;
 
-  const replace = () => {
-    if (!window.confirm(translate('vpo.tracking.replaceConfirm'))) return;
+  const [asking, setAsking] = useState(false);
+
+  const replace = async () => {
     const replaced = order.trackingLink?.url;
-    void run(() => dataProvider.replaceTrackingLink(order.id), {
+    await run(() => dataProvider.replaceTrackingLink(order.id), {
       success: translate('vpo.tracking.replaced'),
       onSuccess: (fresh) => setIssued({ replaced, link: fresh }),
     });
+    setAsking(false);
   };
 
   return (
@@ -35,7 +38,8 @@ export function TrackingLinkPanel({ order }: { order: OrderDetail }) {
       title={translate('vpo.tracking.title')}
       actions={
         can('POST /api/v1/orders/{id}/tracking-link') && (
-          <Button variant="outlined" disabled={busy} onClick={replace}>
+          // Asked first only when the order has a link to end: an order without one loses nothing.
+          <Button variant="outlined" disabled={busy} onClick={() => (link ? setAsking(true) : void replace())}>
             {translate('vpo.tracking.replace')}
           </Button>
         )
@@ -61,6 +65,16 @@ export function TrackingLinkPanel({ order }: { order: OrderDetail }) {
       ) : (
         <Typography variant="body2">{translate('vpo.tracking.none')}</Typography>
       )}
+      <ConfirmDialog
+        open={asking}
+        title="vpo.tracking.replaceTitle"
+        content="vpo.tracking.replaceContent"
+        confirm="vpo.tracking.replace"
+        ending
+        busy={busy}
+        onConfirm={() => void replace()}
+        onClose={() => setAsking(false)}
+      />
     </Panel>
   );
 }
