@@ -3797,7 +3797,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:51:30.111Z"
+                     *           "createdAt": "2026-11-16T09:52:00.248Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3807,7 +3807,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z"
+                     *           "createdAt": "2026-11-16T09:50:30.837Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3971,7 +3971,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:50:00.700Z"
+                     *           "createdAt": "2026-11-16T09:50:30.837Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3980,7 +3980,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:50:00.700Z"
+                     *           "updatedAt": "2026-11-16T09:50:30.837Z"
                      *         }
                      *       }
                      *     }
@@ -4730,12 +4730,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:26:00.564Z",
-                     *         "receivedAt": "2026-11-16T10:22:30.605Z",
+                     *         "startedAt": "2026-11-16T10:34:30.893Z",
+                     *         "receivedAt": "2026-11-16T10:29:30.523Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:27:00.838Z",
+                     *         "updatedAt": "2026-11-16T10:35:30.167Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -4750,8 +4750,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "t4desdcxq9ftilxj2eulg1ba",
-                     *         "confirmedAt": "2026-11-16T10:27:00.838Z"
+                     *         "confirmedBy": "nr2cj5yw7l6ys9qb2udcp6vb",
+                     *         "confirmedAt": "2026-11-16T10:35:30.167Z"
                      *       }
                      *     }
                      */
@@ -4857,7 +4857,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by t4desdcxq9ftilxj2eulg1ba",
+                     *         "reason": "discarded by nr2cj5yw7l6ys9qb2udcp6vb",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4867,12 +4867,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:21:30.331Z",
-                     *         "receivedAt": "2026-11-16T10:18:30.509Z",
+                     *         "startedAt": "2026-11-16T10:29:31.576Z",
+                     *         "receivedAt": "2026-11-16T10:25:30.427Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:23:30.879Z",
+                     *         "updatedAt": "2026-11-16T10:31:30.071Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -4887,8 +4887,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "t4desdcxq9ftilxj2eulg1ba",
-                     *         "finishedAt": "2026-11-16T10:23:30.879Z"
+                     *         "confirmedBy": "nr2cj5yw7l6ys9qb2udcp6vb",
+                     *         "finishedAt": "2026-11-16T10:31:30.071Z"
                      *       }
                      *     }
                      */
@@ -4988,9 +4988,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T14-21-20-419Z-z3ic1s88",
+                     *           "version": "2026-11-27T15-03-51-077Z-fd7q35kp",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:18:33.668Z"
+                     *           "createdAt": "2026-11-16T10:25:33.586Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -4999,8 +4999,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:17:02.204Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:17:02.204Z",
+                     *             "lastFeedAt": "2026-11-16T10:23:02.848Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:23:02.848Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -5016,20 +5016,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:17:00.098Z",
+                     *               "startedAt": "2026-11-16T10:23:00.742Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:09:00.906Z",
+                     *               "receivedAt": "2026-11-16T10:15:00.550Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:17:04.310Z",
+                     *               "finishedAt": "2026-11-16T10:23:04.954Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T14-21-12-290Z-n4p8l2ut",
+                     *               "snapshotVersion": "2026-11-27T15-03-48-931Z-zporssdl",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:17:04.310Z"
+                     *               "updatedAt": "2026-11-16T10:23:04.954Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5150,9 +5150,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:18:31.562Z",
+                     *         "startedAt": "2026-11-16T10:25:31.480Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:16:30.961Z",
+                     *         "receivedAt": "2026-11-16T10:23:05.007Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5164,16 +5164,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:19:00.646Z",
+                     *         "finishedAt": "2026-11-16T10:25:35.692Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T14-21-20-419Z-z3ic1s88",
+                     *         "snapshotVersion": "2026-11-27T15-03-51-077Z-fd7q35kp",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:19:00.646Z"
+                     *         "updatedAt": "2026-11-16T10:25:35.692Z"
                      *       }
                      *     }
                      */
@@ -5278,12 +5278,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:21:30.331Z",
-                     *           "receivedAt": "2026-11-16T10:18:30.509Z",
+                     *           "startedAt": "2026-11-16T10:29:31.576Z",
+                     *           "receivedAt": "2026-11-16T10:25:30.427Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:21:31.384Z",
+                     *           "updatedAt": "2026-11-16T10:29:32.629Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5311,20 +5311,20 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:18:31.562Z",
+                     *           "startedAt": "2026-11-16T10:25:31.480Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:16:30.961Z",
+                     *           "receivedAt": "2026-11-16T10:23:05.007Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:19:00.646Z",
+                     *           "finishedAt": "2026-11-16T10:25:35.692Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T14-21-20-419Z-z3ic1s88",
+                     *           "snapshotVersion": "2026-11-27T15-03-51-077Z-fd7q35kp",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:19:00.646Z"
+                     *           "updatedAt": "2026-11-16T10:25:35.692Z"
                      *         },
                      *         {
                      *           "phase": "done",
@@ -5339,20 +5339,20 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:17:00.098Z",
+                     *           "startedAt": "2026-11-16T10:23:00.742Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:09:00.906Z",
+                     *           "receivedAt": "2026-11-16T10:15:00.550Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:17:04.310Z",
+                     *           "finishedAt": "2026-11-16T10:23:04.954Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T14-21-12-290Z-n4p8l2ut",
+                     *           "snapshotVersion": "2026-11-27T15-03-48-931Z-zporssdl",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:17:04.310Z"
+                     *           "updatedAt": "2026-11-16T10:23:04.954Z"
                      *         }
                      *       ]
                      *     }
@@ -5475,7 +5475,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:34:00.316Z"
+                     *         "updatedAt": "2026-11-16T09:34:30.453Z"
                      *       }
                      *     }
                      */
@@ -5703,7 +5703,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5713,7 +5713,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:16:00.384Z"
+                     *         "updatedAt": "2026-11-16T09:16:30.521Z"
                      *       }
                      *     }
                      */
@@ -6015,7 +6015,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:00.466Z",
+                     *             "completedAt": "2026-11-16T09:09:02.572Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6025,25 +6025,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *               "recordedAt": "2026-11-16T09:39:30.823Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:37:00.138Z",
+                     *               "recordedAt": "2026-11-16T09:37:30.275Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:43:00.782Z",
+                     *               "recordedAt": "2026-11-16T09:43:30.919Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:38:30.549Z"
+                     *               "recordedAt": "2026-11-16T09:39:00.686Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -6060,7 +6060,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:43:30.919Z"
+                     *             "updatedAt": "2026-11-16T09:44:00.056Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -6069,7 +6069,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -6484,7 +6484,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6494,25 +6494,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:00.138Z",
+                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:43:00.782Z",
+                     *             "recordedAt": "2026-11-16T09:43:30.919Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:38:30.549Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6529,7 +6529,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:43:30.919Z"
+                     *           "updatedAt": "2026-11-16T09:44:00.056Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -6538,7 +6538,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:44:00.056Z",
+                     *         "updatedAt": "2026-11-16T09:44:30.193Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -6554,7 +6554,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:25:00.850Z"
+                     *           "signedAt": "2026-11-16T09:25:30.987Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -6568,7 +6568,7 @@ export interface operations {
                      *           "buyerName": "Layla Haddad",
                      *           "carYear": 2012,
                      *           "engineCapacityCc": 1998,
-                     *           "storedAt": "2026-11-16T09:32:30.905Z",
+                     *           "storedAt": "2026-11-16T09:33:00.042Z",
                      *           "buyerAddress": "Dubai Marina, Dubai",
                      *           "total": 18500,
                      *           "buyerPhone": "+971501234567",
@@ -6607,7 +6607,7 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:35:30.727Z",
+                     *             "createdAt": "2026-11-16T09:36:00.864Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
                      *             "urlExpiresAt": "2026-11-16T10:00:00.000Z"
                      *           }
@@ -6625,7 +6625,7 @@ export interface operations {
                      *             "to": "DepositConfirmed",
                      *             "by": "demouseraccountant000001",
                      *             "role": "accountant",
-                     *             "at": "2026-11-16T09:16:00.384Z",
+                     *             "at": "2026-11-16T09:16:30.521Z",
                      *             "note": "Deposit received in full"
                      *           },
                      *           {
@@ -6633,7 +6633,7 @@ export interface operations {
                      *             "to": "InspectionScheduled",
                      *             "by": "demouseroperations000001",
                      *             "role": "operations",
-                     *             "at": "2026-11-16T09:16:30.521Z"
+                     *             "at": "2026-11-16T09:17:00.658Z"
                      *           }
                      *         ]
                      *       }
@@ -6804,7 +6804,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -6814,7 +6814,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:10:30.877Z"
+                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
                      *       }
                      *     }
                      */
@@ -7089,10 +7089,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:32:30.905Z"
+                     *           "storedAt": "2026-11-16T09:33:00.042Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:32:31.958Z"
+                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
                      *       }
                      *     }
                      */
@@ -7603,7 +7603,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7612,17 +7612,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:38:30.549Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:00.138Z",
+                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z",
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -7635,7 +7635,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:39:01.739Z"
+                     *         "updatedAt": "2026-11-16T09:39:31.876Z"
                      *       }
                      *     }
                      */
@@ -7911,7 +7911,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "completedAt": "2026-11-16T09:09:02.572Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7921,19 +7921,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:00.138Z",
+                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:38:30.549Z"
+                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -7946,7 +7946,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:42:00.508Z",
+                     *           "updatedAt": "2026-11-16T09:42:30.645Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -7958,7 +7958,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:42:01.561Z"
+                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
                      *       }
                      *     }
                      */
@@ -8100,7 +8100,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "number": "CI-00001",
-                     *           "createdAt": "2026-11-16T09:35:30.727Z",
+                     *           "createdAt": "2026-11-16T09:36:00.864Z",
                      *           "createdBy": "demouseroperations000001",
                      *           "bytes": 34704,
                      *           "language": "en",
@@ -8108,8 +8108,8 @@ export interface operations {
                      *           "type": "customs-invoice",
                      *           "version": 1,
                      *           "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
-                     *           "urlExpiresAt": "2026-11-16T09:51:00.000Z"
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
+                     *           "urlExpiresAt": "2026-11-16T09:52:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -8229,10 +8229,10 @@ export interface operations {
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *         "bytes": 34704,
                      *         "number": "CI-00001",
-                     *         "createdAt": "2026-11-16T09:35:30.727Z",
+                     *         "createdAt": "2026-11-16T09:36:00.864Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
-                     *         "urlExpiresAt": "2026-11-16T09:50:00.000Z"
+                     *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
                      *       }
                      *     }
                      */
@@ -8379,15 +8379,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:15:30.887Z",
+                     *           "statusAt": "2026-11-16T15:21:31.584Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:15:30.887Z"
+                     *             "failed": "2026-11-16T15:21:31.584Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:30.603Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8500,11 +8500,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T14:50:30.037Z",
+                     *           "statusAt": "2026-11-16T15:21:30.531Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T14:50:30.037Z"
+                     *             "delivered": "2026-11-16T15:21:30.531Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:02.572Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8523,7 +8523,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:30.603Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -8542,7 +8542,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:10:01.793Z"
+                     *           "createdAt": "2026-11-16T09:09:06.784Z"
                      *         }
                      *       ]
                      *     }
@@ -8749,8 +8749,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:20:30.617Z",
-                     *         "updatedAt": "2026-11-16T09:20:30.617Z"
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z"
                      *       }
                      *     }
                      */
@@ -8883,7 +8883,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:30.617Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8892,7 +8892,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:20:30.617Z",
+                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9123,7 +9123,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:30.617Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9132,7 +9132,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
+                     *         "updatedAt": "2026-11-16T09:22:00.028Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9314,7 +9314,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:20:30.617Z",
+                     *           "createdAt": "2026-11-16T09:21:00.754Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -9329,7 +9329,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:25:00.850Z",
+                     *           "updatedAt": "2026-11-16T09:25:30.987Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9360,13 +9360,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:23:00.302Z",
+                     *           "sentAt": "2026-11-16T09:23:30.439Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:25:00.850Z",
+                     *           "signedAt": "2026-11-16T09:25:30.987Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -9406,7 +9406,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:23:30.439Z",
+                     *           "createdAt": "2026-11-16T09:24:00.576Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -9415,7 +9415,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:23:30.439Z"
+                     *           "updatedAt": "2026-11-16T09:24:00.576Z"
                      *         }
                      *       ]
                      *     }
@@ -9555,7 +9555,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:30.617Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9564,7 +9564,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:23:00.302Z",
+                     *         "updatedAt": "2026-11-16T09:23:30.439Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9599,7 +9599,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:23:00.302Z",
+                     *         "sentAt": "2026-11-16T09:23:30.439Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -9783,7 +9783,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:20:30.617Z",
+                     *         "createdAt": "2026-11-16T09:21:00.754Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9792,7 +9792,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:25:00.850Z",
+                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9823,14 +9823,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:23:00.302Z",
+                     *         "sentAt": "2026-11-16T09:23:30.439Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:25:00.850Z",
+                     *         "signedAt": "2026-11-16T09:25:30.987Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -9983,15 +9983,15 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:28:30.809Z",
+                     *         "createdAt": "2026-11-16T09:29:00.946Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:29:30.083Z",
-                     *         "confirmedAt": "2026-11-16T09:29:30.083Z",
+                     *         "updatedAt": "2026-11-16T09:30:00.220Z",
+                     *         "confirmedAt": "2026-11-16T09:30:00.220Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -10105,13 +10105,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:00.288Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:12:00.288Z"
+                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10250,8 +10250,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:12:00.288Z",
-                     *         "updatedAt": "2026-11-16T09:12:00.288Z"
+                     *         "createdAt": "2026-11-16T09:12:30.425Z",
+                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
                      *       }
                      *     }
                      */
@@ -10387,16 +10387,16 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:00.288Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
-                     *           "confirmedAt": "2026-11-16T09:14:01.889Z",
+                     *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:14:01.889Z"
+                     *           "updatedAt": "2026-11-16T09:14:30.973Z"
                      *         },
                      *         {
                      *           "amount": 16500,
@@ -10407,17 +10407,17 @@ export interface operations {
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:28:30.809Z",
+                     *           "createdAt": "2026-11-16T09:29:00.946Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:29:30.083Z",
+                     *           "confirmedAt": "2026-11-16T09:30:00.220Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:29:30.083Z"
+                     *           "updatedAt": "2026-11-16T09:30:00.220Z"
                      *         }
                      *       ]
                      *     }
@@ -10539,13 +10539,13 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:28:30.809Z",
+                     *         "createdAt": "2026-11-16T09:29:00.946Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:29:00.946Z",
+                     *         "updatedAt": "2026-11-16T09:29:30.083Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -10720,13 +10720,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:17:00.658Z",
+                     *         "createdAt": "2026-11-16T09:17:30.795Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:18:00.932Z",
-                     *         "completedAt": "2026-11-16T09:18:00.932Z",
+                     *         "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *         "completedAt": "2026-11-16T09:18:30.069Z",
                      *         "allowedStatusTransitions": []
                      *       }
                      *     }
@@ -10902,8 +10902,8 @@ export interface operations {
                      *         "notes": "Check the underbody for rust",
                      *         "photos": [],
                      *         "pdfReportUrl": null,
-                     *         "createdAt": "2026-11-16T09:17:00.658Z",
-                     *         "updatedAt": "2026-11-16T09:17:00.658Z",
+                     *         "createdAt": "2026-11-16T09:17:30.795Z",
+                     *         "updatedAt": "2026-11-16T09:17:30.795Z",
                      *         "allowedStatusTransitions": [
                      *           "InProgress",
                      *           "Cancelled"
@@ -11034,7 +11034,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "completedAt": "2026-11-16T09:18:00.932Z",
+                     *         "completedAt": "2026-11-16T09:18:30.069Z",
                      *         "notes": "No accident history; light scratches on the rear bumper",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "inspectorId": "demouserinspector0000001",
@@ -11047,12 +11047,12 @@ export interface operations {
                      *           }
                      *         ],
                      *         "inspectorName": "Joon Lee (demo inspector)",
-                     *         "createdAt": "2026-11-16T09:17:00.658Z",
+                     *         "createdAt": "2026-11-16T09:17:30.795Z",
                      *         "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *         "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *         "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *         "status": "Completed",
-                     *         "updatedAt": "2026-11-16T09:18:00.932Z",
+                     *         "updatedAt": "2026-11-16T09:18:30.069Z",
                      *         "allowedStatusTransitions": []
                      *       }
                      *     }
@@ -11150,7 +11150,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "completedAt": "2026-11-16T09:18:00.932Z",
+                     *           "completedAt": "2026-11-16T09:18:30.069Z",
                      *           "notes": "No accident history; light scratches on the rear bumper",
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "inspectorId": "demouserinspector0000001",
@@ -11163,12 +11163,12 @@ export interface operations {
                      *             }
                      *           ],
                      *           "inspectorName": "Joon Lee (demo inspector)",
-                     *           "createdAt": "2026-11-16T09:17:00.658Z",
+                     *           "createdAt": "2026-11-16T09:17:30.795Z",
                      *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                      *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                      *           "status": "Completed",
-                     *           "updatedAt": "2026-11-16T09:18:00.932Z",
+                     *           "updatedAt": "2026-11-16T09:18:30.069Z",
                      *           "allowedStatusTransitions": []
                      *         }
                      *       ]
@@ -11397,8 +11397,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:00.618Z",
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z"
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
                      *       }
                      *     }
                      */
@@ -11520,13 +11520,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:00.618Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T10:02:30.125Z",
-                     *         "deactivatedAt": "2026-11-16T10:02:30.125Z"
+                     *         "updatedAt": "2026-11-16T10:03:00.262Z",
+                     *         "deactivatedAt": "2026-11-16T10:03:00.262Z"
                      *       }
                      *     }
                      */
@@ -11626,12 +11626,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:00.618Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z"
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
                      *       }
                      *     }
                      */
@@ -11760,12 +11760,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:00.618Z",
+                     *         "createdAt": "2026-11-16T09:57:30.755Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:58:30.029Z"
+                     *         "updatedAt": "2026-11-16T09:59:00.166Z"
                      *       }
                      *     }
                      */
@@ -12022,7 +12022,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12030,16 +12030,21 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "contentType": "image/png",
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:56:00.344Z"
+                     *           "uploadedAt": "2026-11-16T09:56:30.481Z"
                      *         },
                      *         "version": 5,
-                     *         "updatedAt": "2026-11-16T09:56:01.397Z",
+                     *         "updatedAt": "2026-11-16T09:56:31.534Z",
                      *         "missing": {
+                     *           "customs-invoice": [],
+                     *           "proforma-invoice": [],
+                     *           "contract": []
+                     *         },
+                     *         "missingInArabic": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
                      *           "contract": []
@@ -12186,16 +12191,21 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:56:00.344Z",
+                     *           "uploadedAt": "2026-11-16T09:56:30.481Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:56:30.481Z",
+                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
                      *         "missing": {
+                     *           "customs-invoice": [],
+                     *           "proforma-invoice": [],
+                     *           "contract": []
+                     *         },
+                     *         "missingInArabic": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
                      *           "contract": []
@@ -12318,7 +12328,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12326,7 +12336,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12336,6 +12346,11 @@ export interface operations {
                      *         "version": 3,
                      *         "updatedAt": "2026-11-15T09:02:00.243Z",
                      *         "missing": {
+                     *           "customs-invoice": [],
+                     *           "proforma-invoice": [],
+                     *           "contract": []
+                     *         },
+                     *         "missingInArabic": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
                      *           "contract": []
@@ -12554,7 +12569,7 @@ export interface operations {
                      *         "defaultIncoterms": "CFR",
                      *         "portOfLoading": "Incheon, Korea",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12562,7 +12577,7 @@ export interface operations {
                      *           "height": 200
                      *         },
                      *         "stamp": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-69a18f2c44f5853b.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=ab2b8bef2181657fb7d36bbce7f5984d294b600b398f180ede5dd98f754ece05",
                      *           "width": 300,
                      *           "uploadedAt": "2026-11-15T09:01:00.190Z",
                      *           "contentType": "image/png",
@@ -12570,8 +12585,13 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:01.849Z",
+                     *         "updatedAt": "2026-11-16T09:54:31.986Z",
                      *         "missing": {
+                     *           "customs-invoice": [],
+                     *           "proforma-invoice": [],
+                     *           "contract": []
+                     *         },
+                     *         "missingInArabic": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
                      *           "contract": []
@@ -12814,32 +12834,32 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_xPSszD",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:01:00.714Z",
+                     *           "createdAt": "2026-11-16T10:01:30.851Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T10:02:01.041Z"
+                     *           "revokedAt": "2026-11-16T10:02:31.178Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T10:02:31.178Z",
-                     *           "createdAt": "2026-11-16T09:59:31.356Z",
+                     *           "disabledAt": "2026-11-16T10:03:01.315Z",
+                     *           "createdAt": "2026-11-16T10:00:00.440Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
-                     *           "lastUsedAt": "2026-11-16T10:00:00.440Z",
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "expiresAt": "2026-11-16T11:02:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:03:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -12988,8 +13008,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
-                     *           "createdAt": "2026-11-16T09:59:31.356Z"
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "createdAt": "2026-11-16T10:00:00.440Z"
                      *         }
                      *       }
                      *     }
@@ -13124,15 +13144,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_xPSszD",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T10:01:00.714Z",
+                     *         "createdAt": "2026-11-16T10:01:30.851Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T10:02:01.041Z"
+                     *         "revokedAt": "2026-11-16T10:02:31.178Z"
                      *       }
                      *     }
                      */
@@ -13250,19 +13270,19 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
-                     *           "createdAt": "2026-11-16T10:01:00.714Z"
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "createdAt": "2026-11-16T10:01:30.851Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T09:59:31.356Z",
+                     *           "createdAt": "2026-11-16T10:00:00.440Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
-                     *           "lastUsedAt": "2026-11-16T10:00:00.440Z",
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -13411,7 +13431,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:44:00.056Z",
+                     *           "at": "2026-11-16T09:44:30.193Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -13439,7 +13459,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:43:31.972Z",
+                     *           "at": "2026-11-16T09:44:01.109Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -13467,7 +13487,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:42:00.508Z"
+                     *                 "updatedAt": "2026-11-16T09:42:30.645Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -13482,7 +13502,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:43:30.919Z",
+                     *                 "updatedAt": "2026-11-16T09:44:00.056Z",
                      *                 "ata": "2026-11-16"
                      *               }
                      *             }
@@ -13592,8 +13612,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:10:00.740Z",
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13601,9 +13621,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:02:00.988Z",
+                     *           "lastFailureAt": "2026-11-16T10:02:30.125Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:31.656Z",
+                     *           "failingSince": "2026-11-16T09:09:01.519Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13612,8 +13632,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
-                     *           "consecutiveFailures": 17,
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "consecutiveFailures": 9,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13740,7 +13760,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13876,8 +13896,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:10:00.740Z",
-                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -13978,9 +13998,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:12:00.728Z",
+                     *         "lastFailureAt": "2026-11-16T10:17:00.098Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:31.656Z",
+                     *         "failingSince": "2026-11-16T09:09:01.519Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -13989,13 +14009,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
-                     *         "consecutiveFailures": 19,
+                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *         "consecutiveFailures": 16,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:13:00.002Z",
+                     *         "updatedAt": "2026-11-16T10:19:00.646Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:13:00.002Z"
+                     *         "deletedAt": "2026-11-16T10:19:00.646Z"
                      *       }
                      *     }
                      */
@@ -14139,12 +14159,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:10:00.740Z",
-                     *         "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T10:07:00.358Z",
+                     *         "updatedAt": "2026-11-16T10:07:30.495Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -14284,21 +14304,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T09:46:00.604Z",
+                     *         "failedAt": "2026-11-16T10:15:30.687Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 35,
-                     *             "at": "2026-11-16T09:09:31.656Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:12:30.425Z",
+                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:09:01.519Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:14:00.836Z",
+                     *             "at": "2026-11-16T09:09:07.837Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:10:30.877Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14480,25 +14500,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:51:30.111Z",
+                     *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
                      *           "status": "retrying",
                      *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:09:30.043Z",
+                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 5,
-                     *               "at": "2026-11-16T09:54:00.796Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 2,
-                     *               "at": "2026-11-16T09:56:31.534Z",
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T09:54:30.933Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:59:30.303Z",
+                     *               "at": "2026-11-16T09:58:30.029Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T10:02:30.125Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14756,23 +14776,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:11:00.454Z",
-                     *         "failedAt": "2026-11-16T09:46:00.604Z",
+                     *         "nextAttemptAt": "2026-11-16T10:17:01.151Z",
+                     *         "failedAt": "2026-11-16T10:15:30.687Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 35,
-                     *             "at": "2026-11-16T09:09:31.656Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 8,
-                     *             "at": "2026-11-16T09:12:30.425Z",
+                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T09:09:01.519Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:14:00.836Z",
+                     *             "at": "2026-11-16T09:09:07.837Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:10:30.877Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14925,14 +14945,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:10:00.740Z",
-                     *           "createdBy": "b95kfjzluk4ya95nbb01u5zf",
+                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
+                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:12:30.865Z",
+                     *           "updatedAt": "2026-11-16T10:18:30.509Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:12:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:18:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15063,21 +15083,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T10:08:00.632Z",
+                     *         "eventTimestamp": "2026-11-16T10:08:30.769Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T10:08:01.685Z",
+                     *         "deliveredAt": "2026-11-16T10:08:31.822Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T10:08:01.685Z",
-                     *             "latencyMs": 3,
+                     *             "at": "2026-11-16T10:08:31.822Z",
+                     *             "latencyMs": 7,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T10:08:00.632Z",
+                     *           "timestamp": "2026-11-16T10:08:30.769Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -15287,7 +15307,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:01.519Z",
+                     *           "timestamp": "2026-11-16T09:09:03.625Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15350,7 +15370,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
+                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16037,8 +16057,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "url": "http://localhost:3000/track/RBzTSTGyI3Bwhl73Rf-Qy7PGslwaSOb9",
-                     *         "issuedAt": "2026-11-16T09:45:30.467Z",
-                     *         "endsAt": "2027-02-14T09:44:00.000Z"
+                     *         "issuedAt": "2026-11-16T09:46:00.604Z",
+                     *         "endsAt": "2027-02-14T09:45:00.000Z"
                      *       }
                      *     }
                      */
@@ -16303,7 +16323,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1cy5j7wokil45ltu4wjndjwg",
                  *       "type": "order.status_changed",
-                 *       "timestamp": "2026-11-16T09:16:00.384Z",
+                 *       "timestamp": "2026-11-16T09:16:30.521Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16365,7 +16385,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16375,7 +16395,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:16:00.384Z"
+                 *           "updatedAt": "2026-11-16T09:16:30.521Z"
                  *         },
                  *         "from": "DepositSubmitted",
                  *         "to": "DepositConfirmed",
@@ -16460,7 +16480,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:10:30.877Z",
+                 *       "timestamp": "2026-11-16T09:11:00.014Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16522,7 +16542,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z",
+                 *             "completedAt": "2026-11-16T09:09:02.572Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16532,7 +16552,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:10:30.877Z"
+                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -16615,7 +16635,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:01.519Z",
+                 *       "timestamp": "2026-11-16T09:09:03.625Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16678,7 +16698,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:00.466Z"
+                 *             "completedAt": "2026-11-16T09:09:02.572Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -16938,7 +16958,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:23:00.302Z",
+                 *       "timestamp": "2026-11-16T09:23:30.439Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -16951,7 +16971,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:20:30.617Z",
+                 *           "createdAt": "2026-11-16T09:21:00.754Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -16960,7 +16980,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:23:00.302Z",
+                 *           "updatedAt": "2026-11-16T09:23:30.439Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -16995,7 +17015,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:23:00.302Z",
+                 *           "sentAt": "2026-11-16T09:23:30.439Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -17077,7 +17097,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:25:00.850Z",
+                 *       "timestamp": "2026-11-16T09:25:30.987Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -17091,7 +17111,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:20:30.617Z",
+                 *           "createdAt": "2026-11-16T09:21:00.754Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -17100,7 +17120,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:25:00.850Z",
+                 *           "updatedAt": "2026-11-16T09:25:30.987Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17131,14 +17151,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:23:00.302Z",
+                 *           "sentAt": "2026-11-16T09:23:30.439Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:25:00.850Z",
+                 *           "signedAt": "2026-11-16T09:25:30.987Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -17223,7 +17243,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:12:00.288Z",
+                 *       "timestamp": "2026-11-16T09:12:30.425Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17243,8 +17263,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:12:00.288Z",
-                 *           "updatedAt": "2026-11-16T09:12:00.288Z"
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17323,7 +17343,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_24yn5vi0j7g4rf2redq6gz28",
                  *       "type": "billing_entry.confirmed",
-                 *       "timestamp": "2026-11-16T09:14:01.889Z",
+                 *       "timestamp": "2026-11-16T09:14:30.973Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17338,14 +17358,14 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:12:00.288Z",
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
                  *           "items": [],
                  *           "status": "Confirmed",
-                 *           "updatedAt": "2026-11-16T09:14:01.889Z",
-                 *           "confirmedAt": "2026-11-16T09:14:01.889Z",
+                 *           "updatedAt": "2026-11-16T09:14:30.973Z",
+                 *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
                  *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -17427,7 +17447,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2jma81q24yetv6y8aeii3pwo",
                  *       "type": "inspection.created",
-                 *       "timestamp": "2026-11-16T09:17:00.658Z",
+                 *       "timestamp": "2026-11-16T09:17:30.795Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17444,8 +17464,8 @@ export interface operations {
                  *           "notes": "Check the underbody for rust",
                  *           "photos": [],
                  *           "pdfReportUrl": null,
-                 *           "createdAt": "2026-11-16T09:17:00.658Z",
-                 *           "updatedAt": "2026-11-16T09:17:00.658Z",
+                 *           "createdAt": "2026-11-16T09:17:30.795Z",
+                 *           "updatedAt": "2026-11-16T09:17:30.795Z",
                  *           "allowedStatusTransitions": [
                  *             "InProgress",
                  *             "Cancelled"
@@ -17528,7 +17548,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_1dqupq4pdly9t4fokqht3rca",
                  *       "type": "inspection.status_changed",
-                 *       "timestamp": "2026-11-16T09:17:30.795Z",
+                 *       "timestamp": "2026-11-16T09:18:00.932Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "inspection",
@@ -17541,12 +17561,12 @@ export interface operations {
                  *           "inspectorId": "demouserinspector0000001",
                  *           "photos": [],
                  *           "inspectorName": "Joon Lee (demo inspector)",
-                 *           "createdAt": "2026-11-16T09:17:00.658Z",
+                 *           "createdAt": "2026-11-16T09:17:30.795Z",
                  *           "pdfReportUrl": null,
                  *           "id": "x41jv784e3cd7lz9sh0t3tt5",
                  *           "inspectionDate": "2026-12-01T10:00:00.000Z",
                  *           "status": "InProgress",
-                 *           "updatedAt": "2026-11-16T09:17:30.795Z",
+                 *           "updatedAt": "2026-11-16T09:18:00.932Z",
                  *           "allowedStatusTransitions": [
                  *             "Completed",
                  *             "Cancelled"
@@ -17633,7 +17653,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:50:00.700Z",
+                 *       "timestamp": "2026-11-16T09:50:30.837Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -17648,7 +17668,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:50:00.700Z"
+                 *           "createdAt": "2026-11-16T09:50:30.837Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -17657,7 +17677,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:50:00.700Z"
+                 *           "updatedAt": "2026-11-16T09:50:30.837Z"
                  *         }
                  *       }
                  *     }
@@ -17734,7 +17754,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:18:34.721Z",
+                 *       "timestamp": "2026-11-16T10:25:34.639Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17767,7 +17787,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:18:32.615Z",
+                 *           "removedAt": "2026-11-16T10:25:32.533Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -17866,7 +17886,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:17:03.257Z",
+                 *       "timestamp": "2026-11-16T10:23:03.901Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17918,7 +17938,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:17:01.151Z",
+                 *               "at": "2026-11-16T10:23:01.795Z",
                  *               "to": 360
                  *             }
                  *           ],
@@ -18007,7 +18027,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T10:08:00.632Z",
+                 *       "timestamp": "2026-11-16T10:08:30.769Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
