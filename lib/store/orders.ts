@@ -245,11 +245,20 @@ export interface OrderCollection {
   inspections: InspectionRecord[];
 }
 
+/** The items of an order's partition besides its head and parts, by the sort key's prefix. */
+const KIND_OF_PREFIX = { HISTORY: 'history', BILLING: 'billing', CONTRACT: 'contracts', INSPECTION: 'inspections' } as const;
+type Kind = (typeof KIND_OF_PREFIX)[keyof typeof KIND_OF_PREFIX];
+
 /**
- * The order detail: one Query of the order's partition (order and its parts, history, billing,
- * contracts, inspections). Undefined when there is no such order in the caller's scope.
+ * One Query of the order's partition, its head and parts assembled and the other items of the
+ * kinds given decoded; undefined when there is no such order in the caller's scope. Each reader
+ * names the kinds it needs, so a bundle carries only their decoders.
  */
-export async function readOrderCollection(scope: Scope, orderId: string): Promise<OrderCollection | undefined> {
+async function readPartition<D extends Partial<Record<Kind, (item: Item) => unknown>>>(
+  scope: Scope,
+  orderId: string,
+  decoders: D,
+): Promise<({ order: OrderRecord } & { [K in keyof D]: D[K] extends (item: Item) => infer R ? R[] : never }) | undefined> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
@@ -258,18 +267,42 @@ export async function readOrderCollection(scope: Scope, orderId: string): Promis
   });
   let head: Item | undefined;
   const parts: Item[] = [];
-  const collection: Omit<OrderCollection, 'order'> = { history: [], billing: [], contracts: [], inspections: [] };
+  const found: Record<string, unknown[]> = Object.fromEntries(Object.keys(decoders).map((kind) => [kind, []]));
   for (const item of items) {
     const sk = String(item.sk);
     if (sk === 'ORDER') head = item;
     else if (sk.startsWith('ORDER#')) parts.push(item);
-    else if (sk.startsWith('HISTORY#')) collection.history.push(historyEntryCodec.decode(item));
-    else if (sk.startsWith('BILLING#')) collection.billing.push(childCodecs.BILLING.decode(item));
-    else if (sk.startsWith('CONTRACT#')) collection.contracts.push(childCodecs.CONTRACT.decode(item));
-    else if (sk.startsWith('INSPECTION#')) collection.inspections.push(childCodecs.INSPECTION.decode(item));
+    else {
+      const kind = KIND_OF_PREFIX[sk.slice(0, sk.indexOf('#')) as keyof typeof KIND_OF_PREFIX] as Kind | undefined;
+      const decode = kind && decoders[kind];
+      if (decode) found[kind]!.push(decode(item));
+    }
   }
   const order = head ? assemble(head, parts) : undefined;
-  return order && orderInScope(order, scope) ? { ...collection, order } : undefined;
+  return order && orderInScope(order, scope) ? ({ ...found, order } as never) : undefined;
+}
+
+/**
+ * The order detail: one Query of the order's partition (order and its parts, history, billing,
+ * contracts, inspections). Undefined when there is no such order in the caller's scope.
+ */
+export async function readOrderCollection(scope: Scope, orderId: string): Promise<OrderCollection | undefined> {
+  return readPartition(scope, orderId, {
+    history: (item) => historyEntryCodec.decode(item),
+    billing: (item) => childCodecs.BILLING.decode(item),
+    contracts: (item) => childCodecs.CONTRACT.decode(item),
+    inspections: (item) => childCodecs.INSPECTION.decode(item),
+  });
+}
+
+/** What an order's documents are made from: the order with its parts, its billing and its contracts (the same one Query). */
+export type DocumentSources = Pick<OrderCollection, 'order' | 'billing' | 'contracts'>;
+
+export async function readDocumentSources(scope: Scope, orderId: string): Promise<DocumentSources | undefined> {
+  return readPartition(scope, orderId, {
+    billing: (item) => childCodecs.BILLING.decode(item),
+    contracts: (item) => childCodecs.CONTRACT.decode(item),
+  });
 }
 
 /** One order with all its parts (strongly consistent: one Query of its head and parts), or undefined when there is none in the caller's scope. */

@@ -16,7 +16,7 @@ import { renderAndStore } from '../../documents/renderer-client.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
 import { lastInSeries, takeInSeriesItem } from '../../store/document-series.js';
 import type { ContractRecord } from '../../store/order-children.js';
-import { readOrderCollection, type GeneratedDocument, type OrderCollection, type OrderRecord } from '../../store/orders.js';
+import { getOrder, readDocumentSources, type DocumentSources, type GeneratedDocument, type OrderRecord } from '../../store/orders.js';
 import { getTenantProfile } from '../../store/tenant-profiles.js';
 import { getTenant } from '../../store/tenants.js';
 import { editOrder } from './edit-order.js';
@@ -54,13 +54,13 @@ function ensureDocumentable(order: Pick<OrderRecord, 'status' | 'orderNumber'>, 
 
 /** Everything a model is made from, read once. */
 interface Sources {
-  collection: OrderCollection;
+  collection: DocumentSources;
   profile: TenantProfile;
   zone: string;
   today: string;
 }
 
-function latestContract(collection: OrderCollection, contractId: string | undefined): ContractRecord {
+function latestContract(collection: DocumentSources, contractId: string | undefined): ContractRecord {
   const contracts = [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   const contract = contractId ? contracts.find((c) => c.id === contractId) : contracts[0];
   if (contract) return contract;
@@ -69,7 +69,7 @@ function latestContract(collection: OrderCollection, contractId: string | undefi
 }
 
 /** The order's car from its snapshot, else its latest contract, else its customs invoice. */
-function orderVehicle(collection: OrderCollection): Vehicle {
+function orderVehicle(collection: DocumentSources): Vehicle {
   const contract = latestContractOrNone(collection);
   return vehicleOf({
     carDetails: collection.order.carDetails,
@@ -78,7 +78,7 @@ function orderVehicle(collection: OrderCollection): Vehicle {
   });
 }
 
-const latestContractOrNone = (collection: OrderCollection): ContractRecord | undefined =>
+const latestContractOrNone = (collection: DocumentSources): ContractRecord | undefined =>
   [...collection.contracts].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))[0];
 
 /** Receipts confirmed in the order's currency (each with its label and the seller's day), the wallet payment, and a refund. */
@@ -275,7 +275,7 @@ async function numberOf(caller: Caller, id: string, tenantId: string, series: Se
  * (ensureDocumentable, checked again on the order as it is when a number is taken and recorded).
  */
 export async function generateOrderDocument(caller: Caller, id: string, body: GenerateBody): Promise<DocumentView> {
-  const collection = await readOrderCollection(scopeOf(caller), id);
+  const collection = await readDocumentSources(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
   const { order } = collection;
   ensureDocumentable(order, body.type);
@@ -316,8 +316,9 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
 }
 
 export async function listOrderDocuments(caller: Caller, id: string): Promise<DocumentView[]> {
-  const collection = await readOrderCollection(scopeOf(caller), id);
-  if (!collection) throw notFound('Order');
-  const documents = [...(collection.order.documents ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // The documents are on the order's parts: its head and parts, no more.
+  const order = await getOrder(scopeOf(caller), id);
+  if (!order) throw notFound('Order');
+  const documents = [...(order.documents ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return Promise.all(documents.map(withUrl));
 }
