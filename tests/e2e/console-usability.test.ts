@@ -177,6 +177,162 @@ describe('the staff console speaks for itself', () => {
     }
   }, 240_000);
 
+  it('asks for the grace period of a rotation in its own dialog, by keyboard and in Arabic, and shows the new key once', async () => {
+    const { admin } = people.staff;
+    const issued = await api('POST', '/api/v1/api-keys', { key: admin.key, body: { name: 'Billing export', role: 'integrator' } });
+    expect(issued.status, issued.text).toBe(201);
+    const old = { id: issued.body.data.apiKey.id as string, key: issued.body.data.key as string };
+    const keyOf = async (id: string) =>
+      ((await read('/api/v1/api-keys')) as Array<{ id: string; rotatedTo?: string; expiresAt?: string }>).find((key) => key.id === id);
+    const tab = await tabFor();
+    const { page } = tab;
+    try {
+      await signIn(page, baseUrl(), admin.key, admin.name);
+      await page.goto(consoleUrl(baseUrl(), '/api-keys'));
+      const row = page.getByRole('main').getByRole('row').filter({ hasText: 'Billing export' });
+      const rotate = row.getByRole('button', { name: 'Rotate' });
+      await rotate.focus({ timeout: UI_TIMEOUT });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog', { name: 'Rotate key Billing export?' });
+      await dialog.waitFor({ timeout: UI_TIMEOUT });
+      expect(await description(dialog)).toBe(
+        'A new key is issued now and shown once; whoever uses this key must switch to it. The old key keeps working for the time you choose, then stops.',
+      );
+      // The grace period: a named group of choices, the API's default (24 hours) chosen, at most its 30 days.
+      const grace = dialog.getByRole('radiogroup', { name: 'The old key keeps working' });
+      expect(await grace.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent))).toEqual([
+        'Not at all: it stops now',
+        'For 1 hour',
+        'For 24 hours',
+        'For 7 days',
+        'For 30 days (the longest)',
+      ]);
+      expect(await grace.getByRole('radio', { name: 'For 24 hours' }).isChecked()).toBe(true);
+      expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel', 'Rotate']);
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus is in the dialog').toBe(true);
+      expect(await seriousViolations(page), 'axe-core with the dialog open').toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      expect(await rotate.evaluate((element) => element === document.activeElement), 'the focus is back on the button').toBe(true);
+      expect((await keyOf(old.id))?.rotatedTo, 'Escape rotated nothing').toBeUndefined();
+
+      // In Arabic: the question, what it means and the choices in Arabic, right to left.
+      await toArabic(page);
+      await row.getByRole('button', { name: 'تدوير' }).click({ timeout: UI_TIMEOUT });
+      const arabic = page.getByRole('alertdialog', { name: 'تدوير المفتاح Billing export؟' });
+      await arabic.waitFor({ timeout: UI_TIMEOUT });
+      expect(await description(arabic)).toBe(
+        'يُصدر مفتاح جديد الآن ويُعرض مرة واحدة؛ وعلى من يستخدم هذا المفتاح الانتقال إليه. يظل المفتاح القديم صالحًا للمدة التي تختارها ثم يتوقف.',
+      );
+      await arabic.getByRole('radiogroup', { name: 'يظل المفتاح القديم صالحًا' }).getByRole('radio', { name: 'لمدة 7 أيام' }).waitFor();
+      expect(await arabic.getByRole('button').allTextContents()).toEqual(['إلغاء', 'تدوير']);
+      expect(await arabic.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+      await arabic.getByRole('button', { name: 'إلغاء' }).click();
+      await arabic.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await toEnglish(page);
+
+      // By keyboard: back from the step to the choices, one down (7 days), then the step itself.
+      await rotate.focus({ timeout: UI_TIMEOUT });
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ timeout: UI_TIMEOUT });
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      expect(await grace.getByRole('radio', { name: 'For 24 hours' }).evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      expect(await grace.getByRole('radio', { name: 'For 7 days' }).isChecked()).toBe(true);
+      const asked = Date.now();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await dialog.getByRole('button', { name: 'Rotate' }).evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+
+      // The new key, shown this once, works; the old one now ends in 7 days and offers no second rotation.
+      const shown = page.getByRole('alert').filter({ hasText: 'The new key, shown this once.' });
+      await shown.waitFor({ timeout: UI_TIMEOUT });
+      const secret = (await shown.getByTestId('secret').textContent()) ?? '';
+      expect(secret).not.toBe(old.key);
+      expect((await api('GET', '/api/v1/me', { key: secret })).status).toBe(200);
+      const rotated = await keyOf(old.id);
+      expect(rotated?.rotatedTo).toEqual(expect.any(String));
+      const ends = Date.parse(rotated?.expiresAt ?? '');
+      expect(ends).toBeGreaterThanOrEqual(asked + 7 * 86_400_000 - 60_000);
+      expect(ends).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000 + 60_000);
+      await expect.poll(() => row.count(), { timeout: UI_TIMEOUT }).toBe(2);
+      await expect.poll(() => row.getByRole('button', { name: 'Rotate' }).count(), { timeout: UI_TIMEOUT }).toBe(1);
+      await page.reload();
+      await page.getByRole('main').getByRole('row').filter({ hasText: 'Billing export' }).first().waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.getByTestId('secret').count(), 'shown once: gone on reload').toBe(0);
+
+      expect(tab.native, "the browser's own dialogs").toEqual([]);
+      expect(tab.pageErrors).toEqual([]);
+    } catch (error) {
+      // What the page showed when it failed (the tab is closed before vitest's own failure hooks run).
+      console.log(await tab.describe());
+      throw error;
+    } finally {
+      await tab.close();
+    }
+  }, 240_000);
+
+  it('asks before deactivating a staff member, saying their keys stop working, in English and Arabic', async () => {
+    const { admin } = people.staff;
+    const added = await api('POST', '/api/v1/users', { key: admin.key, body: { name: 'Sami Khoury', role: 'operations', mobileNumber: uniquePhone() } });
+    expect(added.status, added.text).toBe(201);
+    const userId = added.body.data.id as string;
+    const issued = await api('POST', '/api/v1/api-keys', { key: admin.key, body: { name: 'Sami laptop', userId } });
+    expect(issued.status, issued.text).toBe(201);
+    const samiKey = issued.body.data.key as string;
+    const active = async () => (await read(`/api/v1/users/${userId}`)).active as boolean;
+    const tab = await tabFor();
+    const { page } = tab;
+    try {
+      await signIn(page, baseUrl(), admin.key, admin.name);
+      await page.goto(consoleUrl(baseUrl(), `/users/${userId}`));
+      const deactivate = page.getByRole('main').getByRole('button', { name: 'Deactivate' });
+      await deactivate.focus({ timeout: UI_TIMEOUT });
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog', { name: 'Deactivate Sami Khoury?' });
+      await dialog.waitFor({ timeout: UI_TIMEOUT });
+      expect(await description(dialog)).toBe(
+        'Every API key of theirs stops working at once, so they can no longer sign in or call the API. Making them active again does not bring the keys back: they need new ones.',
+      );
+      expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel', 'Deactivate']);
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus is in the dialog').toBe(true);
+      expect(await seriousViolations(page), 'axe-core with the dialog open').toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      expect(await active(), 'Escape deactivated nobody').toBe(true);
+      expect((await api('GET', '/api/v1/me', { key: samiKey })).status, 'their key still works').toBe(200);
+
+      // In Arabic: asked in Arabic, and the dialog's own button does it.
+      await toArabic(page);
+      await page.getByRole('main').getByRole('button', { name: 'إيقاف' }).click({ timeout: UI_TIMEOUT });
+      const arabic = page.getByRole('alertdialog', { name: 'إيقاف Sami Khoury؟' });
+      await arabic.waitFor({ timeout: UI_TIMEOUT });
+      expect(await description(arabic)).toBe(
+        'تتوقف كل مفاتيح API الخاصة به فورًا، فلا يعود بإمكانه تسجيل الدخول أو استخدام الواجهة البرمجية. وإعادة تفعيله لاحقًا لا تعيد المفاتيح: سيحتاج إلى مفاتيح جديدة.',
+      );
+      expect(await arabic.getByRole('button').allTextContents()).toEqual(['إلغاء', 'إيقاف']);
+      expect(await arabic.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+      await arabic.getByRole('button', { name: 'إيقاف' }).click();
+      await page.getByText('تم إيقاف الموظف؛ مفاتيحه لم تعد تعمل.').first().waitFor({ timeout: UI_TIMEOUT });
+      await expect.poll(active, { timeout: UI_TIMEOUT }).toBe(false);
+      await expect.poll(async () => (await api('GET', '/api/v1/me', { key: samiKey })).status, { timeout: UI_TIMEOUT }).toBe(401);
+      await page.getByRole('main').getByRole('button', { name: 'إيقاف' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await toEnglish(page);
+
+      expect(tab.native, "the browser's own dialogs").toEqual([]);
+      expect(tab.pageErrors).toEqual([]);
+    } catch (error) {
+      // What the page showed when it failed (the tab is closed before vitest's own failure hooks run).
+      console.log(await tab.describe());
+      throw error;
+    } finally {
+      await tab.close();
+    }
+  }, 240_000);
+
   it('says what each save did, naming the record, in the language the person reads', async () => {
     const { operations, admin } = people.staff;
     const tab = await tabFor();

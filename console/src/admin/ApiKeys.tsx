@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Chip, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import {
   Create,
   DataTable,
@@ -68,26 +68,72 @@ export function CreatedOnce(props: { title: string; secret: string; label: strin
   );
 }
 
+const HOUR = 3600;
+/**
+ * How long the old key keeps working after a rotation (the API's graceSeconds: 0 to 30 days,
+ * 24 hours when not given), as a few choices rather than a number of seconds to type.
+ */
+const GRACE_CHOICES = [
+  { seconds: 0, label: 'vpo.admin.graceNone' },
+  { seconds: HOUR, label: 'vpo.admin.graceHour' },
+  { seconds: 24 * HOUR, label: 'vpo.admin.graceDay' },
+  { seconds: 7 * 24 * HOUR, label: 'vpo.admin.graceWeek' },
+  { seconds: 30 * 24 * HOUR, label: 'vpo.admin.graceMonth' },
+];
+const GRACE_DEFAULT = 24 * HOUR;
+
+/** The grace period as radio buttons: a group named by its question, moved through with the arrow keys. */
+function GraceChoice({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
+  const translate = useTranslate();
+  const labelId = useId();
+  return (
+    <FormControl sx={{ mt: 2 }}>
+      <FormLabel id={labelId}>{translate('vpo.admin.grace')}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} value={String(value)} onChange={(event) => onChange(Number(event.target.value))}>
+        {GRACE_CHOICES.map((choice) => (
+          <FormControlLabel key={choice.seconds} value={String(choice.seconds)} control={<Radio />} label={translate(choice.label)} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: string) => void }) {
   const translate = useTranslate();
   const { can } = useMe();
   const { run, busy } = useAction();
   const [revoking, setRevoking] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const [grace, setGrace] = useState(GRACE_DEFAULT);
   if (apiKey.revokedAt || apiKey.disabledAt) return null;
   return (
     <Stack direction="row" sx={{ gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
-      {can('POST /api/v1/api-keys/{id}/rotate') && (
-        <Button
-          size="small"
-          disabled={busy}
-          onClick={() => {
-            const hours = window.prompt(`${translate('vpo.admin.rotateConfirm', { name: apiKey.name })}\n${translate('vpo.admin.graceHours')}`, '24');
-            if (hours === null) return;
-            void run((dp) => dp.rotateKey(apiKey.id, Math.round(Number(hours || 0) * 3600)), { onSuccess: (issued) => onIssued(issued.key) });
-          }}
-        >
-          {translate('vpo.admin.rotate')}
-        </Button>
+      {/* A rotated key is already replaced (the API refuses a second rotation): its successor is rotated instead. */}
+      {can('POST /api/v1/api-keys/{id}/rotate') && !apiKey.rotatedTo && (
+        <>
+          <Button
+            size="small"
+            disabled={busy}
+            onClick={() => {
+              setGrace(GRACE_DEFAULT);
+              setRotating(true);
+            }}
+          >
+            {translate('vpo.admin.rotate')}
+          </Button>
+          <ConfirmDialog
+            open={rotating}
+            title="vpo.admin.rotateTitle"
+            content="vpo.admin.rotateContent"
+            options={{ name: apiKey.name }}
+            confirm="vpo.admin.rotate"
+            busy={busy}
+            onConfirm={() => void run((dp) => dp.rotateKey(apiKey.id, grace), { onSuccess: (issued) => onIssued(issued.key) }).then(() => setRotating(false))}
+            onClose={() => setRotating(false)}
+          >
+            <GraceChoice value={grace} onChange={setGrace} />
+          </ConfirmDialog>
+        </>
       )}
       {can('POST /api/v1/api-keys/{id}/revoke') && (
         <>

@@ -1,4 +1,5 @@
 import { Button, Chip } from '@mui/material';
+import { useState } from 'react';
 import {
   BooleanInput,
   Create,
@@ -18,6 +19,7 @@ import {
 import { STAFF_ROLES } from '../api/enums';
 import type { User } from '../api/types';
 import { useMe } from '../auth/useMe';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { When } from '../common/format';
 import { useAction } from '../common/useAction';
 import { CreateAction } from '../common/CreateAction';
@@ -110,16 +112,31 @@ export function UserCreate() {
   );
 }
 
+/** Deactivating a staff member disables every key of theirs for good: asked first, saying so. */
 function Deactivate() {
   const user = useRecordContext<User>();
   const translate = useTranslate();
   const { can } = useMe();
   const { run, busy } = useAction();
+  const [asking, setAsking] = useState(false);
   if (!user?.active || !can('POST /api/v1/users/{id}/deactivate')) return null;
   return (
-    <Button color="error" disabled={busy} onClick={() => run((dp) => dp.deactivateUser(String(user.id)), { success: translate('vpo.admin.deactivated') })}>
-      {translate('vpo.admin.deactivate')}
-    </Button>
+    <>
+      <Button color="error" disabled={busy} onClick={() => setAsking(true)}>
+        {translate('vpo.admin.deactivate')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="vpo.admin.deactivateTitle"
+        content="vpo.admin.deactivateContent"
+        options={{ name: user.name }}
+        confirm="vpo.admin.deactivate"
+        ending
+        busy={busy}
+        onConfirm={() => void run((dp) => dp.deactivateUser(String(user.id)), { success: translate('vpo.admin.deactivated') }).then(() => setAsking(false))}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { DialogContentText } from '@mui/material';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 
 interface Props {
@@ -14,6 +14,8 @@ interface Props {
   /** A step that ends something (a key, a link): its button in the error colour. */
   ending?: boolean;
   busy?: boolean;
+  /** What the person chooses before confirming (a grace period), below what the step means. */
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -24,7 +26,7 @@ interface Props {
  * once, named by its question and described by what the step means. Escape or Cancel leave
  * everything as it was; both buttons wait while the step runs.
  */
-export function ConfirmDialog({ open, title, content, options, confirm, ending, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open, title, content, options, confirm, ending, busy, children, onConfirm, onClose }: Props) {
   const translate = useTranslate();
   const described = useId();
   return (
@@ -33,7 +35,12 @@ export function ConfirmDialog({ open, title, content, options, confirm, ending, 
       loading={busy}
       title={title}
       titleTranslateOptions={options}
-      content={<DialogContentText id={described}>{translate(content, options)}</DialogContentText>}
+      content={
+        <>
+          <DialogContentText id={described}>{translate(content, options)}</DialogContentText>
+          {children}
+        </>
+      }
       confirm={confirm}
       cancel="vpo.common.cancel"
       confirmColor={ending ? 'warning' : 'primary'}
