@@ -17,7 +17,7 @@ import { ddb } from '../../lib/store/client.js';
 import { roundTrips } from '../../lib/store/round-trips.js';
 import { STAFF_TOOL } from '../../lib/domain/caller.js';
 import { revokeApiKey } from '../../lib/use-cases/api-keys.js';
-import { api } from '../support/http.js';
+import { api, closedByServer } from '../support/http.js';
 import { newApiKey, newStaffUser } from '../support/staff.js';
 import { createTenant } from '../../lib/store/tenants.js';
 import { newId } from '../../lib/domain/ids.js';
@@ -47,7 +47,12 @@ function load(key: string): { answers: Answer[]; stop: () => Promise<void> } {
   const loop = async (route: string) => {
     while (!stopped) {
       const startedAt = Date.now();
-      const response = await fetch(`${base}${route}`, { headers: { 'X-API-Key': key } });
+      // A GET sent on a kept-alive socket the local server was closing is sent again, as a browser does.
+      const get = () => fetch(`${base}${route}`, { headers: { 'X-API-Key': key } });
+      const response = await get().catch((error: unknown) => {
+        if (closedByServer(error)) return get();
+        throw error;
+      });
       await response.arrayBuffer();
       answers.push({ route, startedAt, endedAt: Date.now(), status: response.status });
     }

@@ -25,12 +25,27 @@ const PORTS = { http: 3770, lambda: 3772, dynamo: 8770, s3: 4770 };
 const env = { DEMO_CATALOGUE_SIZE: '60' };
 
 /** Processes still running from this start: anything listening on its ports or using its data folder. */
-function leftovers(): string[] {
+function leftoversNow(): string[] {
   const found = spawnSync('pgrep', ['-af', dataDir], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
   const listening = spawnSync('ss', ['-ltnp'], { encoding: 'utf8' })
     .stdout.split('\n')
     .filter((line) => Object.values(PORTS).some((port) => line.includes(`:${port} `)));
   return [...found, ...listening];
+}
+
+/**
+ * The stack's processes and ports still there once npm start has exited: none, or (on a machine
+ * the whole suite loads) a socket the kernel is still closing for a process that has gone; such a
+ * one is looked at again for up to 5 s.
+ */
+function leftovers(): string[] {
+  const deadline = Date.now() + 5_000;
+  let found = leftoversNow();
+  while (found.length > 0 && Date.now() < deadline) {
+    spawnSync('sleep', ['0.25']);
+    found = leftoversNow();
+  }
+  return found;
 }
 
 function expectCleanStart(run: StartRun): void {

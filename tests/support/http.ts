@@ -56,7 +56,7 @@ export async function api<T = any>(method: string, path: string, options: Reques
 }
 
 /** The connection was closed or reset by the server before any answer. */
-function closedByServer(error: unknown): boolean {
+export function closedByServer(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } }).cause?.code;
   return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
 }
