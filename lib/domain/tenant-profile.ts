@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { withArticle } from '../text/article.js';
 /**
  * The tenant's legal profile: who the seller is on every document (names, registration, address,
@@ -115,19 +116,6 @@ export interface ImageFacts {
 
 /** An image of a known kind whose bytes stop short or do not add up: it could not be printed. */
 type Broken = { broken: string };
-
-/** CRC-32 (ISO 3309), as PNG chunks carry it; its table made on first use, so a bundle that never checks an image does not carry it. */
-let crcTable: Uint32Array | undefined;
-function crc32(bytes: Uint8Array): number {
-  crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /**
  * PNG: the signature, then IHDR's width and height; and the whole file read as chunks, each

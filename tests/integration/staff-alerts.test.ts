@@ -38,17 +38,18 @@ const textOf = (message: ChatMessage | undefined) => {
   return 'text' in rendering ? rendering.text : rendering.problem;
 };
 
+let tenants = 0;
+/** A tenant of the test's own: its staff are the alert's only recipients. */
+function alertedTenant() {
+  tenants += 1;
+  const suffix = `${Date.now().toString(36)}${tenants}`;
+  return createTenant({ name: `Alerts ${suffix}`, subdomain: `alerts${suffix}`, markup: '1.05', visibleProviders: ['kcar'], publishedOnly: false });
+}
+
 describe('an alert to staff', () => {
   it("is read in each recipient's language, with the parameters it has in that language", async () => {
-    // Arrange: one tenant, an English and an Arabic operations member, and an admin without a number of its own language.
-    const suffix = Date.now().toString(36);
-    const tenant = await createTenant({
-      name: `Alerts ${suffix}`,
-      subdomain: `alerts${suffix}`,
-      markup: '1.05',
-      visibleProviders: ['kcar'],
-      publishedOnly: false,
-    });
+    // Arrange: a tenant of its own, with an English and an Arabic operations member.
+    const tenant = await alertedTenant();
     const [english, arabic] = await Promise.all(
       (['en', 'ar'] as const).map((language) =>
         createUser(STAFF_TOOL, { name: `Ops ${language}`, role: 'operations', mobileNumber: uniquePhone(), language, tenantId: tenant.id }),
@@ -88,14 +89,7 @@ describe('an alert to staff', () => {
   });
 
   it('gives an alert written before it had Arabic parameters to an Arabic reader with the parameters it has', async () => {
-    const suffix = `${Date.now().toString(36)}b`;
-    const tenant = await createTenant({
-      name: `Alerts ${suffix}`,
-      subdomain: `alerts${suffix}`,
-      markup: '1.05',
-      visibleProviders: ['kcar'],
-      publishedOnly: false,
-    });
+    const tenant = await alertedTenant();
     const arabic = await createUser(STAFF_TOOL, { name: 'Ops ar', role: 'operations', mobileNumber: uniquePhone(), language: 'ar', tenantId: tenant.id });
     const event = newOutboxEvent(
       { id: newId(), kind: 'alert', orderId: newId(), tenantId: tenant.id, payload: { template: 'order_car_sold', parameters: ['77', 'Kia Ray 2021'] } },

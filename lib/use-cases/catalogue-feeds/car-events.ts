@@ -1,6 +1,7 @@
 import { withPictureUrls } from '../../archive/picture-url.js';
 import type { CarChange } from '../../catalogue/changes.js';
 import { carView } from '../../domain/car.js';
+import { money } from '../../domain/document-models/model.js';
 import { newId } from '../../domain/ids.js';
 import { awaitsPurchase, isTerminal } from '../../domain/order-lifecycle.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
@@ -18,8 +19,8 @@ const CONCURRENCY = 8;
 /** The changes integrators hear of: a car gone, or a listed car's price moved. */
 const tellable = (change: CarChange) => change.kind === 'remove' || (change.from !== undefined && !change.created);
 
-/** A catalogue price (in units of 10,000 KRW) as staff read it: "15,900,000 KRW". */
-const krw = (price: number) => `${(price * 10_000).toLocaleString('en-US', { maximumFractionDigits: 0 })} KRW`;
+/** A catalogue price (in units of 10,000 KRW) as staff read it, written as documents write amounts: "15,900,000 KRW". */
+const krw = (price: number) => money(price * 10_000, 'KRW');
 
 /**
  * The alert to the order's tenant's admins and operations staff (outbox, in the transaction of the
