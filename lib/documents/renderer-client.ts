@@ -1,6 +1,6 @@
 import { invokeFunction } from '../aws/lambda-invoke.js';
 import { documentRendererFunction, documentRenderTimeoutMs } from '../config.js';
-import { serviceUnavailable } from '../domain/errors.js';
+import { invalidState, serviceUnavailable } from '../domain/errors.js';
 import type { RenderRequest, RenderResult } from '../domain/render-request.js';
 import { log } from '../logger.js';
 
@@ -10,7 +10,8 @@ import { log } from '../logger.js';
  * the API function stays as small and quick to start as every other route, and rendering gets
  * the memory (and so the CPU) it needs without every document route paying for it.
  *
- * Lambda or the bucket unavailable: 503 SERVICE_UNAVAILABLE, worth a retry. The renderer failing
+ * Lambda or the bucket unavailable: 503 SERVICE_UNAVAILABLE, worth a retry. The seller's logo or
+ * stamp unprintable: 409 INVALID_STATE naming it, as for a profile field missing. The renderer failing
  * otherwise is a fault of this service: an internal error, logged with the renderer's message.
  */
 export async function renderAndStore(request: RenderRequest): Promise<{ bytes: number }> {
@@ -24,6 +25,7 @@ export async function renderAndStore(request: RenderRequest): Promise<{ bytes: n
   }
   const result = outcome.payload as RenderResult | undefined;
   if (result?.stored === true && Number.isInteger(result.bytes)) return { bytes: result.bytes };
+  if (result?.stored === false && 'unprintable' in result) throw invalidState(result.reason, result.unprintable);
   if (result?.stored === false) {
     log.warn('document renderer could not store the file', { reason: result.reason });
     throw serviceUnavailable(2);

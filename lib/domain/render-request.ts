@@ -15,8 +15,15 @@ export interface RenderRequest {
   images?: { logo?: string; stamp?: string };
 }
 
-/** The renderer's answer: the file is stored, or the bucket could not take it (worth a retry later). */
-export type RenderResult = { stored: true; bytes: number } | { stored: false; reason: string };
+/**
+ * The renderer's answer: the file is stored; or the bucket could not take it (worth a retry later);
+ * or the seller's logo or stamp cannot be drawn (a file stored before uploads were checked, or
+ * damaged since), with what an admin does about it.
+ */
+export type RenderResult =
+  | { stored: true; bytes: number }
+  | { stored: false; reason: string }
+  | { stored: false; reason: string; unprintable: Array<{ field: string; message: string }> };
 
 const KEY = /^orders\/\d+\/documents\/[a-z-]+\/[a-z0-9]+\.pdf$/;
 

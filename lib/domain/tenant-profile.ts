@@ -174,6 +174,13 @@ function jpegFacts(bytes: Uint8Array): ImageFacts | Broken | undefined {
   return size ? { broken: 'the JPEG file stops short before its image data: upload the whole file' } : undefined;
 }
 
+/** Why stored image bytes could not be drawn on a document (a file stored before uploads were checked), or undefined. */
+export function unprintable(bytes: Uint8Array): string | undefined {
+  const facts = pngFacts(bytes) ?? jpegFacts(bytes);
+  if (!facts) return 'the file is neither a PNG nor a JPEG image';
+  return 'broken' in facts ? facts.broken : undefined;
+}
+
 /** What an upload is, read from its bytes (never from what the client says it is), or why it is refused. */
 export function imageProblem(bytes: Uint8Array, declared: string): { facts: ImageFacts } | { problem: string } {
   if (bytes.length === 0) return { problem: 'is empty: give the image as base64' };

@@ -16,6 +16,10 @@ import { orderDetail } from '../support/orders.js';
 import { letters, popplerView } from '../support/pdf-text.js';
 import { GULF_MOTORS_PROFILE } from '../../scripts/local/demo-profiles.js';
 import { completeProfile } from '../support/tenant-profile.js';
+import { putObjectSigned } from '../../lib/archive/objects.js';
+import { bucketName } from '../../lib/config.js';
+import { getTenantProfile } from '../../lib/store/tenant-profiles.js';
+import { png } from '../support/png.js';
 
 const ops = () => demoKey('operations');
 const data = (res: { status: number; text: string; body: any }, status = 200) => {
@@ -185,6 +189,30 @@ describe('order documents', () => {
     expect((await generate(order.id, { type: 'passport' })).status).toBe(400);
     expect((await api('GET', `/api/v1/orders/${order.id}/documents`, { key: demoKey('integrator', 'seoul') })).status).toBe(404);
     expect((await orderDetail(order.id)).documents).toEqual([]);
+  });
+
+  it('refuses with 409 naming a logo or stamp stored damaged (before uploads were checked), and prints once it is uploaded again', async () => {
+    const subdomain = `docimg${Date.now().toString(36)}`;
+    const tenantId = (await createTenant({ name: `Images ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    await completeProfile(tenantId);
+    const operations = (await newApiKey({ role: 'operations', tenantId })).key;
+    const admin = (await newApiKey({ role: 'admin', tenantId })).key;
+    const customer = await newCustomer({ key: operations });
+    const order = await placeOrder(operations, { customerId: customer.id, totalAmount: 9_000, currency: 'USD', carDetails: {} });
+    // The stored logo cut short, as an upload before the checks could leave it.
+    const stored = await getTenantProfile(tenantId, true);
+    const whole = png(64, 64);
+    await putObjectSigned(bucketName(), stored!.logo!.key, whole.subarray(0, whole.length - 20), 'image/png');
+
+    const refused = await generate(order.id, { type: 'proforma-invoice' }, operations);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('INVALID_STATE');
+    expect(refused.body.error).toContain('PUT /api/v1/tenant-profile/logo');
+    expect(refused.body.details).toEqual([{ field: 'profile.logo', message: expect.stringContaining('stops short') }]);
+    expect(data(await api('GET', `/api/v1/orders/${order.id}/documents`, { key: operations }))).toEqual([]);
+
+    data(await api('PUT', '/api/v1/tenant-profile/logo', { key: admin, body: { contentType: 'image/png', data: whole.toString('base64') } }));
+    data(await generate(order.id, { type: 'proforma-invoice' }, operations), 201);
   });
 
   it('refuses with 409 naming what a document would print blank: the seller profile, then what customs needs', async () => {
