@@ -37,8 +37,8 @@ module.exports = {
     layer(
       'text-and-data-import-nothing',
       '^lib/(text|data)/',
-      '^(lib/|functions/|scripts/)',
-      'The words the service says and the data it ships are plain values.',
+      '^(lib/(?!text/)|functions/|scripts/)',
+      'The words the service says and the data it ships are plain values (words may be built of other words).',
     ),
     layer(
       'domain-is-pure',

@@ -1,4 +1,4 @@
-import type { ChatLanguage } from '../text/chat-templates.js';
+import type { ChatLanguage } from '../text/chat-template.js';
 
 /**
  * What a person's own messages to the business number change: WhatsApp's 24-hour customer

@@ -1,4 +1,5 @@
-import { notificationTemplateKey, templateParameter, type ChatLanguage } from '../text/chat-templates.js';
+import { templateParameter, type ChatLanguage } from '../text/chat-template.js';
+import { notificationTemplateKey } from '../text/chat-templates.js';
 import type { OrderStatus } from './order-lifecycle.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatTemplate } from '../text/chat-templates.js';
+import type { ChatTemplate } from '../text/chat-template.js';
 import { normalizePhone } from '../domain/phone.js';
 
 /**

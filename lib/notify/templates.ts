@@ -1,5 +1,6 @@
 import { whatsappTemplatePrefix } from '../config.js';
-import { chatTemplate, isChatLanguage, renderTemplate, type ChatLanguage } from '../text/chat-templates.js';
+import { isChatLanguage, renderTemplate, type ChatLanguage } from '../text/chat-template.js';
+import { chatTemplate } from '../text/chat-templates.js';
 import type { ChatMessage } from './message.js';
 
 /** A template message under this stage's name for the catalogue entry `key`. */

@@ -7,19 +7,8 @@
  * A template's name in WhatsApp Business Manager is the stage's prefix plus its key
  * (WHATSAPP_TEMPLATE_PREFIX); the key is what the code refers to.
  */
-export const CHAT_LANGUAGES = ['en', 'ar'] as const;
-export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
-
-export interface ChatTemplateDefinition {
-  key: string;
-  /** Meta's category: every message here is about an order the recipient is part of. */
-  category: 'UTILITY';
-  /** What each placeholder {{1}}, {{2}}, ... holds, in order. */
-  parameters: readonly string[];
-  /** Example values Meta reviews the template with, one per placeholder. */
-  examples: readonly string[];
-  body: Record<ChatLanguage, string>;
-}
+import type { ChatLanguage, ChatTemplateDefinition } from './chat-template.js';
+import { CONTRACT_TEMPLATES } from './contract-templates.js';
 
 const CUSTOMER_PARAMETERS = ['customer name', 'order number', 'car'] as const;
 const CUSTOMER_EXAMPLES = ['Ahmed Said', '1042', 'Hyundai Sonata 2021'] as const;
@@ -141,33 +130,6 @@ const staffTemplate = (key: string, phrase: Phrase): ChatTemplateDefinition => (
   },
 });
 
-const CONTRACT_PARAMETERS = ['customer name', 'contract number', 'car', 'amount and currency'] as const;
-const CONTRACT_EXAMPLES = ['Ahmed Said', '2031', 'Hyundai Sonata 2021', '18500 USD'] as const;
-
-/** The contract itself, to the number the caller gives (spec 4.11): with the signing link, or without. */
-const CONTRACT_TEMPLATES: ChatTemplateDefinition[] = [
-  {
-    key: 'contract_ready_link',
-    category: 'UTILITY',
-    parameters: [...CONTRACT_PARAMETERS, 'signing link'],
-    examples: [...CONTRACT_EXAMPLES, 'https://sign.example.com/c/2031'],
-    body: {
-      en: 'Dear {{1}}, your purchase contract #{{2}} for the {{3}} ({{4}}) is ready. Review and sign it here: {{5}} This link is personal; please do not share it.',
-      ar: 'عزيزي {{1}}، عقد الشراء رقم #{{2}} لسيارة {{3}} ({{4}}) جاهز. راجعه ووقّعه من هنا: {{5}} هذا الرابط خاص بك، يرجى عدم مشاركته.',
-    },
-  },
-  {
-    key: 'contract_ready',
-    category: 'UTILITY',
-    parameters: CONTRACT_PARAMETERS,
-    examples: CONTRACT_EXAMPLES,
-    body: {
-      en: 'Dear {{1}}, your purchase contract #{{2}} for the {{3}} ({{4}}) is ready. Our team will share it with you for signing.',
-      ar: 'عزيزي {{1}}، عقد الشراء رقم #{{2}} لسيارة {{3}} ({{4}}) جاهز. سيشاركه فريقنا معك للتوقيع.',
-    },
-  },
-];
-
 /**
  * Operational alerts to a tenant's admins and operations staff: an export step falling due, an
  * order's car gone from its auction or repriced before it was bought, a webhook endpoint the
@@ -267,34 +229,4 @@ export function notificationTemplateKey(
   const noDeposit = !paidFromWallet && withoutDeposit && audience === 'staff' && NO_DEPOSIT_VARIANTS.has(event) ? '_no_deposit' : '';
   const link = audience === 'customer' && withTrackingLink ? WITH_TRACKING_LINK : '';
   return `${base}${wallet}${noDeposit}_${audience}${link}`;
-}
-
-export const contractTemplateKey = (withLink: boolean): string => (withLink ? 'contract_ready_link' : 'contract_ready');
-
-/** The {{n}} placeholders a body uses, as numbers in order of appearance. */
-export const placeholdersOf = (body: string): number[] => [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
-
-/** Meta refuses parameters with new lines, tabs or more than four spaces in a row. */
-export const templateParameter = (value: string): string =>
-  value
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/ {4,}/g, '   ')
-    .trim() || '-';
-
-/** The text the recipient reads: the body with its placeholders filled; undefined when the parameters do not fit it. */
-export function renderTemplate(template: ChatTemplateDefinition, language: ChatLanguage, parameters: readonly string[]): string | undefined {
-  if (parameters.length !== template.parameters.length) return undefined;
-  return template.body[language].replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
-}
-
-export const isChatLanguage = (value: unknown): value is ChatLanguage => typeof value === 'string' && (CHAT_LANGUAGES as readonly string[]).includes(value);
-
-/** A template message as sent: which approved template, in which language, with its values. */
-export interface ChatTemplate {
-  /** The template's name as approved in WhatsApp Business Manager. */
-  name: string;
-  /** Its language and locale code, e.g. "en" or "en_US". */
-  language: string;
-  /** Values for the body placeholders {{1}}, {{2}}, … in order. */
-  parameters: string[];
 }

@@ -5,15 +5,9 @@
  * checked here for every entry, in both languages.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CHAT_LANGUAGES,
-  CHAT_TEMPLATES,
-  chatTemplate,
-  contractTemplateKey,
-  placeholdersOf,
-  renderTemplate,
-  templateParameter,
-} from '../../lib/text/chat-templates.js';
+import { CHAT_LANGUAGES, placeholdersOf, renderTemplate, templateParameter } from '../../lib/text/chat-template.js';
+import { CHAT_TEMPLATES, chatTemplate } from '../../lib/text/chat-templates.js';
+import { contractTemplate, contractTemplateKey } from '../../lib/text/contract-templates.js';
 import { NOTIFICATION_MATRIX, notificationTemplate, ORDER_EVENTS, type Audience } from '../../lib/domain/notifications.js';
 
 const ARABIC = /[\u0600-\u06FF]/;
@@ -198,6 +192,13 @@ describe('the contract template', () => {
     const template = chatTemplate(contractTemplateKey(false))!;
     expect(template.parameters).toHaveLength(4);
     expect(renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD'])).toMatch(/Our team will share it/);
+  });
+
+  it('is the catalogue entry Meta approves under its key, so the text recorded is the text sent', () => {
+    for (const withLink of [true, false]) {
+      expect(contractTemplate(withLink).key).toBe(contractTemplateKey(withLink));
+      expect(chatTemplate(contractTemplateKey(withLink))).toBe(contractTemplate(withLink));
+    }
   });
 });
 

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/domain/order-lifecycle.js';
-import { chatTemplate, renderTemplate, type ChatLanguage } from '../../lib/text/chat-templates.js';
+import { renderTemplate, type ChatLanguage } from '../../lib/text/chat-template.js';
+import { chatTemplate } from '../../lib/text/chat-templates.js';
 import {
   EVENT_OF_STATUS,
   notificationTemplate,

@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MATRIX, notificationTemplate, ORDER_EVENTS, type Audience } from '../../lib/domain/notifications.js';
 import { trackingToken } from '../../lib/domain/tracking-link.js';
-import { CHAT_LANGUAGES, chatTemplate, renderTemplate } from '../../lib/text/chat-templates.js';
+import { CHAT_LANGUAGES, renderTemplate } from '../../lib/text/chat-template.js';
+import { chatTemplate } from '../../lib/text/chat-templates.js';
 import { customerTrackingUrl } from '../../lib/use-cases/outbox/deliver-notifications.js';
 
 const SECRET = 'unit-test-tracking-secret';

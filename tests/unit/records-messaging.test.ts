@@ -14,7 +14,7 @@ import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { ExportDeadline } from '../../lib/schemas/export.js';
 import { OrderNotification } from '../../lib/schemas/notifications.js';
 import { WebhookDelivery } from '../../lib/schemas/webhook-endpoints.js';
-import type { ChatTemplate } from '../../lib/text/chat-templates.js';
+import type { ChatTemplate } from '../../lib/text/chat-template.js';
 import { chatMessagePutItem } from '../../lib/store/chat-messages.js';
 import { decodeStoredEvent, eventPutItem } from '../../lib/store/events.js';
 import { deadlineChanges } from '../../lib/store/export-deadlines.js';

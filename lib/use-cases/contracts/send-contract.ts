@@ -1,6 +1,7 @@
 import { money } from '../../domain/document-models/model.js';
 import type { Caller } from '../../domain/caller.js';
-import { contractTemplateKey, isChatLanguage, templateParameter, type ChatLanguage } from '../../text/chat-templates.js';
+import { isChatLanguage, renderTemplate, templateParameter, type ChatLanguage } from '../../text/chat-template.js';
+import { contractTemplate, contractTemplateKey } from '../../text/contract-templates.js';
 import { CONTRACT_SENDABLE } from '../../domain/documents.js';
 import { channelDispatchFailed, invalidField, invalidState, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -11,7 +12,7 @@ import { checkExpectedVersion, type ExpectedVersion } from '../../domain/version
 import { log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import { ChannelError, type ChatMessage } from '../../notify/message.js';
-import { renderMessage, templateMessage } from '../../notify/templates.js';
+import { templateMessage } from '../../notify/templates.js';
 import { updateChildItem } from '../../store/order-children.js';
 import { getOrder, takeNotificationSeq, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
@@ -52,7 +53,13 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
  * the customer's language. The car is named as every message names it (the order's snapshot, then
  * this contract's car fields, then the customs invoice), from the order already read: no read more.
  */
-function contractMessage(to: string, contract: ContractRecord, order: OrderRecord, language: ChatLanguage, signingLink?: string): ChatMessage {
+function contractMessage(
+  to: string,
+  contract: ContractRecord,
+  order: OrderRecord,
+  language: ChatLanguage,
+  signingLink?: string,
+): { message: ChatMessage; text: string | undefined } {
   const vehicle = vehicleOf({ carDetails: order.carDetails, contract, customsInvoice: order.customsInvoice });
   const name = language === 'ar' && contract.customerNameAr ? contract.customerNameAr : contract.customerName;
   const parameters = [
@@ -64,7 +71,10 @@ function contractMessage(to: string, contract: ContractRecord, order: OrderRecor
     money(contract.totalAmount, contract.currency),
     ...(signingLink ? [signingLink] : []),
   ];
-  return templateMessage(to, contractTemplateKey(signingLink !== undefined), language, parameters.map(templateParameter));
+  const withLink = signingLink !== undefined;
+  const values = parameters.map(templateParameter);
+  // The text the customer reads, for the order's notifications: this template's alone, not the whole catalogue's.
+  return { message: templateMessage(to, contractTemplateKey(withLink), language, values), text: renderTemplate(contractTemplate(withLink), language, values) };
 }
 
 /** The language the order's customer reads: their own, else the tenant's default, else English. */
@@ -88,7 +98,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
   if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   const orderBefore = await getOrder(scope, contract.orderId);
   if (!orderBefore) throw notFound('Contract');
-  const message = contractMessage(to, contract, orderBefore, await customerLanguage(orderBefore), body.signingLink);
+  const { message, text } = contractMessage(to, contract, orderBefore, await customerLanguage(orderBefore), body.signingLink);
   let messageId: string;
   try {
     ({ messageId } = await chatChannel().send(message));
@@ -98,7 +108,6 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
     log.warn('contract dispatch failed', { contractId: id, reason: error.code, detail: error.message });
     throw channelDispatchFailed(error);
   }
-  const rendering = renderMessage(message);
   // The message is out: record it, retrying a write that lost a race (never re-sending), unless
   // the contract got signed meanwhile.
   let current = contract;
@@ -153,7 +162,7 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
         recipientName: contract.customerName,
         to,
         ...('template' in message ? { template: message.template } : {}),
-        ...('text' in rendering ? { text: rendering.text } : {}),
+        ...(text === undefined ? {} : { text }),
         outcome: 'accepted',
         statuses: {},
         createdAt: now,

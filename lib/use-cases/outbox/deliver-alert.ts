@@ -1,4 +1,4 @@
-import { isChatLanguage, templateParameter, type ChatLanguage } from '../../text/chat-templates.js';
+import { isChatLanguage, templateParameter, type ChatLanguage } from '../../text/chat-template.js';
 import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { templateMessage } from '../../notify/templates.js';

@@ -1,6 +1,6 @@
 import { publicApiUrl } from '../../config.js';
 import { recordEvent } from '../../metrics.js';
-import { isChatLanguage, type ChatLanguage } from '../../text/chat-templates.js';
+import { isChatLanguage, type ChatLanguage } from '../../text/chat-template.js';
 import { notificationTemplate, recipientsOf, type OrderEvent, type Recipient } from '../../domain/notifications.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { trackingUrl } from '../../domain/tracking-link.js';

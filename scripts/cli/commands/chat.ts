@@ -3,7 +3,8 @@
  * `chat templates` (the WhatsApp template catalogue, ready for Meta), and `chat status` /
  * `chat inbound` (Meta's side on the local stack: signed webhook calls to the API).
  */
-import { CHAT_TEMPLATES, CHAT_LANGUAGES } from '../../../lib/text/chat-templates.js';
+import { CHAT_LANGUAGES } from '../../../lib/text/chat-template.js';
+import { CHAT_TEMPLATES } from '../../../lib/text/chat-templates.js';
 import { LOCAL_WHATSAPP, inboundPayload, postWebhook, statusPayload } from '../../local/whatsapp-webhook.js';
 import { FailedError, oneOf, positiveInteger, required, text, UsageError, type Args } from '../args.js';
 import type { Command, CommandEntries, Context } from '../command.js';
