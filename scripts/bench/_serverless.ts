@@ -122,11 +122,12 @@ function resolveParams(value: unknown, params: Dict): unknown {
 }
 
 /** custom.esbuild.plugins as serverless-esbuild reads it: a file (relative to the service) exporting plugins, or a function of the service returning them. */
-function loadPlugins(rootDir: string, value: unknown): BuildOptions['plugins'] {
+function loadPlugins(rootDir: string, value: unknown, environment: Dict): BuildOptions['plugins'] {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new Error('custom.esbuild.plugins must name a file');
   const loaded = createRequire(join(rootDir, 'package.json'))(join(rootDir, value)) as unknown;
-  const plugins = typeof loaded === 'function' ? (loaded as (service: unknown) => unknown)({}) : ((loaded as { default?: unknown }).default ?? loaded);
+  const service = { service: { provider: { environment } } };
+  const plugins = typeof loaded === 'function' ? (loaded as (service: unknown) => unknown)(service) : ((loaded as { default?: unknown }).default ?? loaded);
   if (!Array.isArray(plugins)) throw new Error(`custom.esbuild.plugins (${value}) does not export a list of plugins`);
   return plugins as BuildOptions['plugins'];
 }
@@ -158,7 +159,11 @@ function toBuildOptions(rootDir: string, provider: Dict, custom: unknown, params
     ...(esbuildOwn as BuildOptions),
     external,
   };
-  const plugins = loadPlugins(rootDir, esbuildConfig.plugins);
+  // The provider's environment as the default stage resolves it (the plugins may depend on it, as in a deploy).
+  const environment = isDict(provider.environment)
+    ? Object.fromEntries(Object.entries(provider.environment).map(([key, value]) => [key, resolveParams(value, params)]))
+    : {};
+  const plugins = loadPlugins(rootDir, esbuildConfig.plugins, environment);
   if (plugins) buildOptions.plugins = plugins;
   const outExtension = typeof esbuildConfig.outputFileExtension === 'string' ? esbuildConfig.outputFileExtension : '.js';
   return { buildOptions, outExtension };

@@ -26,8 +26,8 @@ const RUNTIME_PROVIDED = [
   '@aws-sdk/endpoint-cache',
 ];
 const MARK = '.inputs-hash';
-/** serverless.yml's `custom.esbuild.plugins`, the same file. */
-const plugins = createRequire(import.meta.url)('../serverless/esbuild-plugins.cjs') as Plugin[];
+/** serverless.yml's `custom.esbuild.plugins`, the same file: for the local stage, which keeps both chat transports. */
+const plugins = (createRequire(import.meta.url)('../serverless/esbuild-plugins.cjs') as (service: unknown) => Plugin[])({});
 
 function filesUnder(root: string, path: string): string[] {
   const full = join(root, path);

@@ -1,7 +1,32 @@
 // esbuild plugins for every function bundle: serverless.yml's `custom.esbuild.plugins` (deploys,
 // packaging, the test stack), npm start's one-call bundle (scripts/local/prebundle.ts) and the
-// cold-start benchmark all load this file, so the three build the same code.
-module.exports = [
+// cold-start benchmark all load this file, so the three build the same code. serverless-esbuild
+// calls it with the service (its environment resolved for the stage); the others with what they
+// know of it.
+const WHATSAPP_ONLY_MESSAGE =
+  'This bundle was built for a stage whose chatTransport is whatsapp: it sends through WhatsApp only. Deploy with --param="chatTransport=local" for the local chat log.';
+
+/**
+ * A stage that sends through WhatsApp (chatTransport: whatsapp, every stage but local by default)
+ * never takes the local chat log: its transport, the stores it writes and the whole template
+ * catalogue it renders from (about 10 KB in the contract route) stay out of its bundles. CHAT_TRANSPORT
+ * is set from the same parameter, so a deployed function never asks for it; the stub says what
+ * to do if someone changes the variable by hand. Other stages (and builds that do not say) keep both.
+ */
+const whatsappOnly = {
+  name: 'whatsapp-only-stages',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/local-chat-log\.js$/ }, (args) =>
+      /[\\/]lib[\\/]notify[\\/]channel\.ts$/.test(args.importer) ? { path: args.path, namespace: 'whatsapp-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'whatsapp-only' }, () => ({
+      contents: `export function createLocalChatLogChannel() { throw new Error(${JSON.stringify(WHATSAPP_ONLY_MESSAGE)}); }`,
+      loader: 'js',
+    }));
+  },
+};
+
+const plugins = [
   {
     // DynamoDB's endpoint rules (a decision diagram and the engine that walks it, about 11 KB in
     // every function) answer cases this service never asks: search and ARN endpoints, FIPS and
@@ -98,3 +123,9 @@ module.exports = [
     },
   },
 ];
+
+/** The plugins for a service: `serverless` is serverless-esbuild's service, or `{ service: { provider: { environment } } }`. */
+module.exports = (serverless) => {
+  const transport = serverless?.service?.provider?.environment?.CHAT_TRANSPORT;
+  return transport === 'whatsapp' ? [...plugins, whatsappOnly] : plugins;
+};

@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 
 // The plugins every function bundle is built with (serverless.yml, npm start, the benchmark).
 const root = join(import.meta.dirname, '..', '..');
-const plugins = createRequire(import.meta.url)(join(root, 'scripts/serverless/esbuild-plugins.cjs')) as Plugin[];
+const pluginsFor = createRequire(import.meta.url)(join(root, 'scripts/serverless/esbuild-plugins.cjs')) as (service: unknown) => Plugin[];
+const plugins = pluginsFor({});
+const stage = (transport: string) => ({ service: { provider: { environment: { CHAT_TRANSPORT: transport } } } });
 
-async function bundle(contents: string): Promise<string> {
+async function bundle(contents: string, with_ = plugins, loader: 'js' | 'ts' = 'js'): Promise<string> {
   const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
+    stdin: { contents, resolveDir: root, loader },
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -17,7 +19,7 @@ async function bundle(contents: string): Promise<string> {
     mainFields: ['module', 'main'],
     write: false,
     logLevel: 'silent',
-    plugins,
+    plugins: with_,
   });
   return result.outputFiles[0]!.text;
 }
@@ -49,6 +51,37 @@ describe('the esbuild plugins of the function bundles', () => {
     expect(code).toMatch(/WOFF2 fonts are not supported/);
     expect(code).not.toMatch(/brotli\/dec\/dictionary/);
     expect(code.length).toBeLessThan(1_500_000);
+  });
+});
+
+describe('the chat transports a stage bundles', () => {
+  const channel = `export { chatChannel } from './lib/notify/channel.ts';`;
+
+  it('leaves the local chat log and the template catalogue out of a WhatsApp stage, saying so if it were asked for', async () => {
+    const code = await bundle(channel, pluginsFor(stage('whatsapp')), 'ts');
+    expect(code).toMatch(/graph\.facebook\.com/);
+    expect(code).toMatch(/sends through WhatsApp only/);
+    expect(code).not.toMatch(/Reply STOP to stop these messages/);
+    const run = new Function('module', 'exports', 'require', code) as (m: { exports: unknown }, e: unknown, r: NodeRequire) => void;
+    const module = { exports: {} as { chatChannel: () => unknown } };
+    const saved = process.env.CHAT_TRANSPORT;
+    process.env.CHAT_TRANSPORT = 'local';
+    try {
+      run(module, module.exports, createRequire(import.meta.url));
+      expect(() => module.exports.chatChannel()).toThrow(/chatTransport=local/);
+    } finally {
+      if (saved === undefined) delete process.env.CHAT_TRANSPORT;
+      else process.env.CHAT_TRANSPORT = saved;
+    }
+  });
+
+  it('keeps both transports for the local stage and for a build that does not name its stage', async () => {
+    for (const with_ of [pluginsFor(stage('local')), plugins]) {
+      const code = await bundle(channel, with_, 'ts');
+      expect(code).toMatch(/graph\.facebook\.com/);
+      expect(code).toMatch(/Reply STOP to stop these messages/);
+      expect(code).not.toMatch(/sends through WhatsApp only/);
+    }
   });
 });
 
