@@ -162,14 +162,17 @@ function pruneSchemaConstants(source: string): string {
 }
 
 /**
- * Ajv writes out how a finding joins the list at every place one can be found: a constant, then
- * `if(vErrors === null){vErrors = [e];}else {vErrors.push(e);}`, and the same for the findings of a
- * referenced check. Both become calls of two shared helpers (ERROR_HELPERS), which do the same:
- * a tenth of a validator's code.
+ * Ajv writes out in full, at every place a finding can be made, the finding (an object literal)
+ * and how it joins the list (`if(vErrors === null){vErrors = [e];}else {vErrors.push(e);}`), the
+ * same for the findings of a referenced check, and the options of each call of one (the field's
+ * path, its parent, its name). They become calls of shared helpers (ERROR_HELPERS) that build and
+ * do the same: a fifth of a validator's code.
  */
 const ERROR_HELPERS = [
   'const pushError = (list, error) => { if (list === null) return [error]; list.push(error); return list; };',
+  'const pushFinding = (list, instancePath, keyword, params) => pushError(list, { instancePath, keyword, params });',
   'const concatErrors = (list, more) => (list === null ? more : list.concat(more));',
+  'const fieldOf = (path, parentData, property, rootData) => ({ instancePath: `${path}/${property}`, parentData, parentDataProperty: property, rootData });',
 ];
 function compactErrorPushes(source: string): string {
   return source
@@ -177,8 +180,22 @@ function compactErrorPushes(source: string): string {
       /const (err\d+) = (\{(?:(?!\};if\(vErrors).)*?\});if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}/g,
       (_m, _name: string, error: string) => `vErrors = pushError(vErrors, ${error});`,
     )
-    .replace(/vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g, (_m, more: string) => `vErrors = concatErrors(vErrors, ${more});`);
+    .replace(
+      /pushError\(vErrors, \{instancePath(?::([^,{}]+))?,keyword:"(\w+)",params:(\{[^{}]*\})\}\)/g,
+      (_m, path: string | undefined, keyword: string, params: string) => `pushFinding(vErrors, ${path ?? 'instancePath'}, "${keyword}", ${params})`,
+    )
+    .replace(/vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g, (_m, more: string) => `vErrors = concatErrors(vErrors, ${more});`)
+    .replace(
+      /\{instancePath:instancePath\+"\/([\w$]+)",parentData:([\w$]+),parentDataProperty:"\1",rootData\}/g,
+      (_m, property: string, parent: string) => `fieldOf(instancePath, ${parent}, "${property}", rootData)`,
+    );
 }
+
+/**
+ * Where in the schema a finding came from: nothing reads it (messages come from the keyword, its
+ * params and the field hints), and it was a tenth of a large route's validator.
+ */
+const withoutSchemaPaths = (source: string) => source.replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '');
 
 /**
  * Wraps one standalone module as a named constant; Ajv's runtime helpers, which it emits as
@@ -186,10 +203,10 @@ function compactErrorPushes(source: string): string {
  */
 function embed(name: string, source: string): { imports: string[]; body: string } {
   const imports: string[] = [];
-  source = compactErrorPushes(pruneSchemaConstants(source));
+  source = pruneSchemaConstants(source);
   const entry = /export default (\w+);/.exec(source)?.[1];
   if (!entry) throw new Error(`standalone code for ${name} has no default export`);
-  const body = source
+  const body = compactErrorPushes(withoutSchemaPaths(source))
     .replace(/^"use strict";/, '')
     .replace(/const (\w+) = require\("([^"]+)"\)(\.default)?;/g, (_m, local: string, from: string, dflt?: string) => {
       const alias = `${name}_${local}`;
@@ -211,9 +228,6 @@ function embed(name: string, source: string): { imports: string[]; body: string 
       imports.push(`import * as ${alias} from "${from}";`);
       return alias;
     })
-    // Where in the schema a finding came from: nothing reads it (messages come from the keyword,
-    // its params and the field hints), and it was a tenth of a large route's validator.
-    .replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '')
     .replace(/export const \w+ = \w+;/g, '')
     .replace(/export default \w+;/, '');
   return { imports, body: `const ${name}_module = (() => {\n${body}\nreturn ${entry};\n})();` };
