@@ -172,7 +172,7 @@ const ERROR_HELPERS = [
   'const pushError = (list, error) => { if (list === null) return [error]; list.push(error); return list; };',
   'const pushFinding = (list, instancePath, keyword, params) => pushError(list, { instancePath, keyword, params });',
   'const concatErrors = (list, more) => (list === null ? more : list.concat(more));',
-  'const fieldOf = (path, parentData, property, rootData) => ({ instancePath: `${path}/${property}`, parentData, parentDataProperty: property, rootData });',
+  'const fieldOf = (path, parentData, property, rootData) => ({ instancePath: path + "/" + property, parentData, parentDataProperty: property, rootData });',
 ];
 function compactErrorPushes(source: string): string {
   return source
