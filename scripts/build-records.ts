@@ -43,6 +43,8 @@ function withoutWords(schema: Json): Json {
     if (WORDS.has(key) || UNCHECKED.has(key)) continue;
     // A constant says its type: the check compares it first, so the type decides nothing more.
     if (key === 'type' && 'const' in schema) continue;
+    // An object's properties say it is one: the check refuses anything else where properties are given.
+    if (key === 'type' && value === 'object' && isJson(schema.properties)) continue;
     if (SCHEMA_MAPS.has(key) && isJson(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, isJson(sub) ? withoutWords(sub) : sub]));
     else if ((SCHEMA_LISTS.has(key) || key === 'items') && Array.isArray(value)) out[key] = value.map((sub) => (isJson(sub) ? withoutWords(sub) : sub));

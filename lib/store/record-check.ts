@@ -2,7 +2,8 @@
  * The check a record read back from the table gets: the JSON Schema its TypeBox schema is (as the
  * build writes it, lib/schemas/generated/records.js), walked as data. It knows the keywords record
  * schemas use (type, const, enum, anyOf/oneOf, allOf, properties/required/additionalProperties,
- * patternProperties, items, minimum/maximum) and nothing else; formats, patterns and string
+ * patternProperties, items, minimum/maximum; a schema with properties takes only an object, its
+ * type written or not) and nothing else; formats, patterns and string
  * lengths are left to the API's validators on the way in. TypeBox's own compiler would do the
  * same at about 90 KB in every function's bundle, and the HTTP functions have a 120 KB budget.
  */
@@ -40,6 +41,8 @@ export function firstFailure(schema: Schema, value: unknown, path = ''): CheckFa
   const type = schema.type;
   if (typeof type === 'string' && !typeMatches(type, value)) return fail(`Expected ${type}`);
   if (Array.isArray(type) && !type.some((t) => typeMatches(String(t), value))) return fail(`Expected ${type.join(' or ')}`);
+  // The build leaves out `type: object` where properties are given (scripts/build-records.ts).
+  if (type === undefined && schema.properties && typeOf(value) !== 'object') return fail('Expected object');
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) {
     const failures = alternatives.map((alternative) => firstFailure(alternative, value, path));
