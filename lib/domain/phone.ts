@@ -1,4 +1,4 @@
-import { CALLING_CODES } from '../data/calling-codes.js';
+import { callingCode } from '../data/calling-codes.js';
 
 /**
  * Phone numbers are stored and matched in E.164 so that `+971 50 123 4567`, `+971-50-1234567`
@@ -20,7 +20,7 @@ export function normalizePhone(input: string): string | undefined {
   // Calling codes are prefix-free: at most one of the first 1, 2 or 3 digits is a code.
   for (let length = 1; length <= 3; length += 1) {
     const code = digits.slice(0, length);
-    const entry = CALLING_CODES[code];
+    const entry = callingCode(code);
     if (!entry) continue;
     const [lengths, trunk] = entry;
     let national = digits.slice(length);
