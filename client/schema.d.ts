@@ -19,11 +19,11 @@ export interface paths {
         put?: never;
         /**
          * Create a customer (with an empty wallet)
-         * @description The customer belongs to the caller's tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant.
+         * @description The customer belongs to the caller's tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant. Send an Idempotency-Key header to make retries return the customer the first request created.
          *
          *     **Who may call:** admin, operations, accountant, marketer, integrator.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 DUPLICATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 IDEMPOTENCY_KEY_REUSED, 409 DUPLICATE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -3399,7 +3399,13 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Retries with the same key and body return the original response; the same key with another body gets 409 IDEMPOTENCY_KEY_REUSED.
+                 * @example order-2026-03-14-0001
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3510,7 +3516,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description **DUPLICATE**: a unique value is taken, e.g. the mobile number in this tenant */
+            /**
+             * @description **IDEMPOTENCY_KEY_REUSED**: the Idempotency-Key was already used with a different body
+             *
+             *     **DUPLICATE**: a unique value is taken, e.g. the mobile number in this tenant
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -37,8 +37,9 @@ export const createCustomer = defineRoute({
   tag: 'Customers',
   summary: 'Create a customer (with an empty wallet)',
   description:
-    "The customer belongs to the caller's tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant.",
+    "The customer belongs to the caller's tenant. mobileNumber must include the country code; it is stored in E.164 and must be unique within the tenant (409 DUPLICATE otherwise). Platform keys may pass tenantId to create the customer in a tenant. Send an Idempotency-Key header to make retries return the customer the first request created.",
   status: 201,
+  idempotent: true,
   body: Type.Object(
     {
       name: ShortText(200),

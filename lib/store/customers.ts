@@ -13,7 +13,7 @@ import { newWalletItem, type WalletRecord } from './wallets.js';
 
 export type { CustomerRecord } from './records/customer.js';
 
-export type CreateCustomerOutcome = { ok: true } | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' };
+export type CreateCustomerOutcome = { ok: true } | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' | 'alongside-refused' };
 
 /**
  * Writes the customer, its phone claim (uniqueness per tenant), and its empty wallet in one
@@ -59,6 +59,8 @@ export async function insertCustomer(
     const reasons = cancellationReasons(error);
     if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'duplicate-phone' };
     if (reasons?.[3]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'unknown-tenant' };
+    // A condition of an item written alongside (the Idempotency-Key's answer, taken meanwhile).
+    if (reasons?.some((reason) => reason?.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'alongside-refused' };
     throw error;
   }
 }

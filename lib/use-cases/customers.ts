@@ -4,10 +4,12 @@ import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
-import { cursorRefused, duplicate, invalidField, notFound } from '../domain/errors.js';
+import { AppError, cursorRefused, duplicate, invalidField, notFound } from '../domain/errors.js';
 import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
 import { auditItem } from './shared/audit.js';
+import { replay, requestFingerprint } from './shared/idempotency.js';
+import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.js';
 import { owningTenant } from './shared/tenancy.js';
 import type { CursorMeta } from '../domain/paging.js';
 import {
@@ -32,7 +34,16 @@ function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, 
   return { ...customer, walletBalance: wallet.balance, walletCurrency: wallet.currency };
 }
 
-export async function createCustomer(caller: Caller, body: CreateBody): Promise<CustomerView> {
+/**
+ * A new customer and its empty wallet, answered once per Idempotency-Key: a retry with the same
+ * key and body gets the customer the first request made (not 409 DUPLICATE for its own number).
+ */
+export async function createCustomer(caller: Caller, body: CreateBody, idempotencyKey?: string): Promise<CustomerView> {
+  const fingerprint = requestFingerprint('createCustomer', '', body);
+  if (idempotencyKey) {
+    const previous = await getIdempotencyRecord(caller.keyId, idempotencyKey);
+    if (previous) return replay<CustomerView>(previous, fingerprint);
+  }
   if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency))
     throw invalidField('walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
   const mobileNumber = normalizePhone(body.mobileNumber);
@@ -67,14 +78,27 @@ export async function createCustomer(caller: Caller, body: CreateBody): Promise<
     updatedAt: now,
   };
   // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
+  const view = toCustomerView(customer, wallet);
   const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined, [
     auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
+    ...(idempotencyKey ? [idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, data: view })] : []),
   ]);
+  // Lost to a request with the same key (its number claimed, or its answer stored first): that request's answer.
+  if (!outcome.ok && idempotencyKey && outcome.reason !== 'unknown-tenant') {
+    const winner = await getIdempotencyRecord(caller.keyId, idempotencyKey);
+    if (winner) return replay<CustomerView>(winner, fingerprint);
+  }
   if (!outcome.ok && outcome.reason === 'duplicate-phone') {
     throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
   }
-  if (!outcome.ok) throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
-  return toCustomerView(customer, wallet);
+  if (!outcome.ok && outcome.reason === 'unknown-tenant')
+    throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
+  if (!outcome.ok) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Another request with this Idempotency-Key was being answered at the same time; send the request again', [
+      { field: 'Idempotency-Key', message: 'was in use by another request at the same time: retry with the same key and body' },
+    ]);
+  }
+  return view;
 }
 
 /** Always an exact match on the normalised number (spec 4.3: API-key callers cannot enumerate). */

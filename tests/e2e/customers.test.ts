@@ -129,6 +129,45 @@ describe('POST /api/v1/customers', () => {
   });
 });
 
+describe('POST /api/v1/customers with an Idempotency-Key', () => {
+  const create = (body: Record<string, unknown>, key: string) => api('POST', '/api/v1/customers', { key: gulf(), body, headers: { 'Idempotency-Key': key } });
+
+  it('answers a retry with the customer the first request created, not 409 for its own number', async () => {
+    const phone = uniquePhone();
+    const key = `customer-${Date.now().toString(36)}-retry`;
+    const first = await create({ name: 'Retry Hassan', mobileNumber: phone }, key);
+    expect(first.status, first.text).toBe(201);
+    // The same body with its fields in another order is the same request.
+    const again = await create({ mobileNumber: phone, name: 'Retry Hassan' }, key);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.data).toEqual(first.body.data);
+    // Without the key, the number is taken as before.
+    expect((await api('POST', '/api/v1/customers', { key: gulf(), body: { name: 'Retry Hassan', mobileNumber: phone } })).body.code).toBe('DUPLICATE');
+  });
+
+  it('answers 409 IDEMPOTENCY_KEY_REUSED for the key sent with another body, and creates nothing more', async () => {
+    const key = `customer-${Date.now().toString(36)}-reuse`;
+    expect((await create({ name: 'First Body', mobileNumber: uniquePhone() }, key)).status).toBe(201);
+    const phone = uniquePhone();
+    const reused = await create({ name: 'Other Body', mobileNumber: phone }, key);
+    expect(reused.status, reused.text).toBe(409);
+    expect(reused.body).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(reused.body.details[0].field).toBe('Idempotency-Key');
+    const search = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: gulf() });
+    expect(search.body.data).toEqual([]);
+  });
+
+  it('creates one customer when 10 identical retries race, and answers each of them with it', async () => {
+    const phone = uniquePhone();
+    const key = `customer-${Date.now().toString(36)}-race`;
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ name: 'Racing Retry', mobileNumber: phone }, key)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    const search = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: gulf() });
+    expect(search.body.data).toHaveLength(1);
+  });
+});
+
 describe('names of only spaces', () => {
   it('are refused for customers and staff users (400 body.name "must not be blank"), and nothing is created', async () => {
     const phone = uniquePhone();
