@@ -291,6 +291,8 @@ describe('the staff console speaks for itself', () => {
       await page.goto(consoleUrl(baseUrl(), `/users/${userId}`));
       const deactivate = page.getByRole('main').getByRole('button', { name: 'Deactivate' });
       await deactivate.focus({ timeout: UI_TIMEOUT });
+      // No switch in the form deactivates without asking: only the button does, and it asks.
+      expect(await page.getByRole('main').getByLabel('Active').count(), 'an Active switch on an active member').toBe(0);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('alertdialog', { name: 'Deactivate Sami Khoury?' });
       await dialog.waitFor({ timeout: UI_TIMEOUT });
@@ -321,6 +323,12 @@ describe('the staff console speaks for itself', () => {
       await expect.poll(async () => (await api('GET', '/api/v1/me', { key: samiKey })).status, { timeout: UI_TIMEOUT }).toBe(401);
       await page.getByRole('main').getByRole('button', { name: 'إيقاف' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
       await toEnglish(page);
+      // Deactivated, they can be made active again with the switch, which says they need new keys.
+      await page.getByRole('main').getByText('Turn on and save to let them work again; they need new API keys.').waitFor({ timeout: UI_TIMEOUT });
+      await page.getByRole('main').getByLabel('Active').check({ timeout: UI_TIMEOUT });
+      await page.getByRole('main').getByRole('button', { name: 'Save' }).click();
+      await expect.poll(active, { timeout: UI_TIMEOUT }).toBe(true);
+      expect((await api('GET', '/api/v1/me', { key: samiKey })).status, 'their old key stays disabled').toBe(401);
 
       expect(tab.native, "the browser's own dialogs").toEqual([]);
       expect(tab.pageErrors).toEqual([]);

@@ -140,6 +140,17 @@ function Deactivate() {
   );
 }
 
+/**
+ * The switch that makes a deactivated staff member active again. An active one is deactivated only
+ * with the Deactivate button, which asks first: a switch left off by mistake would end their keys.
+ */
+function Reactivate() {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  if (user?.active !== false) return null;
+  return <BooleanInput source="active" helperText={translate('vpo.admin.reactivateHint')} />;
+}
+
 export function UserEdit() {
   return (
     <Edit
@@ -161,7 +172,7 @@ export function UserEdit() {
         <TextInput source="mobileNumber" fullWidth />
         <TextInput source="email" type="email" fullWidth />
         <SelectInput source="language" choices={LANGUAGES} fullWidth />
-        <BooleanInput source="active" />
+        <Reactivate />
       </SimpleForm>
     </Edit>
   );

@@ -646,6 +646,7 @@ export const en = {
       expired: 'expired',
       deactivate: 'Deactivate',
       deactivated: 'Staff member deactivated; their keys no longer work.',
+      reactivateHint: 'Turn on and save to let them work again; they need new API keys.',
       deactivateTitle: 'Deactivate %{name}?',
       deactivateContent:
         'Every API key of theirs stops working at once, so they can no longer sign in or call the API. Making them active again does not bring the keys back: they need new ones.',
