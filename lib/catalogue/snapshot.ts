@@ -334,31 +334,20 @@ function ordersOf(maybe: ReturnType<typeof views>['maybe'], index: () => Catalog
   return order;
 }
 
-/** A VPOCAT2 snapshot: every array shipped; ranks are remade on first use. */
+/**
+ * A VPOCAT2 snapshot: every array shipped (every sort order, the id order), each text column's
+ * form told by the arrays it has. Mapped as VPOCAT3 is, once its header says what VPOCAT3's does.
+ */
 function decodeV2(file: Buffer, headerLength: number, header: HeaderV2): { version: string; index: CatalogueIndex } {
-  const { get, maybe } = arraysOf(file, headerLength, header.arrays);
-  const text = {} as CatalogueIndex['text'];
-  for (const name of TEXT_FIELDS) {
-    const epochMs = maybe<Float64Array>(`text.${name}.epochMs`);
-    const codes = maybe<Codes>(`text.${name}.codes`);
-    text[name] = epochMs
-      ? { epochMs }
-      : codes
-        ? { values: header.textValues[name] ?? [], codes }
-        : { bytes: get<Uint8Array>(`text.${name}.bytes`), offsets: get<Uint32Array>(`text.${name}.offsets`) };
-  }
-  const index = assembleIndex({
-    size: header.size,
-    id: get('id'),
-    year: get('year'),
-    price: get('price'),
-    kilometers: get('kilometers'),
-    text,
-    fields: fieldsOf(header.values, maybe),
-    order: Object.fromEntries(SORT_KEYS.map((key) => [key, get<Uint32Array>(`order.${key}`)])) as Record<SortKey, Uint32Array>,
-    byId: get<Uint32Array>('byId'),
-  });
-  return { version: header.version, index };
+  const arrays = arraysOf(file, headerLength, header.arrays);
+  const formOf = (name: string): TextForm =>
+    arrays.maybe(`text.${name}.epochMs`)
+      ? { form: 'epochMs' }
+      : arrays.maybe(`text.${name}.codes`)
+        ? { form: 'coded', values: header.textValues[name] ?? [] }
+        : { form: 'bytes' };
+  const text = Object.fromEntries(TEXT_FIELDS.map((name) => [name, formOf(name)]));
+  return indexOf({ ...header, text, titleWordsOfTitles: false }, arrays);
 }
 
 /** Where the import writes a snapshot (lib/use-cases/import-catalogue.ts uploads it). */
