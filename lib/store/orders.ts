@@ -123,7 +123,11 @@ export async function takeNextNumber(counter: string): Promise<number> {
   return Number(Attributes?.value);
 }
 
-/** The order split into its head's fields and each part's fields (a part only when it has some). */
+/**
+ * The order split into its head's fields and each part's fields (a part only when it has some).
+ * The car snapshot's pictures go to the archive part (as carImages), the rest of it stays on the
+ * head, where notices and lists read the car's name.
+ */
 function split(order: OrderRecord): { head: Item; parts: Map<OrderPart, Item> } {
   const head: Item = {};
   const parts = new Map<OrderPart, Item>();
@@ -132,6 +136,11 @@ function split(order: OrderRecord): { head: Item; parts: Map<OrderPart, Item> } 
     const part = partOfField(field);
     if (part) parts.set(part, { ...parts.get(part), [field]: value });
     else head[field] = value;
+  }
+  const { images, ...car } = order.carDetails as Item;
+  if (Array.isArray(images)) {
+    head.carDetails = car;
+    parts.set('archive', { ...parts.get('archive'), carImages: images });
   }
   return { head, parts };
 }
@@ -232,7 +241,10 @@ function assemble(head: Item, partItems: Item[]): OrderRecord {
     const part = partOfSortKey(String(item.sk));
     if (!part) continue;
     const { orderId: _o, tenantId: _t, marketerId: _m, ...fields } = orderPartCodecs[part].decode(item);
-    order = { ...order, ...fields };
+    if ('carImages' in fields) {
+      const { carImages, ...rest } = fields;
+      order = { ...order, ...rest, carDetails: { ...order.carDetails, images: carImages } };
+    } else order = { ...order, ...fields };
   }
   return order;
 }

@@ -109,7 +109,15 @@ const partRecord = <F extends TProperties>(fields: F) =>
 export const OrderExportPartRecord = partRecord(PART_FIELDS.export);
 export const OrderCustomsPartRecord = partRecord(PART_FIELDS.customs);
 export const OrderDocumentsPartRecord = partRecord(PART_FIELDS.documents);
-export const OrderArchivePartRecord = partRecord(PART_FIELDS.archive);
+export const OrderArchivePartRecord = partRecord({
+  ...PART_FIELDS.archive,
+  /**
+   * The car snapshot's pictures (carDetails.images), kept beside where their copy stands rather
+   * than on the head: a catalogue car's dozens of addresses would make every change to the order
+   * rewrite them (lib/store/orders.ts puts them back in carDetails on every read).
+   */
+  carImages: Type.Optional(Type.Array(Type.Unknown())),
+});
 
 /** One entry of the order's history: who moved it from what to what, and when (an export step or shipment note keeps the status). */
 export const HistoryEntryRecord = Type.Object({
