@@ -342,7 +342,38 @@ async function main(): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
 
   const customer = await request('POST /customers', () => createCustomer(marketer, { name: 'Ali Hassan', mobileNumber: '+97455512345', country: 'QA' }));
-  const carDetails = { makeEn: 'Hyundai', modelEn: 'Palisade', year: 2021, customerNotificationsEnabled: true };
+  // ORDER_WALK_PICTURES=n: the car as a catalogue order snapshots it, with n pictures (a listing has 20 to 60).
+  const pictures = Number(process.env.ORDER_WALK_PICTURES ?? 0);
+  const images = Array.from(
+    { length: pictures },
+    (_, i) => `https://ci.encar.com/carpicture/carpicture03/pic3812/38126513_${String(i + 1).padStart(3, '0')}.jpg`,
+  );
+  const carDetails = {
+    makeEn: 'Hyundai',
+    modelEn: 'Palisade',
+    year: 2021,
+    customerNotificationsEnabled: true,
+    ...(pictures > 0
+      ? {
+          provider: 'sk',
+          advertisementNumber: '38126513',
+          title: 'Hyundai Palisade 2.2 Diesel 4WD Calligraphy',
+          modelGroupEn: 'Palisade',
+          gradeEn: 'Diesel 2.2 4WD',
+          gradeDetailEn: 'Calligraphy',
+          kilometers: 48210,
+          price: 3890,
+          priceUnit: '10000 KRW',
+          fuelType: 'Diesel',
+          transmission: 'Automatic',
+          color: 'White',
+          vin: 'KMHR881EMNU412345',
+          images,
+          thumbnailUrl: images[0],
+          auctionDate: '2026-12-02T10:00:00+09:00',
+        }
+      : {}),
+  };
   const order = await request('POST /orders', () =>
     createOrder(marketer, { customerId: customer.id, totalAmount: 18500, receiptAmount: 2000, carDetails }, undefined),
   );

@@ -46,7 +46,10 @@ function previousTree(rootDir: string): string {
   return dir;
 }
 
-async function walk(context: BenchContext, tree: string, table: string): Promise<WalkResult> {
+/** The pictures of the catalogue car in the second walk: what a listing of the auction providers carries. */
+const PICTURES = 30;
+
+async function walk(context: BenchContext, tree: string, table: string, pictures = 0): Promise<WalkResult> {
   const { localEnvironment } = await import('../local/bootstrap.js');
   const env = {
     ...process.env,
@@ -58,6 +61,7 @@ async function walk(context: BenchContext, tree: string, table: string): Promise
       bucketName: 'bench-order-cost',
     }),
     LOG_LEVEL: 'error',
+    ORDER_WALK_PICTURES: String(pictures),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_order-walk.ts'), tree], {
     cwd: context.rootDir,
@@ -130,6 +134,8 @@ export const suite: BenchSuite = {
     const s3 = await startS3Local({ port: PORTS.s3 });
     let previous: WalkResult;
     let current: WalkResult;
+    let previousPictures: WalkResult;
+    let currentPictures: WalkResult;
     let calibration: string;
     try {
       calibration = await calibrate(PORTS.dynamo);
@@ -137,6 +143,9 @@ export const suite: BenchSuite = {
       previous = await walk(context, previousRoot, 'bench-order-cost-previous');
       context.log('order-cost: walking one order on the current layout');
       current = await walk(context, context.rootDir, 'bench-order-cost-current');
+      context.log(`order-cost: walking one order of a catalogue car (${PICTURES} pictures) on each layout`);
+      previousPictures = await walk(context, previousRoot, 'bench-order-cost-previous-pictures', PICTURES);
+      currentPictures = await walk(context, context.rootDir, 'bench-order-cost-current-pictures', PICTURES);
     } finally {
       await s3.stop();
       await dynamo.stop();
@@ -231,6 +240,24 @@ export const suite: BenchSuite = {
       }),
       ['left'],
     );
+    const withPictures = renderTable(
+      ['layout', 'handlers WU', 'consumer WU', 'total WU', 'DynamoDB Local WU', 'order items KB'],
+      [
+        [`previous (${BASELINE_COMMIT.slice(0, 7)})`, previousPictures],
+        ['current', currentPictures],
+      ].map(([label, r]) => {
+        const result = r as WalkResult;
+        return [
+          label as string,
+          round(result.priced.request.write, 1),
+          round(result.priced.consumer.write, 1),
+          pricedTotal(result),
+          total(result).write,
+          round(result.orderItemBytes / 1024, 1),
+        ];
+      }),
+      ['left'],
+    );
     const audiences = [...new Set(layouts.flatMap(([, r]) => Object.keys(r.messagesByAudience)))].sort();
     const messages = renderTable(
       ['layout', ...audiences, 'total'],
@@ -248,6 +275,9 @@ export const suite: BenchSuite = {
       "Priced: the same walk's write units by DynamoDB's documented rules, from each item read before and after each write (DynamoDB Local counts a transaction 4 units per KB of an item rather than 2, and items of the same size and indexes in it once):",
       pricedSummary,
       calibration,
+      '',
+      `The same walk for an order of a catalogue car: its snapshot (title, grade, mileage, price, VIN, ${PICTURES} picture addresses) on the order, priced:`,
+      withPictures,
       '',
       'Where the units go (handlers and consumer together, DynamoDB Local):',
       byPlace,
@@ -268,6 +298,11 @@ export const suite: BenchSuite = {
         previous: { ...previous, total: total(previous) },
         current: { ...current, total: total(current) },
         pricedWriteUnits: { previous: pricedTotal(previous), current: pricedTotal(current) },
+        catalogueCar: {
+          pictures: PICTURES,
+          pricedWriteUnits: { previous: pricedTotal(previousPictures), current: pricedTotal(currentPictures) },
+          writeUnits: { previous: total(previousPictures).write, current: total(currentPictures).write },
+        },
       },
       ok: true,
       withinBudget: total(current).write <= WRITE_BUDGET && pricedTotal(current) <= WRITE_BUDGET,
