@@ -937,7 +937,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * An inspector's inspections by date, undated ones last: their agenda (inspector: their own; operations, admin: any inspector's)
+         * @description An inspector key lists its own user's inspections (inspectorId may be left out, or must be theirs: 403 otherwise); operations and admin name the inspector (an id from GET /api/v1/inspectors). open=true keeps the inspections still to do (Pending or InProgress); status keeps one status. Each inspection carries its order's number and customer's name. Pass meta.nextCursor as cursor for the next page; a page holds fewer than limit only at the agenda's end.
+         *
+         *     **Who may call:** admin, operations, inspector.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listInspections"];
         put?: never;
         /**
          * Create an inspection of an order (Pending)
@@ -2920,6 +2928,51 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** AgendaInspection */
+        AgendaInspection: {
+            id: string;
+            orderId: string;
+            inspectorId: string;
+            /** @description the inspector's name as it was when the inspection was created or last changed (older inspections may lack it) */
+            inspectorName?: string;
+            /** @enum {string} */
+            status: "Pending" | "InProgress" | "Completed" | "Cancelled";
+            /** @description the statuses it may move to next (none once Completed or Cancelled): what a screen offers */
+            allowedStatusTransitions: ("Pending" | "InProgress" | "Completed" | "Cancelled")[];
+            inspectionDate: string | null;
+            notes: string | null;
+            photos: {
+                /**
+                 * Format: uri
+                 * @example https://example.com/photos/front.jpg
+                 */
+                url: string;
+                /**
+                 * Format: uri
+                 * @example https://example.com/photos/front-150.jpg
+                 */
+                thumbnailUrl?: string;
+                /** @example exterior */
+                type?: string;
+                /** @example Front bumper, small scratch */
+                caption?: string;
+                priority?: number;
+                /** Format: date-time */
+                uploadedAt?: string;
+            }[];
+            pdfReportUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description the order's number
+             * @example 1042
+             */
+            orderNumber?: number;
+            /** @description the order's customer's name */
+            customerName?: string;
+        };
         /** User */
         User: {
             id: string;
@@ -3807,7 +3860,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:52:00.248Z"
+                     *           "createdAt": "2026-11-16T09:52:30.385Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -3817,7 +3870,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:50:30.837Z"
+                     *           "createdAt": "2026-11-16T09:51:00.974Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3981,7 +4034,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:50:30.837Z"
+                     *           "createdAt": "2026-11-16T09:51:00.974Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -3990,7 +4043,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:50:30.837Z"
+                     *           "updatedAt": "2026-11-16T09:51:00.974Z"
                      *         }
                      *       }
                      *     }
@@ -4741,7 +4794,7 @@ export interface operations {
                      *           "repriced": 0
                      *         },
                      *         "startedAt": "2026-11-16T10:34:30.893Z",
-                     *         "receivedAt": "2026-11-16T10:29:30.523Z",
+                     *         "receivedAt": "2026-11-16T10:29:00.386Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
@@ -4760,7 +4813,7 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "nr2cj5yw7l6ys9qb2udcp6vb",
+                     *         "confirmedBy": "yp4cl1buxa1ith76esok15dj",
                      *         "confirmedAt": "2026-11-16T10:35:30.167Z"
                      *       }
                      *     }
@@ -4867,7 +4920,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by nr2cj5yw7l6ys9qb2udcp6vb",
+                     *         "reason": "discarded by yp4cl1buxa1ith76esok15dj",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -4877,7 +4930,7 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:29:31.576Z",
+                     *         "startedAt": "2026-11-16T10:29:30.523Z",
                      *         "receivedAt": "2026-11-16T10:25:30.427Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
@@ -4897,7 +4950,7 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "nr2cj5yw7l6ys9qb2udcp6vb",
+                     *         "confirmedBy": "yp4cl1buxa1ith76esok15dj",
                      *         "finishedAt": "2026-11-16T10:31:30.071Z"
                      *       }
                      *     }
@@ -4998,7 +5051,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T15-03-51-077Z-fd7q35kp",
+                     *           "version": "2026-11-27T17-23-17-328Z-hyoc8s98",
                      *           "cars": 199,
                      *           "createdAt": "2026-11-16T10:25:33.586Z"
                      *         },
@@ -5009,8 +5062,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:23:02.848Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:23:02.848Z",
+                     *             "lastFeedAt": "2026-11-16T10:23:03.901Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:23:03.901Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -5026,20 +5079,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:23:00.742Z",
+                     *               "startedAt": "2026-11-16T10:23:01.795Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:15:00.550Z",
+                     *               "receivedAt": "2026-11-16T10:18:01.425Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:23:04.954Z",
+                     *               "finishedAt": "2026-11-16T10:23:05.007Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T15-03-48-931Z-zporssdl",
+                     *               "snapshotVersion": "2026-11-27T17-23-15-186Z-jpkbdozc",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:23:04.954Z"
+                     *               "updatedAt": "2026-11-16T10:23:05.007Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5162,7 +5215,7 @@ export interface operations {
                      *         },
                      *         "startedAt": "2026-11-16T10:25:31.480Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:23:05.007Z",
+                     *         "receivedAt": "2026-11-16T10:23:00.742Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5179,7 +5232,7 @@ export interface operations {
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T15-03-51-077Z-fd7q35kp",
+                     *         "snapshotVersion": "2026-11-27T17-23-17-328Z-hyoc8s98",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
@@ -5288,12 +5341,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:29:31.576Z",
+                     *           "startedAt": "2026-11-16T10:29:30.523Z",
                      *           "receivedAt": "2026-11-16T10:25:30.427Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:29:32.629Z",
+                     *           "updatedAt": "2026-11-16T10:29:31.576Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5323,14 +5376,14 @@ export interface operations {
                      *           },
                      *           "startedAt": "2026-11-16T10:25:31.480Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:23:05.007Z",
+                     *           "receivedAt": "2026-11-16T10:23:00.742Z",
                      *           "steps": 1,
                      *           "finishedAt": "2026-11-16T10:25:35.692Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T15-03-51-077Z-fd7q35kp",
+                     *           "snapshotVersion": "2026-11-27T17-23-17-328Z-hyoc8s98",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
@@ -5349,20 +5402,20 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:23:00.742Z",
+                     *           "startedAt": "2026-11-16T10:23:01.795Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:15:00.550Z",
+                     *           "receivedAt": "2026-11-16T10:18:01.425Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:23:04.954Z",
+                     *           "finishedAt": "2026-11-16T10:23:05.007Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T15-03-48-931Z-zporssdl",
+                     *           "snapshotVersion": "2026-11-27T17-23-15-186Z-jpkbdozc",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:23:04.954Z"
+                     *           "updatedAt": "2026-11-16T10:23:05.007Z"
                      *         }
                      *       ]
                      *     }
@@ -5485,7 +5538,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "version": 11,
-                     *         "updatedAt": "2026-11-16T09:34:30.453Z"
+                     *         "updatedAt": "2026-11-16T09:35:00.590Z"
                      *       }
                      *     }
                      */
@@ -5675,11 +5728,6 @@ export interface operations {
                      *         "carId": 17,
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
-                     *           "images": [
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
@@ -5698,7 +5746,12 @@ export interface operations {
                      *           "gradeDetailEn": "2.0 RE",
                      *           "customerNotificationsEnabled": true,
                      *           "makeEn": "Renault Korea",
-                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
                      *         "totalAmount": 18500,
                      *         "currency": "USD",
@@ -5713,7 +5766,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -5987,11 +6040,6 @@ export interface operations {
                      *           "carId": 17,
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
-                     *             "images": [
-                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *             ],
                      *             "color": "White",
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
@@ -6010,7 +6058,12 @@ export interface operations {
                      *             "gradeDetailEn": "2.0 RE",
                      *             "customerNotificationsEnabled": true,
                      *             "makeEn": "Renault Korea",
-                     *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *             "images": [
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *             ]
                      *           },
                      *           "totalAmount": 18500,
                      *           "currency": "USD",
@@ -6025,7 +6078,7 @@ export interface operations {
                      *               "orders/1/02-sedan-white-2.svg",
                      *               "orders/1/03-sedan-white-3.svg"
                      *             ],
-                     *             "completedAt": "2026-11-16T09:09:02.572Z",
+                     *             "completedAt": "2026-11-16T09:09:00.466Z",
                      *             "status": "done"
                      *           },
                      *           "exportSteps": {
@@ -6035,25 +6088,25 @@ export interface operations {
                      *               "loadBy": "2026-12-16",
                      *               "number": "12345-26-000123X",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *               "recordedAt": "2026-11-16T09:40:00.960Z"
                      *             },
                      *             "deregistration": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *               "recordedAt": "2026-11-16T09:38:00.412Z",
                      *               "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *             },
                      *             "completionReport": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
-                     *               "recordedAt": "2026-11-16T09:43:30.919Z",
+                     *               "recordedAt": "2026-11-16T09:44:00.056Z",
                      *               "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *             },
                      *             "bondedArea": {
                      *               "date": "2026-11-16",
                      *               "recordedBy": "demouseroperations000001",
                      *               "location": "Incheon bonded yard",
-                     *               "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *               "recordedAt": "2026-11-16T09:39:30.823Z"
                      *             }
                      *           },
                      *           "shipment": {
@@ -6070,7 +6123,7 @@ export interface operations {
                      *             "portOfLoading": "KRPTK",
                      *             "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *             "bookingNumber": "BK-55121",
-                     *             "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *             "updatedAt": "2026-11-16T09:44:30.193Z"
                      *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
@@ -6079,7 +6132,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
+                     *           "updatedAt": "2026-11-16T09:45:00.330Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -6456,11 +6509,6 @@ export interface operations {
                      *         "carId": 17,
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
-                     *           "images": [
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
@@ -6479,7 +6527,12 @@ export interface operations {
                      *           "gradeDetailEn": "2.0 RE",
                      *           "customerNotificationsEnabled": true,
                      *           "makeEn": "Renault Korea",
-                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
                      *         "totalAmount": 18500,
                      *         "currency": "USD",
@@ -6494,7 +6547,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -6504,25 +6557,25 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *             "recordedAt": "2026-11-16T09:40:00.960Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *             "recordedAt": "2026-11-16T09:38:00.412Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:43:30.919Z",
+                     *             "recordedAt": "2026-11-16T09:44:00.056Z",
                      *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -6539,7 +6592,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "bookingNumber": "BK-55121",
-                     *           "updatedAt": "2026-11-16T09:44:00.056Z"
+                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
@@ -6548,7 +6601,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:44:30.193Z",
+                     *         "updatedAt": "2026-11-16T09:45:00.330Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -6564,7 +6617,7 @@ export interface operations {
                      *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *           "contractNumber": 1,
                      *           "pdfUrl": null,
-                     *           "signedAt": "2026-11-16T09:25:30.987Z"
+                     *           "signedAt": "2026-11-16T09:26:00.124Z"
                      *         },
                      *         "inspection": {
                      *           "id": "x41jv784e3cd7lz9sh0t3tt5",
@@ -6578,7 +6631,7 @@ export interface operations {
                      *           "buyerName": "Layla Haddad",
                      *           "carYear": 2012,
                      *           "engineCapacityCc": 1998,
-                     *           "storedAt": "2026-11-16T09:33:00.042Z",
+                     *           "storedAt": "2026-11-16T09:33:30.179Z",
                      *           "buyerAddress": "Dubai Marina, Dubai",
                      *           "total": 18500,
                      *           "buyerPhone": "+971501234567",
@@ -6602,7 +6655,7 @@ export interface operations {
                      *         "trackingLink": {
                      *           "url": "http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir",
                      *           "issuedAt": "2026-11-16T09:08:30.329Z",
-                     *           "endsAt": "2027-02-14T09:44:00.000Z"
+                     *           "endsAt": "2027-02-14T09:45:00.000Z"
                      *         },
                      *         "customsDocuments": [
                      *           {
@@ -6617,9 +6670,9 @@ export interface operations {
                      *             "type": "customs-invoice",
                      *             "version": 1,
                      *             "language": "en",
-                     *             "createdAt": "2026-11-16T09:36:00.864Z",
+                     *             "createdAt": "2026-11-16T09:36:30.001Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
-                     *             "urlExpiresAt": "2026-11-16T10:00:00.000Z"
+                     *             "urlExpiresAt": "2026-11-16T10:01:00.000Z"
                      *           }
                      *         ],
                      *         "statusHistory": [
@@ -6776,11 +6829,6 @@ export interface operations {
                      *         "carId": 17,
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
-                     *           "images": [
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
@@ -6799,7 +6847,12 @@ export interface operations {
                      *           "gradeDetailEn": "2.0 RE",
                      *           "makeEn": "Renault Korea",
                      *           "customerNotificationsEnabled": true,
-                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
                      *         "totalAmount": 18500,
                      *         "currency": "USD",
@@ -6814,7 +6867,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "customer": {
@@ -7099,10 +7152,10 @@ export interface operations {
                      *           "currency": "USD",
                      *           "language": "en",
                      *           "total": 18500,
-                     *           "storedAt": "2026-11-16T09:33:00.042Z"
+                     *           "storedAt": "2026-11-16T09:33:30.179Z"
                      *         },
                      *         "version": 10,
-                     *         "updatedAt": "2026-11-16T09:33:01.095Z"
+                     *         "updatedAt": "2026-11-16T09:33:31.232Z"
                      *       }
                      *     }
                      */
@@ -7575,11 +7628,6 @@ export interface operations {
                      *         "carId": 17,
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
-                     *           "images": [
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
@@ -7598,7 +7646,12 @@ export interface operations {
                      *           "gradeDetailEn": "2.0 RE",
                      *           "customerNotificationsEnabled": true,
                      *           "makeEn": "Renault Korea",
-                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
                      *         "totalAmount": 18500,
                      *         "currency": "USD",
@@ -7613,7 +7666,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7622,17 +7675,17 @@ export interface operations {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *             "recordedAt": "2026-11-16T09:38:00.412Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "exportDeclaration": {
                      *             "date": "2026-11-16",
-                     *             "recordedAt": "2026-11-16T09:39:30.823Z",
+                     *             "recordedAt": "2026-11-16T09:40:00.960Z",
                      *             "recordedBy": "demouseroperations000001",
                      *             "number": "12345-26-000123X",
                      *             "loadBy": "2026-12-16"
@@ -7645,7 +7698,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:39:31.876Z"
+                     *         "updatedAt": "2026-11-16T09:40:01.013Z"
                      *       }
                      *     }
                      */
@@ -7883,11 +7936,6 @@ export interface operations {
                      *         "carId": 17,
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
-                     *           "images": [
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
@@ -7906,7 +7954,12 @@ export interface operations {
                      *           "gradeDetailEn": "2.0 RE",
                      *           "customerNotificationsEnabled": true,
                      *           "makeEn": "Renault Korea",
-                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
                      *         "totalAmount": 18500,
                      *         "currency": "USD",
@@ -7921,7 +7974,7 @@ export interface operations {
                      *             "orders/1/02-sedan-white-2.svg",
                      *             "orders/1/03-sedan-white-3.svg"
                      *           ],
-                     *           "completedAt": "2026-11-16T09:09:02.572Z",
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
                      *         "exportSteps": {
@@ -7931,19 +7984,19 @@ export interface operations {
                      *             "loadBy": "2026-12-16",
                      *             "number": "12345-26-000123X",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *             "recordedAt": "2026-11-16T09:40:00.960Z"
                      *           },
                      *           "deregistration": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
-                     *             "recordedAt": "2026-11-16T09:37:30.275Z",
+                     *             "recordedAt": "2026-11-16T09:38:00.412Z",
                      *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "bondedArea": {
                      *             "date": "2026-11-16",
                      *             "recordedBy": "demouseroperations000001",
                      *             "location": "Incheon bonded yard",
-                     *             "recordedAt": "2026-11-16T09:39:00.686Z"
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
                      *           }
                      *         },
                      *         "shipment": {
@@ -7956,7 +8009,7 @@ export interface operations {
                      *           "portOfLoading": "KRPTK",
                      *           "bookingNumber": "BK-55121",
                      *           "voyage": "031W",
-                     *           "updatedAt": "2026-11-16T09:42:30.645Z",
+                     *           "updatedAt": "2026-11-16T09:43:00.782Z",
                      *           "billOfLadingNumber": "GLVS2611BL0457",
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
@@ -7968,7 +8021,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:42:31.698Z"
+                     *         "updatedAt": "2026-11-16T09:43:01.835Z"
                      *       }
                      *     }
                      */
@@ -8110,7 +8163,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "number": "CI-00001",
-                     *           "createdAt": "2026-11-16T09:36:00.864Z",
+                     *           "createdAt": "2026-11-16T09:36:30.001Z",
                      *           "createdBy": "demouseroperations000001",
                      *           "bytes": 34704,
                      *           "language": "en",
@@ -8239,7 +8292,7 @@ export interface operations {
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
                      *         "bytes": 34704,
                      *         "number": "CI-00001",
-                     *         "createdAt": "2026-11-16T09:36:00.864Z",
+                     *         "createdAt": "2026-11-16T09:36:30.001Z",
                      *         "createdBy": "demouseroperations000001",
                      *         "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=f1aca3350e15f042f1c87da53f5d929fedd00442e1060bd387138a0da15ab3e9",
                      *         "urlExpiresAt": "2026-11-16T09:51:00.000Z"
@@ -8389,15 +8442,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:21:31.584Z",
+                     *           "statusAt": "2026-11-16T15:23:01.995Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:21:31.584Z"
+                     *             "failed": "2026-11-16T15:23:01.995Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -8510,11 +8563,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:21:30.531Z",
+                     *           "statusAt": "2026-11-16T15:23:00.942Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:21:30.531Z"
+                     *             "delivered": "2026-11-16T15:23:00.942Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:02.572Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -8533,7 +8586,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -8552,7 +8605,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:06.784Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         }
                      *       ]
                      *     }
@@ -8726,11 +8779,6 @@ export interface operations {
                      *         "customerCountry": "AE",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
-                     *           "images": [
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
@@ -8749,7 +8797,12 @@ export interface operations {
                      *           "gradeDetailEn": "2.0 RE",
                      *           "customerNotificationsEnabled": true,
                      *           "makeEn": "Renault Korea",
-                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
                      *         "totalAmount": 18500,
                      *         "currency": "USD",
@@ -8759,8 +8812,8 @@ export interface operations {
                      *         "status": "Draft",
                      *         "version": 1,
                      *         "pdfUrl": null,
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z"
+                     *         "createdAt": "2026-11-16T09:21:30.891Z",
+                     *         "updatedAt": "2026-11-16T09:21:30.891Z"
                      *       }
                      *     }
                      */
@@ -8893,7 +8946,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:21:30.891Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -8902,7 +8955,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:21:00.754Z",
+                     *         "updatedAt": "2026-11-16T09:21:30.891Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9133,7 +9186,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:21:30.891Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9142,7 +9195,7 @@ export interface operations {
                      *         "currency": "USD",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:22:00.028Z",
+                     *         "updatedAt": "2026-11-16T09:22:30.165Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9324,7 +9377,7 @@ export interface operations {
                      *           "signingLink": "https://sign.example.com/c/1042",
                      *           "customerNameAr": "ليلى حداد",
                      *           "customerCountry": "AE",
-                     *           "createdAt": "2026-11-16T09:21:00.754Z",
+                     *           "createdAt": "2026-11-16T09:21:30.891Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "terms": "Payment in full before shipping.",
@@ -9339,7 +9392,7 @@ export interface operations {
                      *             "url": "https://files.example.com/contracts/c-1042-signed.pdf"
                      *           },
                      *           "mileage": "42,000 km",
-                     *           "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *           "updatedAt": "2026-11-16T09:26:00.124Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
                      *             "priceUnit": "10000 KRW",
@@ -9370,13 +9423,13 @@ export interface operations {
                      *           },
                      *           "contractNumber": 1,
                      *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *           "sentAt": "2026-11-16T09:23:30.439Z",
+                     *           "sentAt": "2026-11-16T09:24:00.576Z",
                      *           "version": 4,
                      *           "customerName": "Layla Haddad",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
                      *           "sentTo": "+971501234567",
-                     *           "signedAt": "2026-11-16T09:25:30.987Z",
+                     *           "signedAt": "2026-11-16T09:26:00.124Z",
                      *           "status": "Signed"
                      *         },
                      *         {
@@ -9416,7 +9469,7 @@ export interface operations {
                      *           "customerCountry": "AE",
                      *           "customerIdNumber": "P4471029",
                      *           "totalAmount": 18500,
-                     *           "createdAt": "2026-11-16T09:24:00.576Z",
+                     *           "createdAt": "2026-11-16T09:24:30.713Z",
                      *           "customerPhone": "+971501234567",
                      *           "pdfUrl": null,
                      *           "customerEmail": "layla@example.com",
@@ -9425,7 +9478,7 @@ export interface operations {
                      *           "id": "cak16s4ngripubck9hrsrzna",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
-                     *           "updatedAt": "2026-11-16T09:24:00.576Z"
+                     *           "updatedAt": "2026-11-16T09:24:30.713Z"
                      *         }
                      *       ]
                      *     }
@@ -9565,7 +9618,7 @@ export interface operations {
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:21:30.891Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9574,7 +9627,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:23:30.439Z",
+                     *         "updatedAt": "2026-11-16T09:24:00.576Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9609,7 +9662,7 @@ export interface operations {
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "status": "Sent",
-                     *         "sentAt": "2026-11-16T09:23:30.439Z",
+                     *         "sentAt": "2026-11-16T09:24:00.576Z",
                      *         "sentTo": "+971501234567",
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
                      *         "signingLink": "https://sign.example.com/c/1042"
@@ -9793,7 +9846,7 @@ export interface operations {
                      *         "signingLink": "https://sign.example.com/c/1042",
                      *         "customerNameAr": "ليلى حداد",
                      *         "customerCountry": "AE",
-                     *         "createdAt": "2026-11-16T09:21:00.754Z",
+                     *         "createdAt": "2026-11-16T09:21:30.891Z",
                      *         "customerPhone": "+971501234567",
                      *         "pdfUrl": null,
                      *         "terms": "Payment in full before shipping.",
@@ -9802,7 +9855,7 @@ export interface operations {
                      *         "vin": "KNAPU81BDN7123456",
                      *         "id": "a1wxpqa76sdt2p2v70lpjtot",
                      *         "mileage": "42,000 km",
-                     *         "updatedAt": "2026-11-16T09:25:30.987Z",
+                     *         "updatedAt": "2026-11-16T09:26:00.124Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
@@ -9833,14 +9886,14 @@ export interface operations {
                      *         },
                      *         "contractNumber": 1,
                      *         "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                     *         "sentAt": "2026-11-16T09:23:30.439Z",
+                     *         "sentAt": "2026-11-16T09:24:00.576Z",
                      *         "version": 4,
                      *         "customerName": "Layla Haddad",
                      *         "customerIdNumber": "P4471029",
                      *         "totalAmount": 18500,
                      *         "sentTo": "+971501234567",
                      *         "status": "Signed",
-                     *         "signedAt": "2026-11-16T09:25:30.987Z",
+                     *         "signedAt": "2026-11-16T09:26:00.124Z",
                      *         "signedDocument": {
                      *           "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                      *           "filename": "c-1042-signed.pdf",
@@ -9993,15 +10046,15 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:29:00.946Z",
+                     *         "createdAt": "2026-11-16T09:29:30.083Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Confirmed",
-                     *         "updatedAt": "2026-11-16T09:30:00.220Z",
-                     *         "confirmedAt": "2026-11-16T09:30:00.220Z",
+                     *         "updatedAt": "2026-11-16T09:30:30.357Z",
+                     *         "confirmedAt": "2026-11-16T09:30:30.357Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
                      *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
@@ -10115,13 +10168,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:30.425Z",
+                     *           "createdAt": "2026-11-16T09:12:31.478Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
                      *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10260,8 +10313,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:12:30.425Z",
-                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
+                     *         "createdAt": "2026-11-16T09:12:31.478Z",
+                     *         "updatedAt": "2026-11-16T09:12:31.478Z"
                      *       }
                      *     }
                      */
@@ -10397,7 +10450,7 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:30.425Z",
+                     *           "createdAt": "2026-11-16T09:12:31.478Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
@@ -10417,17 +10470,17 @@ export interface operations {
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:29:00.946Z",
+                     *           "createdAt": "2026-11-16T09:29:30.083Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
                      *           "id": "bv6c0mig27jor45944covnbf",
-                     *           "confirmedAt": "2026-11-16T09:30:00.220Z",
+                     *           "confirmedAt": "2026-11-16T09:30:30.357Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
                      *           "status": "Confirmed",
-                     *           "updatedAt": "2026-11-16T09:30:00.220Z"
+                     *           "updatedAt": "2026-11-16T09:30:30.357Z"
                      *         }
                      *       ]
                      *     }
@@ -10549,13 +10602,13 @@ export interface operations {
                      *         "description": "Balance by bank transfer",
                      *         "type": "receipt",
                      *         "customerName": "Layla Haddad",
-                     *         "createdAt": "2026-11-16T09:29:00.946Z",
+                     *         "createdAt": "2026-11-16T09:29:30.083Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
                      *         "id": "bv6c0mig27jor45944covnbf",
                      *         "items": [],
                      *         "status": "Pending",
-                     *         "updatedAt": "2026-11-16T09:29:30.083Z",
+                     *         "updatedAt": "2026-11-16T09:30:00.220Z",
                      *         "invoiceNumber": "R-2026-1002"
                      *       }
                      *     }
@@ -10812,6 +10865,127 @@ export interface operations {
             };
             /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInspections: {
+        parameters: {
+            query?: {
+                /** @description CUID */
+                inspectorId?: string;
+                /** @description true: only the inspections still to do (Pending or InProgress) */
+                open?: boolean;
+                status?: "Pending" | "InProgress" | "Completed" | "Cancelled";
+                limit?: number;
+                /** @description meta.nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the inspector's own inspections, by date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "completedAt": "2026-11-16T09:18:30.069Z",
+                     *           "notes": "No accident history; light scratches on the rear bumper",
+                     *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
+                     *           "inspectorId": "demouserinspector0000001",
+                     *           "photos": [
+                     *             {
+                     *               "caption": "Front",
+                     *               "type": "exterior",
+                     *               "priority": 1,
+                     *               "url": "https://files.example.com/inspections/i-1042/front.jpg"
+                     *             }
+                     *           ],
+                     *           "inspectorName": "Joon Lee (demo inspector)",
+                     *           "createdAt": "2026-11-16T09:17:30.795Z",
+                     *           "pdfReportUrl": "https://files.example.com/inspections/i-1042/report.pdf",
+                     *           "id": "x41jv784e3cd7lz9sh0t3tt5",
+                     *           "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *           "status": "Completed",
+                     *           "updatedAt": "2026-11-16T09:18:30.069Z",
+                     *           "allowedStatusTransitions": [],
+                     *           "orderNumber": 1,
+                     *           "customerName": "Layla Haddad"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "limit": 20
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["AgendaInspection"][];
+                        meta: {
+                            limit: number;
+                            /** @description pass as cursor for the next page; absent on the last page */
+                            nextCursor?: string;
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11407,8 +11581,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
+                     *         "createdAt": "2026-11-16T09:58:01.945Z",
+                     *         "updatedAt": "2026-11-16T09:58:01.945Z"
                      *       }
                      *     }
                      */
@@ -11530,13 +11704,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:58:01.945Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T10:03:00.262Z",
-                     *         "deactivatedAt": "2026-11-16T10:03:00.262Z"
+                     *         "updatedAt": "2026-11-16T10:03:30.399Z",
+                     *         "deactivatedAt": "2026-11-16T10:03:30.399Z"
                      *       }
                      *     }
                      */
@@ -11636,12 +11810,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:58:01.945Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z"
+                     *         "updatedAt": "2026-11-16T09:58:01.945Z"
                      *       }
                      *     }
                      */
@@ -11770,12 +11944,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:57:30.755Z",
+                     *         "createdAt": "2026-11-16T09:58:01.945Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:59:00.166Z"
+                     *         "updatedAt": "2026-11-16T09:59:30.303Z"
                      *       }
                      *     }
                      */
@@ -12032,7 +12206,7 @@ export interface operations {
                      *         "portOfLoading": "Incheon, Korea",
                      *         "email": "accounts@gulfmotors.example",
                      *         "logo": {
-                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=eb91dcc8398ebce484193408ab009ac74bfd401ed0212451ef9b36f774828f79",
+                     *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/logo-f57dce7399ae6cc3.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=2907637d0463a73838e74bf1974713819e1a246dadd40b5c6940284c656a8cb1",
                      *           "width": 400,
                      *           "uploadedAt": "2026-11-15T09:00:00.137Z",
                      *           "contentType": "image/png",
@@ -12045,10 +12219,10 @@ export interface operations {
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:56:30.481Z"
+                     *           "uploadedAt": "2026-11-16T09:57:00.618Z"
                      *         },
                      *         "version": 5,
-                     *         "updatedAt": "2026-11-16T09:56:31.534Z",
+                     *         "updatedAt": "2026-11-16T09:57:01.671Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12203,13 +12377,13 @@ export interface operations {
                      *         "stamp": {
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:56:30.481Z",
+                     *           "uploadedAt": "2026-11-16T09:57:00.618Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:57:00.618Z",
+                     *         "updatedAt": "2026-11-16T09:57:30.755Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12595,7 +12769,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:54:31.986Z",
+                     *         "updatedAt": "2026-11-16T09:55:00.070Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -12844,28 +13018,28 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_xPSszD",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:01:30.851Z",
+                     *           "createdAt": "2026-11-16T10:02:01.041Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "revokedAt": "2026-11-16T10:02:31.178Z"
+                     *           "revokedAt": "2026-11-16T10:03:00.262Z"
                      *         },
                      *         {
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "disabledAt": "2026-11-16T10:03:01.315Z",
-                     *           "createdAt": "2026-11-16T10:00:00.440Z",
+                     *           "disabledAt": "2026-11-16T10:03:31.452Z",
+                     *           "createdAt": "2026-11-16T10:00:30.577Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
-                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "lastUsedAt": "2026-11-16T10:01:00.714Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
@@ -13018,8 +13192,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
-                     *           "createdAt": "2026-11-16T10:00:00.440Z"
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdAt": "2026-11-16T10:00:30.577Z"
                      *         }
                      *       }
                      *     }
@@ -13154,15 +13328,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_xPSszD",
                      *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T10:01:30.851Z",
+                     *         "createdAt": "2026-11-16T10:02:01.041Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "revokedAt": "2026-11-16T10:02:31.178Z"
+                     *         "revokedAt": "2026-11-16T10:03:00.262Z"
                      *       }
                      *     }
                      */
@@ -13280,24 +13454,24 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
-                     *           "createdAt": "2026-11-16T10:01:30.851Z"
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdAt": "2026-11-16T10:02:01.041Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:00:00.440Z",
+                     *           "createdAt": "2026-11-16T10:00:30.577Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
-                     *           "lastUsedAt": "2026-11-16T10:00:30.577Z",
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "lastUsedAt": "2026-11-16T10:01:00.714Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "expiresAt": "2026-11-16T11:01:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:02:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -13441,7 +13615,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:44:30.193Z",
+                     *           "at": "2026-11-16T09:45:00.330Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
@@ -13469,7 +13643,7 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:44:01.109Z",
+                     *           "at": "2026-11-16T09:44:31.246Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
@@ -13497,7 +13671,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:42:30.645Z"
+                     *                 "updatedAt": "2026-11-16T09:43:00.782Z"
                      *               },
                      *               "after": {
                      *                 "method": "roro",
@@ -13512,7 +13686,7 @@ export interface operations {
                      *                 "portOfLoading": "KRPTK",
                      *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:44:00.056Z",
+                     *                 "updatedAt": "2026-11-16T09:44:30.193Z",
                      *                 "ata": "2026-11-16"
                      *               }
                      *             }
@@ -13622,8 +13796,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -13631,9 +13805,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:02:30.125Z",
+                     *           "lastFailureAt": "2026-11-16T10:06:30.221Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:01.519Z",
+                     *           "failingSince": "2026-11-16T09:09:06.784Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -13642,8 +13816,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
-                     *           "consecutiveFailures": 9,
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "consecutiveFailures": 10,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -13770,7 +13944,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -13906,8 +14080,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
@@ -14008,9 +14182,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:17:00.098Z",
+                     *         "lastFailureAt": "2026-11-16T10:18:00.372Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:01.519Z",
+                     *         "failingSince": "2026-11-16T09:09:06.784Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -14019,8 +14193,8 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
-                     *         "consecutiveFailures": 16,
+                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *         "consecutiveFailures": 17,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "yknqm3j3eitzbtrkwleri3n1",
                      *         "updatedAt": "2026-11-16T10:19:00.646Z",
@@ -14169,12 +14343,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *         "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T10:07:30.495Z",
+                     *         "updatedAt": "2026-11-16T10:08:00.632Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -14317,18 +14491,18 @@ export interface operations {
                      *         "failedAt": "2026-11-16T10:15:30.687Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "latencyMs": 4,
+                     *             "at": "2026-11-16T09:09:06.784Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
+                     *             "latencyMs": 1,
                      *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:12:30.425Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -14510,25 +14684,25 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:52:00.248Z",
+                     *           "eventTimestamp": "2026-11-16T09:52:30.385Z",
                      *           "status": "retrying",
                      *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:10:30.317Z",
+                     *           "nextAttemptAt": "2026-11-16T10:11:00.454Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:54:30.933Z",
+                     *               "at": "2026-11-16T09:54:00.796Z",
+                     *               "statusCode": 503
+                     *             },
+                     *             {
+                     *               "latencyMs": 10,
+                     *               "at": "2026-11-16T09:58:00.892Z",
                      *               "statusCode": 503
                      *             },
                      *             {
                      *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:58:30.029Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 1,
-                     *               "at": "2026-11-16T10:02:30.125Z",
+                     *               "at": "2026-11-16T10:02:00.988Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -14786,23 +14960,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:17:01.151Z",
+                     *         "nextAttemptAt": "2026-11-16T10:17:00.098Z",
                      *         "failedAt": "2026-11-16T10:15:30.687Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 7,
-                     *             "at": "2026-11-16T09:09:01.519Z",
+                     *             "latencyMs": 4,
+                     *             "at": "2026-11-16T09:09:06.784Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
+                     *             "latencyMs": 1,
                      *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 2,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T09:12:30.425Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -14955,8 +15129,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:00.466Z",
-                     *           "createdBy": "m0wyuagr9hp3e66w677zto9t",
+                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
@@ -15093,21 +15267,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "zrccjwgc223pzops76cs5yjq",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T10:08:30.769Z",
+                     *         "eventTimestamp": "2026-11-16T10:09:00.906Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T10:08:31.822Z",
+                     *         "deliveredAt": "2026-11-16T10:09:01.959Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T10:08:31.822Z",
-                     *             "latencyMs": 7,
+                     *             "at": "2026-11-16T10:09:01.959Z",
+                     *             "latencyMs": 3,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T10:08:30.769Z",
+                     *           "timestamp": "2026-11-16T10:09:00.906Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -15317,7 +15491,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                      *           "type": "order.pictures_archived",
-                     *           "timestamp": "2026-11-16T09:09:03.625Z",
+                     *           "timestamp": "2026-11-16T09:09:01.519Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "order",
@@ -15341,11 +15515,6 @@ export interface operations {
                      *               "carId": 17,
                      *               "carDetails": {
                      *                 "priceUnit": "10000 KRW",
-                     *                 "images": [
-                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                     *                 ],
                      *                 "color": "White",
                      *                 "year": 2012,
                      *                 "title": "Renault Korea SM5 L43 2.0 RE",
@@ -15364,7 +15533,12 @@ export interface operations {
                      *                 "gradeDetailEn": "2.0 RE",
                      *                 "makeEn": "Renault Korea",
                      *                 "customerNotificationsEnabled": true,
-                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                     *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *                 "images": [
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *                 ]
                      *               },
                      *               "totalAmount": 18500,
                      *               "currency": "USD",
@@ -15380,7 +15554,7 @@ export interface operations {
                      *                   "orders/1/02-sedan-white-2.svg",
                      *                   "orders/1/03-sedan-white-3.svg"
                      *                 ],
-                     *                 "completedAt": "2026-11-16T09:09:02.572Z"
+                     *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
                      *               "customer": {
                      *                 "name": "Layla Haddad",
@@ -16067,7 +16241,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "url": "http://localhost:3000/track/RBzTSTGyI3Bwhl73Rf-Qy7PGslwaSOb9",
-                     *         "issuedAt": "2026-11-16T09:46:00.604Z",
+                     *         "issuedAt": "2026-11-16T09:46:30.741Z",
                      *         "endsAt": "2027-02-14T09:45:00.000Z"
                      *       }
                      *     }
@@ -16357,11 +16531,6 @@ export interface operations {
                  *           "carId": 17,
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
-                 *             "images": [
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                 *             ],
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
@@ -16380,7 +16549,12 @@ export interface operations {
                  *             "gradeDetailEn": "2.0 RE",
                  *             "customerNotificationsEnabled": true,
                  *             "makeEn": "Renault Korea",
-                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                 *             ]
                  *           },
                  *           "totalAmount": 18500,
                  *           "currency": "USD",
@@ -16395,7 +16569,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16514,11 +16688,6 @@ export interface operations {
                  *           "carId": 17,
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
-                 *             "images": [
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                 *             ],
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
@@ -16537,7 +16706,12 @@ export interface operations {
                  *             "gradeDetailEn": "2.0 RE",
                  *             "makeEn": "Renault Korea",
                  *             "customerNotificationsEnabled": true,
-                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                 *             ]
                  *           },
                  *           "totalAmount": 18500,
                  *           "currency": "USD",
@@ -16552,7 +16726,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z",
+                 *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
                  *           "customer": {
@@ -16645,7 +16819,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_2h9m6np898gcp3jbewbtbr3f",
                  *       "type": "order.pictures_archived",
-                 *       "timestamp": "2026-11-16T09:09:03.625Z",
+                 *       "timestamp": "2026-11-16T09:09:01.519Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -16669,11 +16843,6 @@ export interface operations {
                  *           "carId": 17,
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
-                 *             "images": [
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
-                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
-                 *             ],
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
@@ -16692,7 +16861,12 @@ export interface operations {
                  *             "gradeDetailEn": "2.0 RE",
                  *             "makeEn": "Renault Korea",
                  *             "customerNotificationsEnabled": true,
-                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg"
+                 *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                 *             "images": [
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                 *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                 *             ]
                  *           },
                  *           "totalAmount": 18500,
                  *           "currency": "USD",
@@ -16708,7 +16882,7 @@ export interface operations {
                  *               "orders/1/02-sedan-white-2.svg",
                  *               "orders/1/03-sedan-white-3.svg"
                  *             ],
-                 *             "completedAt": "2026-11-16T09:09:02.572Z"
+                 *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
                  *           "customer": {
                  *             "name": "Layla Haddad",
@@ -16968,7 +17142,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4wpcpbn8jc8jw7kuydo2ez2d",
                  *       "type": "contract.sent",
-                 *       "timestamp": "2026-11-16T09:23:30.439Z",
+                 *       "timestamp": "2026-11-16T09:24:00.576Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -16981,7 +17155,7 @@ export interface operations {
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:21:00.754Z",
+                 *           "createdAt": "2026-11-16T09:21:30.891Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -16990,7 +17164,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:23:30.439Z",
+                 *           "updatedAt": "2026-11-16T09:24:00.576Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17025,7 +17199,7 @@ export interface operations {
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "status": "Sent",
-                 *           "sentAt": "2026-11-16T09:23:30.439Z",
+                 *           "sentAt": "2026-11-16T09:24:00.576Z",
                  *           "sentTo": "+971501234567",
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
                  *           "signingLink": "https://sign.example.com/c/1042"
@@ -17107,7 +17281,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3z1d69mfp22ayv72qn69hj4w",
                  *       "type": "contract.signed",
-                 *       "timestamp": "2026-11-16T09:25:30.987Z",
+                 *       "timestamp": "2026-11-16T09:26:00.124Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "contract",
@@ -17121,7 +17295,7 @@ export interface operations {
                  *           "signingLink": "https://sign.example.com/c/1042",
                  *           "customerNameAr": "ليلى حداد",
                  *           "customerCountry": "AE",
-                 *           "createdAt": "2026-11-16T09:21:00.754Z",
+                 *           "createdAt": "2026-11-16T09:21:30.891Z",
                  *           "customerPhone": "+971501234567",
                  *           "pdfUrl": null,
                  *           "terms": "Payment in full before shipping.",
@@ -17130,7 +17304,7 @@ export interface operations {
                  *           "vin": "KNAPU81BDN7123456",
                  *           "id": "a1wxpqa76sdt2p2v70lpjtot",
                  *           "mileage": "42,000 km",
-                 *           "updatedAt": "2026-11-16T09:25:30.987Z",
+                 *           "updatedAt": "2026-11-16T09:26:00.124Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
@@ -17161,14 +17335,14 @@ export interface operations {
                  *           },
                  *           "contractNumber": 1,
                  *           "messageId": "local.57ocpeocna73axhaw6csmdh0",
-                 *           "sentAt": "2026-11-16T09:23:30.439Z",
+                 *           "sentAt": "2026-11-16T09:24:00.576Z",
                  *           "version": 4,
                  *           "customerName": "Layla Haddad",
                  *           "customerIdNumber": "P4471029",
                  *           "totalAmount": 18500,
                  *           "sentTo": "+971501234567",
                  *           "status": "Signed",
-                 *           "signedAt": "2026-11-16T09:25:30.987Z",
+                 *           "signedAt": "2026-11-16T09:26:00.124Z",
                  *           "signedDocument": {
                  *             "url": "https://files.example.com/contracts/c-1042-signed.pdf",
                  *             "filename": "c-1042-signed.pdf",
@@ -17253,7 +17427,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:12:30.425Z",
+                 *       "timestamp": "2026-11-16T09:12:31.478Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
@@ -17273,8 +17447,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:12:30.425Z",
-                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
+                 *           "createdAt": "2026-11-16T09:12:31.478Z",
+                 *           "updatedAt": "2026-11-16T09:12:31.478Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -17368,7 +17542,7 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "createdAt": "2026-11-16T09:12:31.478Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
                  *           "id": "z1nfa2te81nqi4zpjxjbknff",
@@ -17663,7 +17837,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:50:30.837Z",
+                 *       "timestamp": "2026-11-16T09:51:00.974Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -17678,7 +17852,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:50:30.837Z"
+                 *           "createdAt": "2026-11-16T09:51:00.974Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -17687,7 +17861,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:50:30.837Z"
+                 *           "updatedAt": "2026-11-16T09:51:00.974Z"
                  *         }
                  *       }
                  *     }
@@ -17896,7 +18070,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:23:03.901Z",
+                 *       "timestamp": "2026-11-16T10:23:04.954Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -17948,7 +18122,7 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:23:01.795Z",
+                 *               "at": "2026-11-16T10:23:02.848Z",
                  *               "to": 360
                  *             }
                  *           ],
@@ -18037,7 +18211,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T10:08:30.769Z",
+                 *       "timestamp": "2026-11-16T10:09:00.906Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",

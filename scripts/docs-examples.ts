@@ -414,6 +414,7 @@ async function walk(keys: Keys, startedAt: number): Promise<Walked> {
     });
     await call('getInspection', { key: integrator, path: { id: inspection.id } });
     await call('listOrderInspections', { key: integrator, path: { id: orderId } });
+    await call('listInspections', { key: inspector, query: { limit: 20 }, note: "the inspector's own inspections, by date" });
     await move(inspector, 'InspectionCompleted');
 
     // Contract: drafted, edited, sent on WhatsApp, signed.

@@ -13,7 +13,7 @@ export const Photo = Type.Object(
   { additionalProperties: false },
 );
 export const Photos = Type.Array(Photo, { maxItems: 100 });
-const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
+export const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
 
 export const Inspection = Type.Object(
   {
@@ -35,4 +35,16 @@ export const Inspection = Type.Object(
     updatedAt: DateTime,
   },
   { title: 'Inspection' },
+);
+
+/** An inspection in an inspector's agenda: with its order's number and customer, to say which car it is without opening the order. */
+export const AgendaInspection = Type.Composite(
+  [
+    Inspection,
+    Type.Object({
+      orderNumber: Type.Optional(Type.Integer({ description: "the order's number", examples: [1042] })),
+      customerName: Type.Optional(Type.String({ description: "the order's customer's name" })),
+    }),
+  ],
+  { title: 'AgendaInspection' },
 );

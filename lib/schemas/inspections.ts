@@ -1,9 +1,9 @@
 import * as Type from '@sinclair/typebox';
 import { DateTime, Id, IdParams, Url } from './common.js';
 import { defineRoute } from './route.js';
-import { Photos, Inspection } from './inspection-shapes.js';
+import { AgendaInspection, InspectionStatus, Photos, Inspection } from './inspection-shapes.js';
 
-export { Photo, Inspection } from './inspection-shapes.js';
+export { AgendaInspection, Photo, Inspection } from './inspection-shapes.js';
 
 export const createInspection = defineRoute({
   id: 'createInspection',
@@ -88,4 +88,36 @@ export const listOrderInspections = defineRoute({
   status: 200,
   params: IdParams,
   response: Type.Array(Inspection),
+});
+
+export const listInspections = defineRoute({
+  id: 'listInspections',
+  folder: 'inspections',
+  method: 'GET',
+  path: '/api/v1/inspections',
+  tag: 'Inspections',
+  summary: "An inspector's inspections by date, undated ones last: their agenda (inspector: their own; operations, admin: any inspector's)",
+  description:
+    "An inspector key lists its own user's inspections (inspectorId may be left out, or must be theirs: 403 otherwise); operations and admin name the inspector (an id from GET /api/v1/inspectors). open=true keeps the inspections still to do (Pending or InProgress); status keeps one status. Each inspection carries its order's number and customer's name. Pass meta.nextCursor as cursor for the next page; a page holds fewer than limit only at the agenda's end.",
+  status: 200,
+  roles: ['operations', 'inspector'],
+  cursorList: true,
+  query: Type.Object(
+    {
+      inspectorId: Type.Optional(Id),
+      open: Type.Optional(Type.Boolean({ description: 'true: only the inspections still to do (Pending or InProgress)' })),
+      status: Type.Optional(InspectionStatus),
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      cursor: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description: 'meta.nextCursor of the previous page',
+          examples: ['eyJnc2kzc2siOiIyMDI2LTEyLTAxVDEwOjAwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnIn0'],
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Array(AgendaInspection),
 });

@@ -85,6 +85,7 @@ export {
 export { customer, customerAccess, customerPhoneIndex, phoneClaim } from './records/customer.js';
 export { customerNameIndex, customersOfMarketer, customersOfTenant, marketerCustomerIndex } from './records/customer-lists.js';
 export { billingToConfirm, pendingBillingIndex } from './records/billing-queue.js';
+export { inspectionAgendaIndex, inspectionsOf } from './records/inspection-agenda.js';
 export { orderNumberRef } from './records/order-number.js';
 export { wallet } from './records/wallet.js';
 export { walletEntry } from './records/wallet-entry.js';

@@ -19,16 +19,22 @@ const codecs: { [K in ChildKind]: { decode(item: Record<string, unknown>): Child
  * reference item under its own id, written in the same transaction: reads by id are strongly
  * consistent, unlike a GSI, so a contract can be sent the moment it is created.
  */
-/** A Pending billing entry waits in the queue of entries to confirm (a sparse index). */
-const queueKeys = (kind: ChildKind, record: { id: string; tenantId?: string; createdAt: string; status?: string }) =>
-  kind === 'BILLING' && record.status === 'Pending' ? keys.pendingBillingIndex(record.tenantId, record.createdAt, record.id) : {};
+/**
+ * The lists a new child joins: a Pending billing entry the queue of entries to confirm (a sparse
+ * index), an inspection its inspector's agenda.
+ */
+function listKeys(kind: ChildKind, record: ChildRecords[ChildKind]) {
+  if (kind === 'BILLING' && record.status === 'Pending') return keys.pendingBillingIndex(record.tenantId, record.createdAt, record.id);
+  if (kind === 'INSPECTION' && 'inspectorId' in record) return keys.inspectionAgendaIndex(record.inspectorId, record.inspectionDate, record.id);
+  return {};
+}
 
 export function putChildItems<K extends ChildKind>(kind: K, record: ChildRecords[K]): TransactItem[] {
   return [
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.orderChild(kind, record.orderId, record.id), ...queueKeys(kind, record), entity: kind.toLowerCase(), ...record },
+        Item: { ...keys.orderChild(kind, record.orderId, record.id), ...listKeys(kind, record), entity: kind.toLowerCase(), ...record },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -188,6 +194,73 @@ export async function keyPendingBilling(): Promise<number> {
       } catch (error) {
         if (!isConditionalCheckFailed(error)) throw error;
       }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return keyed;
+}
+
+/**
+ * A page of an inspector's inspections by date, undated ones last: Queries of their agenda on
+ * GSI3 until `limit` of them have one of `statuses` (all when none are given) or the agenda ends.
+ */
+export async function queryInspectionAgenda(
+  inspectorId: string,
+  options: { limit: number; after?: Record<string, unknown>; statuses?: readonly string[] },
+): Promise<{ inspections: Array<ChildRecords['INSPECTION']>; next?: Record<string, unknown> }> {
+  const found: Array<ChildRecords['INSPECTION']> = [];
+  let after = options.after;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.inspectionsOf(inspectorId) },
+        Limit: options.limit - found.length,
+        ...(after ? { ExclusiveStartKey: after } : {}),
+      }),
+    );
+    const inspections = (page.Items ?? []).map(codecs.INSPECTION.decode);
+    found.push(...(options.statuses?.length ? inspections.filter((inspection) => options.statuses!.includes(inspection.status)) : inspections));
+    after = page.LastEvaluatedKey;
+  } while (after && found.length < options.limit);
+  return { inspections: found, ...(after ? { next: after } : {}) };
+}
+
+/** Whether a page cursor points into this inspector's agenda (a cursor cannot cross agendas). */
+export const isCursorOfInspectionAgenda = (inspectorId: string, after: Record<string, unknown>): boolean =>
+  after.gsi3pk === keys.inspectionsOf(inspectorId) && typeof after.gsi3sk === 'string';
+
+/**
+ * Puts the inspections written before the agendas existed into their inspector's (GSI3 keys). An
+ * offline staff tool (a Scan): the local stack runs it once on a table kept from an older version;
+ * docs/deploying.md runs it in AWS. Returns how many inspections it keyed.
+ */
+export async function keyInspectionAgendas(): Promise<number> {
+  let keyed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :inspection AND attribute_not_exists(gsi3pk)',
+        ExpressionAttributeValues: { ':inspection': 'inspection' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const inspection = codecs.INSPECTION.decode(item);
+      const index = keys.inspectionAgendaIndex(inspection.inspectorId, inspection.inspectionDate, inspection.id);
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+          ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
+        }),
+      );
+      keyed += 1;
     }
     start = page.LastEvaluatedKey;
   } while (start);

@@ -1,11 +1,20 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../domain/caller.js';
 import { inspectionCanMove, inspectionIsFinal, inspectionNextStatuses } from '../domain/documents.js';
-import { AppError, forbidden, invalidField, invalidState, notFound } from '../domain/errors.js';
+import { AppError, cursorRefused, forbidden, invalidField, invalidState, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { scopeOf } from '../domain/scope.js';
-import type { changeInspectionStatus as StatusRoute, createInspection as CreateRoute, Inspection } from '../schemas/inspections.js';
-import { listChildren, orderStillThere, putChildItems, updateChild } from '../store/order-children.js';
+import type {
+  AgendaInspection,
+  changeInspectionStatus as StatusRoute,
+  createInspection as CreateRoute,
+  Inspection,
+  listInspections as ListRoute,
+} from '../schemas/inspections.js';
+import type { CursorMeta } from '../domain/paging.js';
+import { isCursorOfInspectionAgenda, listChildren, orderStillThere, putChildItems, queryInspectionAgenda, updateChild } from '../store/order-children.js';
+import { orderLabels } from '../store/order-labels.js';
+import { decodeCursor, encodeCursor } from './shared/cursor.js';
 import { transact } from '../store/transact.js';
 import { getUser } from '../store/users.js';
 import { auditItem } from './shared/audit.js';
@@ -15,6 +24,7 @@ import { eventItem } from './shared/event-items.js';
 type InspectionRecord = Omit<Static<typeof Inspection>, 'allowedStatusTransitions'> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
+type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
 const MAX_PHOTOS = 100;
 const view = ({ tenantId: _t, marketerId: _m, ...inspection }: InspectionRecord): Static<typeof Inspection> => ({
@@ -142,4 +152,37 @@ export async function listOrderInspections(caller: Caller, orderId: string) {
   const scope = scopeOf(caller);
   await orderInScopeOrNotFound(scope, orderId, 'id');
   return (await listChildren(scope, 'INSPECTION', orderId)).map(view);
+}
+
+/** The inspector whose agenda a caller lists: an inspector their own, operations and admin the one they name. */
+function agendaOwner(caller: Caller, inspectorId: string | undefined): string {
+  if (caller.role === 'inspector') {
+    if (!caller.userId) throw forbidden('This inspector key has no userId, so it has no inspections');
+    if (inspectorId !== undefined && inspectorId !== caller.userId)
+      throw forbidden('An inspector lists only their own inspections: leave inspectorId out, or give your own');
+    return caller.userId;
+  }
+  if (inspectorId === undefined)
+    throw invalidField('inspectorId', 'is required: the inspector whose inspections to list, e.g. an id from GET /api/v1/inspectors');
+  return inspectorId;
+}
+
+/** An inspector's inspections by date, undated ones last, each with its order's number and customer. */
+export async function listInspections(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof AgendaInspection>>; meta: CursorMeta }> {
+  const inspectorId = agendaOwner(caller, query.inspectorId);
+  if (query.open !== undefined && query.status !== undefined)
+    throw invalidField('open', 'cannot be given with status: give open=true for Pending and InProgress, or one status');
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
+  if (after && !isCursorOfInspectionAgenda(inspectorId, after)) throw cursorRefused('cursor', "this one belongs to another inspector's listing");
+  const statuses = query.status ? [query.status] : query.open ? ['Pending', 'InProgress'] : undefined;
+  const page = await queryInspectionAgenda(inspectorId, { limit: query.limit, ...(after ? { after } : {}), ...(statuses ? { statuses } : {}) });
+  // An inspector of another tenant named by operations: none of theirs are in the caller's scope.
+  const scope = scopeOf(caller);
+  const inScope = page.inspections.filter((inspection) => scope.tenantId === undefined || inspection.tenantId === scope.tenantId);
+  const labels = inScope.length > 0 ? await orderLabels(inScope.map((inspection) => inspection.orderId)) : new Map();
+  return {
+    data: inScope.map((inspection) => ({ ...view(inspection), ...labels.get(inspection.orderId) })),
+    meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
+  };
 }
