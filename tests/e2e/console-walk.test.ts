@@ -151,12 +151,11 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await moveTo(page, 'Inspection scheduled');
     await signOut(page, operations.name);
 
-    // 4. The inspector finds the order waiting on them, does the inspection and completes it.
+    // 4. The inspector finds the inspection in their own agenda, with its time, does it and completes it.
     await as(inspector);
-    await page
-      .getByRole('region', { name: 'Orders waiting on a requirement' })
-      .getByRole('link', { name: new RegExp(`#${orderNumber} · ${customerName}`) })
-      .click({ timeout: UI_TIMEOUT });
+    const agenda = page.getByRole('region', { name: 'Your inspections' });
+    await agenda.getByText(/10:30/).waitFor({ timeout: UI_TIMEOUT });
+    await agenda.getByRole('link', { name: new RegExp(`#${orderNumber} · ${customerName} · Pending`) }).click({ timeout: UI_TIMEOUT });
     await heading.waitFor({ timeout: UI_TIMEOUT });
     for (const [step, status, report] of [
       ['Start the inspection', 'In progress', undefined],

@@ -95,6 +95,15 @@ export const dataProvider = {
           );
           return { rows: body.data, nextCursor: body.meta?.nextCursor };
         });
+      case 'inspections':
+        return cursorList(resource, f, perPage, page, false, async (request) => {
+          const { body } = await call(
+            api().GET('/api/v1/inspections', {
+              params: { query: clean({ limit: perPage, cursor: request.cursor, inspectorId: str(f.inspectorId), open: f.open === true ? true : undefined }) },
+            }),
+          );
+          return { rows: body.data, nextCursor: body.meta?.nextCursor };
+        });
       case 'customer-matches': {
         const phone = str(f.phone);
         if (!phone) return records([]);

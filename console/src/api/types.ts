@@ -9,6 +9,7 @@ export type OrderStatus = Order['status'];
 export type BillingEntry = Schemas['BillingEntry'];
 export type Contract = Schemas['Contract'];
 export type Inspection = Schemas['Inspection'];
+export type AgendaInspection = Schemas['AgendaInspection'];
 export type OrderNotification = Schemas['OrderNotification'];
 export type GeneratedDocument = Schemas['GeneratedDocument'];
 export type TrackingLink = Schemas['TrackingLink'];

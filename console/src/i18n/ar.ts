@@ -570,6 +570,9 @@ export const ar: Messages = {
       removed: 'تمت إزالة الصورة.',
     },
     today: {
+      myInspections: 'فحوصاتك',
+      myInspectionsHelp: 'الفحوصات المسندة إليك التي لم تُنجز بعد، حسب الموعد',
+      undated: 'لم يُحدَّد موعد بعد',
       title: 'اليوم',
       hello: 'يومك سعيد، %{name}',
       receipts: 'إيصالات بانتظار التأكيد',

@@ -570,6 +570,9 @@ export const en = {
       removed: 'Image removed.',
     },
     today: {
+      myInspections: 'Your inspections',
+      myInspectionsHelp: 'Inspections assigned to you that are still to do, by date',
+      undated: 'no date set yet',
       title: 'Today',
       hello: 'Good day, %{name}',
       receipts: 'Receipts to confirm',

@@ -5,6 +5,7 @@ import { Loading } from '../common/states';
 import { BlockedOrders } from './BlockedOrders';
 import { Deadlines } from './Deadlines';
 import { FailedMessages, FailingWebhooks } from './FailingWebhooks';
+import { MyInspections } from './MyInspections';
 import { OrdersByStatus } from './OrdersByStatus';
 import { ReceiptsToConfirm } from './ReceiptsToConfirm';
 
@@ -21,6 +22,11 @@ export function Today() {
         {translate('vpo.today.hello', { name: me.user?.name ?? translate(`vpo.role.${role}`) })}
       </Typography>
       <Grid container spacing={2}>
+        {role === 'inspector' && can('GET /api/v1/inspections') && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <MyInspections />
+          </Grid>
+        )}
         {can('PATCH /api/v1/billing/{id}/confirm') && can('GET /api/v1/orders') && (
           <Grid size={{ xs: 12, md: 6 }}>
             <ReceiptsToConfirm />
