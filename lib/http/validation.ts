@@ -20,7 +20,7 @@ export function eventValidator(route: CompiledRoute) {
       if (route.validateParams) {
         event.pathParameters ??= {};
         if (!route.validateParams(event.pathParameters))
-          details.push(...toFieldErrors('path', route.validateParams.errors, event.pathParameters, undefined, route.paramsHints));
+          details.push(...toFieldErrors('path', route.validateParams.errors, event.pathParameters, route.paramNames, route.paramsHints));
       }
       if (route.validateQuery) {
         event.queryStringParameters ??= {};

@@ -102,7 +102,7 @@ export interface CompiledRoute {
   raw?: boolean;
   idempotent?: boolean;
   public?: boolean;
-  hasBody: boolean;
+  hasBody?: boolean;
   bodyOptional?: boolean;
   versioned?: RouteSpec['versioned'];
   validateBody?: AjvValidate;
