@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import * as keys from './keys.js';
@@ -21,21 +21,26 @@ const isConditionFailure = (error: unknown) => (error as { name?: string }).name
  * this request holds the claim.
  */
 export async function claimIdempotencyKey(keyId: string, key: string, requestHash: string, claimToken: string, nowMs = Date.now()): Promise<boolean> {
+  const nowSeconds = Math.floor(nowMs / 1000);
   try {
+    // Written as an update (the route's bundle carries no Put or Delete command), the claim is the
+    // whole item all the same: an expired answer's data goes.
     await ddb.send(
-      new PutCommand({
+      new UpdateCommand({
         TableName: tableName(),
-        Item: {
-          ...keys.idempotency(keyId, key),
-          entity: 'idempotency',
-          pending: true,
-          claimToken,
-          requestHash,
-          createdAt: new Date(nowMs).toISOString(),
-          expiresAt: Math.floor(nowMs / 1000) + CLAIM_SECONDS,
-        },
+        Key: keys.idempotency(keyId, key),
+        UpdateExpression: 'SET entity = :entity, pending = :yes, claimToken = :token, requestHash = :hash, createdAt = :at, expiresAt = :until REMOVE #data',
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
-        ExpressionAttributeValues: { ':nowSeconds': Math.floor(nowMs / 1000) },
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: {
+          ':entity': 'idempotency',
+          ':yes': true,
+          ':token': claimToken,
+          ':hash': requestHash,
+          ':at': new Date(nowMs).toISOString(),
+          ':until': nowSeconds + CLAIM_SECONDS,
+          ':nowSeconds': nowSeconds,
+        },
       }),
     );
     return true;
@@ -45,15 +50,19 @@ export async function claimIdempotencyKey(keyId: string, key: string, requestHas
   }
 }
 
-/** Gives up a claim whose request failed, so a retry with the key need not wait for it to expire. */
-export async function releaseIdempotencyClaim(keyId: string, key: string, claimToken: string): Promise<void> {
+/**
+ * Gives up a claim whose request failed, so a retry with the key need not wait for it to expire:
+ * it expires now (a reader and the next claim take it as absent; the table's TTL removes it).
+ */
+export async function releaseIdempotencyClaim(keyId: string, key: string, claimToken: string, nowMs = Date.now()): Promise<void> {
   try {
     await ddb.send(
-      new DeleteCommand({
+      new UpdateCommand({
         TableName: tableName(),
         Key: keys.idempotency(keyId, key),
+        UpdateExpression: 'SET expiresAt = :now',
         ConditionExpression: 'claimToken = :token AND pending = :yes',
-        ExpressionAttributeValues: { ':token': claimToken, ':yes': true },
+        ExpressionAttributeValues: { ':token': claimToken, ':yes': true, ':now': Math.floor(nowMs / 1000) },
       }),
     );
   } catch (error) {

@@ -451,6 +451,28 @@ describe('POST /api/v1/orders', () => {
       expect(await ledgerOf(customer.walletId)).toHaveLength(2);
     });
 
+    it('creates one order when 10 retries with one key race, answering each with it', async () => {
+      const customer = await newCustomer();
+      const headers = { 'Idempotency-Key': `race-${customer.id}` };
+      const results = await Promise.all(Array.from({ length: 10 }, () => createOrder(acct(), { customerId: customer.id, totalAmount: 75 }, headers)));
+      expect(results.map((res) => res.status)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((res) => res.body.data.id)).size).toBe(1);
+      expect((await ordersOfCustomer(customer.id)).map((o) => o.id)).toEqual([results[0]!.body.data.id]);
+    });
+
+    it('leaves the key free after a refused request: the same request sent again once it can succeed creates the order', async () => {
+      const customer = await newCustomer();
+      const body = { customerId: customer.id, totalAmount: 60, useWalletBalance: true, inspectionDate: inspectionDate() };
+      const headers = { 'Idempotency-Key': `refused-${customer.id}` };
+      const refused = await createOrder(acct(), body, headers);
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.code).toBe('WALLET_INSUFFICIENT_BALANCE');
+      await credit(customer.walletId, 100);
+      const created = await createOrder(acct(), body, headers);
+      expect(created.status, created.text).toBe(201);
+      expect(await balanceOf(customer.id)).toBe(40);
+    });
+
     it('answers 409 IDEMPOTENCY_KEY_REUSED when the key comes back with another body', async () => {
       const customer = await newCustomer();
       const headers = { 'Idempotency-Key': `reuse-${customer.id}` };

@@ -34,51 +34,34 @@ type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 /** Bounds that keep an order item (snapshot, invoice, documents) well under DynamoDB's 400 KB. */
 const CAR_DETAILS_MAX_BYTES = 16 * 1024;
 
-/** The parts of a catalogue car an order keeps: what it was when ordered, not a live link. */
+/** The parts of a catalogue car an order keeps, in this order: what it was when ordered, not a live link. */
+const SNAPSHOT_FIELDS = [
+  'provider',
+  'advertisementNumber',
+  'title',
+  'makeEn',
+  'modelGroupEn',
+  'modelEn',
+  'gradeEn',
+  'gradeDetailEn',
+  'year',
+  'kilometers',
+  'price',
+  'priceUnit',
+  'fuelType',
+  'transmission',
+  'color',
+  'vin',
+  'images',
+  'thumbnailUrl',
+  'auctionDate',
+] as const;
+
 function carSnapshot(car: CarRecord): Record<string, unknown> {
-  const {
-    id,
-    provider,
-    advertisementNumber,
-    title,
-    makeEn,
-    modelGroupEn,
-    modelEn,
-    gradeEn,
-    gradeDetailEn,
-    year,
-    kilometers,
-    price,
-    fuelType,
-    transmission,
-    color,
-    vin,
-    images,
-    thumbnailUrl,
-    auctionDate,
-  } = car;
-  return {
-    carId: id,
-    provider,
-    advertisementNumber,
-    title,
-    makeEn,
-    modelGroupEn,
-    modelEn,
-    gradeEn,
-    gradeDetailEn,
-    year,
-    kilometers,
-    price,
-    priceUnit: '10000 KRW',
-    fuelType,
-    transmission,
-    color,
-    vin,
-    images,
-    thumbnailUrl,
-    auctionDate,
-  };
+  const snapshot: Record<string, unknown> = { carId: car.id };
+  // The catalogue's prices are in 만원, 10,000 KRW.
+  for (const field of SNAPSHOT_FIELDS) snapshot[field] = field === 'priceUnit' ? '10000 KRW' : car[field];
+  return snapshot;
 }
 
 /** Rules across fields that a schema cannot state; all problems are reported at once. */
