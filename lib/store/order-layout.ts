@@ -94,3 +94,73 @@ async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Pr
   }
   return false;
 }
+
+/**
+ * Moves the car pictures of orders written before they had a place in the picture archive part
+ * (carDetails.images on the head) to that part (carImages), so that a change to such an order no
+ * longer rewrites them: first into the part (made if the order has none, keeping what it holds),
+ * then off the head, at the version it was read at; readers see the pictures throughout, the
+ * part's copy winning. An order changed meanwhile is read again. An offline staff tool (a Scan):
+ * the local stack runs it once on a table kept from an older version; docs/deploying.md runs it
+ * in AWS. Returns the number of orders moved.
+ */
+export async function moveOrderPicturesToArchivePart(): Promise<number> {
+  let moved = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :order AND attribute_type(carDetails.images, :list)',
+        ExpressionAttributeValues: { ':order': 'order', ':list': 'L' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) if (await movePictures(item)) moved += 1;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return moved;
+}
+
+async function movePictures(head: Record<string, unknown>): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const order = orderCodec.decode(head);
+    const images = (order.carDetails as { images?: unknown }).images;
+    if (!Array.isArray(images)) return false;
+    // The part as partItem writes it, without overwriting what it already holds.
+    const fields = Object.fromEntries(
+      Object.entries(partItem(order, 'archive', { carImages: images })).filter(([name, value]) => value !== undefined && name !== 'pk' && name !== 'sk'),
+    );
+    const names = Object.fromEntries(Object.keys(fields).map((name, i) => [`#f${i}`, name]));
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.orderPart(order.id, 'archive'),
+        UpdateExpression: `SET ${Object.keys(names)
+          .map((alias, i) => `${alias} = ${names[alias] === 'carImages' ? `:v${i}` : `if_not_exists(${alias}, :v${i})`}`)
+          .join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: Object.fromEntries(Object.values(names).map((name, i) => [`:v${i}`, fields[name]])),
+      }),
+    );
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.order(order.id),
+          UpdateExpression: 'REMOVE carDetails.images SET parts = :parts',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort(), ':version': order.version },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }));
+      if (!Item) return false;
+      head = Item;
+    }
+  }
+  return false;
+}

@@ -54,6 +54,8 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   await runOnce('order-statuses', async () => (await import('../../lib/store/order-counts.js')).keyOrderStatuses(), { freshTable });
   // Failed chat messages kept from a version before the tenant's list of them join it, once.
   await runOnce('failed-messages', async () => (await import('../../lib/store/chat-messages.js')).keyFailedMessages(), { freshTable });
+  // Orders kept from a version that had their car's pictures on the head move them to their picture archive part, once.
+  await runOnce('order-pictures', async () => (await import('../../lib/store/order-layout.js')).moveOrderPicturesToArchivePart(), { freshTable });
   // Inspections kept from a version before the inspectors' agendas join their inspector's, once.
   await runOnce('inspection-agendas', async () => (await import('../../lib/store/order-children.js')).keyInspectionAgendas(), { freshTable });
   try {

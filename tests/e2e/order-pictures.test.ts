@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tableName } from '../../lib/config.js';
 import { ddb } from '../../lib/store/client.js';
 import * as keys from '../../lib/store/keys.js';
+import { moveOrderPicturesToArchivePart } from '../../lib/store/order-layout.js';
 import { api, demoKey } from '../support/http.js';
 import { changeStatus, newCustomer, orderDetail, ordersOfCustomer, placeOrder } from '../support/orders.js';
 
@@ -68,6 +69,32 @@ describe("an order's car pictures", () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data.carDetails.images).toEqual(pictures);
     expect((await ordersOfCustomer(customer.id)).map((listed) => listed.carDetails.images)).toEqual([pictures]);
+  });
+
+  it('of an order written before move to its archive part by the migration, beside what the part held, and read the same', async () => {
+    const customer = await newCustomer();
+    const order = await placeOrder(operations(), { customerId: customer.id, totalAmount: 21_000, carDetails });
+    // The layout before: the pictures on the head; the part holds where their copy stands only.
+    const head = (await read(keys.order(order.id)))!;
+    await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...head, carDetails: { ...head.carDetails, images: pictures } } }));
+    const part = (await read(keys.orderPart(order.id, 'archive')))!;
+    const { carImages: _carImages, ...imageArchiveOnly } = part;
+    await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...imageArchiveOnly, imageArchive: { status: 'done', eventId: 'e1', objectKeys: [] } } }));
+
+    expect(await moveOrderPicturesToArchivePart()).toBeGreaterThanOrEqual(1);
+    const moved = (await read(keys.order(order.id)))!;
+    expect(JSON.stringify(moved)).not.toContain('/02.jpg');
+    expect(moved.version).toBe(head.version);
+    expect(await read(keys.orderPart(order.id, 'archive'))).toMatchObject({
+      carImages: pictures,
+      imageArchive: { status: 'done', eventId: 'e1', objectKeys: [] },
+      tenantId: head.tenantId,
+      orderId: order.id,
+    });
+    expect((await orderDetail(order.id)).carDetails.images).toEqual(pictures);
+    // Run again, it finds nothing of this order to move.
+    await moveOrderPicturesToArchivePart();
+    expect((await read(keys.orderPart(order.id, 'archive')))?.carImages).toEqual(pictures);
   });
 
   it('are not made up for a car given without pictures', async () => {
