@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { DELIVERY_STATUSES, messageStatus, type DeliveryStatus } from '../domain/message-status.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
@@ -8,6 +8,7 @@ import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
 import { chatCallbackCodec, chatMessageCodec, type ChatMessageRecord } from './records/chat-message.js';
 import { transact, type TransactItem } from './transact.js';
+import { scanEach } from './scan-each.js';
 
 export type { ChatMessageRecord } from './records/chat-message.js';
 
@@ -142,26 +143,19 @@ export const isCursorOfFailedMessages = (tenantId: string | undefined, after: Re
  * docs/deploying.md runs it in AWS. Returns how many messages it listed.
  */
 export async function keyFailedMessages(): Promise<number> {
-  let keyed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :message AND attribute_not_exists(gsi2pk)',
-        ExpressionAttributeValues: { ':message': 'chatMessage' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: 'entity = :message AND attribute_not_exists(gsi2pk)',
+      ExpressionAttributeValues: { ':message': 'chatMessage' },
+    },
+    async (item) => {
       const message = chatMessageCodec.decode(item);
-      if (!hasFailed(message)) continue;
+      if (!hasFailed(message)) return false;
       await listAsFailed(message);
-      keyed += 1;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return keyed;
+      return true;
+    },
+  );
 }
 
 /**

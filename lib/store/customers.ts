@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { nameSearchKey } from '../domain/name-search.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
@@ -10,6 +10,7 @@ import { type CustomerRecord, customerAccessCodec, customerCodec } from './recor
 import { walletCodec } from './records/wallet.js';
 import type { TransactItem } from './transact.js';
 import { newWalletItem, type WalletRecord } from './wallets.js';
+import { scanEach } from './scan-each.js';
 
 export type { CustomerRecord } from './records/customer.js';
 
@@ -217,8 +218,6 @@ export function isCursorOfCustomerList(scope: Scope, after: Record<string, unkno
  */
 export async function keyCustomerLists(): Promise<number> {
   const table = tableName();
-  let keyed = 0;
-  let start: Record<string, unknown> | undefined;
   const names = new Map<string, CustomerRecord>();
   const customerOf = async (id: string) => {
     if (!names.has(id)) {
@@ -227,19 +226,16 @@ export async function keyCustomerLists(): Promise<number> {
     }
     return names.get(id);
   };
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: table,
-        FilterExpression: '(entity = :customer AND attribute_not_exists(gsi2pk)) OR (entity = :access AND attribute_not_exists(gsi3pk))',
-        ExpressionAttributeValues: { ':customer': 'customer', ':access': 'customerAccess' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  return scanEach(
+    {
+      TableName: table,
+      FilterExpression: '(entity = :customer AND attribute_not_exists(gsi2pk)) OR (entity = :access AND attribute_not_exists(gsi3pk))',
+      ExpressionAttributeValues: { ':customer': 'customer', ':access': 'customerAccess' },
+    },
+    async (item) => {
       const isCustomer = item.entity === 'customer';
       const customer = isCustomer ? customerCodec.decode(item) : await customerOf(customerAccessCodec.decode(item).customerId);
-      if (!customer) continue;
+      if (!customer) return false;
       const index = isCustomer
         ? keys.customerNameIndex(customer.tenantId, nameSearchKey(customer.name), customer.id)
         : keys.marketerCustomerIndex(String(item.marketerId), nameSearchKey(customer.name), customer.id);
@@ -254,9 +250,7 @@ export async function keyCustomerLists(): Promise<number> {
           ExpressionAttributeValues: { ':pk': pkValue, ':sk': skValue },
         }),
       );
-      keyed += 1;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return keyed;
+      return true;
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { orderInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
@@ -6,6 +6,7 @@ import { isConditionalCheckFailed } from './errors.js';
 import { allOf, scopeCondition, setExpression, type Condition } from './expressions.js';
 import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
+import { scanEach } from './scan-each.js';
 import { childCodecs, childReferenceCodec, type ChildKind, type ChildRecords } from './records/order-children.js';
 import { transact, type TransactItem } from './transact.js';
 
@@ -163,41 +164,41 @@ export const isCursorOfBillingQueue = (tenantId: string | undefined, after: Reco
  * docs/deploying.md runs it in AWS. Returns how many entries it keyed.
  */
 export async function keyPendingBilling(): Promise<number> {
-  let keyed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :billing AND #status = :pending AND attribute_not_exists(gsi2pk)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':billing': 'billing', ':pending': 'Pending' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: 'entity = :billing AND #status = :pending AND attribute_not_exists(gsi2pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':billing': 'billing', ':pending': 'Pending' },
+    },
+    async (item) => {
       const entry = codecs.BILLING.decode(item);
       const index = keys.pendingBillingIndex(entry.tenantId, entry.createdAt, entry.id);
-      try {
-        await ddb.send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { pk: item.pk, sk: item.sk },
-            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-            // Confirmed meanwhile: it stays out of the queue.
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':pk': index.gsi2pk, ':sk': index.gsi2sk, ':pending': 'Pending' },
-          }),
-        );
-        keyed += 1;
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return keyed;
+      // Confirmed meanwhile: it stays out of the queue.
+      return keyItem(item, index, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } });
+    },
+  );
+}
+
+/** Sets an item's index keys while `condition` holds; false when it no longer did (the item changed or went). */
+async function keyItem(item: Record<string, unknown>, index: Record<string, string>, condition: Condition): Promise<boolean> {
+  const [[pkName, pkValue], [skName, skValue]] = Object.entries(index) as [[string, string], [string, string]];
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET #ipk = :ipk, #isk = :isk',
+        ConditionExpression: condition.expression,
+        ExpressionAttributeNames: { ...condition.names, '#ipk': pkName, '#isk': skName },
+        ExpressionAttributeValues: { ...condition.values, ':ipk': pkValue, ':isk': skValue },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }
 
 /**
@@ -238,31 +239,18 @@ export const isCursorOfInspectionAgenda = (inspectorId: string, after: Record<st
  * docs/deploying.md runs it in AWS. Returns how many inspections it keyed.
  */
 export async function keyInspectionAgendas(): Promise<number> {
-  let keyed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :inspection AND attribute_not_exists(gsi3pk)',
-        ExpressionAttributeValues: { ':inspection': 'inspection' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: 'entity = :inspection AND attribute_not_exists(gsi3pk)',
+      ExpressionAttributeValues: { ':inspection': 'inspection' },
+    },
+    async (item) => {
       const inspection = codecs.INSPECTION.decode(item);
-      const index = keys.inspectionAgendaIndex(inspection.inspectorId, inspection.inspectionDate, inspection.id);
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
-          ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
-        }),
-      );
-      keyed += 1;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return keyed;
+      // An inspection gone meanwhile is not written back as keys alone.
+      return keyItem(item, keys.inspectionAgendaIndex(inspection.inspectorId, inspection.inspectionDate, inspection.id), {
+        expression: 'attribute_exists(pk)',
+      });
+    },
+  );
 }

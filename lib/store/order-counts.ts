@@ -1,9 +1,10 @@
-import { BatchGetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
+import { scanEach } from './scan-each.js';
 
 /**
  * How many orders of a tenant (or of no tenant) are in a status: Select COUNT queries of the
@@ -73,20 +74,15 @@ export async function statusesOfMarketerOrders(marketerId: string, tenantId: str
  * was keyed by its move and is left alone. Returns how many orders it keyed.
  */
 export async function keyOrderStatuses(): Promise<number> {
-  let keyed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :order AND sk = :head AND attribute_not_exists(gsi9pk)',
-        ProjectionExpression: 'pk, sk, #id, tenantId, #status, createdAt',
-        ExpressionAttributeNames: { '#id': 'id', '#status': 'status' },
-        ExpressionAttributeValues: { ':order': 'order', ':head': 'ORDER' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const head of page.Items ?? []) {
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: 'entity = :order AND sk = :head AND attribute_not_exists(gsi9pk)',
+      ProjectionExpression: 'pk, sk, #id, tenantId, #status, createdAt',
+      ExpressionAttributeNames: { '#id': 'id', '#status': 'status' },
+      ExpressionAttributeValues: { ':order': 'order', ':head': 'ORDER' },
+    },
+    async (head) => {
       const index = keys.orderStatusIndex({
         id: String(head.id),
         tenantId: typeof head.tenantId === 'string' ? head.tenantId : undefined,
@@ -104,12 +100,11 @@ export async function keyOrderStatuses(): Promise<number> {
             ExpressionAttributeValues: { ':pk': index.gsi9pk, ':sk': index.gsi9sk, ':status': head.status },
           }),
         );
-        keyed += 1;
+        return true;
       } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
       }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return keyed;
+    },
+  );
 }

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { partItem } from './orders.js';
 import { ORDER_PARTS, orderCodec, partOfField, type OrderPart } from './records/order.js';
+import { scanEach } from './scan-each.js';
 
 /** The list keys orders carried on the shared indexes before the lists had indexes of their own. */
 const OLD_LIST_KEYS = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'];
@@ -21,23 +22,16 @@ const OLD_LIST_KEYS = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk
  * orders moved.
  */
 export async function moveOrdersToPartsLayout(options: { listKeysOnly?: boolean } = {}): Promise<number> {
-  let moved = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: options.listKeysOnly
-          ? 'entity = :order AND attribute_not_exists(gsi8pk)'
-          : 'entity = :order AND (attribute_not_exists(gsi8pk) OR attribute_exists(gsi1pk))',
-        ExpressionAttributeValues: { ':order': 'order' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) if (await moveOne(item, options.listKeysOnly ?? false)) moved += 1;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return moved;
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: options.listKeysOnly
+        ? 'entity = :order AND attribute_not_exists(gsi8pk)'
+        : 'entity = :order AND (attribute_not_exists(gsi8pk) OR attribute_exists(gsi1pk))',
+      ExpressionAttributeValues: { ':order': 'order' },
+    },
+    (item) => moveOne(item, options.listKeysOnly ?? false),
+  );
 }
 
 async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Promise<boolean> {
@@ -105,21 +99,14 @@ async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Pr
  * in AWS. Returns the number of orders moved.
  */
 export async function moveOrderPicturesToArchivePart(): Promise<number> {
-  let moved = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :order AND attribute_type(carDetails.images, :list)',
-        ExpressionAttributeValues: { ':order': 'order', ':list': 'L' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) if (await movePictures(item)) moved += 1;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return moved;
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: 'entity = :order AND attribute_type(carDetails.images, :list)',
+      ExpressionAttributeValues: { ':order': 'order', ':list': 'L' },
+    },
+    movePictures,
+  );
 }
 
 async function movePictures(head: Record<string, unknown>): Promise<boolean> {

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import type { TransactItem } from './transact.js';
+import { scanEach } from './scan-each.js';
 
 /** The order's number names it from now on (written in the order's own creation). */
 export function orderNumberItem(order: { id: string; orderNumber: number; tenantId?: string }): TransactItem {
@@ -24,20 +25,15 @@ export async function orderIdOfNumber(orderNumber: number): Promise<string | und
  * docs/deploying.md runs it in AWS. Returns how many it wrote.
  */
 export async function keyOrderNumbers(): Promise<number> {
-  let written = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :order',
-        ProjectionExpression: 'id, orderNumber, tenantId',
-        ExpressionAttributeValues: { ':order': 'order' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (typeof item.id !== 'string' || typeof item.orderNumber !== 'number') continue;
+  return scanEach(
+    {
+      TableName: tableName(),
+      FilterExpression: 'entity = :order',
+      ProjectionExpression: 'id, orderNumber, tenantId',
+      ExpressionAttributeValues: { ':order': 'order' },
+    },
+    async (item) => {
+      if (typeof item.id !== 'string' || typeof item.orderNumber !== 'number') return false;
       try {
         await ddb.send(
           new PutCommand({
@@ -46,12 +42,11 @@ export async function keyOrderNumbers(): Promise<number> {
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
-        written += 1;
+        return true;
       } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
       }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return written;
+    },
+  );
 }

@@ -3,7 +3,7 @@ import type { Caller } from '../domain/caller.js';
 import { inspectionCanMove, inspectionIsFinal, inspectionNextStatuses } from '../domain/documents.js';
 import { AppError, cursorRefused, forbidden, invalidField, invalidState, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { scopeOf } from '../domain/scope.js';
+import { orderInScope, scopeOf } from '../domain/scope.js';
 import type {
   AgendaInspection,
   changeInspectionStatus as StatusRoute,
@@ -179,7 +179,7 @@ export async function listInspections(caller: Caller, query: ListQuery): Promise
   const page = await queryInspectionAgenda(inspectorId, { limit: query.limit, ...(after ? { after } : {}), ...(statuses ? { statuses } : {}) });
   // An inspector of another tenant named by operations: none of theirs are in the caller's scope.
   const scope = scopeOf(caller);
-  const inScope = page.inspections.filter((inspection) => scope.tenantId === undefined || inspection.tenantId === scope.tenantId);
+  const inScope = page.inspections.filter((inspection) => orderInScope(inspection, scope));
   const labels = inScope.length > 0 ? await orderLabels(inScope.map((inspection) => inspection.orderId)) : new Map();
   return {
     data: inScope.map((inspection) => ({ ...view(inspection), ...labels.get(inspection.orderId) })),
