@@ -173,7 +173,34 @@ const ERROR_HELPERS = [
   'const pushFinding = (list, instancePath, keyword, params) => pushError(list, { instancePath, keyword, params });',
   'const concatErrors = (list, more) => (list === null ? more : list.concat(more));',
   'const fieldOf = (path, parentData, property, rootData) => ({ instancePath: path + "/" + property, parentData, parentDataProperty: property, rootData });',
+  // Ajv's coercion of a query or path parameter to its type, as Ajv writes it (COERCIONS); undefined when it takes none.
+  'const coerceTo = (type, data) => { const t = typeof data; if (type === "string") return t == "number" || t == "boolean" ? "" + data : data === null ? "" : undefined; return t == "boolean" || data === null || (t == "string" && data && data == +data && (type === "number" || !(data % 1))) ? +data : undefined; };',
 ];
+
+/**
+ * The branches Ajv writes to coerce a value to one type (ajv/lib/compile/validate/dataType.ts),
+ * with its variable names (`t` its typeof, `d` the value, `c` the result): coerceTo does the same.
+ */
+const COERCIONS: Record<string, (t: string, d: string, c: string) => string> = {
+  string: (t, d, c) => `if(${t} == "number" || ${t} == "boolean"){${c} = "" + ${d};}else if(${d} === null){${c} = "";}`,
+  number: (t, d, c) => `if(${t} == "boolean" || ${d} === null\n              || (${t} == "string" && ${d} && ${d} == +${d})){${c} = +${d};}`,
+  integer: (t, d, c) => `if(${t} === "boolean" || ${d} === null\n              || (${t} === "string" && ${d} && ${d} == +${d} && !(${d} % 1))){${c} = +${d};}`,
+};
+
+/**
+ * Each parameter's coercion, written out by Ajv (a dozen lines at every query or path field), as
+ * one call of coerceTo. A coercion to any other type, or to more than one, is left as Ajv wrote it.
+ */
+function compactCoercions(source: string): string {
+  return source.replace(
+    /let (dataType\d+) = typeof ([\w$]+);let (coerced\d+) = undefined;if\(!\(\3 !== undefined\)\)\{([\s\S]*?)else \{(vErrors = pushFinding\([^;]*\);errors\+\+;)\}\}if\(\3 !== undefined\)\{\2 = \3;if\(([\w$]+) !== undefined\)\{\6\[([^\]]+)\] = \3;\}\}/g,
+    (whole, type: string, data: string, coerced: string, branches: string, error: string, parent: string, key: string) => {
+      const to = Object.keys(COERCIONS).find((name) => COERCIONS[name]!(type, data, coerced) === branches);
+      if (!to) return whole;
+      return `let ${coerced} = coerceTo("${to}", ${data});if(${coerced} === undefined){${error}}else {${data} = ${coerced};if(${parent} !== undefined){${parent}[${key}] = ${coerced};}}`;
+    },
+  );
+}
 function compactErrorPushes(source: string): string {
   return source
     .replace(
@@ -206,7 +233,7 @@ function embed(name: string, source: string): { imports: string[]; body: string 
   source = pruneSchemaConstants(source);
   const entry = /export default (\w+);/.exec(source)?.[1];
   if (!entry) throw new Error(`standalone code for ${name} has no default export`);
-  const body = compactErrorPushes(withoutSchemaPaths(source))
+  const body = compactCoercions(compactErrorPushes(withoutSchemaPaths(source)))
     .replace(/^"use strict";/, '')
     .replace(/const (\w+) = require\("([^"]+)"\)(\.default)?;/g, (_m, local: string, from: string, dflt?: string) => {
       const alias = `${name}_${local}`;

@@ -7,6 +7,8 @@ import { toFieldErrors } from '../../lib/schemas/field-errors.js';
 import listCars from '../../lib/schemas/generated/listCars.js';
 import createCustomer from '../../lib/schemas/generated/createCustomer.js';
 import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';
+import { listCars as listCarsRoute } from '../../lib/schemas/cars.js';
+import { forValidation } from '../../lib/schemas/json-schema.js';
 
 const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({
   instancePath: '',
@@ -301,5 +303,32 @@ describe('dates', () => {
     expect(toFieldErrors('body', [ajvError({ instancePath: '/inspectionDate', keyword: 'format', params: { format: 'date-time' } })])[0]?.message).toContain(
       'from 1900 on',
     );
+  });
+});
+
+describe('compiled query validators coerce as Ajv does', () => {
+  // The build writes each parameter's coercion as one helper call (scripts/build-contracts.ts,
+  // compactCoercions): the generated listCars validator must take and refuse, and coerce to, exactly
+  // what Ajv compiled at run time from the same schema does.
+  const reference = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, formats: { 'date-time': true } }).compile(
+    forValidation(listCarsRoute.query!),
+  );
+  const values: unknown[] = ['2', '02', '1.5', '', ' ', 'x', '1e3', '-3', 'true', 'false', 'null', 7, 2.5, 0, true, false, null, [], {}, ['1']];
+  const fields = ['page', 'limit', 'priceFrom', 'kmTo', 'yearFrom', 'makeEn', 'search', 'sortOrder'];
+
+  it.each(fields)('%s', (field) => {
+    for (const value of values) {
+      const generated = { [field]: structuredClone(value) };
+      const expected = { [field]: structuredClone(value) };
+      const ok = listCars.validateQuery!(generated);
+      const errors = (listCars.validateQuery!.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
+
+      expect({ value, ok, data: generated, errors }).toEqual({
+        value,
+        ok: reference(expected),
+        data: expected,
+        errors: (reference.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`),
+      });
+    }
   });
 });
