@@ -219,6 +219,35 @@ function compactErrorPushes(source: string): string {
 }
 
 /**
+ * An optional property checked by a shared check (a schema used more than once, shareRepeatedLeaves)
+ * is one block each; a run of such blocks becomes one loop over the properties and their checks,
+ * in the same order, so the findings come out as before.
+ */
+function compactSharedChecks(source: string): string {
+  const one = (data: string, path: string) =>
+    `if\\(${data}\\.([\\w$]+) !== undefined\\)\\{if\\(!\\((validate\\d+)\\(${data}\\.\\1, fieldOf\\(${path}, ${data}, "\\1", rootData\\)\\)\\)\\)\\{vErrors = concatErrors\\(vErrors, \\2\\.errors\\);errors = vErrors\\.length;\\}\\}`;
+  const block =
+    /if\((data\d*)\.[\w$]+ !== undefined\)\{if\(!\(validate\d+\(\1\.[\w$]+, fieldOf\(([\w$]+), \1, "[\w$]+", rootData\)\)\)\)\{vErrors = concatErrors\(vErrors, validate\d+\.errors\);errors = vErrors\.length;\}\}/g;
+  let out = '';
+  let at = 0;
+  for (let found = block.exec(source); found; found = block.exec(source)) {
+    const [, data, path] = found as unknown as [string, string, string];
+    const each = new RegExp(`^${one(data, path)}`);
+    const checks: Array<[string, string]> = [];
+    let end = found.index;
+    for (let next = each.exec(source.slice(end)); next; next = each.exec(source.slice(end))) {
+      checks.push([next[1]!, next[2]!]);
+      end += next[0].length;
+    }
+    if (checks.length < 2) continue;
+    out += `${source.slice(at, found.index)}for(const [property, check] of [${checks.map(([name, check]) => `["${name}", ${check}]`).join(', ')}]){if(${data}[property] !== undefined && !check(${data}[property], fieldOf(${path}, ${data}, property, rootData))){vErrors = concatErrors(vErrors, check.errors);errors = vErrors.length;}}`;
+    at = end;
+    block.lastIndex = end;
+  }
+  return out + source.slice(at);
+}
+
+/**
  * Where in the schema a finding came from: nothing reads it (messages come from the keyword, its
  * params and the field hints), and it was a tenth of a large route's validator.
  */
@@ -233,7 +262,7 @@ function embed(name: string, source: string): { imports: string[]; body: string 
   source = pruneSchemaConstants(source);
   const entry = /export default (\w+);/.exec(source)?.[1];
   if (!entry) throw new Error(`standalone code for ${name} has no default export`);
-  const body = compactCoercions(compactErrorPushes(withoutSchemaPaths(source)))
+  const body = compactSharedChecks(compactCoercions(compactErrorPushes(withoutSchemaPaths(source))))
     .replace(/^"use strict";/, '')
     .replace(/const (\w+) = require\("([^"]+)"\)(\.default)?;/g, (_m, local: string, from: string, dflt?: string) => {
       const alias = `${name}_${local}`;
