@@ -4,8 +4,9 @@ import { listFxRates } from '../store/fx-rates.js';
 import { getTenant, getTenantBySubdomain, type Tenant } from '../store/tenants.js';
 import type { RateTable } from './pricing.js';
 import { describeError, log } from '../logger.js';
-import { buildIndex, type CatalogueIndex } from './catalogue-index.js';
-import { downloadSnapshot } from './snapshot.js';
+import { serviceUnavailable } from '../domain/errors.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+import { downloadSnapshot, emptyCatalogue, OlderSnapshotFormat } from './snapshot.js';
 import { type ChangeJournal, decodeJournal, emptyJournal, journalKey } from './changes.js';
 import { getObjectSigned } from '../archive/objects.js';
 import { bucketName } from '../config.js';
@@ -27,10 +28,26 @@ interface Cached<T> {
 let catalogue: (Cached<CatalogueIndex> & { version: string }) | undefined;
 /** A newer snapshot being mapped, off the request path; the current index serves meanwhile. */
 let preparing: { version: string; done: Promise<void> } | undefined;
-const emptyIndex = (): CatalogueIndex => buildIndex([]);
+/**
+ * A snapshot in an older format, until its conversion (docs/deploying.md): a cold container
+ * answers 503 and downloads it again only after CATALOGUE_REFRESH_SECONDS, the conversion keeping
+ * its version; a warm one keeps serving the snapshot it has.
+ */
+let refused: { version: string; until: number } | undefined;
 
 async function load(pointer: { version: string; objectKey: string }, now: number): Promise<void> {
-  const { index } = await downloadSnapshot(pointer.objectKey);
+  if (refused?.version === pointer.version && now < refused.until) throw serviceUnavailable(refreshMs() / 1000);
+  let index: CatalogueIndex;
+  try {
+    ({ index } = await downloadSnapshot(pointer.objectKey));
+  } catch (error) {
+    if (!(error instanceof OlderSnapshotFormat)) throw error;
+    refused = { version: pointer.version, until: now + refreshMs() };
+    log.error('catalogue snapshot in an older format: the car list answers 503 until it is converted (docs/deploying.md)', {
+      version: pointer.version,
+    });
+    throw serviceUnavailable(refreshMs() / 1000);
+  }
   versions.set(index, pointer.version);
   catalogue = { value: index, version: pointer.version, checkedAt: now };
 }
@@ -44,7 +61,7 @@ export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex
   if (catalogue && now - catalogue.checkedAt < refreshMs()) return catalogue.value;
   const pointer = await getCataloguePointer();
   if (!pointer) {
-    catalogue = { value: emptyIndex(), version: '', checkedAt: now };
+    catalogue = { value: emptyCatalogue(), version: '', checkedAt: now };
     return catalogue.value;
   }
   if (!catalogue) {

@@ -35,7 +35,10 @@ import type { CatalogueIndex, FieldName, TextColumn, ValueLists } from './catalo
  * id order only when ids do not ascend with the rows.
  *
  * VPOCAT2 (every row list, every field's codes, the id order always) and the gzipped JSON rows
- * before it are still read, so a stage keeps serving its last snapshot until the next import.
+ * before it are read by decodeAnySnapshot: the imports merge into them, and an operator converts a
+ * stage's last one once (lib/use-cases/catalogue-feeds/upgrade-snapshot.ts). The car list maps only
+ * the current format (decodeSnapshot), so its bundle carries neither the older readers nor the
+ * index builder the JSON rows need.
  */
 const MAGIC = 'VPOCAT3\n';
 const MAGIC_V2 = 'VPOCAT2\n';
@@ -254,29 +257,44 @@ const gunzipWhole = (body: Uint8Array): Buffer => {
   return out.byteOffset % 8 === 0 ? out : Buffer.from(new Uint8Array(out));
 };
 
-/** Maps a snapshot into an index: views on its arrays, plus the small case-insensitive lookups. */
-export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
-  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  if (bytes.length >= PREAMBLE && bytes.toString('latin1', 0, MAGIC.length) === MAGIC) {
-    const gzLength = bytes.readUInt32LE(MAGIC.length);
-    const rawLength = bytes.readUInt32LE(MAGIC.length + 4);
-    const packed = gunzipWhole(bytes.subarray(PREAMBLE, PREAMBLE + gzLength));
-    // The arrays shipped as they are: views on the downloaded bytes (copied only if these do not start at a multiple of 8).
-    const rawStart = align8(PREAMBLE + gzLength);
-    const raw = bytes.byteOffset % 8 === 0 ? bytes.subarray(rawStart, rawStart + rawLength) : new Uint8Array(bytes.subarray(rawStart, rawStart + rawLength));
-    const headerLength = packed.readUInt32LE(0);
-    const header = JSON.parse(packed.toString('utf8', 4, 4 + headerLength)) as Header;
-    const packedStart = packed.byteOffset + align8(4 + headerLength);
-    const arrays = new Map(
-      header.arrays.map((a) => [
-        a.name,
-        a.raw
-          ? new VIEW[a.kind](raw.buffer as ArrayBuffer, raw.byteOffset + a.offset, a.length)
-          : new VIEW[a.kind](packed.buffer as ArrayBuffer, packedStart + a.offset, a.length),
-      ]),
-    );
-    return indexOf(header, views(arrays));
+/** A snapshot in a format written before this one (VPOCAT2, gzipped JSON rows): decodeAnySnapshot reads it. */
+export class OlderSnapshotFormat extends Error {
+  constructor() {
+    super('the catalogue snapshot is in the format of an older version (VPOCAT2 or gzipped JSON): convert it once (docs/deploying.md)');
   }
+}
+
+/** Whether a snapshot is in the current format (VPOCAT3), the one decodeSnapshot maps. */
+export const isCurrentSnapshot = (body: Uint8Array): boolean =>
+  body.length >= PREAMBLE && Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1', 0, MAGIC.length) === MAGIC;
+
+/** Maps a snapshot of the current format into an index: views on its arrays, plus the small case-insensitive lookups. */
+export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
+  if (!isCurrentSnapshot(body)) throw new OlderSnapshotFormat();
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const gzLength = bytes.readUInt32LE(MAGIC.length);
+  const rawLength = bytes.readUInt32LE(MAGIC.length + 4);
+  const packed = gunzipWhole(bytes.subarray(PREAMBLE, PREAMBLE + gzLength));
+  // The arrays shipped as they are: views on the downloaded bytes (copied only if these do not start at a multiple of 8).
+  const rawStart = align8(PREAMBLE + gzLength);
+  const raw = bytes.byteOffset % 8 === 0 ? bytes.subarray(rawStart, rawStart + rawLength) : new Uint8Array(bytes.subarray(rawStart, rawStart + rawLength));
+  const headerLength = packed.readUInt32LE(0);
+  const header = JSON.parse(packed.toString('utf8', 4, 4 + headerLength)) as Header;
+  const packedStart = packed.byteOffset + align8(4 + headerLength);
+  const arrays = new Map(
+    header.arrays.map((a) => [
+      a.name,
+      a.raw
+        ? new VIEW[a.kind](raw.buffer as ArrayBuffer, raw.byteOffset + a.offset, a.length)
+        : new VIEW[a.kind](packed.buffer as ArrayBuffer, packedStart + a.offset, a.length),
+    ]),
+  );
+  return indexOf(header, views(arrays));
+}
+
+/** Maps a snapshot of any format this service has written: the current one, VPOCAT2, or gzipped JSON rows (built into an index). */
+export function decodeAnySnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
+  if (isCurrentSnapshot(body)) return decodeSnapshot(body);
   const file = gunzipWhole(body);
   const magic = file.toString('latin1', 0, MAGIC.length);
   if (magic !== MAGIC_V2) return decodeJsonSnapshot(file);
@@ -353,8 +371,18 @@ function decodeV2(file: Buffer, headerLength: number, header: HeaderV2): { versi
 /** Where the import writes a snapshot (lib/use-cases/import-catalogue.ts uploads it). */
 export const snapshotKey = (version: string) => `catalogue/snapshots/${version}.vpocat.gz`;
 
-export async function downloadSnapshot(key: string): Promise<{ version: string; index: CatalogueIndex }> {
+export async function downloadSnapshot(key: string, decode = decodeSnapshot): Promise<{ version: string; index: CatalogueIndex }> {
   const body = await readObject(bucketName(), key);
   if (body.length === 0) throw new Error(`catalogue snapshot ${key} is empty`);
-  return decodeSnapshot(body);
+  return decode(body);
 }
+
+/**
+ * The snapshot of no cars (encodeSnapshot('', buildIndex([]))), what the list serves before the
+ * first import: mapped like any other, so the list's bundle needs no index builder.
+ * tests/unit/catalogue-snapshot.test.ts holds it to the current format.
+ */
+const EMPTY_SNAPSHOT =
+  'VlBPQ0FUMwoDAgAAAAAAAB+LCAAAAAAAAAOlVsFu2zAMzXW/wbNhtBswFL4N67Bbe1iHHYYeFIuOiUiWQdHGvCBfvR8YZCuOO3StU/lESXyPNEXw6c+7zeYAPbIn10ABkIGn3wjFVQa9Mh16KA7QsutJI0Px8zEDq/b4pYm202i+suvaJzunxQ4bZCXkms9OY9xjpWf8uLhFUTRjqg7Nw9BGb2HVeEt+yi/s9FhTafDsUjrjYmqaqUdhRdG3JBkmS3VlSONWSUS5Nqx9xCmrdnNEspPVdltDvkYdD0gM/nCsR9AxA8FfEsozHgSjcmyhgNJp1HAu4OisdI8s5NFiI3ed3YZyvgyRurPbRpH5zuY135JRCepPsnDE1pX1Nzgel7nfVw/B9lAId5iBYlZDYDlAoyxCARTI99RoKKD78B4ycFXlUcamMNjspIbi6pjNgAEVnyF0/fF1SMtU4iLMGsyejLMoyP5CoGONnP8bcs2fTchnA6+Hn6/mMnRor3y8uDxc+TL4zUr0M033Zq5lN76ZZK5FHpvzspJUhEb7/DSP8i3JpXcSKaYhlkKwmHypNEkMT2dsCtE0mFMZTtM8geckAQkUS91IoFmITQLLqFAJ+LOspSRBMiTAFwKawBJVN6UWo1QndQbZBPj8KEhJYVbj3IviNcJw/SJL6zxNz5n/MN0s83k8bk7fX+yat4gACgAAAAAAAAA=';
+
+export const emptyCatalogue = (): CatalogueIndex => decodeSnapshot(Buffer.from(EMPTY_SNAPSHOT, 'base64')).index;

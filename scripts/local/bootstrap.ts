@@ -63,6 +63,10 @@ export async function ensureTableAndBucket(tableName: string, bucketName: string
   } catch {
     await s3.send(new CreateBucketCommand({ Bucket: bucketName }));
   }
+  // A catalogue snapshot kept from a version before VPOCAT3, which the car list no longer maps, is converted, once.
+  await runOnce('catalogue-snapshot-format', async () => (await import('../../lib/use-cases/catalogue-feeds/upgrade-snapshot.js')).upgradeCatalogueSnapshot(), {
+    freshTable,
+  });
 }
 
 /** A table kept in .local from an older version gains the indexes added since (their names). */

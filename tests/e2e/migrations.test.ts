@@ -1,10 +1,22 @@
 /**
  * The offline staff tools that key items written by an older version (docs/deploying.md; the
  * local stack runs each once): an item stripped of what this version gives it is missing from
- * its list until the tool runs, and is listed again after it; a second run changes nothing.
+ * its list until the tool runs, and is listed again after it; a second run changes nothing. The
+ * same for the conversion of a catalogue snapshot that the car list no longer maps.
  */
+import { gzipSync } from 'node:zlib';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { readObject } from '../../lib/archive/objects.js';
+import { writeObject } from '../../lib/archive/s3.js';
+import { toRow } from '../../lib/catalogue/car-row.js';
+import { allRows } from '../../lib/catalogue/catalogue-index.js';
+import { decodeSnapshot, isCurrentSnapshot, snapshotKey } from '../../lib/catalogue/snapshot.js';
+import { putCataloguePointer } from '../../lib/store/cars.js';
+import { upgradeCatalogueSnapshot } from '../../lib/use-cases/catalogue-feeds/upgrade-snapshot.js';
+import { ensureTableAndBucket } from '../../scripts/local/bootstrap.js';
+import { generateCars } from '../../scripts/demo-catalogue/generate.js';
 import { tableName } from '../../lib/config.js';
 import { ddb } from '../../lib/store/client.js';
 import { keyCustomerLists } from '../../lib/store/customers.js';
@@ -81,5 +93,46 @@ describe('the tools that key what an older version wrote', () => {
     expect(await keyCustomerLists()).toBe(0);
     expect(await keyOrderStatuses()).toBe(0);
     expect(await keyPendingBilling()).toBe(0);
+  });
+});
+
+describe('the conversion of a catalogue snapshot of an older format', () => {
+  it('makes the list serve again a stage whose last import an older version wrote, with every car as it was', async () => {
+    // A table and bucket of their own: the stack's catalogue is shared by every test.
+    const name = `vpo-snapshot-${Date.now().toString(36)}`;
+    const kept = { TABLE_NAME: process.env.TABLE_NAME, BUCKET_NAME: process.env.BUCKET_NAME };
+    await ensureTableAndBucket(name, name);
+    Object.assign(process.env, { TABLE_NAME: name, BUCKET_NAME: name });
+    try {
+      expect(await upgradeCatalogueSnapshot()).toBe('no catalogue');
+      const rows = [...generateCars({ count: 40, seed: 3, imageBaseUrl: 'http://127.0.0.1/img' })].map((car) => toRow(car));
+      const fields = Object.keys(rows[0]!);
+      // The format before the binary ones: gzipped JSON, field names then one array of values per car.
+      const older = gzipSync(
+        JSON.stringify({ version: 'v-json', fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+      );
+      await writeObject(name, snapshotKey('v-json'), older, 'application/octet-stream');
+      expect(
+        await putCataloguePointer({ version: 'v-json', objectKey: snapshotKey('v-json'), count: rows.length, createdAt: new Date().toISOString() }, undefined),
+      ).toBe(true);
+
+      // A cold container refuses it with 503 and says to retry, rather than failing with 500.
+      vi.resetModules();
+      const cold = await import('../../lib/catalogue/live.js');
+      await expect(cold.currentCatalogue()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: expect.any(Number) });
+
+      expect(await upgradeCatalogueSnapshot()).toBe('upgraded');
+      const stored = await readObject(name, snapshotKey('v-json'));
+      expect(isCurrentSnapshot(stored)).toBe(true);
+      expect(await upgradeCatalogueSnapshot()).toBe('current');
+
+      // The same container, once its refusal has expired, serves every car of the same version.
+      const served = await cold.currentCatalogue(Date.now() + 3_600_000);
+      expect(allRows(served)).toEqual(rows);
+      expect(decodeSnapshot(stored).version).toBe('v-json');
+    } finally {
+      Object.assign(process.env, kept);
+      await new DynamoDBClient({}).send(new DeleteTableCommand({ TableName: name }));
+    }
   });
 });

@@ -6,7 +6,7 @@ import { readFeedLine } from '../../catalogue/feed-lines.js';
 import type { CarChange } from '../../catalogue/changes.js';
 import type { CarImportLine } from '../../catalogue/car-schema.js';
 import { rowAt } from '../../catalogue/catalogue-index.js';
-import { downloadSnapshot } from '../../catalogue/snapshot.js';
+import { decodeAnySnapshot, downloadSnapshot } from '../../catalogue/snapshot.js';
 import { objectLines, type StoredObject } from '../../archive/feed-objects.js';
 import { bucketName, feedSettings } from '../../config.js';
 import { describeError, log } from '../../logger.js';
@@ -265,7 +265,7 @@ async function scanFile(file: FeedFile): Promise<'go' | 'held' | { refused: stri
   const listed: string[] = [];
   const pointer = await getCataloguePointer();
   if (pointer) {
-    const { index } = await downloadSnapshot(pointer.objectKey);
+    const { index } = await downloadSnapshot(pointer.objectKey, decodeAnySnapshot);
     for (let i = 0; i < index.size; i += 1) {
       const row = rowAt(index, i);
       if (row.provider === file.provider) listed.push(row.advertisementNumber);

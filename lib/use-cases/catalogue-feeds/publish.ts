@@ -4,7 +4,7 @@ import { newId } from '../../domain/ids.js';
 import { type CarChange, decodeJournal, emptyJournal, encodeJournal, journalKey, journalWith } from '../../catalogue/changes.js';
 import type { CarRow } from '../../catalogue/car-row.js';
 import { buildIndexFrom, rowAt } from '../../catalogue/catalogue-index.js';
-import { downloadSnapshot, encodeSnapshot, snapshotKey } from '../../catalogue/snapshot.js';
+import { decodeAnySnapshot, downloadSnapshot, encodeSnapshot, snapshotKey } from '../../catalogue/snapshot.js';
 import { readObject } from '../../archive/objects.js';
 import { writeObject } from '../../archive/s3.js';
 import { bucketName, catalogueChangesDays } from '../../config.js';
@@ -31,7 +31,7 @@ export async function publishChanges(changes: () => AsyncIterable<readonly CarCh
   return withRetries(
     async () => {
       const pointer = await getCataloguePointer();
-      const current = pointer ? (await downloadSnapshot(pointer.objectKey)).index : undefined;
+      const current = pointer ? (await downloadSnapshot(pointer.objectKey, decodeAnySnapshot)).index : undefined;
       const journal = pointer?.changesKey ? decodeJournal(await readObject(bucketName(), pointer.changesKey)) : emptyJournal();
       const applied: CarChange[] = [];
       const listedNow = new Map<number, CarRow>();

@@ -1,0 +1,22 @@
+import { decodeAnySnapshot, encodeSnapshot, isCurrentSnapshot } from '../../catalogue/snapshot.js';
+import { readObject } from '../../archive/objects.js';
+import { writeObject } from '../../archive/s3.js';
+import { bucketName } from '../../config.js';
+import { getCataloguePointer } from '../../store/cars.js';
+
+/**
+ * Rewrites the catalogue snapshot the pointer names in the current format when an older version
+ * wrote it (VPOCAT2 or gzipped JSON rows), which the car list no longer maps: same key, same
+ * version, same cars, so its change journal still goes with it and a warm container keeps the
+ * index it has. Run once after deploying (docs/deploying.md); the local stack runs it by itself.
+ * An import meanwhile is safe: it reads either form, and moves the pointer to a snapshot of its own.
+ */
+export async function upgradeCatalogueSnapshot(): Promise<'upgraded' | 'current' | 'no catalogue'> {
+  const pointer = await getCataloguePointer();
+  if (!pointer) return 'no catalogue';
+  const body = await readObject(bucketName(), pointer.objectKey);
+  if (isCurrentSnapshot(body)) return 'current';
+  const { version, index } = decodeAnySnapshot(body);
+  await writeObject(bucketName(), pointer.objectKey, encodeSnapshot(version, index), 'application/octet-stream');
+  return 'upgraded';
+}
