@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { CompiledRoute } from '../schemas/route.js';
 import { describeError, log } from '../logger.js';
 import { basePipeline } from './pipeline.js';
+import { permissionsPolicy } from './permissions-policy.js';
 
 export interface PageReply {
   statusCode: number;
@@ -27,5 +28,5 @@ export function pageHandler(
       return failed(event);
     }
   };
-  return basePipeline(route, base, [], securityHeaders, false);
+  return basePipeline(route, base, [], { permissionsPolicy: permissionsPolicy(), securityHeaders, cors: false });
 }

@@ -4,7 +4,6 @@ import httpErrorHandler from '@middy/http-error-handler';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
-import { permissionsPolicy } from './permissions-policy.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Caller } from '../domain/caller.js';
 import type { CompiledRoute } from '../schemas/route.js';
@@ -33,27 +32,36 @@ export function callerOf(context: PipelineContext): Caller {
   return context.caller;
 }
 
+/** A route that may answer other than JSON (a page, the documentation, the console's files). */
+export interface PageOptions {
+  /** Sets Permissions-Policy on HTML answers (lib/http/permissions-policy.ts): a JSON route has none, nor carries its code. */
+  permissionsPolicy: Middleware;
+  /** Options of @middy/http-security-headers in place of its strict defaults. */
+  securityHeaders?: Record<string, unknown>;
+  /** False for a page no other origin's script has any business reading (the buyer's page): no CORS headers. */
+  cors?: boolean;
+}
+
 /**
  * The part of the pipeline every route shares, public or not: logging, header and event
  * normalisation, security headers, CORS, and errors rendered as the envelope. Routes add their
- * own steps (auth, rate limit, body parsing, validation) after these.
+ * own steps (auth, rate limit, body parsing, validation) after these. `page` for a route that may
+ * answer other than JSON.
  */
 export function basePipeline(
   route: CompiledRoute,
   base: (event: APIGatewayProxyEvent, context: PipelineContext) => Promise<APIGatewayProxyResult>,
   steps: Middleware[],
-  /** For HTML pages: options of @middy/http-security-headers in place of its strict defaults. */
-  securityHeaders?: Record<string, unknown>,
-  /** False for a page no other origin's script has any business reading (the buyer's page): no CORS headers. */
-  cors = true,
+  page?: PageOptions,
 ) {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>()
     .use(requestLogging(route))
     .use(httpHeaderNormalizer())
-    .use(httpEventNormalizer())
-    .use(permissionsPolicy())
-    .use(httpSecurityHeaders({ ...securityHeaders, permissionsPolicy: false }));
-  if (cors) pipeline.use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }));
+    .use(httpEventNormalizer());
+  if (page) pipeline.use(page.permissionsPolicy);
+  pipeline.use(httpSecurityHeaders({ ...page?.securityHeaders, permissionsPolicy: false }));
+  if (page?.cors ?? true)
+    pipeline.use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }));
   pipeline.use(httpErrorHandler({ logger: false })).use(errorEnvelope(route));
   for (const step of steps) pipeline.use(step);
   return pipeline.handler(base);

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { CompiledRoute } from '../schemas/route.js';
 import { basePipeline } from './pipeline.js';
+import { permissionsPolicy } from './permissions-policy.js';
 
 export interface RawReply {
   body: string;
@@ -18,5 +19,5 @@ export function rawHttpHandler(
     const reply = await implementation(event);
     return { statusCode: route.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };
   };
-  return basePipeline(route, base, [], securityHeaders);
+  return basePipeline(route, base, [], { permissionsPolicy: permissionsPolicy(), securityHeaders });
 }
