@@ -28,6 +28,19 @@ const whatsappOnly = {
 
 const plugins = [
   {
+    // @aws-sdk/lib-dynamodb's index makes its paginators when it loads (a call each, so a bundler
+    // keeps them), and with them the Query and Scan commands, whether a function pages or not. Its
+    // modules do nothing else when loaded: marked free of side effects, a bundle keeps only what it uses.
+    name: 'lib-dynamodb-used-parts-only',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        if (args.pluginData === 'lib-dynamodb' || !/[\\/]@aws-sdk[\\/]lib-dynamodb[\\/]/.test(args.importer)) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'lib-dynamodb' });
+        return resolved.errors.length > 0 ? undefined : { path: resolved.path, sideEffects: false };
+      });
+    },
+  },
+  {
     // DynamoDB's endpoint rules (a decision diagram and the engine that walks it, about 11 KB in
     // every function) answer cases this service never asks: search and ARN endpoints, FIPS and
     // dual-stack. The replacement gives what the rules give for the rest: the configured endpoint

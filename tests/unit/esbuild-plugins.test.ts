@@ -37,6 +37,21 @@ describe('the esbuild plugins of the function bundles', () => {
     expect(eager).toMatch(/EventStreamSerde/);
   });
 
+  it('keeps of @aws-sdk/lib-dynamodb only the commands a bundle uses: no paginator, no Scan', async () => {
+    const get = `export { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';`;
+    const trimmed = await bundle(get);
+    const whole = await bundle(
+      get,
+      plugins.filter((plugin) => plugin.name !== 'lib-dynamodb-used-parts-only'),
+    );
+
+    expect(whole).toMatch(/var ScanCommand = class/);
+    expect(trimmed).not.toMatch(/var ScanCommand = class|paginateQuery/);
+    expect(trimmed).toMatch(/var GetCommand = class/);
+    // A paginator asked for is still there, with its command.
+    expect(await bundle(`export { paginateQuery } from '@aws-sdk/lib-dynamodb';`)).toMatch(/var QueryCommand = class/);
+  });
+
   it("replaces fontkit's WOFF2 decoder with one that says so, and bundles none of brotli", async () => {
     const code = await bundle(`module.exports = require('brotli/decompress.js');`);
     expect(code.length).toBeLessThan(2_000);
