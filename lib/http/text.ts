@@ -9,15 +9,13 @@ import { validationError, type FieldError } from '../domain/errors.js';
 function textProblem(value: string): string | undefined {
   for (let i = 0; i < value.length; i += 1) {
     const c = value.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i += 1;
-        continue;
-      }
-      return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
+    const next = value.charCodeAt(i + 1);
+    // A whole character beyond U+FFFF: a high surrogate, then a low one.
+    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i += 1;
+      continue;
     }
-    if (c >= 0xdc00 && c <= 0xdfff)
+    if (c >= 0xd800 && c <= 0xdfff)
       return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
     if (c === 0xfffd) return `must be sent in UTF-8: it holds U+FFFD at position ${i}, the mark of bytes that were not UTF-8, e.g. ${exampleOf(value)}`;
     if (isControl(value, i)) {

@@ -208,21 +208,36 @@ function shortExample(schema: Json, example: unknown): string {
 
 const joinPath = (path: string, name: string) => (path === '' ? name : `${path}.${name}`);
 
-function collectHints(schema: Json, path: string, fromParent: unknown, out: FieldHints): void {
+/** Every name that some `required` of the schema lists, at any depth. */
+function requiredNames(schema: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) requiredNames(item, out);
+  else if (isJson(schema)) {
+    if (Array.isArray(schema.required)) for (const name of schema.required) out.add(String(name));
+    for (const value of Object.values(schema)) requiredNames(value, out);
+  }
+  return out;
+}
+
+function collectHints(schema: Json, path: string, fromParent: unknown, out: FieldHints, required: ReadonlySet<string>, name?: string): void {
   const example = exampleOf(schema, fromParent);
-  const hint: FieldHint = { expect: expectOf(schema) };
+  const expect = expectOf(schema);
+  const hint: FieldHint = {};
+  // A field no rule requires whose expectation only names its type gets none: the one message that
+  // would use it, a wrong type's, names the same type from the finding itself (fieldMessage).
+  const plain = name !== undefined && !required.has(name) && typesOf(schema).length > 0 && expect === typePhrase(typesOf(schema).join(','));
+  if (!plain) hint.expect = expect;
   if (example !== undefined) hint.example = shortExample(schema, example);
   if (isJson(schema.properties)) hint.fields = Object.keys(schema.properties);
   out[path] = hint;
   if (isJson(schema.properties)) {
-    for (const [name, child] of Object.entries(schema.properties)) {
-      if (isJson(child)) collectHints(child, joinPath(path, name), isJson(example) ? example[name] : undefined, out);
+    for (const [child, childSchema] of Object.entries(schema.properties)) {
+      if (isJson(childSchema)) collectHints(childSchema, joinPath(path, child), isJson(example) ? example[child] : undefined, out, required, child);
     }
   }
-  if (isJson(schema.additionalProperties)) collectHints(schema.additionalProperties, joinPath(path, '*'), undefined, out);
-  if (isJson(schema.items)) collectHints(schema.items, `${path}[]`, Array.isArray(example) ? example[0] : undefined, out);
+  if (isJson(schema.additionalProperties)) collectHints(schema.additionalProperties, joinPath(path, '*'), undefined, out, required);
+  if (isJson(schema.items)) collectHints(schema.items, `${path}[]`, Array.isArray(example) ? example[0] : undefined, out, required);
   for (const branch of branchesOf(schema) ?? []) {
-    if (isJson(branch.properties) || isJson(branch.items)) collectHints(branch, path, undefined, out);
+    if (isJson(branch.properties) || isJson(branch.items)) collectHints(branch, path, undefined, out, required, name);
   }
   // A union's own hint, not a branch's, describes the field.
   out[path] = hint;
@@ -238,7 +253,7 @@ function collectHints(schema: Json, path: string, fromParent: unknown, out: Fiel
  */
 export function fieldHints(schema: unknown): FieldHints {
   const out: FieldHints = {};
-  if (isJson(schema)) collectHints(schema, '', undefined, out);
+  if (isJson(schema)) collectHints(schema, '', undefined, out, requiredNames(schema));
   return out;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AjvErrorObject, CompiledRoute } from '../../lib/schemas/route.js';
 import { closestName } from '../../lib/domain/closest-name.js';
 import { eventValidator } from '../../lib/http/validation.js';
-import { toFieldErrors } from '../../lib/schemas/field-errors.js';
+import { fieldHints, toFieldErrors } from '../../lib/schemas/field-errors.js';
 import listCars from '../../lib/schemas/generated/listCars.js';
 import createCustomer from '../../lib/schemas/generated/createCustomer.js';
 import setCustomsInvoice from '../../lib/schemas/generated/setCustomsInvoice.js';
@@ -314,7 +314,7 @@ describe('compiled query validators coerce as Ajv does', () => {
     forValidation(listCarsRoute.query!),
   );
   const values: unknown[] = ['2', '02', '1.5', '', ' ', 'x', '1e3', '-3', 'true', 'false', 'null', 7, 2.5, 0, true, false, null, [], {}, ['1']];
-  const fields = ['page', 'limit', 'priceFrom', 'kmTo', 'yearFrom', 'makeEn', 'search', 'sortOrder'];
+  const fields = ['page', 'limit', 'priceFrom', 'kmTo', 'yearFrom', 'makeEn', 'search', 'sortOrder', 'published'];
 
   it.each(fields)('%s', (field) => {
     for (const value of values) {
@@ -330,5 +330,28 @@ describe('compiled query validators coerce as Ajv does', () => {
         errors: (reference.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`),
       });
     }
+  });
+});
+
+describe('fieldHints', () => {
+  const schema = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string' }, notes: { type: 'string' }, count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+  };
+
+  it('leaves out what a field takes when no rule requires it and it only names its type, and the messages stay the same', () => {
+    const hints = fieldHints(schema);
+    const spelledOut = { ...hints, notes: { ...hints.notes, expect: 'a string' }, count: { ...hints.count, expect: 'a whole number' } };
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const data = { notes: 5, count: 'x', tags: [1] };
+    validate(data);
+
+    expect(hints.name?.expect).toBe('a string');
+    expect(hints.notes).not.toHaveProperty('expect');
+    expect(hints.count).not.toHaveProperty('expect');
+    expect(hints.tags?.expect).toBe('an array of strings');
+    expect(toFieldErrors('body', validate.errors, data, undefined, hints)).toEqual(toFieldErrors('body', validate.errors, data, undefined, spelledOut));
+    expect(toFieldErrors('body', validate.errors, data, undefined, hints).map((e) => e.message)).toContain('is required: a string');
   });
 });
