@@ -6,7 +6,7 @@ import type { RateTable } from './pricing.js';
 import { describeError, log } from '../logger.js';
 import { serviceUnavailable } from '../domain/errors.js';
 import type { CatalogueIndex } from './catalogue-index.js';
-import { downloadSnapshot, emptyCatalogue, OlderSnapshotFormat } from './snapshot.js';
+import { downloadSnapshot, OlderSnapshotFormat } from './snapshot.js';
 import { type ChangeJournal, decodeJournal, emptyJournal, journalKey } from './changes.js';
 import { getObjectSigned } from '../archive/objects.js';
 import { bucketName } from '../config.js';
@@ -25,7 +25,8 @@ interface Cached<T> {
   checkedAt: number;
 }
 
-let catalogue: (Cached<CatalogueIndex> & { version: string }) | undefined;
+/** The index being served; `value` undefined before the first import (no cars to list). */
+let catalogue: (Cached<CatalogueIndex | undefined> & { version: string }) | undefined;
 /** A newer snapshot being mapped, off the request path; the current index serves meanwhile. */
 let preparing: { version: string; done: Promise<void> } | undefined;
 /**
@@ -53,16 +54,16 @@ async function load(pointer: { version: string; objectKey: string }, now: number
 }
 
 /**
- * The index to answer with. A cold container loads the snapshot once (it has nothing else to
- * serve); a warm one that learns of a newer snapshot keeps answering from the one it has while
+ * The index to answer with, none before the first import. A cold container loads the snapshot
+ * once (it has nothing else to serve); a warm one that learns of a newer snapshot keeps answering from the one it has while
  * the new one is fetched and mapped, and switches when it is ready.
  */
-export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex> {
+export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex | undefined> {
   if (catalogue && now - catalogue.checkedAt < refreshMs()) return catalogue.value;
   const pointer = await getCataloguePointer();
   if (!pointer) {
-    catalogue = { value: emptyCatalogue(), version: '', checkedAt: now };
-    return catalogue.value;
+    catalogue = { value: undefined, version: '', checkedAt: now };
+    return undefined;
   }
   if (!catalogue) {
     await load(pointer, now);
@@ -92,8 +93,8 @@ const versions = new WeakMap<CatalogueIndex, string>();
 let journal: { version: string; value: Promise<ChangeJournal> } | undefined;
 
 /** What changed and when (GET /cars?updatedSince=), as of the snapshot `index` came from: the two always agree. */
-export async function changesOf(index: CatalogueIndex): Promise<ChangeJournal> {
-  const version = versions.get(index);
+export async function changesOf(index: CatalogueIndex | undefined): Promise<ChangeJournal> {
+  const version = index && versions.get(index);
   if (version === undefined) return emptyJournal();
   if (journal?.version !== version) {
     // A snapshot made before feeds has no journal: nothing to list then.

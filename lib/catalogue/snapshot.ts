@@ -376,13 +376,3 @@ export async function downloadSnapshot(key: string, decode = decodeSnapshot): Pr
   if (body.length === 0) throw new Error(`catalogue snapshot ${key} is empty`);
   return decode(body);
 }
-
-/**
- * The snapshot of no cars (encodeSnapshot('', buildIndex([]))), what the list serves before the
- * first import: mapped like any other, so the list's bundle needs no index builder.
- * tests/unit/catalogue-snapshot.test.ts holds it to the current format.
- */
-const EMPTY_SNAPSHOT =
-  'VlBPQ0FUMwoDAgAAAAAAAB+LCAAAAAAAAAOlVsFu2zAMzXW/wbNhtBswFL4N67Bbe1iHHYYeFIuOiUiWQdHGvCBfvR8YZCuOO3StU/lESXyPNEXw6c+7zeYAPbIn10ABkIGn3wjFVQa9Mh16KA7QsutJI0Px8zEDq/b4pYm202i+suvaJzunxQ4bZCXkms9OY9xjpWf8uLhFUTRjqg7Nw9BGb2HVeEt+yi/s9FhTafDsUjrjYmqaqUdhRdG3JBkmS3VlSONWSUS5Nqx9xCmrdnNEspPVdltDvkYdD0gM/nCsR9AxA8FfEsozHgSjcmyhgNJp1HAu4OisdI8s5NFiI3ed3YZyvgyRurPbRpH5zuY135JRCepPsnDE1pX1Nzgel7nfVw/B9lAId5iBYlZDYDlAoyxCARTI99RoKKD78B4ycFXlUcamMNjspIbi6pjNgAEVnyF0/fF1SMtU4iLMGsyejLMoyP5CoGONnP8bcs2fTchnA6+Hn6/mMnRor3y8uDxc+TL4zUr0M033Zq5lN76ZZK5FHpvzspJUhEb7/DSP8i3JpXcSKaYhlkKwmHypNEkMT2dsCtE0mFMZTtM8geckAQkUS91IoFmITQLLqFAJ+LOspSRBMiTAFwKawBJVN6UWo1QndQbZBPj8KEhJYVbj3IviNcJw/SJL6zxNz5n/MN0s83k8bk7fX+yat4gACgAAAAAAAAA=';
-
-export const emptyCatalogue = (): CatalogueIndex => decodeSnapshot(Buffer.from(EMPTY_SNAPSHOT, 'base64')).index;

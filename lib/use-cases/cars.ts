@@ -100,7 +100,7 @@ function positionOf(index: CatalogueIndex, id: number): number | undefined {
  * list; a car gone comes as its id, listing, availability and when it left.
  */
 function listChanges(
-  index: CatalogueIndex,
+  index: CatalogueIndex | undefined,
   journal: ChangeJournal,
   storefront: Storefront,
   rates: RateTable | undefined,
@@ -123,9 +123,9 @@ function listChanges(
       if (!shown(gone.provider)) continue;
       item = () => ({ id, ...gone, changedAt });
     } else {
-      const position = positionOf(index, id);
+      const position = index && positionOf(index, id);
       if (position === undefined) continue;
-      const row = rowAt(index, position);
+      const row = rowAt(index!, position);
       if (!visibleInStorefront(row, storefront.visibility) || !shown(row.provider)) continue;
       item = () => ({ ...price(listView(row)), availability: 'available', changedAt });
     }
@@ -135,16 +135,16 @@ function listChanges(
   return { data, meta: { ...pageMeta(page.page, page.limit, total), ...(currencyMeta ? { currency: currencyMeta } : {}) } };
 }
 
-/** The list itself, pure: what a warm container does per request (the benchmark times this). */
+/** The list itself, pure: what a warm container does per request (the benchmark times this). No index: no cars imported yet. */
 export function runListQuery(
-  index: CatalogueIndex,
+  index: CatalogueIndex | undefined,
   storefront: Storefront,
   rates: RateTable | undefined,
   query: ParsedCarQuery,
 ): { data: unknown[]; meta: PageMeta } {
   const { filter, page, fields, currency } = query;
   const { price, currencyMeta } = pricerWith(storefront, rates, currency);
-  const { rows, total } = queryIndex(index, filter, storefront.visibility, page);
+  const { rows, total } = index ? queryIndex(index, filter, storefront.visibility, page) : { rows: [], total: 0 };
   return {
     data: rows.map((row) => project(price(listView(row)), fields)),
     meta: { ...pageMeta(page.page, page.limit, total), ...(currencyMeta ? { currency: currencyMeta } : {}) },
@@ -174,5 +174,6 @@ export async function getCar(caller: Caller, id: number, query: { currency?: str
 
 export async function listTrims(caller: Caller, query: { makeEn: string; modelEn?: string; customerSubdomain?: string }) {
   const storefront = await storefrontFor(caller, query.customerSubdomain);
-  return trimsOf(await currentCatalogue(), query.makeEn, query.modelEn, storefront.visibility);
+  const index = await currentCatalogue();
+  return index ? trimsOf(index, query.makeEn, query.modelEn, storefront.visibility) : [];
 }

@@ -147,6 +147,7 @@ if (command === 'previous') {
 } else if (command === 'reader') {
   const [advertisementNumber, price, gone] = [args[0]!, Number(args[1]), args[2]!];
   const first = await currentCatalogue();
+  if (!first) throw new Error('the catalogue has no snapshot yet');
   let target: number | undefined;
   let goneId: number | undefined;
   for (let i = 0; i < first.size; i += 1) {
@@ -171,7 +172,7 @@ if (command === 'previous') {
       if ((await getCataloguePointer())?.version !== startVersion) pointerMovedAt = Date.now();
     }
     const index = await currentCatalogue();
-    if (index === last) continue;
+    if (!index || index === last) continue;
     last = index;
     const at = positionOf(index, target);
     if (at >= 0 && rowAt(index, at).price === price && positionOf(index, goneId) < 0) {

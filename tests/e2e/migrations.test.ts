@@ -105,6 +105,14 @@ describe('the conversion of a catalogue snapshot of an older format', () => {
     Object.assign(process.env, { TABLE_NAME: name, BUCKET_NAME: name });
     try {
       expect(await upgradeCatalogueSnapshot()).toBe('no catalogue');
+      // Before the first import there is no snapshot: the list, its changes and the trims are empty.
+      vi.resetModules();
+      const cars = await import('../../lib/use-cases/cars.js');
+      const staff = { keyId: 'k-staff', role: 'admin' as const, allowedRoutes: [] };
+      const first = { page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' } as const;
+      expect(await cars.listCars(staff, { ...first, currency: 'USD' })).toMatchObject({ data: [], meta: { total: 0, currency: { code: 'USD' } } });
+      expect(await cars.listCars(staff, { ...first, updatedSince: new Date().toISOString() })).toMatchObject({ data: [], meta: { total: 0 } });
+      expect(await cars.listTrims(staff, { makeEn: 'Kia' })).toEqual([]);
       const rows = [...generateCars({ count: 40, seed: 3, imageBaseUrl: 'http://127.0.0.1/img' })].map((car) => toRow(car));
       const fields = Object.keys(rows[0]!);
       // The format before the binary ones: gzipped JSON, field names then one array of values per car.
@@ -128,7 +136,7 @@ describe('the conversion of a catalogue snapshot of an older format', () => {
 
       // The same container, once its refusal has expired, serves every car of the same version.
       const served = await cold.currentCatalogue(Date.now() + 3_600_000);
-      expect(allRows(served)).toEqual(rows);
+      expect(allRows(served!)).toEqual(rows);
       expect(decodeSnapshot(stored).version).toBe('v-json');
     } finally {
       Object.assign(process.env, kept);
