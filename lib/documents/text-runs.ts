@@ -47,7 +47,8 @@ const widthOf = (doc: Doc, text: string, options = optionsOf(text)): number => {
  * fit. The font and size are set by the caller.
  */
 export function drawLine(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right'): void {
-  let size = (doc as unknown as { _fontSize: number })._fontSize;
+  // pdfkit keeps the current size in a field its types leave out.
+  let size = (doc as Doc & { _fontSize: number })._fontSize;
   while (size > 6 && widthOf(doc, text) > width) {
     size -= 0.5;
     doc.fontSize(size);
@@ -95,6 +96,7 @@ export function drawLine(doc: Doc, text: string, x: number, y: number, width: nu
  * them a customs officer or a bank can copy and search the text. Shaping (initial, medial and
  * final forms) stays on.
  */
+// fontkit takes features as a list to turn on or as switches; pdfkit's types know only the list.
 const PLAIN_ARABIC = { liga: false, clig: false, dlig: false, calt: false, rlig: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{' };

@@ -42,8 +42,9 @@ export function checkRenderRequest(event: unknown): RenderRequest | string {
     return 'images must be keys under tenants/{id}/profile/';
   if (typeof document !== 'object' || document === null) return 'document is required';
   if (!(DOCUMENT_TYPES as readonly unknown[]).includes(document.type)) return `document.type must be one of ${DOCUMENT_TYPES.join(', ')}`;
-  const input = document.input as unknown as Record<string, unknown> | undefined;
-  if (typeof input !== 'object' || input === null) return 'document.input is required';
+  const given: unknown = document.input;
+  if (typeof given !== 'object' || given === null) return 'document.input is required';
+  const input = given as Record<string, unknown>;
   if (input.language !== 'en' && input.language !== 'ar') return 'document.input.language must be en or ar';
   if (typeof input.date !== 'string' || typeof input.orderNumber !== 'number') return 'document.input.date and orderNumber are required';
   if (!isObject(input.seller) || !isObject(input.vehicle)) return 'document.input.seller and vehicle are required';
