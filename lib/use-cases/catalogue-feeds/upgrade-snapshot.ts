@@ -1,5 +1,5 @@
 import { decodeAnySnapshot, encodeSnapshot, isCurrentSnapshot } from '../../catalogue/snapshot.js';
-import { readObject } from '../../archive/objects.js';
+import { getObjectSigned } from '../../archive/objects.js';
 import { writeObject } from '../../archive/s3.js';
 import { bucketName } from '../../config.js';
 import { getCataloguePointer } from '../../store/cars.js';
@@ -11,10 +11,12 @@ import { getCataloguePointer } from '../../store/cars.js';
  * index it has. Run once after deploying (docs/deploying.md); the local stack runs it by itself.
  * An import meanwhile is safe: it reads either form, and moves the pointer to a snapshot of its own.
  */
-export async function upgradeCatalogueSnapshot(): Promise<'upgraded' | 'current' | 'no catalogue'> {
+export async function upgradeCatalogueSnapshot(): Promise<'upgraded' | 'current' | 'no catalogue' | 'snapshot missing'> {
   const pointer = await getCataloguePointer();
   if (!pointer) return 'no catalogue';
-  const body = await readObject(bucketName(), pointer.objectKey);
+  // Nothing to convert (a bucket emptied by hand): the next import publishes a snapshot of its own.
+  const body = (await getObjectSigned(bucketName(), pointer.objectKey))?.body;
+  if (!body) return 'snapshot missing';
   if (isCurrentSnapshot(body)) return 'current';
   const { version, index } = decodeAnySnapshot(body);
   await writeObject(bucketName(), pointer.objectKey, encodeSnapshot(version, index), 'application/octet-stream');
