@@ -394,6 +394,41 @@ describe('the staff console speaks for itself', () => {
     }
   }, 240_000);
 
+  it("shows the API's refusal of a value next to its input in the person's language", async () => {
+    const { operations } = people.staff;
+    const tab = await tabFor();
+    const { page } = tab;
+    const refusedPhone = async (save: string) => {
+      await page.goto(consoleUrl(baseUrl(), '/customers/create'));
+      await page.getByLabel(/^(Name|الاسم)$/).fill('Huda Karim');
+      const mobile = page.getByLabel(/^(Mobile number|رقم الجوال)$/);
+      await mobile.fill('12');
+      await page.getByRole('button', { name: save }).click();
+      // The input is marked invalid and described by the API's sentence.
+      await page.locator('input[aria-invalid="true"]').first().waitFor({ timeout: UI_TIMEOUT });
+      const described = (await mobile.getAttribute('aria-describedby')) ?? '';
+      return plain(await page.locator(`[id="${described.split(' ').find((id) => id.includes('helper')) ?? described}"]`).textContent());
+    };
+    try {
+      await signIn(page, baseUrl(), operations.key, operations.name);
+      expect(await refusedPhone('Save')).toMatch(/must be a phone number with its country code/);
+      await toArabic(page);
+      await page.getByRole('menuitem', { name: 'العملاء' }).waitFor({ timeout: UI_TIMEOUT });
+      const arabic = await refusedPhone('حفظ');
+      expect(arabic).toMatch(/يجب أن يكون رقم هاتف يبدأ برمز الدولة/);
+      expect(arabic).toContain('+971501234567');
+      expect(arabic).not.toMatch(/must|characters|phone/);
+      await toEnglish(page);
+      expect(tab.native).toEqual([]);
+      expect(tab.pageErrors).toEqual([]);
+    } catch (error) {
+      console.log(await tab.describe());
+      throw error;
+    } finally {
+      await tab.close();
+    }
+  }, 240_000);
+
   it("gives one inspection a dialog of its own with the API's next steps, and offers no new booking once one is completed", async () => {
     const { operations, inspector } = people.staff;
     const order = await newOrder('Sportage');

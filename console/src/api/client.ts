@@ -2,6 +2,8 @@ import { HttpError } from 'react-admin';
 import { createVpoClient, type VpoClient } from '../../../client/index.js';
 import { session } from '../auth/session';
 import { type ApiError, fieldErrors } from './error-details.js';
+import { languageStore } from '../i18n/language-store.js';
+import { problemWords } from '../i18n/problem-words.js';
 
 /** The typed client of client/, on this page's origin (the API is served beside the console), with the session's key. */
 export function api(): VpoClient {
@@ -16,7 +18,7 @@ export interface ApiHttpErrorBody {
 
 function toHttpError(error: ApiError | undefined, status: number): HttpError {
   const apiError: ApiError = error ?? { success: false, error: `HTTP ${status}`, statusCode: status, code: status === 0 ? 'OFFLINE' : 'UNKNOWN' };
-  const { fields, other } = fieldErrors(apiError);
+  const { fields, other } = fieldErrors(apiError, problemWords(languageStore.get()));
   const message = other.length ? `${apiError.error} (${other.join('; ')})` : apiError.error;
   const body: ApiHttpErrorBody = { apiError, errors: { ...fields, root: { serverError: message } } };
   return new HttpError(message, apiError.statusCode ?? status, body);

@@ -15,14 +15,21 @@ export function inputName(field: string | undefined): string | undefined {
   return match[2]!.replace(/\[(\d+)\]/g, '.$1');
 }
 
-/** Each problem's message under its input's name; problems of no input are joined for the form. */
-export function fieldErrors(error: Pick<ApiError, 'details'>): { fields: Record<string, string>; other: string[] } {
+/**
+ * Each problem's message under its input's name; problems of no input are joined for the form.
+ * `words` puts a message into the person's language where it can (i18n/problem-words.ts).
+ */
+export function fieldErrors(
+  error: Pick<ApiError, 'details'>,
+  words: (message: string) => string = (message) => message,
+): { fields: Record<string, string>; other: string[] } {
   const fields: Record<string, string> = {};
   const other: string[] = [];
   for (const detail of error.details ?? []) {
     const name = inputName(detail.field);
-    if (name) fields[name] = fields[name] ? `${fields[name]}; ${detail.message}` : detail.message;
-    else other.push(detail.field ? `${detail.field}: ${detail.message}` : detail.message);
+    const message = words(detail.message);
+    if (name) fields[name] = fields[name] ? `${fields[name]}; ${message}` : message;
+    else other.push(detail.field ? `${detail.field}: ${message}` : message);
   }
   return { fields, other };
 }

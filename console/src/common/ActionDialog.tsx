@@ -4,6 +4,8 @@ import { Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-adm
 import { useFormState } from 'react-hook-form';
 import { apiErrorOf } from '../api/client';
 import { fieldErrors } from '../api/error-details.js';
+import { languageStore } from '../i18n/language-store.js';
+import { problemWords } from '../i18n/problem-words.js';
 import { headlineOf } from '../api/error-details.js';
 import { describe } from './useAction';
 
@@ -37,7 +39,7 @@ export function submissionErrors(error: unknown, translate: (key: string, option
     // Problems of an input show next to it; the form's own message says the rest. A problem of a
     // field the form has no input for (a move's status) goes to the form's message: left on a
     // hidden field, it would block every later try without saying why.
-    const { fields, other } = fieldErrors(apiError);
+    const { fields, other } = fieldErrors(apiError, problemWords(languageStore.get()));
     const shown = Object.fromEntries(Object.entries(fields).filter(([name]) => !inputs || inputs.has(name.split('.')[0]!)));
     const hiddenOrOther = Object.keys(shown).length < Object.keys(fields).length || other.length > 0;
     return { ...shown, root: { serverError: Object.keys(shown).length && !hiddenOrOther ? headlineOf(apiError, translate) : describe(error, translate) } };
