@@ -22,6 +22,26 @@ export interface RequestOptions {
  * One HTTP call to the API under test (serverless-offline), parsed as JSON when it is JSON, and
  * checked against the OpenAPI document (tests/support/typed-client.ts).
  */
+/** When this process last had an answer from the API (its kept-alive connections were in use then). */
+let lastAnswerAt = 0;
+/** Under the local server's keep-alive timeout (5 s), with room for a late timer. */
+const IDLE_BEFORE_PROBE_MS = 3_000;
+
+/**
+ * A write is never sent twice (it might have been applied), so none should go out on a kept-alive
+ * connection the server is closing. The client closes an idle one a second before the server does,
+ * but under load (or after a test blocked its event loop reading a PDF) its timer runs late. After
+ * such a pause a GET goes first, and is sent again on a fresh connection if the server had closed
+ * that one: the write then goes out on a connection just used.
+ */
+async function probeIdleConnection(): Promise<void> {
+  const get = () => fetch(`${inject('baseUrl')}/api/v1`).then((response) => response.arrayBuffer());
+  await get().catch((error: unknown) => {
+    if (!closedByServer(error)) throw error;
+    return get();
+  });
+}
+
 export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['X-API-Key'] = options.key;
@@ -32,6 +52,7 @@ export async function api<T = any>(method: string, path: string, options: Reques
     headers['Content-Type'] ??= 'application/json';
   }
   const send = () => fetch(`${inject('baseUrl')}${path}`, { method, headers, body });
+  if (method !== 'GET' && Date.now() - lastAnswerAt > IDLE_BEFORE_PROBE_MS) await probeIdleConnection();
   let response: Response;
   try {
     response = await send();
@@ -43,6 +64,7 @@ export async function api<T = any>(method: string, path: string, options: Reques
     response = await send();
   }
   const text = await response.text();
+  lastAnswerAt = Date.now();
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);
