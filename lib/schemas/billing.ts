@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { CurrencyCode, Id, IdParams, Money, Url } from './common.js';
+import { CurrencyCode, CursorQuery, Id, IdParams, Money, Url } from './common.js';
 import { defineRoute } from './route.js';
 import { BillingType, BillingEntry } from './billing-shapes.js';
 
@@ -71,15 +71,7 @@ export const listBillingEntries = defineRoute({
     {
       status: Type.Literal('Pending', { description: 'the entries waiting for confirmation (the only list kept)' }),
       type: Type.Optional(BillingType),
-      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-      cursor: Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 2000,
-          description: 'meta.nextCursor of the previous page',
-          examples: ['eyJnc2kyc2siOiIyMDI2LTExLTI2VDA5OjMwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'],
-        }),
-      ),
+      ...CursorQuery('eyJnc2kyc2siOiIyMDI2LTExLTI2VDA5OjMwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'),
       tenantId: Type.Optional(Id),
     },
     { additionalProperties: false },

@@ -28,6 +28,12 @@ export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
 };
 
+/** A cursor list's page: how many, and where the previous page ended (`example`, a cursor the list gives). */
+export const CursorQuery = (example: string) => ({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'meta.nextCursor of the previous page', examples: [example] })),
+});
+
 /** With ?currency on the cars: the rate convertedPrice uses, or why there is none. */
 const CurrencyMeta = Type.Object(
   {

@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { DateTime, Email, Id, IdParams, OptionalText, PhoneNumber, ShortText } from './common.js';
+import { CursorQuery, DateTime, Email, Id, IdParams, OptionalText, PhoneNumber, ShortText } from './common.js';
 import { defineRoute } from './route.js';
 
 const ChatLanguage = Type.Union([Type.Literal('en'), Type.Literal('ar')], {
@@ -104,15 +104,7 @@ export const listCustomers = defineRoute({
       q: Type.Optional(
         Type.String({ minLength: 1, maxLength: 100, description: 'the beginning of a name, or a phone number with its country code', examples: ['Lay'] }),
       ),
-      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-      cursor: Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 2000,
-          description: 'meta.nextCursor of the previous page',
-          examples: ['eyJnc2kyc2siOiJsYXlsYSBoYWRkYWQjY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'],
-        }),
-      ),
+      ...CursorQuery('eyJnc2kyc2siOiJsYXlsYSBoYWRkYWQjY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'),
       tenantId: Type.Optional(Id),
     },
     { additionalProperties: false },

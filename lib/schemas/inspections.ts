@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { DateTime, Id, IdParams, Url } from './common.js';
+import { CursorQuery, DateTime, Id, IdParams, Url } from './common.js';
 import { defineRoute } from './route.js';
 import { AgendaInspection, InspectionStatus, Photos, Inspection } from './inspection-shapes.js';
 
@@ -107,15 +107,7 @@ export const listInspections = defineRoute({
       inspectorId: Type.Optional(Id),
       open: Type.Optional(Type.Boolean({ description: 'true: only the inspections still to do (Pending or InProgress)' })),
       status: Type.Optional(InspectionStatus),
-      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-      cursor: Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 2000,
-          description: 'meta.nextCursor of the previous page',
-          examples: ['eyJnc2kzc2siOiIyMDI2LTEyLTAxVDEwOjAwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnIn0'],
-        }),
-      ),
+      ...CursorQuery('eyJnc2kzc2siOiIyMDI2LTEyLTAxVDEwOjAwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnIn0'),
     },
     { additionalProperties: false },
   ),

@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { DateTime, Id, IdParams } from './common.js';
+import { CursorQuery, DateTime, Id, IdParams } from './common.js';
 import { defineRoute } from './route.js';
 
 const Status = Type.Union(
@@ -64,15 +64,7 @@ export const listNotifications = defineRoute({
   query: Type.Object(
     {
       status: Type.Literal('failed', { description: 'the failed messages (the only list kept)' }),
-      limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-      cursor: Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 2000,
-          description: 'meta.nextCursor of the previous page',
-          examples: ['eyJnc2kyc2siOiIyMDI2LTExLTI2VDA5OjMwOjAwLjAwMFojd2FtaWQuSEJnTE1qRTRNVEV4TVRFeE1URT0ifQ'],
-        }),
-      ),
+      ...CursorQuery('eyJnc2kyc2siOiIyMDI2LTExLTI2VDA5OjMwOjAwLjAwMFojd2FtaWQuSEJnTE1qRTRNVEV4TVRFeE1URT0ifQ'),
       tenantId: Type.Optional(Id),
     },
     { additionalProperties: false },
