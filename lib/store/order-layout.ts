@@ -3,7 +3,7 @@ import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { partItem } from './orders.js';
+import { partItem, type OrderRecord } from './orders.js';
 import { ORDER_PARTS, orderCodec, partOfField, type OrderPart } from './records/order.js';
 import { scanEach } from './scan-each.js';
 
@@ -34,9 +34,28 @@ export async function moveOrdersToPartsLayout(options: { listKeysOnly?: boolean 
   );
 }
 
-async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Promise<boolean> {
+/**
+ * Runs `move` on an order as read, its last write conditioned on that version; an order changed
+ * meanwhile is read again and moved again (five tries). False when the order is gone or `move`
+ * found nothing to do.
+ */
+async function atReadVersion(head: Record<string, unknown>, move: (order: OrderRecord, head: Record<string, unknown>) => Promise<boolean>): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const order = orderCodec.decode(head);
+    try {
+      return await move(order, head);
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }));
+      if (!Item) return false;
+      head = Item;
+    }
+  }
+  return false;
+}
+
+const moveOne = (item: Record<string, unknown>, listKeysOnly: boolean) =>
+  atReadVersion(item, async (order, head) => {
     const inline = new Map<OrderPart, Record<string, unknown>>();
     for (const [field, value] of listKeysOnly ? [] : Object.entries(order)) {
       const part = partOfField(field);
@@ -60,34 +79,25 @@ async function moveOne(head: Record<string, unknown>, listKeysOnly: boolean): Pr
     const remove = listKeysOnly ? [] : [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter((name) => name in head);
     const names = Object.fromEntries([...Object.keys(indexes), ...remove, ...(parts.length > 0 ? ['parts'] : [])].map((name, i) => [`#a${i}`, name]));
     const alias = (name: string) => Object.entries(names).find(([, n]) => n === name)![0];
-    try {
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.order(order.id),
-          UpdateExpression: [
-            `SET ${[...Object.keys(indexes).map((name) => `${alias(name)} = :${name}`), ...(parts.length > 0 ? [`${alias('parts')} = :parts`] : [])].join(', ')}`,
-            ...(remove.length > 0 ? [`REMOVE ${remove.map(alias).join(', ')}`] : []),
-          ].join(' '),
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { ...names, '#version': 'version' },
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(Object.entries(indexes).map(([name, value]) => [`:${name}`, value])),
-            ...(parts.length > 0 ? { ':parts': parts } : {}),
-            ':version': order.version,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }));
-      if (!Item) return false;
-      head = Item;
-    }
-  }
-  return false;
-}
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.order(order.id),
+        UpdateExpression: [
+          `SET ${[...Object.keys(indexes).map((name) => `${alias(name)} = :${name}`), ...(parts.length > 0 ? [`${alias('parts')} = :parts`] : [])].join(', ')}`,
+          ...(remove.length > 0 ? [`REMOVE ${remove.map(alias).join(', ')}`] : []),
+        ].join(' '),
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { ...names, '#version': 'version' },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(Object.entries(indexes).map(([name, value]) => [`:${name}`, value])),
+          ...(parts.length > 0 ? { ':parts': parts } : {}),
+          ':version': order.version,
+        },
+      }),
+    );
+    return true;
+  });
 
 /**
  * Moves the car pictures of orders written before they had a place in the picture archive part
@@ -109,9 +119,8 @@ export async function moveOrderPicturesToArchivePart(): Promise<number> {
   );
 }
 
-async function movePictures(head: Record<string, unknown>): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const order = orderCodec.decode(head);
+const movePictures = (item: Record<string, unknown>) =>
+  atReadVersion(item, async (order) => {
     const images = (order.carDetails as { images?: unknown }).images;
     if (!Array.isArray(images)) return false;
     // The part as partItem writes it, without overwriting what it already holds.
@@ -130,24 +139,15 @@ async function movePictures(head: Record<string, unknown>): Promise<boolean> {
         ExpressionAttributeValues: Object.fromEntries(Object.values(names).map((name, i) => [`:v${i}`, fields[name]])),
       }),
     );
-    try {
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.order(order.id),
-          UpdateExpression: 'REMOVE carDetails.images SET parts = :parts',
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort(), ':version': order.version },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }));
-      if (!Item) return false;
-      head = Item;
-    }
-  }
-  return false;
-}
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.order(order.id),
+        UpdateExpression: 'REMOVE carDetails.images SET parts = :parts',
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort(), ':version': order.version },
+      }),
+    );
+    return true;
+  });

@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { readObject } from '../../lib/archive/objects.js';
 import { writeObject } from '../../lib/archive/s3.js';
@@ -23,6 +23,7 @@ import { keyCustomerLists } from '../../lib/store/customers.js';
 import * as keys from '../../lib/store/keys.js';
 import { keyPendingBilling } from '../../lib/store/order-children.js';
 import { keyOrderStatuses } from '../../lib/store/order-counts.js';
+import { moveOrdersToPartsLayout } from '../../lib/store/order-layout.js';
 import { keyOrderNumbers } from '../../lib/store/order-numbers.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { placeOrder } from '../support/orders.js';
@@ -93,6 +94,30 @@ describe('the tools that key what an older version wrote', () => {
     expect(await keyCustomerLists()).toBe(0);
     expect(await keyOrderStatuses()).toBe(0);
     expect(await keyPendingBilling()).toBe(0);
+  });
+});
+
+describe('the move to the order lists of their own (GSI5-8)', () => {
+  it('gives an order without its list keys its keys back, and leaves the order as it reads', async () => {
+    const created = await api('POST', '/api/v1/customers', {
+      key: operations(),
+      body: { name: `Lists ${Date.now().toString(36)}`, mobileNumber: uniquePhone() },
+    });
+    expect(created.status, created.text).toBe(201);
+    const order = await placeOrder(operations(), { customerId: created.body.data.id, totalAmount: 9_000 });
+    const head = async () => (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }))).Item!;
+    const listKeys = ['gsi5pk', 'gsi5sk', 'gsi7pk', 'gsi7sk', 'gsi8pk', 'gsi8sk'];
+    const before = await head();
+    const read = (await api('GET', `/api/v1/orders/${order.id}`, { key: operations() })).body.data;
+
+    await strip(keys.order(order.id), ...listKeys);
+    expect(Object.keys(await head())).not.toContain('gsi8pk');
+    expect(await moveOrdersToPartsLayout({ listKeysOnly: true })).toBeGreaterThanOrEqual(1);
+
+    const after = await head();
+    for (const name of listKeys) expect(after[name], name).toBe(before[name]);
+    expect(after.version).toBe(before.version);
+    expect((await api('GET', `/api/v1/orders/${order.id}`, { key: operations() })).body.data).toEqual(read);
   });
 });
 
