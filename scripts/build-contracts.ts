@@ -193,9 +193,9 @@ const COERCIONS: Record<string, (t: string, d: string, c: string) => string> = {
  */
 function compactCoercions(source: string): string {
   return source.replace(
-    /(?:let (dataType\d+) = typeof [\w$]+;)?let (coerced\d+) = undefined;if\(!\(\2 !== undefined\)\)\{([\s\S]*?)else \{(vErrors = pushFinding\([^;]*\);errors\+\+;)\}\}if\(\2 !== undefined\)\{([\w$]+) = \2;if\(([\w$]+) !== undefined\)\{\6\[([^\]]+)\] = \2;\}\}/g,
-    (whole, type: string | undefined, coerced: string, branches: string, error: string, data: string, parent: string, key: string) => {
-      const to = Object.keys(COERCIONS).find((name) => COERCIONS[name]!(type ?? '', data, coerced) === branches);
+    /let (dataType\d+) = typeof ([\w$]+);let (coerced\d+) = undefined;if\(!\(\3 !== undefined\)\)\{([\s\S]*?)else \{(vErrors = pushFinding\([^;]*\);errors\+\+;)\}\}if\(\3 !== undefined\)\{\2 = \3;if\(([\w$]+) !== undefined\)\{\6\[([^\]]+)\] = \3;\}\}/g,
+    (whole, type: string, data: string, coerced: string, branches: string, error: string, parent: string, key: string) => {
+      const to = Object.keys(COERCIONS).find((name) => COERCIONS[name]!(type, data, coerced) === branches);
       if (!to) return whole;
       return `let ${coerced} = coerceTo("${to}", ${data});if(${coerced} === undefined){${error}}else {${data} = ${coerced};if(${parent} !== undefined){${parent}[${key}] = ${coerced};}}`;
     },

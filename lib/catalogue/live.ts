@@ -55,8 +55,8 @@ async function load(pointer: { version: string; objectKey: string }, now: number
 
 /**
  * The index to answer with, none before the first import. A cold container loads the snapshot
- * once (it has nothing else to serve); a warm one that learns of a newer snapshot keeps answering from the one it has while
- * the new one is fetched and mapped, and switches when it is ready.
+ * once (it has nothing else to serve); a warm one that learns of a newer snapshot keeps answering
+ * from the one it has while the new one is fetched and mapped, and switches when it is ready.
  */
 export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex | undefined> {
   if (catalogue && now - catalogue.checkedAt < refreshMs()) return catalogue.value;
