@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { readObject } from '../../lib/archive/objects.js';
 import { writeObject } from '../../lib/archive/s3.js';
@@ -98,26 +98,35 @@ describe('the tools that key what an older version wrote', () => {
 });
 
 describe('the move to the order lists of their own (GSI5-8)', () => {
-  it('gives an order without its list keys its keys back, and leaves the order as it reads', async () => {
+  it('gives an order without its list keys its keys back, at its version', async () => {
     const created = await api('POST', '/api/v1/customers', {
       key: operations(),
       body: { name: `Lists ${Date.now().toString(36)}`, mobileNumber: uniquePhone() },
     });
     expect(created.status, created.text).toBe(201);
     const order = await placeOrder(operations(), { customerId: created.body.data.id, totalAmount: 9_000 });
-    const head = async () => (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }))).Item!;
+    const read = async () => (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }))).Item!;
+    const before = await read();
     const listKeys = ['gsi5pk', 'gsi5sk', 'gsi7pk', 'gsi7sk', 'gsi8pk', 'gsi8sk'];
-    const before = await head();
-    const read = (await api('GET', `/api/v1/orders/${order.id}`, { key: operations() })).body.data;
 
-    await strip(keys.order(order.id), ...listKeys);
-    expect(Object.keys(await head())).not.toContain('gsi8pk');
-    expect(await moveOrdersToPartsLayout({ listKeysOnly: true })).toBeGreaterThanOrEqual(1);
+    // On a table of its own: the tool scans the whole table, and the stack's holds other tests' odd records.
+    const name = `vpo-lists-${Date.now().toString(36)}`;
+    const kept = { TABLE_NAME: process.env.TABLE_NAME, BUCKET_NAME: process.env.BUCKET_NAME };
+    await ensureTableAndBucket(name, name);
+    Object.assign(process.env, { TABLE_NAME: name, BUCKET_NAME: name });
+    try {
+      // The head as an older version left it: no list keys.
+      await ddb.send(new PutCommand({ TableName: name, Item: Object.fromEntries(Object.entries(before).filter(([key]) => !listKeys.includes(key))) }));
+      expect(await moveOrdersToPartsLayout({ listKeysOnly: true })).toBe(1);
 
-    const after = await head();
-    for (const name of listKeys) expect(after[name], name).toBe(before[name]);
-    expect(after.version).toBe(before.version);
-    expect((await api('GET', `/api/v1/orders/${order.id}`, { key: operations() })).body.data).toEqual(read);
+      const after = await read();
+      for (const key of listKeys) expect(after[key], key).toBe(before[key]);
+      expect(after).toEqual(before);
+      expect(await moveOrdersToPartsLayout({ listKeysOnly: true })).toBe(0);
+    } finally {
+      Object.assign(process.env, kept);
+      await new DynamoDBClient({}).send(new DeleteTableCommand({ TableName: name }));
+    }
   });
 });
 
