@@ -1,24 +1,13 @@
-import { existsSync } from 'node:fs';
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openTab } from '../support/browser.js';
 
 /**
- * The API reference as a newcomer sees it: Debian's chromium (installed by .ci/run when missing)
- * opens /api/v1/docs with the network cut off, only the local stack reachable. The operations
- * must render, with the guide and the lifecycle, and the console must stay clean.
+ * The API reference as a newcomer sees it: Debian's chromium (installed by .ci/run when missing),
+ * driven by playwright-core as every browser test is (tests/support/browser.ts), opens
+ * /api/v1/docs with the network cut off, only the local stack reachable. The operations must
+ * render, with the guide and the lifecycle, and the console must stay clean.
  */
-const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-function isLocal(url: string): boolean {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return ['data:', 'blob:', 'about:'].includes(protocol) || LOCAL_HOSTS.has(hostname);
-  } catch {
-    return false;
-  }
-}
 
 /** Summaries of operations spread over the page, from the first tag to the last. */
 const SUMMARIES = [
@@ -37,21 +26,7 @@ describe('the API reference in a real browser, offline', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    expect(CHROMIUM, 'chromium is not installed: .ci/run installs it (apt-get install chromium)').toBeDefined();
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM!,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        // Any other host fails to resolve, even a request that escaped the interception below.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -59,23 +34,13 @@ describe('the API reference in a real browser, offline', () => {
   });
 
   it('renders every part of the reference from the local server alone, with a clean console', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1400, height: 1000 });
-    const blocked: string[] = [];
+    // Every request that is not to the local stack is refused and listed (tab.blocked), page errors kept (tab.pageErrors).
+    const tab = await openTab(browser, { viewport: { width: 1400, height: 1000 } });
+    const { page, blocked, pageErrors } = tab;
     const consoleErrors: string[] = [];
-    const pageErrors: string[] = [];
-    await page.setRequestInterception(true);
-    page.on('request', (request) => {
-      if (isLocal(request.url())) void request.continue();
-      else {
-        blocked.push(request.url());
-        void request.abort('internetdisconnected');
-      }
-    });
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
     const failedLoads: string[] = [];
     page.on('response', (answer) => {
       if (answer.status() >= 400) failedLoads.push(`${answer.status()} ${answer.url()}`);
@@ -114,7 +79,7 @@ describe('the API reference in a real browser, offline', () => {
     expect(failedLoads).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
-    await page.close();
+    await tab.close();
   }, 240_000);
 
   it('serves the document with servers pointing at the host that served it', async () => {

@@ -4,8 +4,9 @@
  * of it (a status webhook echoing the callback data the message was sent with) names it, whether
  * the report comes before that attempt or after it: a delivered message does not stay `unknown`.
  *
- * The outage is injected into this process's DynamoDB client; the records live in a table of the
- * test's own (tests/support/outage.ts).
+ * The outage is injected into this process's DynamoDB client and lasts until the consumer gives
+ * up the write it was refused (told by its next write, not by the clock: a loaded machine runs the
+ * consumer's retry timers late); the records live in a table of the test's own (tests/support/outage.ts).
  */
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import { receiveWhatsAppWebhook } from '../../lib/use-cases/whatsapp-webhook.js'
 import { processEvent } from '../../lib/use-cases/outbox/process-event.js';
 import { statusPayload } from '../../scripts/local/whatsapp-webhook.js';
 import { uniquePhone } from '../support/http.js';
-import { outageSwitch, useOwnTable } from '../support/outage.js';
+import { useOwnTable } from '../support/outage.js';
 import { sleep } from '../support/outbox.js';
 
 process.env.OUTBOX_PERSIST_MS = '1000';
@@ -32,7 +33,6 @@ const TENANT = 'unknowntenant00000000001';
 const noCopies = async (): Promise<string> => {
   throw new Error('notification events copy no images');
 };
-const OUTAGE_MS = 1_200;
 useOwnTable('unknown-outcome');
 
 async function seedOrder(): Promise<OrderRecord> {
@@ -59,34 +59,76 @@ async function seedOrder(): Promise<OrderRecord> {
   return order;
 }
 
-/** The channel takes every message; the first one it takes, the table goes away for OUTAGE_MS. */
-function channelThatLosesTheTable(outage: ReturnType<typeof outageSwitch>) {
+/** The item and change a write is about: the same write tried again has the same one. */
+function writeOf(command: string, input: Record<string, unknown>): string {
+  const item = input.Item as Record<string, unknown> | undefined;
+  return JSON.stringify([command, input.Key ?? (item ? [item.pk, item.sk] : input.TransactItems), input.UpdateExpression]);
+}
+
+/**
+ * Takes the table away (`start()`) until the consumer gives up the write it was refused: every
+ * call `refuses` picks fails while it is that write tried again (untilTableAnswers retries it for
+ * OUTBOX_PERSIST_MS), and the consumer's next, different write (its attempt recorded as failed)
+ * finds the table back. An outage longer than the consumer keeps trying, however late its timers run.
+ */
+function outageUntilGivenUp(refuses: (command: string, input: Record<string, unknown>) => boolean = () => true) {
+  const state = { down: false, refused: 0, write: undefined as string | undefined };
+  const name = `outage-until-given-up-${newId()}`;
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = String(context.commandName);
+      const input = args.input as Record<string, unknown>;
+      if (state.down && refuses(command, input)) {
+        const write = writeOf(command, input);
+        if (state.write === undefined || state.write === write) {
+          state.write = write;
+          state.refused += 1;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), {
+            name: 'TimeoutError',
+            code: 'ECONNREFUSED',
+            $metadata: {},
+          });
+        }
+        state.down = false;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    state,
+    start: () => {
+      state.down = true;
+    },
+    remove: () => ddb.middlewareStack.remove(name),
+  };
+}
+
+/** The channel takes every message; the first one it takes, the table goes away until the consumer gives up recording it. */
+function channelThatLosesTheTable(outage: ReturnType<typeof outageUntilGivenUp>) {
   const sent: Array<ChatMessage & { messageId: string }> = [];
   const channel: ChatChannel = {
     async send(message) {
       const messageId = `wamid.test.${newId()}`;
       sent.push({ ...message, messageId });
-      if (sent.length === 1) {
-        // Down for OUTAGE_MS by the clock, not by a timer: a loaded machine that runs the timer
-        // late would otherwise keep the table away past the consumer's retries of the failure too.
-        const until = Date.now() + OUTAGE_MS;
-        Object.defineProperty(outage.state, 'down', { get: () => Date.now() < until, set: () => undefined, configurable: true, enumerable: true });
-      }
+      if (sent.length === 1) outage.start();
       return { messageId };
     },
   };
   return { channel, sent };
 }
 
-/** Attempts the event until it is done, as the sweeper would (the first attempt fails in the outage). */
+/** Attempts the event until it is done, each attempt when the event says it is due, as the sweeper would. */
 async function deliverUntilDone(eventId: string, channel: ChatChannel): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const event = await getOutboxEvent(eventId).catch(() => undefined);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const event = await getOutboxEvent(eventId);
     if (event?.status === 'done') return;
-    if (event && Date.parse(event.nextAttemptAt) <= Date.now()) await processEvent(eventId, { channel, copy: noCopies }, event).catch(() => undefined);
-    await sleep(200);
+    if (event?.status !== 'pending') break;
+    await sleep(Math.max(0, Date.parse(event.nextAttemptAt) - Date.now()));
+    await processEvent(eventId, { channel, copy: noCopies }, event).catch(() => undefined);
   }
-  throw new Error(`event ${eventId} not done`);
+  const event = await getOutboxEvent(eventId);
+  if (event?.status !== 'done') throw new Error(`event ${eventId} not done: ${JSON.stringify(event)}`);
 }
 
 /** The order's deposit notification, as the change that confirmed the deposit put it in the outbox. */
@@ -112,15 +154,18 @@ async function firstAttempt(): Promise<{
   eventId: string;
   channel: ChatChannel;
   sent: Array<ChatMessage & { messageId: string }>;
-  outage: ReturnType<typeof outageSwitch>;
+  outage: ReturnType<typeof outageUntilGivenUp>;
 }> {
   const order = await seedOrder();
   const event = await seedDepositEvent(order);
-  const outage = outageSwitch();
+  const outage = outageUntilGivenUp();
   const { channel, sent } = channelThatLosesTheTable(outage);
   // The send answers, then recording it fails for longer than the consumer keeps trying.
-  expect(await processEvent(event.id, { channel, copy: noCopies })).toBe('retry');
-  outage.remove();
+  try {
+    expect(await processEvent(event.id, { channel, copy: noCopies })).toBe('retry');
+  } finally {
+    outage.remove();
+  }
   return { order, eventId: event.id, channel, sent, outage };
 }
 
@@ -178,32 +223,17 @@ describe('a message whose id the table never got', () => {
 
 describe("a message whose record was written, but not the event's note of it", () => {
   it('keeps its own id on the next attempt: neither sent again nor listed unknown, with nothing reported by WhatsApp', async () => {
-    // Arrange: once the first message's record is written, the event's own writes fail for OUTAGE_MS
+    // Arrange: from the send on, the event's own writes fail (the message's record, an item of its own,
+    // is written) until the consumer gives up completing the event
     const order = await seedOrder();
     const event = await seedDepositEvent(order);
-    let until = 0;
-    const name = `event-writes-down-${newId()}`;
-    ddb.middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = JSON.stringify(args.input);
-        if (Date.now() < until && context.commandName === 'UpdateItemCommand' && /"pk":(\{"S":)?"OUTBOX#/.test(input)) {
-          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), {
-            name: 'TimeoutError',
-            code: 'ECONNREFUSED',
-            $metadata: {},
-          });
-        }
-        const result = await next(args);
-        if (until === 0 && context.commandName === 'PutItemCommand' && /"entity":(\{"S":)?"chatMessage"/.test(input)) until = Date.now() + OUTAGE_MS;
-        return result;
-      },
-      { step: 'initialize', name },
-    );
+    const outage = outageUntilGivenUp((command, input) => command === 'UpdateItemCommand' && /"pk":(\{"S":)?"OUTBOX#/.test(JSON.stringify(input)));
     const sent: Array<ChatMessage & { messageId: string }> = [];
     const channel: ChatChannel = {
       async send(message) {
         const messageId = `wamid.test.${newId()}`;
         sent.push({ ...message, messageId });
+        outage.start();
         return { messageId };
       },
     };
@@ -212,9 +242,9 @@ describe("a message whose record was written, but not the event's note of it", (
     try {
       expect(await processEvent(event.id, { channel, copy: noCopies })).toBe('retry');
     } finally {
-      ddb.middlewareStack.remove(name);
+      outage.remove();
     }
-    expect(until).toBeGreaterThan(0);
+    expect(outage.state.refused).toBeGreaterThan(0);
     await deliverUntilDone(event.id, channel);
 
     // Assert
