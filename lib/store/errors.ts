@@ -6,6 +6,8 @@ const unavailableNames = new Set([
   'RequestLimitExceeded',
   'ServiceUnavailable',
   'InternalServerError',
+  // DynamoDB Local's name for a failure of its own (seen when a second one opened the same data folder).
+  'InternalFailure',
   'LimitExceededException',
   'TimeoutError',
 ]);
@@ -24,8 +26,9 @@ export function toServiceError(error: unknown): AppError | undefined {
     // Anything else DynamoDB refuses to store (nesting, number range, sizes) came from the input.
     return new AppError('VALIDATION_ERROR', 'The request holds a value the service cannot store (too deeply nested, too large, or out of range)');
   }
-  const code = (error as { code?: string }).code;
-  if (unavailableNames.has(error.name) || (code !== undefined && networkCodes.has(code))) return serviceUnavailable(1);
+  const { code, $fault } = error as { code?: string; $fault?: string };
+  // A server-side fault the client has already retried: the caller may retry later, as after an outage.
+  if (unavailableNames.has(error.name) || $fault === 'server' || (code !== undefined && networkCodes.has(code))) return serviceUnavailable(1);
   return undefined;
 }
 
