@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { ARABIC, ENGLISH, ErrorBoundary } from './common/ErrorBoundary';
-import { languageStore } from './i18n/language-store';
+import { App } from './app/App.js';
+import { ARABIC, ENGLISH, ErrorBoundary } from './common/ErrorBoundary.js';
+import { languageStore } from './i18n/language-store.js';
 
 const root = document.getElementById('root');
 if (root)

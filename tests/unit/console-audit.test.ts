@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CREATE_ROUTES } from '../../console/src/auth/create-routes.js';
-import { actionWords, auditChanges, fieldLabel, subjectFacts, type ValueContext, valueText } from '../../console/src/common/audit-words.js';
-import { ar } from '../../console/src/i18n/ar.js';
-import { en } from '../../console/src/i18n/en.js';
+import { actionWords, auditChanges, fieldLabel, subjectFacts, type ValueContext, valueText } from '../../console/src/audit/audit-words.js';
+import { ar, CREATE_ROUTES, en } from '../../console/src/app/folders.js';
 import { makeI18nProvider } from '../../console/src/i18n/provider.js';
-import { offersScheduling } from '../../console/src/orders/inspection-next.js';
+import { offersScheduling } from '../../console/src/orders/inspections/inspection-next.js';
 
-const english = makeI18nProvider('en').translate;
-const arabic = makeI18nProvider('ar').translate;
+const english = makeI18nProvider('en', { en, ar }).translate;
+const arabic = makeI18nProvider('ar', { en, ar }).translate;
 const context = (translate: ValueContext['translate']): ValueContext => ({
   translate,
   number: (value) => new Intl.NumberFormat('en-GB').format(value),
@@ -113,6 +111,6 @@ describe('console: what a save says', () => {
         const [name = '', kind = ''] = key.split('.');
         expect([key, messages(catalogue, name)[kind]]).toEqual([key, expect.stringMatching(/\S/)]);
       }
-    expect(makeI18nProvider('ar').translate('resources.customers.notifications.created', { smart_count: 1 })).toBe('تم إنشاء العميل.');
+    expect(makeI18nProvider('ar', { en, ar }).translate('resources.customers.notifications.created', { smart_count: 1 })).toBe('تم إنشاء العميل.');
   });
 });

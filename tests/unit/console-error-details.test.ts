@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, headlineOf, inputName, missingRequirements, versionConflict } from '../../console/src/api/error-details.js';
-import { ar } from '../../console/src/i18n/ar.js';
+import { ar } from '../../console/src/app/folders.js';
 
 describe('console error details', () => {
   it('names the form input of a body or query field, and none for headers and paths', () => {

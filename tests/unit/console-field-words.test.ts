@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { byGroup, fieldPath, fieldWords, missingFields, missingInProfile } from '../../console/src/i18n/field-words.js';
+import { ar, en } from '../../console/src/app/folders.js';
 import { makeI18nProvider } from '../../console/src/i18n/provider.js';
 import { customsInvoiceGaps } from '../../lib/domain/document-models/customs-invoice.js';
 import { PROFILE_DOCUMENTS, profileGaps } from '../../lib/domain/tenant-profile.js';
 
-const english = makeI18nProvider('en');
-const arabic = makeI18nProvider('ar');
+const english = makeI18nProvider('en', { en, ar });
+const arabic = makeI18nProvider('ar', { en, ar });
 
 describe('console: the fields a refused document names, in words', () => {
   it('reads the path of a field the API follows with words of its own', () => {

@@ -1,7 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../console/src/i18n/ar.js';
-import { en } from '../../console/src/i18n/en.js';
+import { ar, en } from '../../console/src/app/folders.js';
 import { pluralFormCount, pluralIndex } from '../../console/src/i18n/plural.js';
 import { makeI18nProvider } from '../../console/src/i18n/provider.js';
 import { raArabic } from '../../console/src/i18n/ra-arabic.js';
@@ -64,7 +63,7 @@ describe('console message catalogues', () => {
     // Past 100 the rule follows the last two digits, as CLDR says.
     expect([101, 102, 103, 111, 1000].map((count) => pluralIndex('ar', count))).toEqual([5, 5, 3, 4, 5]);
 
-    const arabic = makeI18nProvider('ar');
+    const arabic = makeI18nProvider('ar', { en, ar });
     expect(counts.map((count) => arabic.translate('vpo.admin.replayed', { smart_count: count }))).toEqual([
       'لا توجد عمليات تسليم مستحقة مجددًا.',
       'عملية تسليم واحدة مستحقة مجددًا.',
@@ -84,7 +83,7 @@ describe('console message catalogues', () => {
     // A resource's name is a label: react-admin's 2 means "the plural", never the dual.
     expect([1, 2].map((count) => arabic.translate('resources.orders.name', { smart_count: count }))).toEqual(['طلب', 'الطلبات']);
 
-    const english = makeI18nProvider('en');
+    const english = makeI18nProvider('en', { en, ar });
     expect(counts.map((count) => english.translate('vpo.admin.replayed', { smart_count: count }))).toEqual([
       '0 deliveries are due again.',
       '1 delivery is due again.',
@@ -96,7 +95,7 @@ describe('console message catalogues', () => {
   });
 
   it('keeps the plural rules after the language changes', async () => {
-    const provider = makeI18nProvider('en');
+    const provider = makeI18nProvider('en', { en, ar });
     await provider.changeLocale('ar');
     expect([2, 11].map((count) => provider.translate('vpo.admin.replayed', { smart_count: count }))).toEqual([
       'عمليتا تسليم مستحقتان مجددًا.',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clean, pick } from '../../console/src/api/clean.js';
 import { changedFields } from '../../console/src/orders/changes.js';
-import { documentLanguage } from '../../console/src/orders/document-language.js';
+import { documentLanguage } from '../../console/src/orders/documents/document-language.js';
 import { parseOrderNumber } from '../../console/src/orders/find-by-number.js';
-import { mergeTimeline } from '../../console/src/orders/timeline.js';
+import { mergeTimeline } from '../../console/src/orders/timeline/timeline.js';
 
 describe('console: opening an order by number', () => {
   it('reads what a person types', () => {

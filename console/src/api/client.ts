@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { createVpoClient, type VpoClient } from '../../../client/index.js';
-import { session } from '../auth/session';
+import { session } from '../auth/session.js';
 import { type ApiError, fieldErrors } from './error-details.js';
 import { languageStore } from '../i18n/language-store.js';
 import { problemWords } from '../i18n/problem-words.js';

@@ -3,19 +3,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
-import { dataProvider } from '../api/dataProvider';
-import { authProvider } from '../auth/authProvider';
-import { LoginPage } from '../auth/LoginPage';
+import { authProvider } from '../auth/authProvider.js';
+import { LoginPage } from '../auth/LoginPage.js';
 import { direction } from '../i18n/language.js';
-import { languageStore } from '../i18n/language-store';
-import { Layout } from '../layout/Layout';
-import { resources, screen } from './resources';
-import { consoleI18nProvider } from './i18n';
-import { consoleTheme, emotionCaches } from './theme';
-import { Today } from '../today/Today';
+import { languageStore } from '../i18n/language-store.js';
+import { Layout } from '../layout/Layout.js';
+import { CREATE_ROUTES, dataProvider } from './folders.js';
+import { consoleI18nProvider } from './i18n.js';
+import { SCREENS } from './screens.js';
+import { consoleTheme, emotionCaches } from './theme.js';
+import { Today } from '../today/Today.js';
 
-const OrderBoard = screen(() => import('../orders/OrderBoard'), 'OrderBoard');
-const TenantProfile = screen(() => import('../admin/TenantProfile'), 'TenantProfileScreen');
 const i18nProvider = consoleI18nProvider();
 const store = memoryStore();
 /**
@@ -62,12 +60,14 @@ export function App() {
         requireAuth
         disableTelemetry
       >
-        {resources.map((resource) => (
-          <Resource key={resource.name} {...resource} />
+        {SCREENS.flatMap((folder) => folder.resources ?? []).map((resource) => (
+          // The create route goes with the resource: its create button shows only to a key that may call it (common/CreateAction).
+          <Resource key={resource.name} {...resource} options={{ createRoute: CREATE_ROUTES[resource.name] }} />
         ))}
         <CustomRoutes>
-          <Route path="/board" element={<OrderBoard />} />
-          <Route path="/tenant-profile" element={<TenantProfile />} />
+          {SCREENS.flatMap((folder) => folder.routes ?? []).map(({ path, element: Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
         </CustomRoutes>
       </Admin>
     </CacheProvider>

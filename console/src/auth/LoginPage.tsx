@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 
 /** Sign-in: the person pastes their API key; GET /api/v1/me says whether it works. */
 export function LoginPage() {

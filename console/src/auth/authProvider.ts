@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { api, call } from '../api/client';
-import type { Me } from '../api/types';
-import { session } from './session';
+import { api, call } from '../api/client.js';
+import type { Me } from '../api/types.js';
+import { session } from './session.js';
 
 /**
  * Sign-in by API key: the key is checked with GET /api/v1/me and kept in sessionStorage only.

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import type { Me } from '../api/types';
+import type { Me } from '../api/types.js';
 import { can, type RouteKey } from './permissions.js';
 
 /** The signed-in key as GET /api/v1/me describes it, and whether it may call a route. */

@@ -1,12 +1,12 @@
 import { Alert } from '@mui/material';
 import { DataTable, List, NumberInput, Pagination, SearchInput, SelectInput, SimpleList, TextInput, useListContext, useTranslate } from 'react-admin';
-import { COMMON_CURRENCIES } from '../api/enums';
-import type { CarListItem } from '../api/types';
-import { Money, useFormat, When } from '../common/format';
-import { ListEmpty } from '../common/ListEmpty';
-import { ListError } from '../common/ListError';
-import { ListBody } from '../common/ListBody';
-import { ListHeading } from '../common/ListHeading';
+import { COMMON_CURRENCIES } from '../api/enums.js';
+import type { CarListItem } from '../api/types.js';
+import { Money, useFormat, When } from '../common/format.js';
+import { ListEmpty } from '../common/ListEmpty.js';
+import { ListError } from '../common/ListError.js';
+import { ListBody } from '../common/ListBody.js';
+import { ListHeading } from '../common/ListHeading.js';
 
 /** A car as a list row: react-admin's records always have their id. */
 type CarRow = CarListItem & { id: number };

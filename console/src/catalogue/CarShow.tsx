@@ -2,12 +2,12 @@ import { Alert, Box, Button, Chip, Grid, ImageList, ImageListItem, MenuItem, Sta
 import { useState } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router';
-import { COMMON_CURRENCIES, ORDER_CURRENCIES } from '../api/enums';
-import type { CarDetail } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { Money, useFormat, When } from '../common/format';
-import { ErrorState, Loading } from '../common/states';
-import { Facts, Panel } from '../orders/panels/Panel';
+import { COMMON_CURRENCIES, ORDER_CURRENCIES } from '../api/enums.js';
+import type { CarDetail } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { Money, useFormat, When } from '../common/format.js';
+import { ErrorState, Loading } from '../common/states.js';
+import { Facts, Panel } from '../common/Panel.js';
 
 /** A car: photos, facts, options and damage, its price in a chosen currency, and "order this car for a customer". */
 export function CarShow() {

@@ -2,12 +2,12 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from
 import { type ReactNode, useId, useState } from 'react';
 import { Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { apiErrorOf } from '../api/client';
+import { apiErrorOf } from '../api/client.js';
 import { fieldErrors } from '../api/error-details.js';
 import { languageStore } from '../i18n/language-store.js';
 import { problemWords } from '../i18n/problem-words.js';
 import { headlineOf } from '../api/error-details.js';
-import { describe } from './useAction';
+import { describe } from './useAction.js';
 
 interface Props<V> {
   title: string;

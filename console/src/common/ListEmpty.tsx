@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useResourceContext, useTranslate } from 'react-admin';
-import { CreateAction } from './CreateAction';
+import { CreateAction } from './CreateAction.js';
 
 /** An empty list in words dark enough to read (react-admin's greys fail contrast), with "create" when it exists. */
 export function ListEmpty() {

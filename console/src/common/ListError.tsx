@@ -1,5 +1,5 @@
 import { useListContext } from 'react-admin';
-import { ErrorState } from './states';
+import { ErrorState } from './states.js';
 
 /** A list the API refused or could not answer: in words (a 403 names the roles that may), with "try again". */
 export function ListError() {

@@ -1,5 +1,5 @@
 import { useLocaleState } from 'react-admin';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth/useMe.js';
 import { formatDateTime, formatDay, formatMoney, formatNumber, type Language } from '../i18n/format.js';
 
 /** The console's language and the tenant's time zone, for formatting. */

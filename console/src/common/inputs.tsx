@@ -1,5 +1,5 @@
 import { DateTimeInput, type DateTimeInputProps, useTranslate } from 'react-admin';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth/useMe.js';
 import { instantOfWallTime, wallTimeIn } from '../i18n/format.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { apiErrorOf } from '../api/client';
+import { apiErrorOf } from '../api/client.js';
 
 /** A panel or page still loading. */
 export function Loading({ label }: { label?: string }) {

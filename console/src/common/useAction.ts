@@ -1,24 +1,24 @@
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { apiErrorOf } from '../api/client';
-import type { ConsoleDataProvider } from '../api/dataProvider';
+import { type DataProvider, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { apiErrorOf } from '../api/client.js';
 import { headlineOf, inputName, missingRequirements } from '../api/error-details.js';
 import { fieldWords } from '../i18n/field-words.js';
 
 /**
  * Run one API action from a button: busy while it runs, a message in words when done or
  * refused (a 403 names the roles that may; a refused move names what is missing), then every
- * view reloads. onError may take over a refusal (e.g. a version conflict).
+ * view reloads. onError may take over a refusal (e.g. a version conflict). `A`: the actions of the
+ * folder that calls it (its data.ts), beside react-admin's methods.
  */
-export function useAction() {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+export function useAction<A extends object = object>() {
+  const dataProvider = useDataProvider<DataProvider & A>();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
 
   async function run<T>(
-    action: (dp: ConsoleDataProvider) => Promise<T>,
+    action: (dp: DataProvider & A) => Promise<T>,
     options: { success?: string; onError?: (error: unknown) => boolean; onSuccess?: (result: T) => void } = {},
   ): Promise<T | undefined> {
     setBusy(true);

@@ -1,5 +1,5 @@
 import { Create, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { COMMON_CURRENCIES } from '../api/enums';
+import { COMMON_CURRENCIES } from '../api/enums.js';
 
 const LANGUAGES = [
   { id: 'en', name: 'English' },

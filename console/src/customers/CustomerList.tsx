@@ -2,15 +2,15 @@ import { Alert, Box, List as MuiList, ListItem, ListItemButton, ListItemText, Te
 import { type FormEvent, useState } from 'react';
 import { DataTable, List, Pagination, SearchInput, SimpleList, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import type { CustomerSummary } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { When } from '../common/format';
-import { Loading, QueryState } from '../common/states';
-import { CreateAction } from '../common/CreateAction';
-import { ListEmpty } from '../common/ListEmpty';
-import { ListError } from '../common/ListError';
-import { ListBody } from '../common/ListBody';
-import { ListHeading } from '../common/ListHeading';
+import type { CustomerSummary } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { When } from '../common/format.js';
+import { Loading, QueryState } from '../common/states.js';
+import { CreateAction } from '../common/CreateAction.js';
+import { ListEmpty } from '../common/ListEmpty.js';
+import { ListError } from '../common/ListError.js';
+import { ListBody } from '../common/ListBody.js';
+import { ListHeading } from '../common/ListHeading.js';
 
 function Actions() {
   return (

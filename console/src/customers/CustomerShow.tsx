@@ -14,16 +14,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router';
-import { MOVEMENT_TYPES } from '../api/enums';
-import type { BodyOf, Customer, Order, WalletTransaction } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { ActionDialog, useDialog } from '../common/ActionDialog';
-import { Money, When } from '../common/format';
-import { QueryState } from '../common/states';
-import { useAction } from '../common/useAction';
-import { carTitle } from '../orders/OrderList';
-import { Facts, Panel } from '../orders/panels/Panel';
-import { StatusChip } from '../orders/StatusChip';
+import { MOVEMENT_TYPES } from '../api/enums.js';
+import type { BodyOf, Customer, Order, WalletTransaction } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { ActionDialog, useDialog } from '../common/ActionDialog.js';
+import { Money, When } from '../common/format.js';
+import { QueryState } from '../common/states.js';
+import { useAction } from '../common/useAction.js';
+import { carTitle } from '../orders/OrderList.js';
+import { Facts, Panel } from '../common/Panel.js';
+import { StatusChip } from '../orders/StatusChip.js';
+import type { CustomersActions } from './data.js';
 
 const PER_PAGE = 20;
 
@@ -136,7 +137,7 @@ export function CustomerShow() {
   const translate = useTranslate();
   const { can } = useMe();
   const movement = useDialog();
-  const { dataProvider } = useAction();
+  const { dataProvider } = useAction<CustomersActions>();
   const read = useGetOne<Customer>('customers', { id, meta: { detail: true } });
   return (
     <QueryState query={read}>

@@ -1,5 +1,5 @@
 import type { ApiError } from '../api/error-details.js';
-import { en } from './en.js';
+import { sharedMessages } from './messages.js';
 
 /**
  * The fields a refused document names (409 INVALID_STATE: `profile.bank.iban`, `car.vin`,
@@ -28,7 +28,7 @@ export function fieldPath(field: string): string {
 /** The catalogue key of a field's words (`vpo.fields.profile.bank.iban`), when there are words for it. */
 export function fieldWords(field: string): string | undefined {
   const path = fieldPath(field);
-  let node: unknown = en.vpo.fields;
+  let node: unknown = sharedMessages.en.vpo.fields;
   for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? `vpo.fields.${path}` : undefined;
 }

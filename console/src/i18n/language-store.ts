@@ -6,7 +6,8 @@ import type { Language } from './format.js';
  * browser; otherwise the signed-in person's own language applies.
  */
 const CHOSEN = 'vpo.console.language';
-let current: Language = readChosen() ?? 'en';
+// Read at first use, not when the module loads (the unit tests load it without a browser).
+let current: Language | undefined;
 const listeners = new Set<() => void>();
 
 export function readChosen(): Language | null {
@@ -19,9 +20,9 @@ export function rememberChoice(language: Language): void {
 }
 
 export const languageStore = {
-  get: (): Language => current,
+  get: (): Language => (current ??= readChosen() ?? 'en'),
   set(language: Language): void {
-    if (language === current) return;
+    if (language === languageStore.get()) return;
     current = language;
     for (const listener of listeners) listener();
   },

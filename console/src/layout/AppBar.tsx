@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { AppBar as RaAppBar, Logout, TitlePortal, UserMenu, useTranslate } from 'react-admin';
-import { useMe } from '../auth/useMe';
-import { LanguageSwitch } from './LanguageSwitch';
+import { useMe } from '../auth/useMe.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 
 /** Who is signed in (name, role, tenant), the language switch and sign-out. */
 function WhoAmI() {

@@ -1,7 +1,7 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Language } from '../i18n/format.js';
-import { rememberChoice } from '../i18n/language-store';
+import { rememberChoice } from '../i18n/language-store.js';
 
 /** English / العربية: the choice is remembered in this browser and overrides the person's default. */
 export function LanguageSwitch({ color }: { color?: 'inherit' }) {

@@ -1,13 +1,13 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Layout as RaLayout, useLocaleState, useTranslate } from 'react-admin';
-import { preloadScreens } from '../app/resources';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth/useMe.js';
 import { chooseLanguage } from '../i18n/language.js';
-import { readChosen } from '../i18n/language-store';
-import { OfflineBanner } from '../common/states';
-import { AppBar } from './AppBar';
-import { Menu } from './Menu';
+import { readChosen } from '../i18n/language-store.js';
+import { preloadScreens } from '../common/screen.js';
+import { OfflineBanner } from '../common/states.js';
+import { AppBar } from './AppBar.js';
+import { Menu } from './Menu.js';
 
 /** Without a choice in this browser, the console speaks the person's language (else the tenant's). */
 function LanguageFromMe() {

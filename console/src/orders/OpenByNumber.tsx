@@ -2,14 +2,13 @@ import { Alert, Box, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import type { ConsoleDataProvider } from '../api/dataProvider';
-import type { Order } from '../api/types';
+import type { Order } from '../api/types.js';
 import { parseOrderNumber } from './find-by-number.js';
 
 /** "Open order no. …": asks the API for the order with that number and opens it. */
 export function OpenByNumber() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string>();

@@ -1,11 +1,11 @@
 import { Box, Card, CardActionArea, CardContent, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { ORDER_STATUSES } from '../api/enums';
-import type { Order, OrderStatus } from '../api/types';
-import { Money } from '../common/format';
-import { QueryState } from '../common/states';
-import { carTitle } from './OrderList';
+import { ORDER_STATUSES } from '../api/enums.js';
+import type { Order, OrderStatus } from '../api/types.js';
+import { Money } from '../common/format.js';
+import { QueryState } from '../common/states.js';
+import { carTitle } from './OrderList.js';
 
 const PER_COLUMN = 10;
 

@@ -12,9 +12,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useLocation } from 'react-router';
-import { COMMON_CURRENCIES, ORDER_CURRENCIES } from '../api/enums';
-import { useMe } from '../auth/useMe';
-import { IsoDateTimeInput } from '../common/inputs';
+import { COMMON_CURRENCIES, ORDER_CURRENCIES } from '../api/enums.js';
+import { useMe } from '../auth/useMe.js';
+import { IsoDateTimeInput } from '../common/inputs.js';
 
 /**
  * A new order: for a customer (from the customer page or searched here), optionally for a car of

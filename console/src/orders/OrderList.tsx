@@ -1,15 +1,15 @@
 import { AutocompleteInput, DataTable, DateInput, List, Pagination, ReferenceInput, SelectInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
-import { ORDER_STATUSES } from '../api/enums';
-import type { Order } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { Money, When } from '../common/format';
-import { OpenByNumber } from './OpenByNumber';
-import { StatusChip } from './StatusChip';
-import { CreateAction } from '../common/CreateAction';
-import { ListEmpty } from '../common/ListEmpty';
-import { ListError } from '../common/ListError';
-import { ListBody } from '../common/ListBody';
-import { ListHeading } from '../common/ListHeading';
+import { ORDER_STATUSES } from '../api/enums.js';
+import type { Order } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { Money, When } from '../common/format.js';
+import { OpenByNumber } from './OpenByNumber.js';
+import { StatusChip } from './StatusChip.js';
+import { CreateAction } from '../common/CreateAction.js';
+import { ListEmpty } from '../common/ListEmpty.js';
+import { ListError } from '../common/ListError.js';
+import { ListBody } from '../common/ListBody.js';
+import { ListHeading } from '../common/ListHeading.js';
 
 function carTitle(order: Order): string {
   const car = order.carDetails as { makeEn?: unknown; modelEn?: unknown; year?: unknown; title?: unknown };

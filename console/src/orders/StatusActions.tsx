@@ -1,14 +1,14 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TextInput, useDataProvider, useTranslate } from 'react-admin';
-import { IsoDateTimeInput } from '../common/inputs';
-import type { ConsoleDataProvider } from '../api/dataProvider';
-import type { OrderDetail, OrderStatus, Requirement } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { ActionDialog } from '../common/ActionDialog';
-import { ErrorState, Loading } from '../common/states';
-import { useConflictHandler } from './conflict';
+import { type DataProvider, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { IsoDateTimeInput } from '../common/inputs.js';
+import type { OrderDetail, OrderStatus, Requirement } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { ActionDialog } from '../common/ActionDialog.js';
+import { ErrorState, Loading } from '../common/states.js';
+import { useConflictHandler } from './conflict.js';
+import type { OrdersActions } from './data.js';
 
 /**
  * The moves the signed-in person can make now, as buttons, and the ones waiting on a
@@ -22,7 +22,7 @@ export function requirementText(requirement: Requirement, translate: (key: strin
 
 export function StatusActions({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & OrdersActions>();
   const { can } = useMe();
   const onConflict = useConflictHandler();
   const [target, setTarget] = useState<OrderStatus>();

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OrderStatus } from '../api/types';
+import type { OrderStatus } from '../api/types.js';
 
 const COLOURS: Partial<Record<OrderStatus, 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'>> = {
   Delivered: 'success',

@@ -1,9 +1,9 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { createContext, type ReactNode, useContext, useId, useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
-import { apiErrorOf } from '../api/client';
+import { apiErrorOf } from '../api/client.js';
 import { versionConflict } from '../api/error-details.js';
-import type { OrderDetail } from '../api/types';
+import type { OrderDetail } from '../api/types.js';
 import { type Change, changedFields } from './changes.js';
 
 interface Conflict {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../api/dataProvider';
-import { requirementText } from '../orders/StatusActions';
-import { type Item, Section } from './Section';
-import { useOrderPage } from './useOrders';
+import { type DataProvider, useDataProvider, useTranslate } from 'react-admin';
+import { requirementText } from '../orders/StatusActions.js';
+import { type Item, Section } from './Section.js';
+import { useOrderPage } from './useOrders.js';
+import type { OrdersActions } from '../orders/data.js';
 
 /** Operations: the newest open orders whose next moves wait on a requirement, with what is missing (validate-transition). */
 export function BlockedOrders() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & OrdersActions>();
   const orderPage = useOrderPage();
   const query = useQuery({
     queryKey: ['today', 'blocked'],

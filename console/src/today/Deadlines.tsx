@@ -1,8 +1,8 @@
 import { useGetList, useTranslate } from 'react-admin';
-import type { ExportDeadline } from '../api/types';
-import { useFormat } from '../common/format';
+import type { ExportDeadline } from '../api/types.js';
+import { useFormat } from '../common/format.js';
 import { dayAfter } from '../i18n/format.js';
-import { type Item, Section } from './Section';
+import { type Item, Section } from './Section.js';
 
 /** Export deadlines due in the next 14 days, soonest first (GET /export-deadlines). */
 export function Deadlines() {

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useGetList, useTranslate } from 'react-admin';
-import { api, call } from '../api/client';
-import type { WebhookEndpoint } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { useFormat } from '../common/format';
-import { type Item, Section } from './Section';
+import type { DataOf, WebhookEndpoint } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { useFormat } from '../common/format.js';
+import { type Item, Section } from './Section.js';
+
+/** A failed chat message as GET /notifications lists it (with its order), and react-admin's id. */
+type FailedMessage = DataOf<'/api/v1/notifications', 'get'>[number] & { id: string };
 
 /** Admin: webhook endpoints that fail, and the tenant's chat messages that failed. */
 export function FailingWebhooks() {
@@ -40,17 +41,12 @@ export function FailedMessages() {
   const translate = useTranslate();
   const format = useFormat();
   // The tenant's failed messages across its orders, newest first: one read.
-  const messages = useQuery({
-    queryKey: ['today', 'failed-messages'],
-    queryFn: async (): Promise<Item[]> => {
-      const { body } = await call(api().GET('/api/v1/notifications', { params: { query: { status: 'failed', limit: 20 } } }));
-      return body.data.map((message) => ({
-        key: message.messageId,
-        to: `/orders/${message.orderId}/show`,
-        primary: `${message.orderNumber !== undefined ? `#${message.orderNumber} · ` : ''}${message.template?.name ?? message.event} → ${message.recipientName ?? message.to}`,
-        secondary: `${format.dateTime(message.createdAt)} · ${message.error?.title ?? message.reason ?? ''}`,
-      }));
-    },
-  });
-  return <Section title={translate('vpo.today.failedMessages')} query={messages} />;
+  const messages = useGetList<FailedMessage>('notifications', { pagination: { page: 1, perPage: 20 } });
+  const items: Item[] | undefined = messages.data?.map((message) => ({
+    key: message.messageId,
+    to: `/orders/${message.orderId}/show`,
+    primary: `${message.orderNumber !== undefined ? `#${message.orderNumber} · ` : ''}${message.template?.name ?? message.event} → ${message.recipientName ?? message.to}`,
+    secondary: `${format.dateTime(message.createdAt)} · ${message.error?.title ?? message.reason ?? ''}`,
+  }));
+  return <Section title={translate('vpo.today.failedMessages')} query={{ ...messages, data: items }} />;
 }

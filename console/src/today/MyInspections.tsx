@@ -1,7 +1,7 @@
 import { useGetList, useTranslate } from 'react-admin';
-import type { AgendaInspection } from '../api/types';
-import { useFormat } from '../common/format';
-import { type Item, Section } from './Section';
+import type { AgendaInspection } from '../api/types.js';
+import { useFormat } from '../common/format.js';
+import { type Item, Section } from './Section.js';
 
 /** Inspector: the inspections assigned to them that are still to do, by date (their agenda, one read). */
 export function MyInspections() {

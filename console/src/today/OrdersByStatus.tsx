@@ -1,19 +1,17 @@
 import { Chip, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { type DataProvider, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { api, call } from '../api/client';
-import { ORDER_STATUSES } from '../api/enums';
-import { ErrorState, Loading } from '../common/states';
-import { Panel } from '../orders/panels/Panel';
+import { ORDER_STATUSES } from '../api/enums.js';
+import { ErrorState, Loading } from '../common/states.js';
+import { Panel } from '../common/Panel.js';
+import type { OrdersActions } from '../orders/data.js';
 
 /** How all the orders in the key's scope spread over the statuses (one read of the counts), each a link to the filtered list. */
 export function OrdersByStatus() {
   const translate = useTranslate();
-  const { data, isPending, error, refetch } = useQuery({
-    queryKey: ['today', 'order-counts'],
-    queryFn: async () => (await call(api().GET('/api/v1/orders/counts'))).body.data,
-  });
+  const dataProvider = useDataProvider<DataProvider & OrdersActions>();
+  const { data, isPending, error, refetch } = useQuery({ queryKey: ['today', 'order-counts'], queryFn: () => dataProvider.orderCounts() });
   return (
     <Panel title={translate('vpo.today.byStatus')}>
       {isPending ? (

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../api/dataProvider';
-import type { BillingEntry } from '../api/types';
-import { useMe } from '../auth/useMe';
-import { useFormat } from '../common/format';
-import { type Item, Section } from './Section';
-import { useOrderPage } from './useOrders';
+import type { BillingEntry } from '../api/types.js';
+import { useMe } from '../auth/useMe.js';
+import { useFormat } from '../common/format.js';
+import { type Item, Section } from './Section.js';
+import { useOrderPage } from './useOrders.js';
 
 /** Accountant: pending receipts on the orders whose deposit or payment waits for confirmation. */
 export function ReceiptsToConfirm() {
   const translate = useTranslate();
   const format = useFormat();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider();
   const orderPage = useOrderPage();
   const { can } = useMe();
   // The tenant's queue of pending entries (one read) where the key may read it; else the orders waiting on money.

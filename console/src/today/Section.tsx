@@ -2,8 +2,8 @@ import { List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { Panel } from '../orders/panels/Panel';
-import { ErrorState, Loading } from '../common/states';
+import { Panel } from '../common/Panel.js';
+import { ErrorState, Loading } from '../common/states.js';
 
 export interface Item {
   key: string;

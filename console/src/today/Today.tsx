@@ -1,13 +1,13 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { useMe } from '../auth/useMe';
-import { Loading } from '../common/states';
-import { BlockedOrders } from './BlockedOrders';
-import { Deadlines } from './Deadlines';
-import { FailedMessages, FailingWebhooks } from './FailingWebhooks';
-import { MyInspections } from './MyInspections';
-import { OrdersByStatus } from './OrdersByStatus';
-import { ReceiptsToConfirm } from './ReceiptsToConfirm';
+import { useMe } from '../auth/useMe.js';
+import { Loading } from '../common/states.js';
+import { BlockedOrders } from './BlockedOrders.js';
+import { Deadlines } from './Deadlines.js';
+import { FailedMessages, FailingWebhooks } from './FailingWebhooks.js';
+import { MyInspections } from './MyInspections.js';
+import { OrdersByStatus } from './OrdersByStatus.js';
+import { ReceiptsToConfirm } from './ReceiptsToConfirm.js';
 
 /** What waits on the signed-in person, from the list endpoints their key may call. */
 export function Today() {

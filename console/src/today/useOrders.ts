@@ -1,10 +1,9 @@
 import { useDataProvider } from 'react-admin';
-import type { ConsoleDataProvider } from '../api/dataProvider';
-import type { Order, OrderStatus } from '../api/types';
+import type { Order, OrderStatus } from '../api/types.js';
 
 /** One page of the newest orders, optionally of one status (one read). */
 export function useOrderPage() {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider();
   return async (perPage: number, status?: OrderStatus): Promise<Order[]> =>
     (
       await dataProvider.getList<Order>('orders', {

@@ -1,0 +1,66 @@
+/** An order's contracts, in words. */
+const en = {
+  vpo: {
+    contracts: {
+      title: 'Contracts',
+      create: 'Draft a contract',
+      edit: 'Edit',
+      send: 'Send for signature',
+      sign: 'Mark as signed',
+      signTitle: 'Mark contract %{number} as signed?',
+      signContent: 'Do this once the customer has signed it: a signed contract can no longer be edited or sent.',
+      phone: 'Send to (phone)',
+      signingLink: 'Signing link (optional)',
+      number: 'Contract %{number}',
+      status: { Draft: 'Draft', Sent: 'Sent', Signed: 'Signed' },
+      sent: 'Contract sent.',
+      signed: 'Contract signed.',
+      drafted: 'Contract drafted.',
+      saved: 'Contract saved.',
+      customerName: 'Customer name',
+      customerNameAr: 'Customer name (Arabic)',
+      customerPhone: 'Customer phone',
+      customerIdNumber: 'Customer ID number',
+      totalAmount: 'Total',
+      terms: 'Terms',
+      notes: 'Notes',
+      vin: 'VIN',
+      color: 'Colour',
+      mileage: 'Mileage',
+    },
+  },
+};
+
+const ar: typeof en = {
+  vpo: {
+    contracts: {
+      title: 'العقود',
+      create: 'صياغة عقد',
+      edit: 'تعديل',
+      send: 'إرسال للتوقيع',
+      sign: 'تعليم كموقّع',
+      signTitle: 'تعليم العقد %{number} كموقّع؟',
+      signContent: 'افعل ذلك بعد أن يوقّعه العميل: لا يمكن تعديل العقد الموقّع أو إرساله بعد ذلك.',
+      phone: 'إرسال إلى (هاتف)',
+      signingLink: 'رابط التوقيع (اختياري)',
+      number: 'العقد %{number}',
+      status: { Draft: 'مسودة', Sent: 'مُرسل', Signed: 'موقّع' },
+      sent: 'تم إرسال العقد.',
+      signed: 'تم توقيع العقد.',
+      drafted: 'تم إعداد مسودة العقد.',
+      saved: 'تم حفظ العقد.',
+      customerName: 'اسم العميل',
+      customerNameAr: 'اسم العميل (بالعربية)',
+      customerPhone: 'هاتف العميل',
+      customerIdNumber: 'رقم هوية العميل',
+      totalAmount: 'الإجمالي',
+      terms: 'الشروط',
+      notes: 'ملاحظات',
+      vin: 'رقم الهيكل',
+      color: 'اللون',
+      mileage: 'المسافة المقطوعة',
+    },
+  },
+};
+
+export const contractsMessages = { en, ar };

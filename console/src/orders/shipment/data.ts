@@ -1,0 +1,14 @@
+import { api, call } from '../../api/client.js';
+import { clean } from '../../api/clean.js';
+import type { DataPart } from '../../api/handlers.js';
+import type { BodyOf } from '../../api/types.js';
+
+/** An order's shipment, saved at the order's version read. */
+export const shipmentData = {
+  actions: {
+    shipment: async (orderId: string, version: number, body: BodyOf<'/api/v1/orders/{id}/shipment', 'patch'>) =>
+      (await call(api().PATCH('/api/v1/orders/{id}/shipment', { params: { path: { id: orderId } }, body: { ...clean(body), version } }))).body.data,
+  },
+} satisfies DataPart;
+
+export type ShipmentActions = typeof shipmentData.actions;
