@@ -21,9 +21,7 @@ const en = {
     },
   },
   vpo: {
-    menu: {
-      keys: 'API keys',
-    },
+    menu: { keys: 'API keys' },
     admin: {
       newKey: 'Issue a key',
       issueAnother: 'Issue another key',
@@ -69,9 +67,7 @@ const ar: typeof en = {
     },
   },
   vpo: {
-    menu: {
-      keys: 'مفاتيح API',
-    },
+    menu: { keys: 'مفاتيح API' },
     admin: {
       newKey: 'إصدار مفتاح',
       issueAnother: 'إصدار مفتاح آخر',

@@ -6,7 +6,7 @@ import type { BodyOf, ExportStep, OrderStatus } from './types.js';
  * against the generated types: a value the API drops fails to compile, and so does a value the
  * API adds that is missing here. The order statuses are not written here at all: they come from
  * the API's OpenAPI document at build time (console/vite.config.ts), and a status the API adds
- * fails to compile where the console must have words for it (`vpo.status` in i18n/en.ts).
+ * fails to compile where the console must have words for it (`vpo.status` in orders/messages.ts).
  */
 export const every =
   <T extends string>() =>
@@ -44,7 +44,7 @@ declare const __VPO_FORM_ENUMS__: {
 /**
  * The customs invoice's fuel types, conditions and Incoterms rules, and the profile's default
  * Incoterms and digits, as the API lists them (the console keeps no copy); each needs its words in
- * i18n/en.ts and ar.ts, which the compiler checks against these types.
+ * orders/customs/messages.ts and tenant-profile/messages.ts, which the compiler checks against these types.
  */
 export const FUEL_TYPES = __VPO_FORM_ENUMS__.fuelType;
 export const CONDITIONS = __VPO_FORM_ENUMS__.condition;

@@ -10,13 +10,9 @@ const en = {
     },
   },
   vpo: {
-    menu: {
-      audit: 'Audit trail',
-    },
-    admin: {
-      auditFilter: 'Record type',
-    },
-    // The audit trail in words (common/audit-words.ts); a field or value without words shows as the API names it.
+    menu: { audit: 'Audit trail' },
+    admin: { auditFilter: 'Record type' },
+    // The audit trail in words (audit-words.ts); a field or value without words shows as the API names it.
     audit: {
       fromTo: '%{before} → %{after}',
       actor: '%{name} · %{role}',
@@ -146,12 +142,8 @@ const ar: typeof en = {
     },
   },
   vpo: {
-    menu: {
-      audit: 'سجل التدقيق',
-    },
-    admin: {
-      auditFilter: 'نوع السجل',
-    },
+    menu: { audit: 'سجل التدقيق' },
+    admin: { auditFilter: 'نوع السجل' },
     audit: {
       fromTo: '%{before} ← %{after}',
       actor: '%{name} · %{role}',

@@ -30,9 +30,7 @@ const en = {
     },
   },
   vpo: {
-    menu: {
-      cars: 'Catalogue',
-    },
+    menu: { cars: 'Catalogue' },
     cars: {
       priceIn: 'Price in',
       noRate: 'No price in %{currency}: %{reason}',
@@ -82,9 +80,7 @@ const ar: typeof en = {
     },
   },
   vpo: {
-    menu: {
-      cars: 'الكتالوج',
-    },
+    menu: { cars: 'الكتالوج' },
     cars: {
       priceIn: 'السعر بعملة',
       noRate: 'لا يوجد سعر بعملة %{currency}: %{reason}',

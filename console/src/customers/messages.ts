@@ -22,9 +22,7 @@ const en = {
     },
   },
   vpo: {
-    menu: {
-      customers: 'Customers',
-    },
+    menu: { customers: 'Customers' },
     customers: {
       searchFallback: 'Search by the full phone number with its country code (e.g. +971501234567).',
       wallet: 'Wallet',
@@ -66,9 +64,7 @@ const ar: typeof en = {
     },
   },
   vpo: {
-    menu: {
-      customers: 'العملاء',
-    },
+    menu: { customers: 'العملاء' },
     customers: {
       searchFallback: 'ابحث برقم الهاتف كاملًا مع رمز الدولة (مثل +971501234567).',
       wallet: 'المحفظة',

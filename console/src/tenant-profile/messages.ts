@@ -3,9 +3,7 @@ import type { ArabicDigits } from '../api/enums.js';
 /** The company profile's words. */
 const en = {
   vpo: {
-    menu: {
-      profile: 'Company profile',
-    },
+    menu: { profile: 'Company profile' },
     profile: {
       title: 'Company profile',
       intro: 'The seller that every invoice and contract names, with its bank account, logo and stamp.',
@@ -47,9 +45,7 @@ const en = {
 
 const ar: typeof en = {
   vpo: {
-    menu: {
-      profile: 'ملف الشركة',
-    },
+    menu: { profile: 'ملف الشركة' },
     profile: {
       title: 'ملف الشركة',
       intro: 'البائع الذي تذكره كل فاتورة وكل عقد، مع حسابه البنكي وشعاره وختمه.',

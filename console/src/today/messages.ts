@@ -1,9 +1,7 @@
 /** Today's words: what waits on the signed-in person. */
 const en = {
   vpo: {
-    menu: {
-      today: 'Today',
-    },
+    menu: { today: 'Today' },
     today: {
       myInspections: 'Your inspections',
       myInspectionsHelp: 'Inspections assigned to you that are still to do, by date',
@@ -28,9 +26,7 @@ const en = {
 
 const ar: typeof en = {
   vpo: {
-    menu: {
-      today: 'اليوم',
-    },
+    menu: { today: 'اليوم' },
     today: {
       myInspections: 'فحوصاتك',
       myInspectionsHelp: 'الفحوصات المسندة إليك التي لم تُنجز بعد، حسب الموعد',

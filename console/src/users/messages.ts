@@ -10,9 +10,7 @@ const en = {
     },
   },
   vpo: {
-    menu: {
-      users: 'Staff',
-    },
+    menu: { users: 'Staff' },
     admin: {
       deactivate: 'Deactivate',
       deactivated: 'Staff member deactivated; their keys no longer work.',
@@ -42,9 +40,7 @@ const ar: typeof en = {
     },
   },
   vpo: {
-    menu: {
-      users: 'الموظفون',
-    },
+    menu: { users: 'الموظفون' },
     admin: {
       deactivate: 'إيقاف',
       deactivated: 'تم إيقاف الموظف؛ مفاتيحه لم تعد تعمل.',

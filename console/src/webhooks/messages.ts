@@ -19,9 +19,7 @@ const en = {
     },
   },
   vpo: {
-    menu: {
-      webhooks: 'Webhooks',
-    },
+    menu: { webhooks: 'Webhooks' },
     admin: {
       addAnother: 'Add another endpoint',
       backToEndpoints: 'Back to the endpoints',
@@ -57,9 +55,7 @@ const ar: typeof en = {
     },
   },
   vpo: {
-    menu: {
-      webhooks: 'Webhooks',
-    },
+    menu: { webhooks: 'Webhooks' },
     admin: {
       addAnother: 'إضافة نقطة أخرى',
       backToEndpoints: 'العودة إلى النقاط',
