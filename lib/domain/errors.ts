@@ -1,7 +1,7 @@
 /**
  * Every refusal the service gives is an AppError: a stable machine-readable code, a message for
  * humans and optional details. It carries no HTTP: the request pipeline alone maps each code to
- * a status (lib/http/status-codes.ts), so use cases, repositories and adapters stay HTTP-free.
+ * a status (lib/schemas/error-statuses.ts), so use cases, repositories and adapters stay HTTP-free.
  */
 export type ErrorCode =
   | 'VALIDATION_ERROR'

@@ -1,12 +1,12 @@
 import type middy from '@middy/core';
 import { createError } from '@middy/util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { AppError, validationError, type FieldError } from '../domain/errors.js';
+import { AppError, validationError, type ErrorCode, type FieldError } from '../domain/errors.js';
 import { describeError, log } from '../logger.js';
 import { toServiceError } from '../store/errors.js';
 import type { CompiledRoute } from '../schemas/route.js';
 import { locateField } from './field-location.js';
-import { STATUS_OF } from './status-codes.js';
+import { STATUS_OF } from '../schemas/error-statuses.js';
 
 interface MiddyHttpError extends Error {
   statusCode?: number;
@@ -71,6 +71,9 @@ function headersOf(error: AppError): Record<string, string> {
   };
 }
 
+/** The error as @middy/http-error-handler renders it; `code` goes on to the request's log line and metrics. */
+export type RenderedError = Error & { headers: Record<string, string>; code: ErrorCode };
+
 /**
  * Runs before @middy/http-error-handler in the onError chain: it swaps the thrown error for an
  * exposed HTTP error whose message is the JSON envelope, which the official handler then renders.
@@ -82,10 +85,10 @@ export function errorEnvelope(route: CompiledRoute): middy.MiddlewareObj<APIGate
       if (request.response !== undefined) return;
       const appError = toAppError(request.error);
       const statusCode = STATUS_OF[appError.code];
-      const rendered = createError(statusCode, JSON.stringify(envelopeOf(appError, route)), { expose: true }) as Error & {
-        headers?: Record<string, string>;
-      };
-      rendered.headers = headersOf(appError);
+      const rendered: RenderedError = Object.assign(createError(statusCode, JSON.stringify(envelopeOf(appError, route)), { expose: true }), {
+        headers: headersOf(appError),
+        code: appError.code,
+      });
       request.error = rendered;
       log.info('request refused', { statusCode, code: appError.code });
     },

@@ -8,16 +8,12 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Caller } from '../domain/caller.js';
 import type { CompiledRoute } from '../schemas/route.js';
 import { roundTrips } from '../store/round-trips.js';
-import { errorEnvelope } from './error-envelope.js';
+import { errorEnvelope, type RenderedError } from './error-envelope.js';
 import { log, setLogContext } from '../logger.js';
 import { recordRequest } from '../metrics.js';
 
-/** The `code` of an error envelope, for the log line and the per-code error metric. */
-function errorCodeOf(body: unknown): string | undefined {
-  if (typeof body !== 'string' || !body.startsWith('{')) return undefined;
-  const match = /"code":"([A-Z_]+)"/.exec(body);
-  return match?.[1];
-}
+/** The `code` the error envelope step put on the error it rendered, for the log line and the per-code error metric. */
+const errorCodeOf = (error: Error | null | undefined): string | undefined => (error as Partial<RenderedError> | null | undefined)?.code;
 
 /** The Lambda context as the pipeline carries it: the API-key step sets the caller it resolved. */
 export type PipelineContext = Context & { caller?: Caller };
@@ -77,7 +73,7 @@ function requestLogging(route: CompiledRoute): Middleware {
     const { caller } = request.context;
     const statusCode = request.response?.statusCode ?? 500;
     const durationMs = Date.now() - started;
-    const code = statusCode >= 400 ? errorCodeOf(request.response?.body) : undefined;
+    const code = statusCode >= 400 ? errorCodeOf(request.error) : undefined;
     log.info('request completed', {
       statusCode,
       ...(code ? { code } : {}),

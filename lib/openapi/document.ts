@@ -5,7 +5,7 @@ import { ErrorEnvelope, successEnvelope } from '../schemas/common.js';
 import { EVENT_PAYLOADS, TEST_EVENT_PAYLOAD } from '../schemas/events.js';
 import { toJsonSchema } from '../schemas/json-schema.js';
 import type { RouteSpec } from '../schemas/route.js';
-import { STATUS_OF } from '../http/status-codes.js';
+import { STATUS_OF } from '../schemas/error-statuses.js';
 import { ERROR_CATALOGUE } from './error-catalogue.js';
 import { exampleOf } from './examples.js';
 import { GUIDE, TAGS } from './guide.js';

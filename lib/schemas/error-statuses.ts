@@ -1,6 +1,9 @@
 import type { ErrorCode } from '../domain/errors.js';
 
-/** The one place an error code becomes an HTTP status (DESIGN.md part 3; docs/api.md "Responses and errors"). */
+/**
+ * The one place an error code becomes an HTTP status (docs/api.md "Responses and errors"): the
+ * pipeline answers with it and the OpenAPI document lists it, so both read it from here.
+ */
 export const STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
