@@ -85,8 +85,10 @@ export type StepPlan = { ok: true; steps: ExportSteps } | { ok: false; state?: s
 
 /**
  * Records one step on the order's export steps, or says why not: the order's status, the step
- * before it, a date in the future or before the step it follows, a missing document or number.
- * Recording a step again corrects it (its deadlines follow). `today` is the tenant's calendar day.
+ * before it, a date in the future, before the step it follows or before the car was bought, a
+ * missing document or number. Recording a step again corrects it (its deadlines follow). `today`
+ * and `purchasedOn` are the tenant's calendar days; `purchasedOn` is the day the order moved to
+ * Purchased (undefined for an order whose history does not say).
  */
 export function planExportStep(
   status: OrderStatus,
@@ -96,6 +98,7 @@ export function planExportStep(
   by: string,
   now: string,
   today = now.slice(0, 10),
+  purchasedOn?: string,
 ): StepPlan {
   const steps: ExportSteps = { ...current };
   if (!WHEN[step].includes(status)) {
@@ -106,7 +109,12 @@ export function planExportStep(
   const problems: FieldError[] = [];
   if (input.date > today) problems.push({ field: 'date', message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}` });
   const previousDate = before ? (steps[FIELD_OF[before]] as RecordedStep | undefined)?.date : undefined;
-  if (previousDate && input.date < previousDate) {
+  if (purchasedOn && input.date < purchasedOn) {
+    problems.push({
+      field: 'date',
+      message: `must not be before the purchase (${purchasedOn}): a car is exported after it is bought, e.g. ${purchasedOn < today ? today : purchasedOn}`,
+    });
+  } else if (previousDate && input.date < previousDate) {
     problems.push({
       field: 'date',
       message: `must not be before the ${before} step (${previousDate}): the steps follow one another, e.g. ${previousDate < today ? today : previousDate}`,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatLogEntry } from '../../lib/store/chat-log.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
-import { changeStatus, inspectionDate, placeOrder } from '../support/orders.js';
+import { backdatePurchase, changeStatus, inspectionDate, placeOrder } from '../support/orders.js';
 import { about, DEMO_ACCOUNTANT, DEMO_OPERATIONS, messagesSince, RUNNER_WAIT_MS, waitFor } from '../support/outbox.js';
 
 const admin = () => demoKey('admin');
@@ -134,6 +134,7 @@ describe('the car in the messages of an order placed without a catalogue car', (
 
     // The export reminder: the deadline was recorded with no name, so the reminder reads the contract.
     data(await changeStatus(order.id, admin(), { status: 'Purchased', version: 3 }));
+    await backdatePurchase(order.id, 30);
     const long = daysFromToday(-28);
     const step = async (name: string, body: Record<string, unknown>) =>
       data(await api('PUT', `/api/v1/orders/${order.id}/export-steps/${name}`, { key: ops(), body }));

@@ -11,7 +11,7 @@ import { countryName } from '../../lib/text/countries.js';
 import { createTenant } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
-import { changeStatus, inspectionDate, orderDetail, placeOrder } from '../support/orders.js';
+import { backdatePurchase, changeStatus, inspectionDate, orderDetail, placeOrder } from '../support/orders.js';
 import { DEMO_OPERATIONS, waitFor } from '../support/outbox.js';
 import { letters, popplerView } from '../support/pdf-text.js';
 import { newApiKey, newStaffUser } from '../support/staff.js';
@@ -269,6 +269,7 @@ describe('an order from Purchased to Delivered', () => {
 
   it('lists deadlines soonest first, and tells operations by chat 5 days before one, once', async () => {
     const { order } = await purchasedOrder();
+    await backdatePurchase(order.id, 30);
     // Declared 27 days ago: the car must be loaded within 3 days.
     const long = daysFromToday(-28);
     data(await step(order.id, 'deregistration', { date: long, documentUrl: 'https://files.example.com/dereg.pdf' }));
@@ -292,6 +293,32 @@ describe('an order from Purchased to Delivered', () => {
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const again = (await listChatLog(200, DEMO_OPERATIONS.phone)).filter((m) => m.text?.includes(`#${order.orderNumber} `) && m.text.includes('is due on'));
     expect(again).toHaveLength(1);
+  });
+
+  it('refuses a step dated before the purchase, naming the purchase day, and accepts one from that day on', async () => {
+    // Arrange: bought 3 days ago
+    const { order } = await purchasedOrder();
+    await backdatePurchase(order.id, 3);
+    const dereg = (date: string) => step(order.id, 'deregistration', { date, documentUrl: 'https://files.example.com/dereg.pdf' });
+
+    // Act
+    const early = await dereg(daysFromToday(-4));
+    const unchanged = await orderDetail(order.id);
+    const onTheDay = await dereg(daysFromToday(-3));
+
+    // Assert
+    expect(early.status, early.text).toBe(400);
+    expect(early.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(early.body.details).toEqual([
+      {
+        field: 'body.date',
+        message: expect.stringMatching(`^must not be before the purchase \\(${daysFromToday(-3)}\\): a car is exported after it is bought, e.g. `),
+      },
+    ]);
+    expect(unchanged.version).toBe(order.version);
+    expect(unchanged.exportSteps?.deregistration).toBeUndefined();
+    expect(onTheDay.status, onTheDay.text).toBe(200);
+    expect(onTheDay.body.data.exportSteps.deregistration.date).toBe(daysFromToday(-3));
   });
 
   it("judges a date in the future on the tenant's calendar, not in UTC", async () => {

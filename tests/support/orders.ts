@@ -1,4 +1,7 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { tableName } from '../../lib/config.js';
+import { ddb } from '../../lib/store/client.js';
 import { api, demoKey, uniquePhone, type ApiResponse } from './http.js';
 
 /** Helpers shared by the order HTTP tests. Every helper asserts the call it depends on succeeded. */
@@ -99,4 +102,24 @@ export async function inPool<T>(count: number, limit: number, task: (i: number) 
   };
   await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
   return results;
+}
+
+/**
+ * Arranges an order bought `days` ago: its history's move to Purchased is written again that many
+ * days earlier (the API dates a move when it is made), so export steps of those days are accepted.
+ */
+export async function backdatePurchase(orderId: string, days: number): Promise<void> {
+  const { Items = [] } = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+      ExpressionAttributeValues: { ':pk': `ORDER#${orderId}`, ':history': 'HISTORY#' },
+      ConsistentRead: true,
+    }),
+  );
+  const purchase = Items.find((item) => item.to === 'Purchased' && item.from !== 'Purchased');
+  expect(purchase, `order ${orderId} has no move to Purchased`).toBeDefined();
+  const at = new Date(Date.parse(String(purchase!.at)) - days * 86_400_000).toISOString();
+  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...purchase, at, sk: `HISTORY#${at}#${String(purchase!.id)}` } }));
+  await ddb.send(new DeleteCommand({ TableName: tableName(), Key: { pk: purchase!.pk, sk: purchase!.sk } }));
 }

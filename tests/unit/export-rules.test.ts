@@ -53,6 +53,21 @@ describe('export steps', () => {
     expect(!early.ok && early.problems).toEqual([{ field: 'date', message: expect.stringContaining('2026-05-01') }]);
   });
 
+  it('refuse a step dated before the purchase, naming its day, and accept the purchase day itself', () => {
+    const dereg = { documentUrl: 'https://f.example/d.pdf' };
+
+    const early = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-09', ...dereg }, 'ops', NOW, '2026-11-23', '2026-11-10');
+    const onTheDay = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-10', ...dereg }, 'ops', NOW, '2026-11-23', '2026-11-10');
+    const unknown = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-09', ...dereg }, 'ops', NOW, '2026-11-23', undefined);
+
+    expect(early).toEqual({
+      ok: false,
+      problems: [{ field: 'date', message: 'must not be before the purchase (2026-11-10): a car is exported after it is bought, e.g. 2026-11-23' }],
+    });
+    expect(onTheDay.ok).toBe(true);
+    expect(unknown.ok).toBe(true);
+  });
+
   it('count months to the same day, or the last day of a shorter month', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2027-12-31', 2)).toBe('2028-02-29');

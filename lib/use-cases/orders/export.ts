@@ -18,6 +18,7 @@ import type {
 } from '../../schemas/export.js';
 import { deadlineChanges, deadlinesBefore, markRemindedItem, type DeadlineRecord } from '../../store/export-deadlines.js';
 import { listChildren } from '../../store/order-children.js';
+import { lastMoveInto } from '../../store/order-history.js';
 import { getOrder, putHistoryItem, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { CorruptRecordError } from '../../store/record.js';
@@ -43,6 +44,19 @@ const deadlineItems = (before: OrderRecord, next: OrderRecord) =>
     openDeadlines(next.exportSteps, isLoaded(next.shipment)),
   );
 
+/**
+ * The day the car was bought, as an export step's date may not precede it: the tenant's calendar
+ * day of the move to Purchased, or its UTC day when that is earlier, so a client that counts days
+ * in UTC is never refused the day it bought (in the Gulf, the evening in UTC is the next morning).
+ */
+async function purchaseDay(order: OrderRecord): Promise<string | undefined> {
+  const purchasedAt = await lastMoveInto(order.id, 'Purchased');
+  if (purchasedAt === undefined) return undefined;
+  const local = await tenantToday(order.tenantId, purchasedAt);
+  const utc = purchasedAt.slice(0, 10);
+  return local < utc ? local : utc;
+}
+
 /** Records (or corrects) one export step; with its history entry, audit record, event and deadlines. */
 export async function recordExportStep(
   caller: Caller,
@@ -59,7 +73,8 @@ export async function recordExportStep(
     `export.${step}`,
     async (current) => {
       const now = new Date().toISOString();
-      const plan = planExportStep(current.status, current.exportSteps, step, input, by, now, await tenantToday(current.tenantId, now));
+      const purchasedOn = await purchaseDay(current);
+      const plan = planExportStep(current.status, current.exportSteps, step, input, by, now, await tenantToday(current.tenantId, now), purchasedOn);
       if (!plan.ok)
         throw plan.state ? invalidState(plan.state, [{ field: 'step', message: plan.state, status: current.status }]) : validationError(plan.problems);
       return { exportSteps: plan.steps };
