@@ -6,6 +6,7 @@ import { queryAll } from './query-all.js';
 import { cancellationReasons, isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { type Tenant, tenantCodec } from './records/tenant.js';
+import type { TransactItem } from './transact.js';
 
 export type { Tenant } from './records/tenant.js';
 
@@ -46,6 +47,61 @@ export async function createTenant(input: Omit<Tenant, 'id' | 'createdAt'> & { i
     throw error;
   }
   return tenant;
+}
+
+/** @public (the CLI tells this refusal apart) */
+export class TenantChangedError extends Error {
+  constructor(readonly tenantId: string) {
+    super(`The tenant ${tenantId} changed its subdomain meanwhile: read it again and retry`);
+  }
+}
+
+/**
+ * Gives a tenant another subdomain and frees its old one for any tenant to take, with the change's
+ * audit record, in one transaction. Refused when the new one is taken (SubdomainTakenError) or the
+ * tenant's subdomain is no longer `tenant.subdomain` (TenantChangedError).
+ */
+export async function moveTenantSubdomain(tenant: Tenant, subdomain: string, audit: TransactItem): Promise<Tenant> {
+  const next = subdomain.toLowerCase();
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.tenant(tenant.id),
+              UpdateExpression: 'SET subdomain = :next',
+              ConditionExpression: 'subdomain = :current',
+              ExpressionAttributeValues: { ':next': next, ':current': tenant.subdomain },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.subdomain(tenant.subdomain),
+              ConditionExpression: 'tenantId = :tenantId',
+              ExpressionAttributeValues: { ':tenantId': tenant.id },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.subdomain(next), entity: 'subdomain', tenantId: tenant.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          audit,
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[2]?.Code === 'ConditionalCheckFailed') throw new SubdomainTakenError(next);
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed' || reasons?.[1]?.Code === 'ConditionalCheckFailed') throw new TenantChangedError(tenant.id);
+    throw error;
+  }
+  return { ...tenant, subdomain: next };
 }
 
 export async function getTenant(id: string): Promise<Tenant | undefined> {

@@ -9,6 +9,8 @@ Commands:
   tenants create --name N --subdomain S --markup 1.08 [--providers glovis,kcar] [--published-only] [--language en|ar] [--country QA] [--time-zone Asia/Qatar]
                  --markup: the multiplier of the auction price in the tenant's catalogue, from 0.5 to 5 (1.08 adds 8%)
   tenants list
+  tenants subdomain <tenantId> --subdomain S   moves the tenant to a new subdomain and frees its old one
+                 for another tenant (recorded in the tenant's audit trail)
   tenants update <tenantId> [--markup 1.08] [--providers glovis,kcar] [--published-only true|false]
                  [--second-approver on|off] [--language en|ar] [--country CC] [--time-zone Area/City]
                  --markup, --providers, --published-only: as for create; the API's catalogue follows within

@@ -1,11 +1,12 @@
 /**
- * `cli tenants update` of a tenant's catalogue (markup, visible providers, published-only) and the
- * bounds of a markup, as staff run the CLI: a child process per command against the test stack,
+ * `cli tenants update` of a tenant's catalogue (markup, visible providers, published-only), the
+ * bounds of a markup, and `cli tenants subdomain`, as staff run the CLI: a child process per command against the test stack,
  * whose API then serves the catalogue with the new settings.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getTenant, type Tenant } from '../../lib/store/tenants.js';
+import { readAudit } from '../../lib/store/audit.js';
+import { getTenant, getTenantBySubdomain, type Tenant } from '../../lib/store/tenants.js';
 import { api, demoKey } from '../support/http.js';
 import { cli } from '../support/outbox.js';
 
@@ -152,5 +153,66 @@ describe.concurrent('cli tenants markup and catalogue arguments', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe(`--markup must be a decimal from 0.5 to 5, the multiplier of the auction price (1.08 adds 8%), got "${markup}"`);
     expect(listed.some((t) => t.subdomain === subdomain)).toBe(false);
+  });
+});
+
+describe('cli tenants subdomain', () => {
+  it("moves a tenant to a new subdomain, frees the old one for another tenant, and records it on the tenant's audit trail", async () => {
+    // Arrange
+    const first = await newTenant();
+    const old = first.subdomain;
+    const next = `t${unique()}`;
+    const refused = await cli(['tenants', 'create', '--name', `Second ${old}`, '--subdomain', old, '--markup', '1']);
+
+    // Act
+    const moved = await cliJson<Tenant & { releasedSubdomain: string }>(['tenants', 'subdomain', first.id, '--subdomain', next.toUpperCase()]);
+    const second = await cliJson<Tenant>(['tenants', 'create', '--name', `Second ${old}`, '--subdomain', old, '--markup', '1']);
+    const trail = await readAudit({ tenantId: first.id, entity: 'tenant', entityId: first.id, limit: 10 });
+
+    // Assert
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The subdomain "${old}" is already used by another tenant`);
+    expect(moved).toMatchObject({ id: first.id, subdomain: next, releasedSubdomain: old });
+    expect(await getTenantBySubdomain(next)).toMatchObject({ id: first.id });
+    expect(second.subdomain).toBe(old);
+    expect(await getTenantBySubdomain(old)).toMatchObject({ id: second.id });
+    expect(trail.records).toHaveLength(1);
+    expect(trail.records[0]).toMatchObject({
+      action: 'subdomain-changed',
+      actor: { keyId: 'staff-cli', role: 'admin' },
+      changes: { subdomain: { before: old, after: next } },
+    });
+  });
+
+  it('refuses a subdomain another tenant holds, and changes nothing', async () => {
+    // Arrange
+    const [mover, holder] = [await newTenant(), await newTenant()];
+
+    // Act
+    const result = await cli(['tenants', 'subdomain', mover.id, '--subdomain', holder.subdomain]);
+
+    // Assert
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`The subdomain "${holder.subdomain}" is already used by another tenant`);
+    expect(await getTenant(mover.id)).toEqual(mover);
+    expect(await getTenantBySubdomain(mover.subdomain)).toMatchObject({ id: mover.id });
+    expect(await getTenantBySubdomain(holder.subdomain)).toMatchObject({ id: holder.id });
+    expect((await readAudit({ tenantId: mover.id, entity: 'tenant', entityId: mover.id, limit: 10 })).records).toHaveLength(0);
+  });
+
+  it.each([
+    { label: 'no such tenant', id: 'nosuchtenant0000000000000', subdomain: 'free-one', code: 1, message: /^no tenant with id "nosuchtenant0000000000000"/ },
+    { label: 'a subdomain that is no DNS label', id: undefined, subdomain: 'not_a_label', code: 2, message: /^--subdomain must be a DNS label/ },
+  ])('exits $code with one line for $label', async ({ id, subdomain, code, message }) => {
+    // Arrange
+    const tenant = await newTenant();
+
+    // Act
+    const result = await cli(['tenants', 'subdomain', id ?? tenant.id, '--subdomain', subdomain]);
+
+    // Assert
+    expect(result.code).toBe(code);
+    expect(result.stderr.trim()).toMatch(message);
+    expect(await getTenant(tenant.id)).toEqual(tenant);
   });
 });

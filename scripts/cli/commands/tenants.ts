@@ -1,5 +1,5 @@
 /**
- * `tenants create`, `tenants list`, `tenants update` (the catalogue's markup, visible providers and
+ * `tenants create`, `tenants list`, `tenants subdomain` (a new one, freeing the old), `tenants update` (the catalogue's markup, visible providers and
  * published-only setting; the second approver of billing entries, the customers' default language,
  * the country and the time zone of the tenant's days), `tenants profile` (the legal profile its
  * documents name) and `tenants profile-image`.
@@ -15,17 +15,22 @@ import putProfileRoute from '../../../lib/schemas/generated/putTenantProfile.js'
 import { tenantTimeZone, timeZoneProblem, zoneOfCountry } from '../../../lib/domain/time-zone.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
 import { FailedError, list, oneOf, required, shortText, text, UsageError, type Args } from '../args.js';
-import { knownTenant, type CommandEntries, type Context } from '../command.js';
+import { knownTenant, notFoundAs, type CommandEntries, type Context } from '../command.js';
 import { emit, table } from '../output.js';
 
-function tenantInput(args: Args): Omit<Tenant, 'id' | 'createdAt'> {
+/** `--subdomain`, lower-cased: a DNS label, as it becomes the storefront's host name. */
+function subdomainValue(args: Args): string {
   const subdomain = required(args, 'subdomain').toLowerCase();
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain)) {
     throw new UsageError(`--subdomain must be a DNS label (letters, digits, inner dashes), got "${subdomain}"`);
   }
+  return subdomain;
+}
+
+function tenantInput(args: Args): Omit<Tenant, 'id' | 'createdAt'> {
   return {
     name: shortText('name', required(args, 'name')),
-    subdomain,
+    subdomain: subdomainValue(args),
     markup: markupValue(required(args, 'markup')),
     visibleProviders: providersOption(args) ?? [...PROVIDERS],
     publishedOnly: args.values['published-only'] === true,
@@ -124,6 +129,23 @@ async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
     throw error;
   });
   emit(ctx, tenant, [`Created tenant "${tenant.name}" (${tenant.id}); ${zoneSaid(tenant)}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
+}
+
+const loadSubdomains = () => import('../../../lib/use-cases/tenant-subdomain.js');
+
+/** `tenants subdomain <tenantId> --subdomain S`: the tenant's new subdomain; its old one is free for another tenant. */
+async function subdomainCommand(args: Args, ctx: Context): Promise<void> {
+  const [id = ''] = args.positionals;
+  const subdomain = subdomainValue(args);
+  const { changeTenantSubdomain } = await loadSubdomains();
+  const { tenant, released } = await changeTenantSubdomain(STAFF_TOOL, id, subdomain).catch((error: unknown) => {
+    if (error instanceof ctx.store.SubdomainTakenError || error instanceof ctx.store.TenantChangedError) throw new FailedError(error.message);
+    return notFoundAs(`no tenant with id "${id}" (see \`cli tenants list\`)`)(error);
+  });
+  const said = released
+    ? `Tenant "${tenant.name}" is now at "${tenant.subdomain}"; "${released}" is free for another tenant. The car list follows within CATALOGUE_REFRESH_SECONDS (60 s unless set otherwise).`
+    : `Tenant "${tenant.name}" is already at "${tenant.subdomain}"; nothing changed.`;
+  emit(ctx, { ...tenant, releasedSubdomain: released ?? null }, [said, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
 }
 
 async function listTenantsCommand(_args: Args, ctx: Context): Promise<void> {
@@ -256,6 +278,7 @@ export const tenantCommands: CommandEntries = [
     },
   ],
   ['tenants list', { options: {}, positionals: [], run: listTenantsCommand }],
+  ['tenants subdomain', { options: { subdomain: { type: 'string' } }, positionals: ['tenantId'], run: subdomainCommand }],
   [
     'tenants update',
     {
