@@ -3,7 +3,8 @@
 // line or headers beyond Node's 16 KB, a failure inside serverless-offline. hapi, which serves
 // serverless-offline, answers those itself, in its own JSON or with no body at all. This gives
 // them the service's error envelope, as serverless.yml's gateway responses do in AWS. And like API
-// Gateway, hapi here leaves conditional requests (If-None-Match) to the function.
+// Gateway, hapi here leaves conditional requests (If-None-Match) to the function, and passes a
+// dot segment (`/customers/%2e%2e`) to the route instead of resolving it.
 const CODES = {
   400: ['VALIDATION_ERROR', 'The request path or query is not valid: percent-encode it as UTF-8 (e.g. %C3%A9 for é)'],
   404: ['ROUTE_NOT_FOUND', 'No such route: GET /api/v1 lists every route, and /api/v1/docs describes them'],
@@ -46,12 +47,26 @@ function onPreResponse(request, h) {
   return answer;
 }
 
+/**
+ * hapi's router decodes the unreserved characters of a path, as API Gateway does, and then
+ * resolves `.` and `..` segments, which API Gateway does not: `GET /api/v1/customers/%2e%2e`
+ * reached the route index instead of the customer route with the id `..`. This keeps the
+ * decoding and leaves the segments to the routes.
+ */
+function normalizeWithoutDotSegments(path) {
+  if (!path?.includes('%')) return path;
+  return path
+    .replace(/%[0-9a-fA-F]{2}/g, (encoded) => encoded.toUpperCase())
+    .replace(/%(?:2[146-9A-E]|3[\dABD]|4[\dA-F]|5[\dAF]|6[1-9A-F]|7[\dAE])/g, (encoded) => String.fromCharCode(Number.parseInt(encoded.slice(1), 16)));
+}
+
 // The same module serverless-offline imports (one copy in node_modules; the test checks the answers).
 const hapi = require('@hapi/hapi');
 const prototype = Object.getPrototypeOf(hapi.server({ autoListen: false }));
 const start = prototype.start;
 prototype.start = async function startWithEnvelope(...args) {
   this.ext('onPreResponse', onPreResponse);
+  this._core.router.normalize = normalizeWithoutDotSegments;
   // API Gateway hands conditional requests to the function and never answers 304 by itself; hapi
   // would, from the ETag alone (an order's version), though the detail changed without it.
   this.ext('onRequest', (request, h) => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startS3Local, type S3Local } from './s3-local.js';
 import { localEnvironment } from './bootstrap.js';
@@ -217,6 +218,9 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
       // Answers hapi itself gives (malformed paths, oversized request lines) in the error envelope.
       '--require',
       join(options.root, 'scripts', 'local', 'offline-envelope.cjs'),
+      // A body without Content-Type reaches the function without one, as through API Gateway.
+      '--import',
+      pathToFileURL(join(options.root, 'scripts', 'local', 'offline-gateway-body.mjs')).href,
       join(options.root, 'node_modules', 'serverless', 'bin', 'serverless.js'),
       'offline',
       'start',
