@@ -3,7 +3,7 @@
  * kept only to be measured side by side with the current one. Every query scans every row of
  * the sort order through a chain of per-row checks.
  */
-import { sortedPositions } from '../../lib/catalogue/catalogue-index.js';
+import { sortedPositions } from '../../lib/catalogue/order-builder.js';
 import { SORT_KEYS, type CarRow, type SortKey } from '../../lib/catalogue/car-row.js';
 import type { CarFilter, Visibility } from '../../lib/catalogue/query.js';
 

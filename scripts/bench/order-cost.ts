@@ -22,7 +22,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Units, WalkResult } from './_order-walk.js';
+import type { Units } from './_capacity-meter.js';
+import type { WalkResult } from './_order-walk.js';
 import { writeUnits } from './_write-units.js';
 import { renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
 
