@@ -4,7 +4,7 @@ import type { OrderStatus } from './order-lifecycle.js';
 
 /**
  * Who hears about what, as data. Customer messages are suppressed when the order's
- * carDetails.customerNotificationsEnabled is false; staff messages always go (spec part 6).
+ * carDetails.customerNotificationsEnabled is false; staff messages always go (docs/notifications.md).
  * Staff are the order's marketer and the tenant's accountants and operations staff.
  */
 export const ORDER_EVENTS = [

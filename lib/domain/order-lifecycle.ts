@@ -237,7 +237,7 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
 /**
  * What a move refused before its requirements are looked at needs, as one requirement: another
  * status first (or none: the order is closed, or the status is not one), or a key of another role.
- * validate-transition lists it, so an invalid move always names what it lacks (spec 4.12).
+ * validate-transition lists it, so an invalid move always names what it lacks (docs/api.md, "Orders").
  */
 export function refusalRequirement(facts: Pick<OrderFacts, 'status' | 'paidFromWallet'>, to: string, role: Role): Requirement {
   if (!(ORDER_STATUSES as readonly string[]).includes(to))

@@ -1,4 +1,4 @@
-/** The `meta` of a list answer (spec 2.1). */
+/** The `meta` of a list answer (docs/api.md, "Responses and errors"). */
 export interface PageMeta {
   page: number;
   limit: number;

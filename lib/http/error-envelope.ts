@@ -41,7 +41,7 @@ function toAppError(error: unknown): AppError {
 /**
  * `details` has one shape on every code: a list of problems, each with a plain `message`, the
  * `field` it concerns when there is one, and the facts a client can act on (currentVersion,
- * balance, missingRequirements...). Left out when the message says it all (as in spec part 7's
+ * balance, missingRequirements...). Left out when the message says it all (as in docs/api.md's
  * 401/403/429 bodies).
  */
 function detailsOf(error: AppError, route: CompiledRoute): Array<Record<string, unknown>> {

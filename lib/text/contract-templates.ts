@@ -3,7 +3,7 @@ import type { ChatTemplateDefinition } from './chat-template.js';
 const CONTRACT_PARAMETERS = ['customer name', 'contract number', 'car', 'amount and currency'] as const;
 const CONTRACT_EXAMPLES = ['Ahmed Said', '2031', 'Hyundai Sonata 2021', '18500 USD'] as const;
 
-/** The contract itself, to the number the caller gives (spec 4.11): with the signing link, or without. */
+/** The contract itself, to the number the caller gives (docs/api.md, "Contracts, billing entries, inspections"): with the signing link, or without. */
 export const CONTRACT_TEMPLATES: readonly ChatTemplateDefinition[] = [
   {
     key: 'contract_ready_link',

@@ -1,8 +1,9 @@
 /**
  * The demo catalogue's tables: read from data/*.json, checked and typed once when loaded.
  *
- * Distribution and price bands follow DESIGN.md section 7. Bands for models the design does not name
- * are data/makes.json's own estimates. Prices are in 만원 (10,000 KRW).
+ * Distribution and price bands follow Korean used-car listings (Encar-style asking prices: a 2017
+ * Grandeur hybrid with 100,000 km about 1,590). Bands for models without such a reference are
+ * data/makes.json's own estimates. Prices are in 만원 (10,000 KRW).
  *
  * data/makes.json, field by field as the interfaces below describe, except:
  *   - a mix may be written { "AWD": 0.4 }: that value for 40% of cars, the default for the rest (2WD for

@@ -32,7 +32,7 @@ function someOtherRoute(c: RouteSpec): string {
 }
 
 /**
- * The 401/403/429 body of spec part 7 plus the code, and nothing else (no stack); a 403 may add
+ * The 401/403/429 body of docs/api.md ("Responses and errors") plus the code, and nothing else (no stack); a 403 may add
  * the documented details (what the key lacks), never anything else.
  */
 function expectErrorEnvelope(res: ApiResponse, status: number, code: string): void {

@@ -476,7 +476,7 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     expect(await getContract(contract.id)).toEqual(contract);
   });
 
-  it("refuses a body without a phone, as the spec asks, and names the contract's own phone to send", async () => {
+  it("refuses a body without a phone, as docs/api.md says, and names the contract's own phone to send", async () => {
     const phone = uniquePhone();
     const contract = await draft({ customerPhone: phone });
 

@@ -1,6 +1,6 @@
 /**
  * A key in heavy use stops everywhere within 5 seconds of being revoked, of its rotation's grace
- * period ending, or of its user's deactivation (DESIGN.md part 6), whichever function serves it:
+ * period ending, or of its user's deactivation (docs/api.md, "API keys"), whichever function serves it:
  * three routes (three functions, each with its own key cache: serverless-offline loads each
  * function's bundle once) are called by ten concurrent loops each with one key while it is
  * stopped. The figures are printed so they can be quoted.

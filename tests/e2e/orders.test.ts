@@ -28,7 +28,7 @@ const UNKNOWN_ID = 'ckunknownorder0000000000000';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('POST /api/v1/orders', () => {
-  it('creates a DepositSubmitted order at version 1 with the creation state spec 3.1 lists', async () => {
+  it('creates a DepositSubmitted order at version 1 with the creation state of docs/api.md', async () => {
     const customer = await newCustomer();
 
     const res = await createOrder(acct(), { customerId: customer.id, totalAmount: 12500, carDetails: { makeEn: 'Hyundai', modelEn: 'Grandeur', year: 2021 } });

@@ -1,5 +1,5 @@
 /**
- * The order lifecycle of DESIGN.md part 3 (lib/domain/order-lifecycle.ts), stated as properties
+ * The order lifecycle of docs/api.md, "Orders" (lib/domain/order-lifecycle.ts), stated as properties
  * over random orders, roles and moves, plus a few named cases that spell the rules out.
  *
  * DepositSubmitted (0) -> DepositConfirmed (10) -> InspectionScheduled (20) -> InspectionCompleted (35)
