@@ -14,7 +14,10 @@ import { scanEach } from './scan-each.js';
 
 export type { CustomerRecord } from './records/customer.js';
 
-export type CreateCustomerOutcome = { ok: true } | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' | 'alongside-refused' };
+/** A refused creation says why, and which of the items written alongside were refused (the Idempotency-Key's answer, taken meanwhile). */
+export type CreateCustomerOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' | 'alongside-refused'; refusedAlongside: TransactItem[] };
 
 /**
  * Writes the customer, its phone claim (uniqueness per tenant), and its empty wallet in one
@@ -28,40 +31,29 @@ export async function insertCustomer(
   alongside: TransactItem[],
 ): Promise<CreateCustomerOutcome> {
   const table = tableName();
+  const own: TransactItem[] = [
+    { Put: { TableName: table, Item: customerItem(customer), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...keys.phoneClaim(customer.tenantId, customer.mobileNumber), entity: 'phoneClaim', customerId: customer.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    newWalletItem(wallet),
+    ...(customer.tenantId ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }] : []),
+    ...(marketerId ? [marketerAccessItem(customer, marketerId)] : []),
+  ];
   try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: customerItem(customer),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...keys.phoneClaim(customer.tenantId, customer.mobileNumber), entity: 'phoneClaim', customerId: customer.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          newWalletItem(wallet),
-          ...(customer.tenantId
-            ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }]
-            : []),
-          ...(marketerId ? [marketerAccessItem(customer, marketerId)] : []),
-          ...alongside,
-        ],
-      }),
-    );
+    await ddb.send(new TransactWriteCommand({ TransactItems: [...own, ...alongside] }));
     return { ok: true };
   } catch (error) {
     const reasons = cancellationReasons(error);
-    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'duplicate-phone' };
-    if (reasons?.[3]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'unknown-tenant' };
-    // A condition of an item written alongside (the Idempotency-Key's answer, taken meanwhile).
-    if (reasons?.some((reason) => reason?.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'alongside-refused' };
+    const refused = (index: number) => reasons?.[index]?.Code === 'ConditionalCheckFailed';
+    const refusedAlongside = alongside.filter((_, i) => refused(own.length + i));
+    if (refused(1)) return { ok: false, reason: 'duplicate-phone', refusedAlongside };
+    if (customer.tenantId && refused(3)) return { ok: false, reason: 'unknown-tenant', refusedAlongside };
+    if (reasons?.some((reason) => reason?.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'alongside-refused', refusedAlongside };
     throw error;
   }
 }

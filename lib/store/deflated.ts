@@ -24,3 +24,17 @@ export const unpackBody = (item: Record<string, unknown>) => unpack(item, 'body'
 /** An audit record's changes (the fields that differ, with both values). */
 export const packChanges = (changes: object) => pack('changes', JSON.stringify(changes), changes);
 export const unpackChanges = (item: Record<string, unknown>) => unpack(item, 'changes', (text) => JSON.parse(text));
+
+/**
+ * An Idempotency-Key's answer, as its JSON text: a map would come back with its keys in another
+ * order, and a replay answers the first answer's very bytes. Answers stored before were maps, and
+ * read as they were.
+ */
+export const packAnswer = (answer: unknown) => {
+  const text = JSON.stringify(answer);
+  return pack('data', text, text);
+};
+export function unpackAnswer(item: Record<string, unknown>): Record<string, unknown> {
+  const unpacked = unpack(item, 'data', (text) => text);
+  return typeof unpacked.data === 'string' ? { ...unpacked, data: JSON.parse(unpacked.data) } : unpacked;
+}

@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { ddb } from './client.js';
+import { packAnswer, unpackAnswer } from './deflated.js';
 import * as keys from './keys.js';
 import { idempotencyCodec, type IdempotencyRecord } from './records/idempotency.js';
 import type { TransactItem } from './transact.js';
@@ -29,7 +30,8 @@ export async function claimIdempotencyKey(keyId: string, key: string, requestHas
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.idempotency(keyId, key),
-        UpdateExpression: 'SET entity = :entity, pending = :yes, claimToken = :token, requestHash = :hash, createdAt = :at, expiresAt = :until REMOVE #data',
+        UpdateExpression:
+          'SET entity = :entity, pending = :yes, claimToken = :token, requestHash = :hash, createdAt = :at, expiresAt = :until REMOVE #data, dataDeflated',
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
         ExpressionAttributeNames: { '#data': 'data' },
         ExpressionAttributeValues: {
@@ -70,11 +72,15 @@ export async function releaseIdempotencyClaim(keyId: string, key: string, claimT
   }
 }
 
-/** DynamoDB deletes expired items only eventually (DynamoDB Local never), so expiry is checked here. */
+/** A key's item as its record; undefined once expired (DynamoDB deletes expired items only eventually, DynamoDB Local never). */
+export function idempotencyRecordOf(item: Record<string, unknown> | undefined, nowMs = Date.now()): IdempotencyRecord | undefined {
+  if (!item || Number(item.expiresAt) * 1000 <= nowMs) return undefined;
+  return idempotencyCodec.decode(unpackAnswer(item));
+}
+
 export async function getIdempotencyRecord(keyId: string, key: string, nowMs = Date.now()): Promise<IdempotencyRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(keyId, key), ConsistentRead: true }));
-  if (!Item || Number(Item.expiresAt) * 1000 <= nowMs) return undefined;
-  return idempotencyCodec.decode(Item);
+  return idempotencyRecordOf(Item, nowMs);
 }
 
 /**
@@ -84,7 +90,7 @@ export async function getIdempotencyRecord(keyId: string, key: string, nowMs = D
 export function idempotencyPutItem(
   keyId: string,
   key: string,
-  record: Omit<IdempotencyRecord, 'createdAt'>,
+  { data, ...record }: Omit<IdempotencyRecord, 'createdAt'>,
   nowMs = Date.now(),
   claimToken?: string,
 ): TransactItem {
@@ -95,6 +101,7 @@ export function idempotencyPutItem(
         ...keys.idempotency(keyId, key),
         entity: 'idempotency',
         ...record,
+        ...packAnswer(data),
         createdAt: new Date(nowMs).toISOString(),
         expiresAt: Math.floor(nowMs / 1000) + IDEMPOTENCY_TTL_SECONDS,
       },

@@ -9,7 +9,7 @@ import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
 import { carCodec } from './records/car.js';
 import { customerCodec, type CustomerRecord } from './records/customer.js';
-import { idempotencyCodec, type IdempotencyRecord } from './records/idempotency.js';
+import { idempotencyRecordOf, type IdempotencyRecord } from './idempotency.js';
 import {
   historyEntryCodec,
   ORDER_PARTS,
@@ -89,8 +89,6 @@ export async function readForNewOrder(
   const customer = decoded('CUSTOMER', customerCodec.decode);
   const customerInScope = customer !== undefined && tenantInScope(customer.tenantId, scope);
   const marketer = decoded('USER', staffUserCodec.decode);
-  // The answer stays until its TTL, which the table may not have applied yet.
-  const idempotency = itemOf('IDEMPOTENCY');
   return {
     customer: customerInScope ? customer : undefined,
     wallet: customerInScope ? decoded('WALLET', walletCodec.decode) : undefined,
@@ -99,7 +97,7 @@ export async function readForNewOrder(
     marketer: marketer && customer && marketer.tenantId === customer.tenantId ? marketer : undefined,
     // Whether the marketer already sees this customer (then the order need not write that again).
     marketerHasAccess: input.marketerId !== undefined && items.some((i) => i.sk === keys.customerAccess(input.customerId, input.marketerId!).sk),
-    idempotency: idempotency && Number(idempotency.expiresAt) * 1000 > Date.now() ? idempotencyCodec.decode(idempotency) : undefined,
+    idempotency: idempotencyRecordOf(itemOf('IDEMPOTENCY')),
   };
 }
 

@@ -4,7 +4,8 @@ import { cancellationReasons } from './errors.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[] };
+/** A cancelled transaction names the items that failed, by index and as the items themselves. */
+export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[]; failed: TransactItem[] };
 
 /**
  * Runs one TransactWriteItems. A cancellation because conditions failed (or, in AWS, a racing
@@ -20,6 +21,6 @@ export async function transact(items: TransactItem[]): Promise<TransactOutcome> 
     if (!reasons) throw error;
     const failed = reasons.flatMap((r, i) => (r.Code && r.Code !== 'None' ? [i] : []));
     if (reasons.some((r) => r.Code && r.Code !== 'None' && r.Code !== 'ConditionalCheckFailed' && r.Code !== 'TransactionConflict')) throw error;
-    return { ok: false, failedIndexes: failed };
+    return { ok: false, failedIndexes: failed, failed: failed.map((i) => items[i]!) };
   }
 }

@@ -4,12 +4,12 @@ import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
-import { AppError, cursorRefused, duplicate, invalidField, notFound } from '../domain/errors.js';
+import { cursorRefused, duplicate, invalidField, notFound } from '../domain/errors.js';
 import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
 import { auditItem } from './shared/audit.js';
-import { replay, requestFingerprint } from './shared/idempotency.js';
-import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.js';
+import { idempotent } from './shared/idempotency.js';
+import { RETRY, RETRY_NOW } from './shared/retry.js';
 import { owningTenant } from './shared/tenancy.js';
 import type { CursorMeta } from '../domain/paging.js';
 import {
@@ -39,66 +39,57 @@ function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, 
  * key and body gets the customer the first request made (not 409 DUPLICATE for its own number).
  */
 export async function createCustomer(caller: Caller, body: CreateBody, idempotencyKey?: string): Promise<CustomerView> {
-  const fingerprint = requestFingerprint('createCustomer', '', body);
-  if (idempotencyKey) {
-    const previous = await getIdempotencyRecord(caller.keyId, idempotencyKey);
-    if (previous) return replay<CustomerView>(previous, fingerprint);
-  }
-  if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency))
-    throw invalidField('walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
-  const mobileNumber = normalizePhone(body.mobileNumber);
-  if (!mobileNumber) throw invalidField('mobileNumber', PHONE_HINT);
-  const name = personName(body.name, 'name');
-  const tenantId = owningTenant(caller, body.tenantId);
-  const now = new Date().toISOString();
-  const id = newId();
-  const customer: CustomerRecord = {
-    id,
-    name,
-    mobileNumber,
-    email: body.email,
-    idNumber: body.idNumber,
-    country: body.country,
-    address: body.address,
-    language: body.language,
-    tenantId,
-    walletId: walletIdFor(id),
-    createdBy: caller.userId ?? caller.keyId,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const wallet: WalletRecord = {
-    id: customer.walletId,
-    customerId: customer.id,
-    tenantId,
-    balance: 0,
-    currency: body.walletCurrency ?? 'USD',
-    entryCount: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-  // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
-  const view = toCustomerView(customer, wallet);
-  const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined, [
-    auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
-    ...(idempotencyKey ? [idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, data: view })] : []),
-  ]);
-  // Lost to a request with the same key (its number claimed, or its answer stored first): that request's answer.
-  if (!outcome.ok && idempotencyKey && outcome.reason !== 'unknown-tenant') {
-    const winner = await getIdempotencyRecord(caller.keyId, idempotencyKey);
-    if (winner) return replay<CustomerView>(winner, fingerprint);
-  }
-  if (!outcome.ok && outcome.reason === 'duplicate-phone') {
-    throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
-  }
-  if (!outcome.ok && outcome.reason === 'unknown-tenant')
-    throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
-  if (!outcome.ok) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Another request with this Idempotency-Key was being answered at the same time; send the request again', [
-      { field: 'Idempotency-Key', message: 'was in use by another request at the same time: retry with the same key and body' },
+  return idempotent<CustomerView>(caller, idempotencyKey, { operation: 'createCustomer', body }, async (key) => {
+    const replayed = await key.read();
+    if (replayed) return replayed.answer;
+    if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency))
+      throw invalidField('walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');
+    const mobileNumber = normalizePhone(body.mobileNumber);
+    if (!mobileNumber) throw invalidField('mobileNumber', PHONE_HINT);
+    const name = personName(body.name, 'name');
+    const tenantId = owningTenant(caller, body.tenantId);
+    const now = new Date().toISOString();
+    const id = newId();
+    const customer: CustomerRecord = {
+      id,
+      name,
+      mobileNumber,
+      email: body.email,
+      idNumber: body.idNumber,
+      country: body.country,
+      address: body.address,
+      language: body.language,
+      tenantId,
+      walletId: walletIdFor(id),
+      createdBy: caller.userId ?? caller.keyId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const wallet: WalletRecord = {
+      id: customer.walletId,
+      customerId: customer.id,
+      tenantId,
+      balance: 0,
+      currency: body.walletCurrency ?? 'USD',
+      entryCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
+    const view = toCustomerView(customer, wallet);
+    const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined, [
+      auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
+      ...key.answerItems(view),
     ]);
-  }
-  return view;
+    if (outcome.ok) return view;
+    // Lost to a request with the same key (its number taken, or its answer stored first): read the key again for its answer.
+    if (outcome.reason !== 'unknown-tenant' && key.answeredMeanwhile(outcome.refusedAlongside)) return RETRY_NOW;
+    if (outcome.reason === 'duplicate-phone') throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
+    if (outcome.reason === 'unknown-tenant')
+      throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
+    // Only the key's answer is written alongside on a condition, so this is not reached; read again if it is.
+    return RETRY;
+  });
 }
 
 /** Always an exact match on the normalised number (spec 4.3: API-key callers cannot enumerate). */

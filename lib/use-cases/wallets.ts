@@ -8,13 +8,12 @@ import { pageMeta, type PageMeta } from '../domain/paging.js';
 import { scopeOf } from '../domain/scope.js';
 import type { createWalletTransaction as MoveRoute } from '../schemas/wallets.js';
 import { getCustomerWithWallet } from '../store/customers.js';
-import { getIdempotencyRecord, idempotencyPutItem } from '../store/idempotency.js';
 import { getOrder } from '../store/orders.js';
 import { transact } from '../store/transact.js';
 import { getWallet, readLedgerPage } from '../store/wallets.js';
 import { auditItem } from './shared/audit.js';
-import { replay, requestFingerprint } from './shared/idempotency.js';
-import { RETRY, withRetries } from './shared/retry.js';
+import { idempotent } from './shared/idempotency.js';
+import { RETRY, RETRY_NOW } from './shared/retry.js';
 import { prepareMovement, transactionView, walletView, type TransactionView, type WalletView } from './shared/wallet-movement.js';
 
 type MoveBody = Static<NonNullable<(typeof MoveRoute)['body']>>;
@@ -42,12 +41,9 @@ function checkMovementBody(body: MoveBody): void {
 export async function createWalletTransaction(caller: Caller, walletId: string, body: MoveBody, idempotencyKey: string | undefined): Promise<MovementResult> {
   checkMovementBody(body);
   const scope = scopeOf(caller);
-  const fingerprint = requestFingerprint('createWalletTransaction', walletId, body);
-  return withRetries(async () => {
-    if (idempotencyKey) {
-      const previous = await getIdempotencyRecord(caller.keyId, idempotencyKey);
-      if (previous) return replay<MovementResult>(previous, fingerprint);
-    }
+  return idempotent<MovementResult>(caller, idempotencyKey, { operation: 'createWalletTransaction', target: walletId, body }, async (key) => {
+    const replayed = await key.read();
+    if (replayed) return replayed.answer;
     const wallet = await getWallet(scope, walletId, true);
     if (!wallet) throw notFound('Wallet');
     if (body.orderId !== undefined) {
@@ -65,11 +61,14 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
       ),
     );
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
-    if (idempotencyKey) items.push(idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, data: result }));
+    items.push(...key.answerItems(result));
     const outcome = await transact(items);
-    if (outcome.ok) recordEvent('WalletMovements');
-    // Lost a race: the wallet moved (re-plan from a fresh read), or a retry with the same key won (replayed above).
-    return outcome.ok ? result : RETRY;
+    if (outcome.ok) {
+      recordEvent('WalletMovements');
+      return result;
+    }
+    // Lost a race: a retry with the same key answered first (replay it), or the wallet moved (re-plan from a fresh read).
+    return key.answeredMeanwhile(outcome.failed) ? RETRY_NOW : RETRY;
   });
 }
 

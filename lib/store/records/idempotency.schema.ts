@@ -8,7 +8,10 @@ import * as Type from '@sinclair/typebox';
  */
 export const IdempotencyRecord = Type.Object({
   requestHash: Type.String(),
-  /** The answer's data (its status is the route's own); absent on a claim. */
+  /**
+   * The answer's data (its status is the route's own); absent on a claim. Stored as its JSON text,
+   * deflated when smaller (lib/store/deflated.ts), so a replay keeps the answer's key order.
+   */
   data: Type.Optional(Type.Unknown()),
   createdAt: Type.String(),
   /** Set while the request that claimed the key is still at work: there is no answer yet. */

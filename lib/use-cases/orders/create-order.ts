@@ -9,7 +9,6 @@ import type { OrderStatus } from '../../domain/order-lifecycle.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import type { createOrder as CreateRoute } from '../../schemas/orders.js';
-import { claimIdempotencyKey, idempotencyPutItem, releaseIdempotencyClaim } from '../../store/idempotency.js';
 import { marketerAccessItem } from '../../store/customer-access.js';
 import { carOrderItem } from '../../store/feed-files.js';
 import { putChildItems } from '../../store/order-children.js';
@@ -21,8 +20,8 @@ import { putTrackingLinkItem } from '../../store/tracking-links.js';
 import { newLink } from '../shared/tracking-link.js';
 import { carVisible, storefrontFor } from '../cars.js';
 import { auditItem } from '../shared/audit.js';
-import { replay, requestFingerprint } from '../shared/idempotency.js';
-import { RETRY, RETRY_NOW, withRetries } from '../shared/retry.js';
+import { idempotent } from '../shared/idempotency.js';
+import { RETRY, RETRY_NOW } from '../shared/retry.js';
 import { owningTenant } from '../shared/tenancy.js';
 import { checkMovement, prepareMovement } from '../shared/wallet-movement.js';
 import { eventItem } from '../shared/event-items.js';
@@ -136,25 +135,20 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
   const marketerId = marketerFor(caller, body.marketerId);
   const currency = body.currency ?? 'USD';
   const useWallet = body.useWalletBalance ?? false;
-  const fingerprint = requestFingerprint('createOrder', '', body);
   const storefront = body.carId !== undefined ? await storefrontFor(caller, undefined) : undefined;
   let orderNumber: number | undefined;
-  // Held while this request works under its Idempotency-Key (see claimIdempotencyKey).
-  let claimToken: string | undefined;
 
-  const created = withRetries(async () => {
+  const created = await idempotent<OrderView>(caller, idempotencyKey, { operation: 'createOrder', body }, async (key) => {
     const read = await readForNewOrder(scope, {
       customerId: body.customerId,
       walletId: useWallet ? walletIdFor(body.customerId) : undefined,
       carId: body.carId,
       marketerId,
-      idempotency: idempotencyKey ? { keyId: caller.keyId, key: idempotencyKey } : undefined,
+      idempotency: key.address,
     });
-    if (read.idempotency && !(claimToken && read.idempotency.claimToken === claimToken)) {
-      // Another request with this key is at work: wait for its answer (or its claim to lapse).
-      if (read.idempotency.pending) return read.idempotency.requestHash === fingerprint ? RETRY : replay<OrderView>(read.idempotency, fingerprint);
-      return withOrderPictures(replay<OrderView>(read.idempotency, fingerprint));
-    }
+    // Another request with this key answered (replayed), or is at work (wait for its answer or its claim to lapse).
+    const replayed = key.replay(read.idempotency);
+    if (replayed) return replayed.answer;
     const customer = read.customer;
     if (!customer || (tenantId !== undefined && customer.tenantId !== tenantId)) throw notFound('Customer', 'customerId');
     if (marketerId && (read.marketer?.role !== 'marketer' || read.marketer.active === false)) {
@@ -168,11 +162,7 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     // What the wallet cannot pay is refused before a number is taken, so a refusal leaves no gap.
     if (useWallet) checkMovement(read.wallet!, { type: 'payment_deduction', amount: body.totalAmount ?? 0, currency });
     // A number is taken only under the key's claim, so concurrent retries of one request use one number.
-    if (idempotencyKey && !claimToken) {
-      const token = newId();
-      if (!(await claimIdempotencyKey(caller.keyId, idempotencyKey, fingerprint, token))) return RETRY_NOW;
-      claimToken = token;
-    }
+    if (!(await key.claim())) return RETRY_NOW;
     orderNumber ??= await takeNextNumber(ORDER_COUNTER);
 
     const now = new Date().toISOString();
@@ -290,24 +280,17 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
     );
     if (archiveEvent) items.push(outboxPutItem(archiveEvent));
     const view = storedOrderView(order, caller);
-    const idempotencyItem = idempotencyKey
-      ? idempotencyPutItem(caller.keyId, idempotencyKey, { requestHash: fingerprint, data: view }, Date.now(), claimToken)
-      : undefined;
-    if (idempotencyItem) items.push(idempotencyItem);
+    items.push(...key.answerItems(view));
 
     const outcome = await transact(items);
     if (outcome.ok) {
       recordEvent('OrdersCreated');
       if (useWallet) recordEvent('WalletMovements');
-      return withOrderPictures(view);
+      return view;
     }
     // A retry with the same key won: the next read replays its answer at once. Otherwise the
     // wallet moved: read again after a pause, keeping the number.
-    return idempotencyItem && outcome.failedIndexes.includes(items.indexOf(idempotencyItem)) ? RETRY_NOW : RETRY;
+    return key.answeredMeanwhile(outcome.failed) ? RETRY_NOW : RETRY;
   });
-  // A request that fails gives its claim up, so a retry with the key goes ahead at once.
-  return created.catch(async (error: unknown) => {
-    if (idempotencyKey && claimToken) await releaseIdempotencyClaim(caller.keyId, idempotencyKey, claimToken).catch(() => undefined);
-    throw error;
-  });
+  return withOrderPictures(created);
 }
