@@ -13,13 +13,22 @@ interface RawAnswer {
   body: unknown;
 }
 
-/** Writes the request line byte for byte (fetch would normalise the path) and reads the whole answer. */
-function rawRequest(requestLine: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+/**
+ * Writes the request line and headers byte for byte (fetch would normalise the path and add a
+ * Content-Type to a body) and reads the whole answer.
+ */
+function rawRequest(requestLine: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
   const { hostname, port } = new URL(inject('baseUrl'));
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
-      const lines = [requestLine, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      const lines = [
+        requestLine,
+        `Host: ${hostname}:${port}`,
+        'Connection: close',
+        ...(body === undefined ? [] : [`Content-Length: ${Buffer.byteLength(body)}`]),
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body ?? ''}`);
     });
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
@@ -100,5 +109,34 @@ describe('requests the HTTP server refuses before any function', () => {
     // Assert
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, data: expect.any(Array) });
+  });
+});
+
+describe('requests the local stack passes to the function as API Gateway does', () => {
+  it.each([
+    ['an encoded dot-dot segment', '/api/v1/customers/%2e%2e', '..'],
+    ['an encoded dot segment in capitals', '/api/v1/customers/%2E', '.'],
+  ])('hands %s to the route it is under, as its id, instead of resolving it to another route', async (_label, path, id) => {
+    // Act
+    const answer = await rawRequest(`GET ${path} HTTP/1.1`, { 'X-API-Key': demoKey('admin') });
+
+    // Assert: the customer route's own answer to an id that is no id (the route index would answer 200)
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ...envelope(400, 'VALIDATION_ERROR'), details: [{ field: 'path.id', message: expect.stringContaining(`"${id}"`) }] });
+  });
+
+  it('refuses a POST whose body has no Content-Type with 415, and creates nothing', async () => {
+    // Arrange
+    const mobileNumber = `+9715${String(Date.now()).slice(-8)}`;
+
+    // Act
+    const answer = await rawRequest('POST /api/v1/customers HTTP/1.1', { 'X-API-Key': demoKey('admin') }, JSON.stringify({ name: 'No Type', mobileNumber }));
+    const search = await rawRequest(`GET /api/v1/customers/search?phone=${encodeURIComponent(mobileNumber)} HTTP/1.1`, { 'X-API-Key': demoKey('admin') });
+
+    // Assert
+    expect(answer.status).toBe(415);
+    expect(answer.body).toEqual(envelope(415, 'UNSUPPORTED_MEDIA_TYPE'));
+    expect((answer.body as { error: string }).error).toContain('Content-Type: application/json');
+    expect((search.body as { data: unknown[] }).data).toEqual([]);
   });
 });
