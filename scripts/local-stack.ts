@@ -132,11 +132,19 @@ await buildConsole({ root, progress }).then(
   () => console.log(`Console: ${stack.baseUrl}/console/   (sign in with a key above)\n`),
   (error: Error) => console.error(`The staff console did not build: ${error.message}`),
 );
-// A first start seeds the demo catalogue in the background; the heartbeat goes on until it is in.
+// A first start seeds the demo catalogue in the background, then the demo tenant's customers and
+// orders for its cars (scripts/local/demo-orders.ts); the heartbeat goes on until both are in.
 const seeded = stack.catalogueSeeded.then(
   () => true,
   () => true,
 );
-void seeded.finally(() => clearInterval(heartbeat));
+const demoOrders = seeded.then(async () => {
+  const { seedDemoOrders } = await import('./local/demo-orders.js');
+  const made = await seedDemoOrders(stack.keys, () => progress('demo: placing customers and orders at different stages (first start only)'));
+  if (made.orders > 0) progress(`demo: ${made.customers} customers and ${made.orders} orders at different stages (first start only)`);
+});
+void demoOrders
+  .catch((error: Error) => progress(`demo: the customers and orders were not all placed: ${error.message}`))
+  .finally(() => clearInterval(heartbeat));
 const alreadyIn = await Promise.race([seeded, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))]);
 if (!alreadyIn) progress('catalogue: importing the demo cars in the background (GET /cars lists them once this says so)');

@@ -36,6 +36,9 @@ const DEMO_TENANTS: Array<Omit<Tenant, 'createdAt'>> = [
   },
 ];
 
+/** The demo tenant a newcomer works in: its staff, keys and demo orders (scripts/local/demo-orders.ts). */
+export const GULF_MOTORS = DEMO_TENANTS[0]!;
+
 /** Demo staff, created through the same use case as POST /api/v1/users (fixed ids, so demo keys survive restarts). */
 const DEMO_STAFF: Array<{ id: string; name: string; role: Role; email?: string; mobileNumber: string }> = [
   { id: 'demousermarketer00000001', name: 'Mina Park (demo marketer)', role: 'marketer', email: 'mina@gulfmotors.example', mobileNumber: '+971501110001' },
@@ -68,7 +71,7 @@ async function seedDemoProfiles(): Promise<void> {
  * git-ignored file so the table can be printed on every start.
  */
 export async function seedDemoData(options: { keysFile?: string; rateLimit?: { rps: number; burst: number; quotaPerDay: number } } = {}): Promise<DemoKey[]> {
-  const gulf = DEMO_TENANTS[0]!;
+  const gulf = GULF_MOTORS;
   for (const tenant of DEMO_TENANTS) {
     if (!(await getTenant(tenant.id))) await createTenant(tenant);
   }
