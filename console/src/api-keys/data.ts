@@ -19,6 +19,7 @@ export const apiKeysData = {
     rotateKey: async (id: string, graceSeconds?: number) =>
       (await call(api().POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id } }, body: clean({ graceSeconds }) }))).body.data,
   },
+  creates: { 'api-keys': 'POST /api/v1/api-keys' },
 } satisfies DataPart;
 
 export type ApiKeysActions = typeof apiKeysData.actions;

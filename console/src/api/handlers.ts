@@ -1,4 +1,5 @@
 import type { CreateParams, DeleteParams, GetListParams, GetListResult, GetManyReferenceParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
+import type { RouteKey } from '../auth/permissions.js';
 
 /** What a handler answers for one record: react-admin's generic record type, the typed client's answer being the record. */
 export type RecordAnswer = Promise<{ data: never }>;
@@ -24,6 +25,8 @@ export type Actions = Record<string, (...args: never[]) => Promise<unknown>>;
 export interface DataPart {
   handlers?: Record<string, ResourceHandlers>;
   actions?: Actions;
+  /** The route behind each of its resources' "create" screen, so the button shows only for a key that may call it. */
+  creates?: Record<string, RouteKey>;
 }
 
 export const ok = (data: object): { data: never } => ({ data: data as never });

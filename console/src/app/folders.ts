@@ -44,8 +44,6 @@ interface Folder {
   data?: DataPart;
   /** Its words: `en`, and `ar` with the same keys. */
   messages: { en: object; ar: object };
-  /** The route behind each of its resources' "create", so the button shows only for a key that may call it. */
-  creates?: Record<string, RouteKey>;
 }
 
 /**
@@ -56,7 +54,7 @@ interface Folder {
 const FOLDERS = [
   { messages: sharedMessages },
   { messages: todayMessages },
-  { data: ordersData, messages: ordersMessages, creates: { orders: 'POST /api/v1/orders' } },
+  { data: ordersData, messages: ordersMessages },
   { data: timelineData, messages: timelineMessages },
   { data: billingData, messages: billingMessages },
   { data: contractsData, messages: contractsMessages },
@@ -66,11 +64,11 @@ const FOLDERS = [
   { data: shipmentData, messages: shipmentMessages },
   { data: trackingData, messages: trackingMessages },
   { data: documentsData, messages: documentsMessages },
-  { data: customersData, messages: customersMessages, creates: { customers: 'POST /api/v1/customers' } },
+  { data: customersData, messages: customersMessages },
   { data: catalogueData, messages: catalogueMessages },
-  { data: usersData, messages: usersMessages, creates: { users: 'POST /api/v1/users' } },
-  { data: apiKeysData, messages: apiKeysMessages, creates: { 'api-keys': 'POST /api/v1/api-keys' } },
-  { data: webhooksData, messages: webhooksMessages, creates: { 'webhook-endpoints': 'POST /api/v1/webhook-endpoints' } },
+  { data: usersData, messages: usersMessages },
+  { data: apiKeysData, messages: apiKeysMessages },
+  { data: webhooksData, messages: webhooksMessages },
   { data: auditData, messages: auditMessages },
   { data: tenantProfileData, messages: tenantProfileMessages },
 ] as const satisfies readonly Folder[];
@@ -90,4 +88,4 @@ export const en = joinMessages(FOLDERS.map((folder) => folder.messages.en));
 export const ar = joinMessages(FOLDERS.map((folder) => folder.messages.ar));
 
 /** The route behind each resource's "create". */
-export const CREATE_ROUTES: Record<string, RouteKey> = Object.assign({}, ...folders.map((folder) => folder.creates ?? {}));
+export const CREATE_ROUTES: Record<string, RouteKey> = Object.assign({}, ...folders.map((folder) => folder.data?.creates ?? {}));

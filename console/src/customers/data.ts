@@ -47,6 +47,7 @@ export const customersData = {
     walletTransaction: async (walletId: string, body: BodyOf<'/api/v1/wallets/{id}/transactions', 'post'>) =>
       (await call(api().POST('/api/v1/wallets/{id}/transactions', { params: { path: { id: walletId } }, body: clean(body) }))).body.data,
   },
+  creates: { customers: 'POST /api/v1/customers' },
 } satisfies DataPart;
 
 export type CustomersActions = typeof customersData.actions;

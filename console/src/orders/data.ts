@@ -46,6 +46,7 @@ export const ordersData = {
         )
       ).body.data,
   },
+  creates: { orders: 'POST /api/v1/orders' },
 } satisfies DataPart;
 
 export type OrdersActions = typeof ordersData.actions;

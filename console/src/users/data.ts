@@ -27,6 +27,7 @@ export const usersData = {
   actions: {
     deactivateUser: async (id: string) => (await call(api().POST('/api/v1/users/{id}/deactivate', { params: { path: { id } } }))).body.data,
   },
+  creates: { users: 'POST /api/v1/users' },
 } satisfies DataPart;
 
 export type UsersActions = typeof usersData.actions;

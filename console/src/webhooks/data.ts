@@ -41,6 +41,7 @@ export const webhooksData = {
     replaySince: async (id: string, since: string) =>
       (await call(api().POST('/api/v1/webhook-endpoints/{id}/replay', { params: { path: { id } }, body: { since } }))).body.data,
   },
+  creates: { 'webhook-endpoints': 'POST /api/v1/webhook-endpoints' },
 } satisfies DataPart;
 
 export type WebhooksActions = typeof webhooksData.actions;
