@@ -12,7 +12,7 @@ import { api, demoKey, uniquePhone } from '../support/http.js';
 import { inPool } from '../support/orders.js';
 import { sleep, waitFor, waitForCount } from '../support/outbox.js';
 import { newApiKey } from '../support/staff.js';
-import { WebhookReceiver, type Received } from '../support/webhook-receiver.js';
+import { type Received, WebhookReceiver, wakeEndpoint, wakeTenantUntilStopped } from '../support/webhook-receiver.js';
 
 let receiver: WebhookReceiver;
 let tenantId: string;
@@ -170,6 +170,8 @@ describe('a webhook endpoint', () => {
 
     up = true;
     expect(data(await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/replay`, { key: admin, body: { since } }))).toEqual({ replayed: 1 });
+    // The replay's write wakes the endpoint, as its stream trigger does in AWS (not the local stack's sweep of every endpoint).
+    await wakeEndpoint(endpoint.id);
     const replayed = await waitFor('the replayed delivery', async () => receiver.accepted(path).find((r) => r.id === failed.id));
     expect(replayed.body.data.object.id).toBe(order.id);
     const after = await waitFor('delivered after the replay', async () => {
@@ -180,6 +182,7 @@ describe('a webhook endpoint', () => {
     expect(after.attemptLog.at(-1)).toMatchObject({ statusCode: 204, replay: true });
     // One delivery on its own: delivered again, same id; a pending one cannot be replayed.
     data(await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${failed.id}/replay`, { key: admin }));
+    await wakeEndpoint(endpoint.id);
     await waitFor('the second replay', async () => (receiver.accepted(path).filter((r) => r.id === failed.id).length === 2 ? true : undefined));
     const unknown = await api('POST', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/evt_unknown000/replay`, { key: admin });
     expect(unknown.status).toBe(404);
@@ -206,7 +209,9 @@ describe('a webhook endpoint', () => {
     // Nothing is attempted while disabled; once fixed and enabled, what waited goes out.
     const attemptsAtDisable = receiver.received.filter((r) => r.path === path).length;
     const waiting = await newOrder();
-    await sleep(3_000);
+    // A pass over the endpoint once the order's event has settled (EVENT_SETTLE_MS): it takes the event and attempts nothing.
+    await sleep(Number(process.env.EVENT_SETTLE_MS));
+    await wakeEndpoint(endpoint.id);
     expect(receiver.received.filter((r) => r.path === path).length).toBe(attemptsAtDisable);
     receiver.answer(path, () => 204);
     const enabled = data(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: true } }));
@@ -385,7 +390,14 @@ describe('a webhook endpoint', () => {
     const createdMs = Date.now() - started;
     const ids = new Set(orders.map((o) => o.id));
     const ours = () => receiver.received.filter((r) => r.path === path && ids.has(r.body?.data?.object?.id));
-    await waitForCount('deliveries', () => new Set(ours().map((r) => r.id)).size, 200);
+    // The events wake the tenant's endpoints, as their stream trigger does in AWS: the deliveries do
+    // not wait for the local stack's sweep of every endpoint of the run to come round.
+    const stopWaking = wakeTenantUntilStopped(tenantId);
+    try {
+      await waitForCount('deliveries', () => new Set(ours().map((r) => r.id)).size, 200);
+    } finally {
+      await stopWaking();
+    }
     const deliveredMs = Date.now() - started;
     await sleep(2_000);
     const got = ours();

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { runEndpoint, runTenant } from '../../lib/use-cases/webhooks/deliver.js';
 
 /** One POST the receiver got, checked the way an integrator checks it: with the Standard Webhooks library. */
 export interface Received {
@@ -81,4 +82,33 @@ export class WebhookReceiver {
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
+}
+
+/**
+ * What the stream trigger does in AWS when a delivery is written (a replay) or an event is added:
+ * the endpoint's pass, at once. The local stack has no streams, only its sweep over every endpoint
+ * of the whole run, which a busy run makes slow to come round, so a test waits on this pass
+ * instead of on that sweep. An endpoint another worker holds is asked to look again, and this
+ * tries until a pass of its own has run: what was due when it was called has then been tried.
+ */
+export async function wakeEndpoint(endpointId: string): Promise<void> {
+  while ((await runEndpoint(endpointId)) === 'busy') await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * The stream trigger of a burst of a tenant's events: its endpoints' passes, one after another
+ * (each takes what has settled since the last), until the function it returns is called.
+ */
+export function wakeTenantUntilStopped(tenantId: string): () => Promise<void> {
+  let stopped = false;
+  const waking = (async () => {
+    while (!stopped) {
+      await runTenant(tenantId).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await waking;
+  };
 }
