@@ -1,6 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import type { AuditEntity, AuditRecord } from '../domain/audit.js';
+import { changesBetween, type AuditEntity, type AuditRecord } from '../domain/audit.js';
+import type { Caller } from '../domain/caller.js';
+import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
 import { packChanges, unpackChanges } from './deflated.js';
 import * as keys from './keys.js';
@@ -25,6 +27,32 @@ export function auditPutItem(record: AuditRecord): TransactItem {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** One change as the audit trail tells it: what changed, from what to what, in whose trail. */
+export interface AuditedChange {
+  entity: AuditEntity;
+  entityId: string;
+  /** The tenant whose trail records it (the record's own tenant). */
+  tenantId: string | undefined;
+  action: string;
+  before?: object;
+  after?: object;
+}
+
+/** The audit record of one change by this caller, as an item of the transaction that makes it. */
+export function auditChangeItem(caller: Pick<Caller, 'keyId' | 'role' | 'userId' | 'requestId'>, change: AuditedChange, at: string): TransactItem {
+  return auditPutItem({
+    id: newId(),
+    tenantId: change.tenantId,
+    at,
+    actor: { keyId: caller.keyId, role: caller.role, ...(caller.userId ? { userId: caller.userId } : {}) },
+    ...(caller.requestId ? { requestId: caller.requestId } : {}),
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    changes: changesBetween(change.before, change.after),
+  });
 }
 
 /** An audit item as read back, its changes whole whether they were stored deflated or not. */

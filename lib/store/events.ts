@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { envNumber, tableName } from '../config.js';
-import type { IntegratorEvent } from '../domain/integrator-events.js';
+import { laneOf, newIntegratorEvent, type EventType, type IntegratorEvent } from '../domain/integrator-events.js';
 import { ddb } from './client.js';
 import { packBody, unpackBody } from './deflated.js';
 import * as keys from './keys.js';
@@ -21,6 +21,23 @@ const eventSortKey = (event: Pick<IntegratorEvent, 'timestamp' | 'id'>): string 
  * feed never step past an instant younger than this (lib/domain/event-feed.ts).
  */
 export const settleMs = (): number => envNumber('EVENT_SETTLE_MS', 30_000);
+
+/**
+ * The feed item telling integrators of a change, for the same transaction as the change: the
+ * event exists if and only if the change does. `at` must be taken after the resource was read,
+ * so a resource's events sort in the order its changes happened.
+ */
+export function changeEventItem(
+  type: EventType,
+  tenantId: string | undefined,
+  resource: IntegratorEvent['resource'],
+  object: object,
+  at: string,
+  facts: Record<string, unknown> = {},
+): TransactItem {
+  const event = newIntegratorEvent(type, tenantId, resource, object, facts, at);
+  return eventPutItem(event, laneOf(event));
+}
 
 /** The event's item, for the same transaction as the change it tells of: both or neither. */
 export function eventPutItem(event: IntegratorEvent, lane: string): TransactItem {

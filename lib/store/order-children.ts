@@ -8,7 +8,8 @@ import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
 import { scanEach } from './scan-each.js';
 import { childCodecs, childReferenceCodec, type ChildKind, type ChildRecords } from './records/order-children.js';
-import { transact, type TransactItem } from './transact.js';
+import { ChangeSet, type ChangeSetCaller } from './change-set.js';
+import type { TransactItem } from './transact.js';
 
 export type { BillingEntryRecord, ChildKind, ContractRecord, InspectionRecord } from './records/order-children.js';
 
@@ -97,22 +98,24 @@ function childUpdate(
 }
 
 /**
- * Changes a child only while `condition` holds (e.g. a contract still Draft), in one transaction
- * with `alongside` (its audit record): answers the new record, or the current one (in scope)
- * when the condition failed.
+ * Changes a child only while `condition` holds (e.g. a contract still Draft), in one change set
+ * with what `alongside` states of it (its audit record, its event): answers the new record, or
+ * the current one (in scope) when the condition failed.
  */
 export async function updateChild<K extends ChildKind>(
+  caller: ChangeSetCaller,
   scope: Scope,
   kind: K,
   child: ChildRecords[K],
   set: Partial<ChildRecords[K]>,
   condition: Condition | undefined,
-  alongside: (next: ChildRecords[K], now: string) => TransactItem[],
+  alongside: (changes: ChangeSet, next: ChildRecords[K]) => void,
 ): Promise<{ ok: true; record: ChildRecords[K] } | { ok: false; current?: ChildRecords[K] }> {
-  const now = new Date().toISOString();
-  const next: ChildRecords[K] = { ...child, ...set, updatedAt: now };
-  const outcome = await transact([{ Update: childUpdate(scope, kind, child, set, condition, now) }, ...alongside(next, now)]);
-  if (outcome.ok) return { ok: true, record: next };
+  const changes = new ChangeSet(caller);
+  const next: ChildRecords[K] = { ...child, ...set, updatedAt: changes.at };
+  changes.write({ Update: childUpdate(scope, kind, child, set, condition, changes.at) });
+  alongside(changes, next);
+  if ((await changes.commit()).ok) return { ok: true, record: next };
   return { ok: false, current: await getChild(scope, kind, child.id) };
 }
 

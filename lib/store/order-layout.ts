@@ -3,7 +3,8 @@ import { tableName } from '../config.js';
 import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
-import { partItem, type OrderRecord } from './orders.js';
+import { partItem } from './order-assembly.js';
+import type { OrderRecord } from './orders.js';
 import { ORDER_PARTS, orderCodec, partOfField, type OrderPart } from './records/order.js';
 import { scanEach } from './scan-each.js';
 

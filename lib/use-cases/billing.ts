@@ -15,12 +15,10 @@ import type {
 import { isCursorOfBillingQueue, listChildren, orderStillThere, putChildItems, queryPendingBilling, updateChild } from '../store/order-children.js';
 import { orderLabels, type OrderLabel } from '../store/order-labels.js';
 import { getTenant } from '../store/tenants.js';
-import { transact } from '../store/transact.js';
-import { auditItem } from './shared/audit.js';
+import { ChangeSet } from '../store/change-set.js';
 import { decodeCursor, encodeCursor } from './shared/cursor.js';
 import { owningTenant } from './shared/tenancy.js';
 import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
-import { eventItem } from './shared/event-items.js';
 
 type Entry = Static<typeof BillingEntry> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -61,13 +59,11 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await transact([
-    ...putChildItems('BILLING', entry),
-    orderStillThere(order.id),
-    auditItem(caller, { entity: 'billing', entityId: entry.id, tenantId: entry.tenantId, action: 'created', after: entry }, now),
-    eventItem('billing_entry.created', entry.tenantId, { type: 'billing_entry', id: entry.id }, view(entry), now, { orderId: entry.orderId }),
-  ]);
-  if (!outcome.ok) throw notFound('Order', 'orderId');
+  const changes = new ChangeSet(caller, now);
+  changes.write(...putChildItems('BILLING', entry), orderStillThere(order.id));
+  changes.audit({ entity: 'billing', entityId: entry.id, tenantId: entry.tenantId, action: 'created', after: entry });
+  changes.emit('billing_entry.created', entry.tenantId, { type: 'billing_entry', id: entry.id }, view(entry), { orderId: entry.orderId });
+  if (!(await changes.commit()).ok) throw notFound('Order', 'orderId');
   return view(entry);
 }
 
@@ -82,9 +78,9 @@ export async function setBillingDocumentUrl(caller: Caller, id: string, body: Ur
     );
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
-  const result = await updateChild(scope, 'BILLING', entry, set, stillPending, (next, now) => [
-    auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'document.set', before: entry, after: next }, now),
-  ]);
+  const result = await updateChild(caller, scope, 'BILLING', entry, set, stillPending, (changes, next) =>
+    changes.audit({ entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'document.set', before: entry, after: next }),
+  );
   if (result.ok) return view(result.record);
   if (!result.current) throw notFound('Billing entry');
   throw confirmedIsFinal(result.current);
@@ -111,10 +107,10 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
     confirmedByRole: caller.role,
     confirmedByKeyId: caller.keyId,
   };
-  const result = await updateChild(scope, 'BILLING', entry, set, stillPending, (next, now) => [
-    auditItem(caller, { entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next }, now),
-    eventItem('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), now, { orderId: entry.orderId }),
-  ]);
+  const result = await updateChild(caller, scope, 'BILLING', entry, set, stillPending, (changes, next) => {
+    changes.audit({ entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next });
+    changes.emit('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), { orderId: entry.orderId });
+  });
   if (result.ok) return view(result.record);
   if (result.current?.status === 'Confirmed') return view(result.current);
   throw notFound('Billing entry');

@@ -15,11 +15,9 @@ import type { CursorMeta } from '../domain/paging.js';
 import { isCursorOfInspectionAgenda, listChildren, orderStillThere, putChildItems, queryInspectionAgenda, updateChild } from '../store/order-children.js';
 import { orderLabels } from '../store/order-labels.js';
 import { decodeCursor, encodeCursor } from './shared/cursor.js';
-import { transact } from '../store/transact.js';
+import { ChangeSet } from '../store/change-set.js';
 import { getUser } from '../store/users.js';
-import { auditItem } from './shared/audit.js';
 import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
-import { eventItem } from './shared/event-items.js';
 
 type InspectionRecord = Omit<Static<typeof Inspection>, 'allowedStatusTransitions'> & { tenantId?: string; marketerId?: string };
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
@@ -55,13 +53,11 @@ export async function createInspection(caller: Caller, body: CreateBody) {
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await transact([
-    ...putChildItems('INSPECTION', inspection),
-    orderStillThere(order.id),
-    auditItem(caller, { entity: 'inspection', entityId: inspection.id, tenantId: inspection.tenantId, action: 'created', after: inspection }, now),
-    eventItem('inspection.created', inspection.tenantId, { type: 'inspection', id: inspection.id }, view(inspection), now, { orderId: order.id }),
-  ]);
-  if (!outcome.ok) throw notFound('Order', 'orderId');
+  const changes = new ChangeSet(caller, now);
+  changes.write(...putChildItems('INSPECTION', inspection), orderStillThere(order.id));
+  changes.audit({ entity: 'inspection', entityId: inspection.id, tenantId: inspection.tenantId, action: 'created', after: inspection });
+  changes.emit('inspection.created', inspection.tenantId, { type: 'inspection', id: inspection.id }, view(inspection), { orderId: order.id });
+  if (!(await changes.commit()).ok) throw notFound('Order', 'orderId');
   return view(inspection);
 }
 
@@ -103,41 +99,20 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     ...(body.status === 'Completed' ? { completedAt: new Date().toISOString() } : {}),
     ...(inspector?.name !== undefined && inspector.name !== inspection.inspectorName ? { inspectorName: inspector.name } : {}),
   };
-  const result = await updateChild(
-    scope,
-    'INSPECTION',
-    inspection,
-    set,
-    {
-      expression: '#status = :read AND updatedAt = :readAt',
-      names: { '#status': 'status' },
-      values: { ':read': inspection.status, ':readAt': inspection.updatedAt },
-    },
-    (next, now) => [
-      auditItem(
-        caller,
-        {
-          entity: 'inspection',
-          entityId: id,
-          tenantId: inspection.tenantId,
-          action: body.status ? `status.${body.status}` : 'updated',
-          before: inspection,
-          after: next,
-        },
-        now,
-      ),
-      // A move is news to integrators; photos and notes alone are not.
-      ...(body.status && body.status !== inspection.status
-        ? [
-            eventItem('inspection.status_changed', inspection.tenantId, { type: 'inspection', id }, view(next), now, {
-              orderId: inspection.orderId,
-              from: inspection.status,
-              to: body.status,
-            }),
-          ]
-        : []),
-    ],
-  );
+  const readAt = {
+    expression: '#status = :read AND updatedAt = :readAt',
+    names: { '#status': 'status' },
+    values: { ':read': inspection.status, ':readAt': inspection.updatedAt },
+  };
+  const result = await updateChild(caller, scope, 'INSPECTION', inspection, set, readAt, (changes, next) => {
+    const action = body.status ? `status.${body.status}` : 'updated';
+    changes.audit({ entity: 'inspection', entityId: id, tenantId: inspection.tenantId, action, before: inspection, after: next });
+    // A move is news to integrators; photos and notes alone are not.
+    if (body.status && body.status !== inspection.status) {
+      const facts = { orderId: inspection.orderId, from: inspection.status, to: body.status };
+      changes.emit('inspection.status_changed', inspection.tenantId, { type: 'inspection', id }, view(next), facts);
+    }
+  });
   if (result.ok) return view(result.record);
   throw new AppError('VERSION_CONFLICT', 'The inspection changed while this request was applied; read it again and retry', {
     currentStatus: result.current?.status,

@@ -9,12 +9,11 @@ import { scopeOf } from '../domain/scope.js';
 import type { createWalletTransaction as MoveRoute } from '../schemas/wallets.js';
 import { getCustomerWithWallet } from '../store/customers.js';
 import { getOrder } from '../store/orders.js';
-import { transact } from '../store/transact.js';
+import { ChangeSet } from '../store/change-set.js';
 import { getWallet, readLedgerPage } from '../store/wallets.js';
-import { auditItem } from './shared/audit.js';
 import { idempotent } from './shared/idempotency.js';
 import { RETRY, RETRY_NOW } from './shared/retry.js';
-import { prepareMovement, transactionView, walletView, type TransactionView, type WalletView } from './shared/wallet-movement.js';
+import { moveWallet, transactionView, walletView, type TransactionView, type WalletView } from './shared/wallet-movement.js';
 
 type MoveBody = Static<NonNullable<(typeof MoveRoute)['body']>>;
 export interface MovementResult {
@@ -51,18 +50,11 @@ export async function createWalletTransaction(caller: Caller, walletId: string, 
       const order = await getOrder(scope, body.orderId);
       if (!order || order.customerId !== wallet.customerId) throw notFound('Order', 'orderId');
     }
-    const now = new Date().toISOString();
-    const { entry, walletAfter, items } = prepareMovement(wallet, body, caller.userId ?? caller.keyId, now);
-    items.push(
-      auditItem(
-        caller,
-        { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: body.type, before: wallet, after: { ...walletAfter, lastEntry: entry } },
-        now,
-      ),
-    );
+    const changes = new ChangeSet(caller);
+    const { entry, walletAfter } = moveWallet(changes, wallet, body, caller.userId ?? caller.keyId, { auditEntry: true });
     const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
-    items.push(...key.answerItems(result));
-    const outcome = await transact(items);
+    changes.write(...key.answerItems(result));
+    const outcome = await changes.commit();
     if (outcome.ok) {
       recordEvent('WalletMovements');
       return result;

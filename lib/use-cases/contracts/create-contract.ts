@@ -4,9 +4,8 @@ import { newId } from '../../domain/ids.js';
 import { scopeOf } from '../../domain/scope.js';
 import { orderStillThere, putChildItems } from '../../store/order-children.js';
 import { CONTRACT_COUNTER, getOrder, takeNextNumber, type OrderRecord } from '../../store/orders.js';
-import { transact } from '../../store/transact.js';
+import { ChangeSet } from '../../store/change-set.js';
 import { getOrderCustomer, type CustomerRecord } from '../../store/customers.js';
-import { auditItem } from '../shared/audit.js';
 import { ensureOrderAccepts } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
 import { checkAmountFits, checkFreeForm, view, type ContractRecord, type CreateBody } from './contract-record.js';
@@ -61,15 +60,13 @@ export async function createContract(caller: Caller, body: CreateBody) {
       createdAt: now,
       updatedAt: now,
     };
+    const changes = new ChangeSet(caller, now);
     const orderCheck = orderStillThere(body.orderId);
-    const items = [
-      ...putChildItems('CONTRACT', contract),
-      orderCheck,
-      auditItem(caller, { entity: 'contract', entityId: contract.id, tenantId: contract.tenantId, action: 'created', after: contract }, now),
-    ];
-    const outcome = await transact(items);
+    changes.write(...putChildItems('CONTRACT', contract), orderCheck);
+    changes.audit({ entity: 'contract', entityId: contract.id, tenantId: contract.tenantId, action: 'created', after: contract });
+    const outcome = await changes.commit();
     if (outcome.ok) return view(contract);
-    if (outcome.failedIndexes.includes(items.indexOf(orderCheck))) throw notFound('Order', 'orderId');
+    if (outcome.failed.includes(orderCheck)) throw notFound('Order', 'orderId');
     return RETRY;
   });
 }

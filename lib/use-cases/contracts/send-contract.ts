@@ -4,7 +4,6 @@ import { isChatLanguage, renderTemplate, templateParameter, type ChatLanguage } 
 import { contractTemplate, contractTemplateKey } from '../../text/contract-templates.js';
 import { CONTRACT_SENDABLE } from '../../domain/documents.js';
 import { channelDispatchFailed, invalidField, invalidState, notFound } from '../../domain/errors.js';
-import { newId } from '../../domain/ids.js';
 import { normalizePhone } from '../../domain/phone.js';
 import { scopeOf } from '../../domain/scope.js';
 import { vehicleLabel, vehicleOf } from '../../domain/vehicle.js';
@@ -14,15 +13,13 @@ import { chatChannel } from '../../notify/channel.js';
 import { ChannelError, type ChatMessage } from '../../notify/message.js';
 import { templateMessage } from '../../notify/templates.js';
 import { updateChildItem } from '../../store/order-children.js';
-import { getOrder, takeNotificationSeq, type OrderRecord } from '../../store/orders.js';
-import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
-import { transact } from '../../store/transact.js';
+import { takeNotificationSeq } from '../../store/order-writes.js';
+import { getOrder, type OrderRecord } from '../../store/orders.js';
+import { ChangeSet } from '../../store/change-set.js';
 import { chatMessagePutItem } from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
-import { auditItem } from '../shared/audit.js';
 import { childInScope } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
-import { eventItem } from '../shared/event-items.js';
 import { guard, storedView, versionOf, view, type ContractRecord, type SendBody } from './contract-record.js';
 
 /**
@@ -126,33 +123,23 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
     if (!order) throw notFound('Contract');
     // The message takes its place in the order's sequence of notifications.
     const next = takeNotificationSeq(order);
-    const outcome = await transact([
-      updateChildItem(scope, 'CONTRACT', contract, set, guard(current, CONTRACT_SENDABLE), now),
-      next.item,
-      // The marketer hears that the contract went out (the customer got the contract itself).
-      outboxPutItem(
-        newOutboxEvent(
-          {
-            id: newId(),
-            kind: 'notify',
-            event: 'contract.sent',
-            orderId: contract.orderId,
-            tenantId: contract.tenantId,
-            orderSeq: next.seq,
-            payload: { contractId: id },
-          },
-          now,
-        ),
-      ),
-      auditItem(
-        caller,
-        { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } },
-        now,
-      ),
-      eventItem('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), now, {
-        orderId: contract.orderId,
-      }),
-      // Listed with the order's notifications, where WhatsApp's delivery statuses land.
+    const changes = new ChangeSet(caller, now);
+    changes.write(updateChildItem(scope, 'CONTRACT', contract, set, guard(current, CONTRACT_SENDABLE), now), next.item);
+    // The marketer hears that the contract went out (the customer got the contract itself).
+    changes.notify({
+      kind: 'notify',
+      event: 'contract.sent',
+      orderId: contract.orderId,
+      tenantId: contract.tenantId,
+      orderSeq: next.seq,
+      payload: { contractId: id },
+    });
+    changes.audit({ entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } });
+    changes.emit('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), {
+      orderId: contract.orderId,
+    });
+    // Listed with the order's notifications, where WhatsApp's delivery statuses land.
+    changes.write(
       chatMessagePutItem({
         messageId,
         orderId: contract.orderId,
@@ -167,7 +154,8 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
         statuses: {},
         createdAt: now,
       }),
-    ]);
+    );
+    const outcome = await changes.commit();
     if (outcome.ok) return view({ ...current, ...set, updatedAt: now });
     // The message is out whatever else changed meanwhile: record it on the contract as it now is.
     current = await childInScope(scope, 'CONTRACT', id);

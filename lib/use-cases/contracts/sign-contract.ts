@@ -5,10 +5,8 @@ import { scopeOf } from '../../domain/scope.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { storableJsonProblems } from '../../domain/storable-json.js';
 import { updateChild } from '../../store/order-children.js';
-import { auditItem } from '../shared/audit.js';
 import { childInScope } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
-import { eventItem } from '../shared/event-items.js';
 import { guard, storedView, versionOf, view, SIGNED_DOCUMENT_MAX_BYTES } from './contract-record.js';
 
 export async function signContract(caller: Caller, id: string, signedDocument: unknown, expected?: ExpectedVersion) {
@@ -21,17 +19,16 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
     const contract = await childInScope(scope, 'CONTRACT', id);
     checkExpectedVersion(expected, versionOf(contract), 'contract');
     if (!CONTRACT_SIGNABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
-    const result = await updateChild(
-      scope,
-      'CONTRACT',
-      contract,
-      { status: 'Signed', signedAt: new Date().toISOString(), version: versionOf(contract) + 1, ...(signedDocument !== undefined ? { signedDocument } : {}) },
-      guard(contract, CONTRACT_SIGNABLE),
-      (next, now) => [
-        auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next }, now),
-        eventItem('contract.signed', contract.tenantId, { type: 'contract', id }, storedView(next), now, { orderId: contract.orderId }),
-      ],
-    );
+    const set = {
+      status: 'Signed' as const,
+      signedAt: new Date().toISOString(),
+      version: versionOf(contract) + 1,
+      ...(signedDocument !== undefined ? { signedDocument } : {}),
+    };
+    const result = await updateChild(caller, scope, 'CONTRACT', contract, set, guard(contract, CONTRACT_SIGNABLE), (changes, next) => {
+      changes.audit({ entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next });
+      changes.emit('contract.signed', contract.tenantId, { type: 'contract', id }, storedView(next), { orderId: contract.orderId });
+    });
     return result.ok ? view(result.record) : RETRY;
   });
 }

@@ -3,7 +3,6 @@ import { invalidField, invalidState } from '../../domain/errors.js';
 import { scopeOf } from '../../domain/scope.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { updateChild } from '../../store/order-children.js';
-import { auditItem } from '../shared/audit.js';
 import { childInScope } from '../shared/order-children.js';
 import { RETRY, withRetries } from '../shared/retry.js';
 import { checkAmountFits, checkFreeForm, guard, versionOf, view, type UpdateBody } from './contract-record.js';
@@ -23,9 +22,9 @@ export async function updateContract(caller: Caller, id: string, body: UpdateBod
     if (contract.status !== 'Draft') throw draftOnly();
     checkAmountFits(fields.totalAmount ?? contract.totalAmount, fields.currency ?? contract.currency, fields);
     const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}), version: versionOf(contract) + 1 };
-    const result = await updateChild(scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (next, now) => [
-      auditItem(caller, { entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }, now),
-    ]);
+    const result = await updateChild(caller, scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (changes, next) =>
+      changes.audit({ entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }),
+    );
     // Lost a race to another change: look again (the checks above decide on the contract as it now is).
     return result.ok ? view(result.record) : RETRY;
   });

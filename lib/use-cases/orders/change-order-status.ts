@@ -9,15 +9,14 @@ import { allowedTransitions, checkTransition, rolesThatMayMove, transitionOutloo
 import { scopeOf } from '../../domain/scope.js';
 import { closesOrder, linkExpiry } from '../../domain/tracking-link.js';
 import type { changeOrderStatus as StatusRoute } from '../../schemas/orders.js';
-import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
-import { putHistoryItem, readOrderCollection, statusChangeItem, type OrderRecord } from '../../store/orders.js';
-import { transact } from '../../store/transact.js';
+import { ChangeSet } from '../../store/change-set.js';
+import { putHistoryItem, statusChangeItem } from '../../store/order-writes.js';
+import { readOrderCollection, type OrderRecord } from '../../store/orders.js';
 import { endTrackingLinkItem } from '../../store/tracking-links.js';
 import { getWallet } from '../../store/wallets.js';
-import { auditItem } from '../shared/audit.js';
 import { RETRY, RETRY_NOW, withRetries } from '../shared/retry.js';
-import { prepareMovement } from '../shared/wallet-movement.js';
-import { orderEventItem } from './order-events.js';
+import { moveWallet } from '../shared/wallet-movement.js';
+import { emitOrderEvent } from './order-events.js';
 import { factsOf } from './order-facts.js';
 import { orderView, type OrderView } from './order-view.js';
 import { hashOf } from '../shared/tracking-link.js';
@@ -69,70 +68,31 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       inspectionDate: body.status === 'InspectionScheduled' ? (body.inspectionDate ?? facts.inspectionDate ?? null) : order.inspectionDate,
       ...(refund ? { refundedAt: now } : {}),
     };
-    const items = [
-      statusChangeItem(order, next, refund),
-      putHistoryItem({
-        id: newId(),
-        orderId: id,
-        from: order.status,
-        to: body.status,
-        by: caller.userId ?? caller.keyId,
-        role: caller.role,
-        at: now,
-        note: body.note,
-      }),
-    ];
+    const changes = new ChangeSet(caller, now);
+    const move = statusChangeItem(order, next, refund);
+    const by = caller.userId ?? caller.keyId;
+    changes.write(move, putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by, role: caller.role, at: now, note: body.note }));
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
-    if (announced) {
-      items.push(
-        outboxPutItem(
-          newOutboxEvent(
-            {
-              id: newId(),
-              kind: 'notify',
-              event: announced,
-              orderId: id,
-              tenantId: order.tenantId,
-              orderSeq: next.notificationSeq,
-              payload: { from: order.status, customerNotificationsEnabled },
-            },
-            now,
-          ),
-        ),
-      );
-    }
+    const payload = { from: order.status, customerNotificationsEnabled };
+    if (announced) changes.notify({ kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, orderSeq: next.notificationSeq, payload });
     // Closing the order starts the last 90 days of the buyer's tracking link.
-    if (closesOrder(body.status) && order.tracking) items.push(endTrackingLinkItem(hashOf(order.tracking), linkExpiry(now)));
+    if (closesOrder(body.status) && order.tracking) changes.write(endTrackingLinkItem(hashOf(order.tracking), linkExpiry(now)));
     if (refund) {
       // The wallet of the order's own customer, in the order's tenant.
       const wallet = await getWallet({ tenantId: order.tenantId }, order.walletId ?? walletIdFor(order.customerId), true);
       if (!wallet) throw serviceUnavailable(1);
-      const movement = prepareMovement(
-        wallet,
-        { type: 'refund', amount: order.totalAmount, currency: order.currency, description: `Refund of cancelled order #${order.orderNumber}`, orderId: id },
-        caller.userId ?? caller.keyId,
-        now,
-      );
-      items.push(
-        ...movement.items,
-        auditItem(
-          caller,
-          { entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: 'refund', before: wallet, after: movement.walletAfter },
-          now,
-        ),
-      );
+      const description = `Refund of cancelled order #${order.orderNumber}`;
+      moveWallet(changes, wallet, { type: 'refund', amount: order.totalAmount, currency: order.currency, description, orderId: id }, by);
     }
-    items.push(
-      auditItem(caller, { entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next }, now),
-      orderEventItem('order.status_changed', next, now, { from: order.status, to: body.status, version: next.version }),
-    );
-    const outcome = await transact(items);
+    changes.audit({ entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next });
+    emitOrderEvent(changes, 'order.status_changed', next, { from: order.status, to: body.status, version: next.version });
+    const outcome = await changes.commit();
     if (outcome.ok) {
       if (refund) recordEvent('WalletMovements');
       return orderView(next, caller);
     }
     // The order moved meanwhile: the next read reports the conflict at once; anything else waits a little.
-    return outcome.failedIndexes.includes(0) ? RETRY_NOW : RETRY;
+    return outcome.failed.includes(move) ? RETRY_NOW : RETRY;
   });
 }

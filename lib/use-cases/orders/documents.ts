@@ -257,7 +257,7 @@ async function numberOf(caller: Caller, id: string, tenantId: string, series: Se
         taken = (await lastInSeries(tenantId, series)) + 1;
         return { documentNumbers: { ...current.documentNumbers, [series]: taken } };
       },
-      () => [takeInSeriesItem(tenantId, series, taken - 1)],
+      (changes) => changes.write(takeInSeriesItem(tenantId, series, taken - 1)),
     );
   } catch (error) {
     if (error instanceof AlreadyNumbered) return error.number;

@@ -19,7 +19,8 @@ import type {
 import { deadlineChanges, deadlinesBefore, markRemindedItem, type DeadlineRecord } from '../../store/export-deadlines.js';
 import { listChildren } from '../../store/order-children.js';
 import { lastMoveInto } from '../../store/order-history.js';
-import { getOrder, putHistoryItem, type OrderRecord } from '../../store/orders.js';
+import { putHistoryItem } from '../../store/order-writes.js';
+import { getOrder, type OrderRecord } from '../../store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { CorruptRecordError } from '../../store/record.js';
 import { listTenants } from '../../store/tenants.js';
@@ -79,20 +80,21 @@ export async function recordExportStep(
         throw plan.state ? invalidState(plan.state, [{ field: 'step', message: plan.state, status: current.status }]) : validationError(plan.problems);
       return { exportSteps: plan.steps };
     },
-    (before, next, now) => [
-      ...deadlineItems(before, next),
-      putHistoryItem({
-        id: newId(),
-        orderId: id,
-        from: before.status,
-        to: before.status,
-        by,
-        role: caller.role,
-        at: now,
-        note: `export step ${step} recorded (${input.date})`,
-        exportStep: { step, date: input.date },
-      }),
-    ],
+    (changes, before, next) =>
+      changes.write(
+        ...deadlineItems(before, next),
+        putHistoryItem({
+          id: newId(),
+          orderId: id,
+          from: before.status,
+          to: before.status,
+          by,
+          role: caller.role,
+          at: changes.at,
+          note: `export step ${step} recorded (${input.date})`,
+          exportStep: { step, date: input.date },
+        }),
+      ),
   );
   return orderView(order, caller);
 }
@@ -125,25 +127,14 @@ export async function updateShipment(
       news = plan.news;
       return { shipment: plan.shipment, ...(news.length > 0 ? { notificationSeq: (current.notificationSeq ?? 0) + news.length } : {}) };
     },
-    (before, next, now) => [
-      ...deadlineItems(before, next),
-      ...news.map((happened, i) =>
-        outboxPutItem(
-          newOutboxEvent(
-            {
-              id: newId(),
-              kind: 'notify',
-              event: `shipment.${happened}`,
-              orderId: id,
-              tenantId: before.tenantId,
-              orderSeq: (before.notificationSeq ?? 0) + i + 1,
-              payload: { customerNotificationsEnabled: before.carDetails.customerNotificationsEnabled !== false },
-            },
-            now,
-          ),
-        ),
-      ),
-    ],
+    (changes, before, next) => {
+      changes.write(...deadlineItems(before, next));
+      const payload = { customerNotificationsEnabled: before.carDetails.customerNotificationsEnabled !== false };
+      for (const [i, happened] of news.entries()) {
+        const orderSeq = (before.notificationSeq ?? 0) + i + 1;
+        changes.notify({ kind: 'notify', event: `shipment.${happened}`, orderId: id, tenantId: before.tenantId, orderSeq, payload });
+      }
+    },
   );
   return orderView(order, caller);
 }

@@ -7,7 +7,8 @@ import type { OrderListMeta } from '../../domain/paging.js';
 import { scopeOf } from '../../domain/scope.js';
 import type { listOrders as ListRoute } from '../../schemas/orders.js';
 import { orderIdOfNumber } from '../../store/order-numbers.js';
-import { getOrder, isPageStartOf, queryOrderPage, type OrderPageStart, type OrderRecord } from '../../store/orders.js';
+import { isPageStartOf, queryOrderPage, type OrderPageStart } from '../../store/order-lists.js';
+import { getOrder, type OrderRecord } from '../../store/orders.js';
 import { decodeCursor, encodeCursor } from '../shared/cursor.js';
 import { orderView, type OrderView } from './order-view.js';
 

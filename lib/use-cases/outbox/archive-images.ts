@@ -1,7 +1,8 @@
 import { archiveKey } from '../../archive/images.js';
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
 import { recordDelivery, type OutboxEvent } from '../../store/outbox.js';
-import { getOrder, setImageArchive, type ImageArchiveState } from '../../store/orders.js';
+import { setImageArchive } from '../../store/order-writes.js';
+import { getOrder, type ImageArchiveState } from '../../store/orders.js';
 import { orderEventItem } from '../orders/order-events.js';
 
 export type CopyImage = (url: string, key: string) => Promise<string>;

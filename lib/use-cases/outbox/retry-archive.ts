@@ -1,5 +1,6 @@
 import { PLATFORM_SCOPE } from '../../domain/scope.js';
-import { getOrder, setImageArchive } from '../../store/orders.js';
+import { setImageArchive } from '../../store/order-writes.js';
+import { getOrder } from '../../store/orders.js';
 import { replay } from '../../store/outbox.js';
 
 export type RetryArchiveOutcome =

@@ -1,24 +1,9 @@
 import { withPictureUrls } from '../../archive/picture-url.js';
-import { laneOf, newIntegratorEvent, type EventType, type IntegratorEvent } from '../../domain/integrator-events.js';
-import { eventPutItem } from '../../store/events.js';
-import type { TransactItem } from '../../store/transact.js';
+import type { IntegratorEvent } from '../../domain/integrator-events.js';
+import { changeEventItem } from '../../store/events.js';
 
-/**
- * The feed item telling integrators of a change, for the same transaction as the change: the
- * event exists if and only if the change does. `at` must be taken after the resource was read,
- * so a resource's events sort in the order its changes happened.
- */
-export function eventItem(
-  type: EventType,
-  tenantId: string | undefined,
-  resource: IntegratorEvent['resource'],
-  object: object,
-  at: string,
-  facts: Record<string, unknown> = {},
-): TransactItem {
-  const event = newIntegratorEvent(type, tenantId, resource, object, facts, at);
-  return eventPutItem(event, laneOf(event));
-}
+/** The feed item telling integrators of a change, in its transaction (a ChangeSet's `emit` does this for its use cases). */
+export const eventItem = changeEventItem;
 
 /**
  * A stored event body as integrators get it (webhook delivery, event feed, delivery log): the

@@ -4,8 +4,8 @@ import { AppError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { planMovement, type MovementRequest } from '../../domain/wallet.js';
 import type { Wallet, WalletTransaction } from '../../schemas/wallets.js';
+import type { ChangeSet } from '../../store/change-set.js';
 import { movementItems, type LedgerEntry, type WalletRecord } from '../../store/wallets.js';
-import { eventItem } from './event-items.js';
 
 export type WalletView = Static<typeof Wallet>;
 export type TransactionView = Static<typeof WalletTransaction>;
@@ -56,14 +56,17 @@ export function checkMovement(wallet: WalletRecord, request: MovementRequest) {
 }
 
 /**
- * Plans one movement against a wallet read: the ledger entry and the transaction items that
- * commit it. Orders use this to debit or refund inside their own transaction.
+ * One movement of a wallet read, stated on a change set: the ledger entry and the wallet's new
+ * balance (guarded by the balance read), the event integrators hear of it, and its audit record
+ * (with the entry itself when `auditEntry`, as a movement of its own records it). Orders move
+ * their customer's wallet so inside their own change.
  */
-export function prepareMovement(
+export function moveWallet(
+  changes: ChangeSet,
   wallet: WalletRecord,
   request: MovementRequest & { description: string; orderId?: string },
   createdBy: string,
-  now = new Date().toISOString(),
+  options: { auditEntry?: boolean } = {},
 ) {
   const plan = checkMovement(wallet, request);
   const entry: LedgerEntry = {
@@ -78,11 +81,12 @@ export function prepareMovement(
     description: request.description,
     orderId: request.orderId,
     createdBy,
-    createdAt: now,
+    createdAt: changes.at,
   };
-  const walletAfter: WalletRecord = { ...wallet, balance: plan.balanceAfter, entryCount: plan.seq, updatedAt: now };
-  const told = eventItem('wallet.transaction_created', wallet.tenantId, { type: 'wallet', id: wallet.id }, transactionView(entry), now, {
-    wallet: walletView(walletAfter),
-  });
-  return { entry, walletAfter, items: [...movementItems(wallet, entry), told] };
+  const walletAfter: WalletRecord = { ...wallet, balance: plan.balanceAfter, entryCount: plan.seq, updatedAt: changes.at };
+  changes.write(...movementItems(wallet, entry));
+  changes.emit('wallet.transaction_created', wallet.tenantId, { type: 'wallet', id: wallet.id }, transactionView(entry), { wallet: walletView(walletAfter) });
+  const after = options.auditEntry ? { ...walletAfter, lastEntry: entry } : walletAfter;
+  changes.audit({ entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: request.type, before: wallet, after });
+  return { entry, walletAfter };
 }
