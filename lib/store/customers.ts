@@ -1,10 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
 import { nameSearchKey } from '../domain/name-search.js';
 import { tenantInScope, type Scope } from '../domain/scope.js';
 import { ddb } from './client.js';
 import { marketerAccessItem } from './customer-access.js';
-import { cancellationReasons } from './errors.js';
 import * as keys from './keys.js';
 import { type CustomerRecord, customerAccessCodec, customerCodec } from './records/customer.js';
 import { walletCodec } from './records/wallet.js';
@@ -14,48 +13,36 @@ import { scanEach } from './scan-each.js';
 
 export type { CustomerRecord } from './records/customer.js';
 
-/** A refused creation says why, and which of the items written alongside were refused (the Idempotency-Key's answer, taken meanwhile). */
-export type CreateCustomerOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'duplicate-phone' | 'unknown-tenant' | 'alongside-refused'; refusedAlongside: TransactItem[] };
-
 /**
- * Writes the customer, its phone claim (uniqueness per tenant), and its empty wallet in one
- * transaction, checking that the tenant exists: two racing creations of one number leave
- * exactly one customer. A marketer who creates a customer may see it from then on.
+ * A new customer's items: the customer, its phone claim (uniqueness per tenant), its empty
+ * wallet, a check that its tenant exists, and the access of the marketer who creates it (who may
+ * see it from then on). Two racing creations of one number leave exactly one customer: the
+ * other's transaction is refused on `phoneClaim`; one for an unknown tenant on `tenantCheck`.
  */
-export async function insertCustomer(
+export function newCustomerItems(
   customer: CustomerRecord,
   wallet: WalletRecord,
   marketerId: string | undefined,
-  alongside: TransactItem[],
-): Promise<CreateCustomerOutcome> {
+): { items: TransactItem[]; phoneClaim: TransactItem; tenantCheck?: TransactItem } {
   const table = tableName();
-  const own: TransactItem[] = [
-    { Put: { TableName: table, Item: customerItem(customer), ConditionExpression: 'attribute_not_exists(pk)' } },
-    {
-      Put: {
-        TableName: table,
-        Item: { ...keys.phoneClaim(customer.tenantId, customer.mobileNumber), entity: 'phoneClaim', customerId: customer.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+  const phoneClaim: TransactItem = {
+    Put: {
+      TableName: table,
+      Item: { ...keys.phoneClaim(customer.tenantId, customer.mobileNumber), entity: 'phoneClaim', customerId: customer.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
     },
+  };
+  const tenantCheck: TransactItem | undefined = customer.tenantId
+    ? { ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }
+    : undefined;
+  const items: TransactItem[] = [
+    { Put: { TableName: table, Item: customerItem(customer), ConditionExpression: 'attribute_not_exists(pk)' } },
+    phoneClaim,
     newWalletItem(wallet),
-    ...(customer.tenantId ? [{ ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }] : []),
+    ...(tenantCheck ? [tenantCheck] : []),
     ...(marketerId ? [marketerAccessItem(customer, marketerId)] : []),
   ];
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: [...own, ...alongside] }));
-    return { ok: true };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    const refused = (index: number) => reasons?.[index]?.Code === 'ConditionalCheckFailed';
-    const refusedAlongside = alongside.filter((_, i) => refused(own.length + i));
-    if (refused(1)) return { ok: false, reason: 'duplicate-phone', refusedAlongside };
-    if (customer.tenantId && refused(3)) return { ok: false, reason: 'unknown-tenant', refusedAlongside };
-    if (reasons?.some((reason) => reason?.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'alongside-refused', refusedAlongside };
-    throw error;
-  }
+  return { items, phoneClaim, ...(tenantCheck ? { tenantCheck } : {}) };
 }
 
 /** The customer item: the record, its phone on GSI1 and its place in the tenant's list by name on GSI2. */

@@ -4,8 +4,11 @@ import { cancellationReasons } from './errors.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** A cancelled transaction names the items that failed, by index and as the items themselves. */
-export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[]; failed: TransactItem[] };
+/**
+ * A cancelled transaction names the items that failed, by index and as the items themselves, and
+ * which of them were refused by their condition (the others lost to a concurrent transaction).
+ */
+export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[]; failed: TransactItem[]; refused: TransactItem[] };
 
 /**
  * Runs one TransactWriteItems. A cancellation because conditions failed (or, in AWS, a racing
@@ -21,6 +24,7 @@ export async function transact(items: TransactItem[]): Promise<TransactOutcome> 
     if (!reasons) throw error;
     const failed = reasons.flatMap((r, i) => (r.Code && r.Code !== 'None' ? [i] : []));
     if (reasons.some((r) => r.Code && r.Code !== 'None' && r.Code !== 'ConditionalCheckFailed' && r.Code !== 'TransactionConflict')) throw error;
-    return { ok: false, failedIndexes: failed, failed: failed.map((i) => items[i]!) };
+    const refused = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [items[i]!] : []));
+    return { ok: false, failedIndexes: failed, failed: failed.map((i) => items[i]!), refused };
   }
 }

@@ -7,7 +7,7 @@ import { normalizePhone } from '../domain/phone.js';
 import { cursorRefused, duplicate, invalidField, notFound } from '../domain/errors.js';
 import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
-import { auditItem } from './shared/audit.js';
+import { ChangeSet } from '../store/change-set.js';
 import { idempotent } from './shared/idempotency.js';
 import { RETRY, RETRY_NOW } from './shared/retry.js';
 import { owningTenant } from './shared/tenancy.js';
@@ -15,7 +15,7 @@ import type { CursorMeta } from '../domain/paging.js';
 import {
   findCustomersByPhone,
   getCustomerWithWallet,
-  insertCustomer,
+  newCustomerItems,
   isCursorOfCustomerList,
   listCustomersByName,
   type CustomerRecord,
@@ -75,19 +75,22 @@ export async function createCustomer(caller: Caller, body: CreateBody, idempoten
       createdAt: now,
       updatedAt: now,
     };
-    // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
     const view = toCustomerView(customer, wallet);
-    const outcome = await insertCustomer(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined, [
-      auditItem(caller, { entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer }, now),
-      ...key.answerItems(view),
-    ]);
+    const changes = new ChangeSet(caller, now);
+    // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
+    const created = newCustomerItems(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined);
+    changes.write(...created.items);
+    changes.audit({ entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer });
+    changes.write(...key.answerItems(view));
+    const outcome = await changes.commit();
     if (outcome.ok) return view;
+    const phoneTaken = outcome.refused.includes(created.phoneClaim);
+    const unknownTenant = !phoneTaken && created.tenantCheck !== undefined && outcome.refused.includes(created.tenantCheck);
     // Lost to a request with the same key (its number taken, or its answer stored first): read the key again for its answer.
-    if (outcome.reason !== 'unknown-tenant' && key.answeredMeanwhile(outcome.refusedAlongside)) return RETRY_NOW;
-    if (outcome.reason === 'duplicate-phone') throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
-    if (outcome.reason === 'unknown-tenant')
-      throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
-    // Only the key's answer is written alongside on a condition, so this is not reached; read again if it is.
+    if (!unknownTenant && key.answeredMeanwhile(outcome.refused)) return RETRY_NOW;
+    if (phoneTaken) throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
+    if (unknownTenant) throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
+    // Lost to a concurrent transaction: plan again.
     return RETRY;
   });
 }
