@@ -11,8 +11,19 @@ import { inputsHash } from '../inputs-hash.js';
 
 /** What each suite's figures describe: the code whose change makes them stale. */
 export const FIGURE_INPUTS: Record<string, readonly string[]> = {
-  'local-start': ['scripts/local-stack.ts', 'scripts/local', 'scripts/build-contracts.ts', 'scripts/serverless', 'serverless.yml', 'package-lock.json'],
-  'cold-start': ['functions', 'lib', 'scripts/serverless', 'serverless.yml', 'package-lock.json', 'scripts/bench/cold-start.ts'],
+  'local-start': ['scripts/local-stack.ts', 'scripts/local', 'scripts/build-contracts.ts', 'scripts/contracts', 'scripts/serverless', 'serverless.yml', 'package-lock.json'],
+  'cold-start': [
+    'functions',
+    'lib',
+    'scripts/serverless',
+    'serverless.yml',
+    'package-lock.json',
+    'scripts/bench/cold-start.ts',
+    'scripts/bench/_lambda-bundle.ts',
+    'scripts/bench/_naive-handler.ts',
+    'scripts/bench/_module-init.ts',
+    'scripts/bench/_cold-start-report.ts',
+  ],
   catalogue: [
     'lib/catalogue',
     'scripts/bench/catalogue.ts',
@@ -31,7 +42,17 @@ export const FIGURE_INPUTS: Record<string, readonly string[]> = {
     'functions/console',
     'scripts/bench/console.ts',
   ],
-  'order-cost': ['lib/store', 'lib/use-cases', 'scripts/local/bootstrap.ts', 'scripts/bench/order-cost.ts', 'scripts/bench/_order-walk.ts'],
+  'order-cost': [
+    'lib/store',
+    'lib/use-cases',
+    'scripts/local/bootstrap.ts',
+    'scripts/bench/order-cost.ts',
+    'scripts/bench/_order-walk.ts',
+    'scripts/bench/_walk-tree.ts',
+    'scripts/bench/_walk-steps.ts',
+    'scripts/bench/_capacity-meter.ts',
+    'scripts/bench/_write-targets.ts',
+  ],
 };
 
 /** The documents that hold figure blocks. */

@@ -14,6 +14,7 @@ const INPUTS = [
   'lib/domain',
   'lib/store/records',
   'scripts/build-contracts.ts',
+  'scripts/contracts',
   'scripts/build-client.ts',
   'scripts/build-records.ts',
   'package-lock.json',
