@@ -12,7 +12,8 @@ import { createTenant, updateTenantSettings } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { changeStatus, placeOrder } from '../support/orders.js';
 import { billingOf, confirmEntry, messagesTo } from '../support/order-children.js';
-import { cli, RUNNER_WAIT_MS, waitFor } from '../support/outbox.js';
+import { RUNNER_WAIT_MS, waitFor } from '../support/outbox.js';
+import { cli } from '../support/cli.js';
 
 const baseUrl = () => inject('baseUrl');
 const accountant = () => demoKey('accountant');

@@ -4,7 +4,6 @@
  * order, an inspection naming an inspector, receipts confirmed by a second person, and the audit
  * trail of every change read back.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,18 +13,14 @@ import { updateTenantSettings } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone, type ApiResponse } from '../support/http.js';
 import { runBlocks, shBlocksOf, stackFolder, toolsMissing } from '../support/shell-runbook.js';
 import { newApiKey } from '../support/staff.js';
+import { cli } from '../support/cli.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
-function cliJson<T>(args: string[]): Promise<T> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/cli.ts', ...args, '--json'],
-      { cwd: root, env: process.env, timeout: 50_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`cli ${args.join(' ')}: ${stderr}`)) : resolve(JSON.parse(stdout) as T)),
-    );
-  });
+async function cliJson<T>(args: string[]): Promise<T> {
+  const result = await cli([...args, '--json']);
+  if (result.code !== 0) throw new Error(`cli ${args.join(' ')}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
 }
 
 const data = (res: ApiResponse, status = 200) => {

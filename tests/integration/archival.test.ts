@@ -21,7 +21,8 @@ import { getOutboxEvent, parkedEvents } from '../../lib/store/outbox.js';
 import { findCarIds } from '../../lib/store/cars.js';
 import { demoKey } from '../support/http.js';
 import { createOrder, newCustomer, orderDetail } from '../support/orders.js';
-import { cli, RUNNER_WAIT_MS, sleep, waitFor } from '../support/outbox.js';
+import { RUNNER_WAIT_MS, sleep, waitFor } from '../support/outbox.js';
+import { cli } from '../support/cli.js';
 
 // This worker's settings (the slow-picture test's own attempts); the runner keeps its defaults.
 process.env.ARCHIVE_FETCH_TIMEOUT_MS = '300';

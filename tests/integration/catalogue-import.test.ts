@@ -1,22 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cli as runCli } from '../support/cli.js';
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 import { findCarIds } from '../../lib/store/cars.js';
 import { api, demoKey } from '../support/http.js';
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[]) => runCli(args, { timeout: 60_000 });
 
 /** Three valid cars with listing numbers and a title word no other test uses. */
 function uniqueCars(token: string) {

@@ -4,36 +4,18 @@
  * window, templates not in the catalogue or given the wrong parameters) with Meta's codes, records
  * templates with the text they render to, lists newest first, its fail list, and `cli chat log`.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cli } from '../support/cli.js';
 import { ChannelError } from '../../lib/notify/message.js';
 import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
 import { listChatLog, type ChatLogEntry } from '../../lib/store/chat-log.js';
 import { recordInbound } from '../../lib/store/chat-contacts.js';
 import { uniquePhone } from '../support/http.js';
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const unique = (): string => randomBytes(5).toString('hex');
 /** createdAt has millisecond precision; a pause keeps consecutive messages apart in time. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env, timeout: 50_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();

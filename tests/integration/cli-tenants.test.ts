@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readAudit } from '../../lib/store/audit.js';
 import { getTenant, getTenantBySubdomain, type Tenant } from '../../lib/store/tenants.js';
+import { cli } from '../support/cli.js';
 import { api, demoKey } from '../support/http.js';
-import { cli } from '../support/outbox.js';
 
 const unique = (): string => randomBytes(5).toString('hex');
 

@@ -1,7 +1,7 @@
 /** `cli webhooks ...`: an integrator's endpoints managed by staff, against the test stack and a verifying receiver. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
 import { createTenant } from '../../lib/store/tenants.js';
-import { cli } from '../support/outbox.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 let receiver: WebhookReceiver;

@@ -2,13 +2,11 @@
  * The staff CLI as staff run it: a child process per command, against the test run's stack
  * (tests/support/env.ts put its endpoints and table name into process.env, which the child inherits).
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { recordInbound } from '../../lib/store/chat-contacts.js';
 import { createLocalChatLogChannel } from '../../lib/notify/local-chat-log.js';
@@ -18,10 +16,10 @@ import type { ChatLogEntry } from '../../lib/store/chat-log.js';
 import { listFxRates } from '../../lib/store/fx-rates.js';
 import { getTenantBySubdomain, listTenants, type Tenant } from '../../lib/store/tenants.js';
 import { listUsers, type StaffUser } from '../../lib/store/users.js';
+import { cli } from '../support/cli.js';
 import { api, uniquePhone } from '../support/http.js';
 import { writeStackFile } from '../../scripts/local/stack-file.js';
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const GULF = 'demotenantgulfmotors0001';
 const SEOUL = 'demotenantseoulexport001';
 /** Users made here belong to Seoul: Gulf's staff receive the notifications other test files count. */
@@ -30,12 +28,6 @@ const DEMO_MARKETER = 'demousermarketer00000001';
 const SEARCH = 'GET /api/v1/customers/search';
 const SEARCH_PATH = '/api/v1/customers/search?phone=%2B971501234567';
 const KEY_PATTERN = /vpo_[A-Za-z0-9_-]{40}/g;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 interface KeyRecord {
   id: string;
@@ -60,15 +52,6 @@ interface CreatedKey {
 }
 
 type ListedKey = KeyRecord & { status: string };
-
-function cli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env, timeout: 50_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** Runs a command with --json and parses its output; fails the test with the CLI's message otherwise. */
 async function cliJson<T>(args: string[]): Promise<T> {
@@ -1006,7 +989,7 @@ describe.concurrent('cli arguments', () => {
     delete env.AWS_ENDPOINT_URL_DYNAMODB;
 
     // Act
-    const result = await cli(['tenants', 'list'], env);
+    const result = await cli(['tenants', 'list'], { env });
 
     // Assert
     expect(result.code).toBe(1);
@@ -1031,7 +1014,7 @@ describe.concurrent('cli arguments', () => {
     delete env.TABLE_NAME;
 
     // Act
-    const result = await cli(['tenants', 'list', '--json'], env);
+    const result = await cli(['tenants', 'list', '--json'], { env });
 
     // Assert: the demo tenants of the test stack's table.
     expect(result.code, result.stderr).toBe(0);
@@ -1052,8 +1035,8 @@ describe.concurrent('cli arguments', () => {
     delete env.AWS_ENDPOINT_URL_S3;
 
     // Act
-    const inbound = await cli(['chat', 'inbound', uniquePhone(), '--text', `hello ${unique()}`, '--json'], env);
-    const status = await cli(['chat', 'status', `wamid.unknown.${unique()}`, '--status', 'delivered', '--json'], env);
+    const inbound = await cli(['chat', 'inbound', uniquePhone(), '--text', `hello ${unique()}`, '--json'], { env });
+    const status = await cli(['chat', 'status', `wamid.unknown.${unique()}`, '--status', 'delivered', '--json'], { env });
 
     // Assert
     expect(inbound.code, inbound.stderr).toBe(0);
@@ -1071,8 +1054,8 @@ describe.concurrent('cli arguments', () => {
     delete env.AWS_ENDPOINT_URL_S3;
 
     // Act
-    const refused = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello'], env);
-    const given = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello', '--api', inject('baseUrl'), '--json'], env);
+    const refused = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello'], { env });
+    const given = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello', '--api', inject('baseUrl'), '--json'], { env });
 
     // Assert
     expect(refused.code).toBe(1);

@@ -10,6 +10,7 @@
  */
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cli } from '../support/cli.js';
 import { tableName } from '../../lib/config.js';
 import { newId } from '../../lib/domain/ids.js';
 import type { OrderEvent } from '../../lib/domain/notifications.js';
@@ -28,7 +29,6 @@ import { newStaffUser } from '../support/staff.js';
 import { placeOrder } from '../support/orders.js';
 import {
   about,
-  cli,
   customerWithPhone,
   DEMO_ACCOUNTANT,
   DEMO_MARKETER,

@@ -9,12 +9,15 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { DemoKey } from '../../scripts/local/demo-keys.js';
 import { startStack, type RunningStack } from '../../scripts/local/stack.js';
+import { bundleCli } from './cli-bundle.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     stackEnv: Record<string, string>;
     demoKeys: DemoKey[];
+    /** The staff CLI bundled for this run (tests/support/cli-bundle.ts). */
+    cliBundle: string;
   }
 }
 
@@ -68,6 +71,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', stack.baseUrl);
   project.provide('stackEnv', { ...stack.env, API_KEY_CACHE_SECONDS, ...WEBHOOK_TEST_ENV, ...FEED_TEST_ENV });
   project.provide('demoKeys', stack.keys);
+  project.provide('cliBundle', await bundleCli(root));
 }
 
 export async function teardown(): Promise<void> {

@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { tableName } from '../../lib/config.js';
@@ -19,7 +16,6 @@ import { api, demoKey } from './http.js';
 
 /** Helpers for the outbox tests: injected events, a recording chat channel, the CLI, polling. */
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const GULF = 'demotenantgulfmotors0001';
 export const DEMO_MARKETER = { id: 'demousermarketer00000001', phone: '+971501110001' };
 export const DEMO_ACCOUNTANT = { id: 'demouseraccountant000001', phone: '+971501110002' };
@@ -153,22 +149,6 @@ export function notificationText(
 }
 
 export const tally = (values: string[]): Record<string, number> => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
-
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** The staff CLI as a child process (`npm run -s cli -- ...`), against the test stack (it inherits process.env). */
-export function cli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env, timeout: 50_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** A Gulf customer with a phone number the test knows. */
 export async function customerWithPhone(phone: string, name = 'Outbox Customer'): Promise<{ id: string; name: string; mobileNumber: string }> {
