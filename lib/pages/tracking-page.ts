@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type MilestoneView, papersIn, type TrackingPageView } from '../domain/tracking-page.js';
+import { type MilestoneView, papersIn, type TrackingPageView } from '../domain/tracking-view.js';
 import { portName } from '../text/ports.js';
 import { colourName } from '../text/colours.js';
-import { PAGE_LANGUAGES, type PageLanguage, TRACKING_WORDS, type TrackingWords } from '../text/tracking-page.js';
+import { PAGE_LANGUAGES, type PageLanguage, TRACKING_WORDS, type TrackingWords } from '../text/tracking-page-words.js';
 
 /**
  * The buyer's tracking page as HTML, rendered on the server: readable without JavaScript (it has

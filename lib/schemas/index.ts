@@ -1,6 +1,6 @@
 import type { RouteSpec } from './route.js';
 import * as apiKeys from './api-keys.js';
-import * as audit from './audit.js';
+import * as audit from './audit-trail.js';
 import * as billing from './billing.js';
 import * as cars from './cars.js';
 import * as catalogue from './catalogue.js';

@@ -1,7 +1,7 @@
 import type { Caller } from '../domain/caller.js';
 import { newId } from '../domain/ids.js';
 import type { EventType, IntegratorEvent } from '../domain/integrator-events.js';
-import { auditChangeItem, type AuditedChange } from './audit.js';
+import { auditChangeItem, type AuditedChange } from './audit-trail.js';
 import { changeEventItem } from './events.js';
 import { newOutboxEvent, outboxPutItem, type OutboxEvent } from './outbox.js';
 import { transact, type TransactItem, type TransactOutcome } from './transact.js';

@@ -20,7 +20,7 @@ import {
   type StoredApiKey,
 } from '../store/api-keys.js';
 import { getUser } from '../store/users.js';
-import { auditItem } from './shared/audit.js';
+import { auditItem } from './shared/audit-item.js';
 import { owningTenant } from './shared/tenancy.js';
 
 type IssueBody = Static<NonNullable<(typeof IssueRoute)['body']>>;

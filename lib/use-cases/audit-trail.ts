@@ -3,8 +3,8 @@ import type { Caller } from '../domain/caller.js';
 import { cursorRefused, invalidField } from '../domain/errors.js';
 import { parseInstant } from '../domain/instant.js';
 import type { CursorMeta } from '../domain/paging.js';
-import type { AuditRecord, listAudit as ListRoute } from '../schemas/audit.js';
-import { isCursorOfTrail, readAudit } from '../store/audit.js';
+import type { AuditRecord, listAudit as ListRoute } from '../schemas/audit-trail.js';
+import { isCursorOfTrail, readAudit } from '../store/audit-trail.js';
 import { decodeCursor, encodeCursor } from './shared/cursor.js';
 import { owningTenant } from './shared/tenancy.js';
 

@@ -9,7 +9,7 @@ import { checkExpectedVersion, type ExpectedVersion } from '../domain/versioning
 import type { TenantProfile } from '../schemas/tenant-profile-shapes.js';
 import { getTenantProfile, nextProfile, saveTenantProfile, type ProfileText, type TenantProfileItem } from '../store/tenant-profiles.js';
 import { getTenant } from '../store/tenants.js';
-import { auditItem } from './shared/audit.js';
+import { auditItem } from './shared/audit-item.js';
 import { RETRY, withRetries } from './shared/retry.js';
 import { owningTenant } from './shared/tenancy.js';
 

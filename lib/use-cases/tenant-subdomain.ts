@@ -1,7 +1,7 @@
 import type { Caller } from '../domain/caller.js';
 import { forbidden, notFound } from '../domain/errors.js';
 import { getTenant, moveTenantSubdomain, type Tenant } from '../store/tenants.js';
-import { auditItem } from './shared/audit.js';
+import { auditItem } from './shared/audit-item.js';
 
 /**
  * A platform admin gives a tenant another subdomain (its storefront's address) and so frees the old

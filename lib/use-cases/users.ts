@@ -8,7 +8,7 @@ import { scopeOf } from '../domain/scope.js';
 import type { createUser as CreateRoute, updateUser as UpdateRoute, User } from '../schemas/users.js';
 import { apiKeysOfUser, bumpRevocationStamp, markApiKey } from '../store/api-keys.js';
 import { getUser as readUser, insertUser, listUsers as readUsers, replaceUser, type StaffUser, type UserWriteOutcome } from '../store/users.js';
-import { auditItem } from './shared/audit.js';
+import { auditItem } from './shared/audit-item.js';
 import { disableGatewayCopy } from '../gateway/keys.js';
 import { RETRY, withRetries } from './shared/retry.js';
 import { owningTenant } from './shared/tenancy.js';

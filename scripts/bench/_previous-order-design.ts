@@ -13,7 +13,7 @@ import * as keys from '../../lib/store/keys.js';
 import { ORDER_COUNTER, putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
 import { newOutboxEvent, outboxPutItem } from '../../lib/store/outbox.js';
 import { transact, type TransactItem } from '../../lib/store/transact.js';
-import { auditItem } from '../../lib/use-cases/shared/audit.js';
+import { auditItem } from '../../lib/use-cases/shared/audit-item.js';
 import { RETRY, withRetries } from '../../lib/use-cases/shared/retry.js';
 
 const stats = { retried: 0, maxRoundTrips: 0 };

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readAudit } from '../../lib/store/audit.js';
+import { readAudit } from '../../lib/store/audit-trail.js';
 import { getTenant, getTenantBySubdomain, type Tenant } from '../../lib/store/tenants.js';
 import { cli } from '../support/cli.js';
 import { api, demoKey } from '../support/http.js';

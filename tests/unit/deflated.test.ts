@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditRecord } from '../../lib/domain/audit.js';
-import { auditPutItem, decodeAuditItem } from '../../lib/store/audit.js';
+import type { AuditRecord } from '../../lib/domain/audit-record.js';
+import { auditPutItem, decodeAuditItem } from '../../lib/store/audit-trail.js';
 import { packBody, packChanges, unpackBody, unpackChanges } from '../../lib/store/deflated.js';
 
 /**

@@ -1,11 +1,11 @@
 import * as Type from '@sinclair/typebox';
-import { AuditRecord as AuditRecordView } from '../../schemas/audit.js';
+import { AuditRecord as AuditRecordView } from '../../schemas/audit-trail.js';
 
 const view = AuditRecordView.properties;
 
 /**
- * An audit record as stored: the AuditRecord of lib/domain/audit.ts, whose fields the API answers
- * as they are (lib/schemas/audit.ts), except that the audited entity is kept as `auditEntity`
+ * An audit record as stored: the AuditRecord of lib/domain/audit-record.ts, whose fields the API answers
+ * as they are (lib/schemas/audit-trail.ts), except that the audited entity is kept as `auditEntity`
  * (`entity` marks every item's type in this table) and `at` is a plain string here: the API's
  * date-time format is checked only by the validators the build compiles, and this check knows no
  * formats (it would refuse every item).

@@ -2,7 +2,7 @@ import * as stored from '../../schemas/generated/records.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
 
-/** An audit record as stored (lib/store/records/schemas/audit.ts): the audited entity as `auditEntity`. */
+/** An audit record as stored (lib/store/records/schemas/audit-trail.ts): the audited entity as `auditEntity`. */
 export const auditRecordCodec = /* @__PURE__ */ recordCodec('audit record', stored.StoredAuditRecord);
 
 /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */

@@ -3,7 +3,7 @@ import { presignedGetUrl } from '../../archive/objects.js';
 import { bucketName } from '../../config.js';
 import { tenantTimeZone } from '../../domain/time-zone.js';
 import { isLinkLive, tokenHash } from '../../domain/tracking-link.js';
-import { documentsToLink, trackingPageView, type TrackingPageView } from '../../domain/tracking-page.js';
+import { documentsToLink, trackingPageView, type TrackingPageView } from '../../domain/tracking-view.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { readOrderCollection, type OrderCollection, type OrderRecord } from '../../store/orders.js';
 import { getTenant } from '../../store/tenants.js';

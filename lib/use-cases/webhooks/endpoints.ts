@@ -11,7 +11,7 @@ import type { createWebhookEndpoint as CreateRoute, updateWebhookEndpoint as Upd
 import { queueDelivery, type DeliveryRecord } from '../../store/webhook-deliveries.js';
 import { deleteEndpoint, getEndpoint, listEndpoints, putEndpointItem, replaceEndpoint, type WebhookEndpointRecord } from '../../store/webhook-endpoints.js';
 import { transact } from '../../store/transact.js';
-import { auditItem } from '../shared/audit.js';
+import { auditItem } from '../shared/audit-item.js';
 import { owningTenant } from '../shared/tenancy.js';
 import { signingSecrets } from './deliver.js';
 import { attemptOf, deliveryView, type DeliveryView } from './delivery-view.js';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { s3Endpoint } from '../config.js';
 import { isPageLanguage, renderRefusalPage, renderTrackingPage, TRACKING_PAGE_HEADERS, trackingPageSecurity } from '../pages/tracking-page.js';
-import type { PageLanguage } from '../text/tracking-page.js';
+import type { PageLanguage } from '../text/tracking-page-words.js';
 import { admitPageRequest } from '../use-cases/tracking/admit-page-request.js';
 import { readTrackingPage } from '../use-cases/tracking/read-tracking-page.js';
 import type { PageReply } from './page-handler.js';

@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { AUDIT_ENTITIES } from '../domain/audit.js';
+import { AUDIT_ENTITIES } from '../domain/audit-record.js';
 import { DateTime, Id } from './common.js';
 import { defineRoute } from './route.js';
 

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.js';
-import { changesBetween, type AuditEntity, type AuditRecord } from '../domain/audit.js';
+import { changesBetween, type AuditEntity, type AuditRecord } from '../domain/audit-record.js';
 import type { Caller } from '../domain/caller.js';
 import { newId } from '../domain/ids.js';
 import { ddb } from './client.js';
