@@ -95,7 +95,7 @@ export async function createCustomer(caller: Caller, body: CreateBody, idempoten
   });
 }
 
-/** Always an exact match on the normalised number (spec 4.3: API-key callers cannot enumerate). */
+/** Always an exact match on the normalised number (docs/api.md, "Customers": API-key callers cannot enumerate). */
 export async function searchCustomers(caller: Caller, phone: string): Promise<Array<Static<typeof CustomerMatch>>> {
   const e164 = normalizePhone(phone);
   if (!e164) throw invalidField('phone', PHONE_HINT);

@@ -46,7 +46,7 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
 }
 
 /**
- * The contract as a template (spec 4.11): with the signing link in its body when one is given, in
+ * The contract as a template (docs/api.md, "Contracts, billing entries, inspections"): with the signing link in its body when one is given, in
  * the customer's language. The car is named as every message names it (the order's snapshot, then
  * this contract's car fields, then the customs invoice), from the order already read: no read more.
  */

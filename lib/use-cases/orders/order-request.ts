@@ -51,7 +51,7 @@ export function checkCreateBody(body: CreateBody): void {
   if (errors.length > 0) throw validationError(errors);
 }
 
-/** The marketer of a new order: a marketer key always itself (spec 5.5), others whom they name. */
+/** The marketer of a new order: a marketer key always itself (docs/api.md, "Orders"), others whom they name. */
 export function marketerFor(caller: Caller, requested: string | undefined): string | undefined {
   if (caller.role !== 'marketer') return requested;
   if (!caller.userId) throw forbidden('This marketer key has no userId, so it cannot own orders');

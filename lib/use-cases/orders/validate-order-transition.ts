@@ -5,7 +5,7 @@ import { scopeOf } from '../../domain/scope.js';
 import { readOrderCollection } from '../../store/orders.js';
 import { factsOf } from './order-facts.js';
 
-/** A status change judged without being made: never fails for an invalid transition (spec 4.12). */
+/** A status change judged without being made: never fails for an invalid transition (docs/api.md, "Orders"). */
 export async function validateOrderTransition(caller: Caller, id: string, targetStatus: string) {
   const collection = await readOrderCollection(scopeOf(caller), id);
   if (!collection) throw notFound('Order');
