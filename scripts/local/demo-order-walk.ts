@@ -57,6 +57,8 @@ interface Walk {
   orderNumber: number;
   version: number;
   carDetails: Record<string, unknown>;
+  totalAmount: number;
+  deposit: number;
   inspectionId?: string;
   /** The tenant's calendar day (YYYY-MM-DD). */
   today: string;
@@ -72,27 +74,53 @@ const VOYAGE_DAYS = 24;
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const asBody = (version: number) => ({ version, via: 'body' as const });
 
-/** The car as a marketer picks it: the newest listing of the model the storefront shows, else the car described by hand. */
-async function pickCar(staff: DemoStaff, plan: DemoOrder): Promise<{ carId: number } | { carDetails: Record<string, unknown> }> {
-  const query = { makeEn: plan.car.makeEn, modelGroupEn: plan.car.modelGroupEn, page: 1, limit: 1, sortBy: 'createdAt', sortOrder: 'desc' };
+/** What the buyer pays on top of the car, CFR to a Gulf port: the sea freight and the export charges. */
+const FREIGHT: Record<DemoOrder['currency'], number> = { USD: 1500, AED: 5500 };
+
+/**
+ * The car as a marketer picks it, and its price: the newest listing of the model the storefront
+ * shows, at its price for the tenant in the order's currency (rounded up to hundreds) plus the
+ * freight; else the car described by hand at the price the plan gives it.
+ */
+async function pickCar(staff: DemoStaff, plan: DemoOrder): Promise<{ car: { carId: number } | { carDetails: Record<string, unknown> }; totalAmount: number }> {
+  const { makeEn, modelGroupEn, fallback } = plan.car;
+  const query = { makeEn, modelGroupEn, yearFrom: fallback.year, currency: plan.currency, page: 1, limit: 1, sortBy: 'createdAt', sortOrder: 'desc' };
   const listed = await staff.marketer(listCarsRoute, { query }, (caller) => listCars(caller, query as Parameters<typeof listCars>[1]));
-  const id = (listed.data[0] as { id?: unknown } | undefined)?.id;
-  if (typeof id === 'number') return { carId: id };
-  return { carDetails: { makeEn: plan.car.makeEn, modelGroupEn: plan.car.modelGroupEn, ...plan.car.fallback } };
+  const { id, convertedPrice } = (listed.data[0] ?? {}) as { id?: unknown; convertedPrice?: unknown };
+  if (typeof id === 'number' && typeof convertedPrice === 'number') {
+    return { car: { carId: id }, totalAmount: Math.ceil(convertedPrice / 100) * 100 + FREIGHT[plan.currency] };
+  }
+  return { car: { carDetails: { makeEn, modelGroupEn, ...fallback } }, totalAmount: plan.fallbackAmount };
 }
 
+/** The deposit a buyer pays to hold the car: about a tenth of the price, in whole 500s. */
+const depositOf = (totalAmount: number): number => Math.max(500, Math.round(totalAmount / 5000) * 500);
+
 async function place(staff: DemoStaff, customer: DemoCustomer, customerId: string, plan: DemoOrder, today: string): Promise<Walk> {
+  const { car, totalAmount } = await pickCar(staff, plan);
+  const deposit = depositOf(totalAmount);
   const body = {
     customerId,
-    ...(await pickCar(staff, plan)),
-    totalAmount: plan.totalAmount,
+    ...car,
+    totalAmount,
     currency: plan.currency,
-    receiptAmount: plan.deposit,
+    receiptAmount: deposit,
     receiptDescription: `Deposit by ${customer.nameEn}`,
     notes: plan.notes,
   };
   const order = await staff.marketer(createOrderRoute, { body }, (caller) => createOrder(caller, body, undefined));
-  return { staff, customer, plan, id: order.id, orderNumber: order.orderNumber, version: order.version, carDetails: order.carDetails, today };
+  return {
+    staff,
+    customer,
+    plan,
+    id: order.id,
+    orderNumber: order.orderNumber,
+    version: order.version,
+    carDetails: order.carDetails,
+    totalAmount,
+    deposit,
+    today,
+  };
 }
 
 async function move(walk: Walk, who: StaffMember, status: OrderStatus, note?: string): Promise<void> {
@@ -164,7 +192,7 @@ async function submitPayment(walk: Walk): Promise<void> {
   const body = {
     orderId: walk.id,
     type: 'receipt' as const,
-    amount: walk.plan.totalAmount - walk.plan.deposit,
+    amount: walk.totalAmount - walk.deposit,
     currency: walk.plan.currency,
     description: `Balance by ${walk.customer.nameEn}`,
   };
@@ -210,6 +238,7 @@ function customsInvoiceBody(walk: Walk) {
   const year = typeof car.year === 'number' ? car.year : undefined;
   const fuel = FUEL_TYPES.find((f) => f === car.fuelType);
   const vin = text(car.vin);
+  const freight = FREIGHT[walk.plan.currency];
   return {
     buyerName: walk.customer.nameEn,
     buyerAddress: walk.customer.address,
@@ -220,7 +249,10 @@ function customsInvoiceBody(walk: Walk) {
     ...(year ? { carYear: year } : {}),
     ...(vin && vin.length <= 17 ? { carVin: vin } : {}),
     ...(fuel ? { fuelType: fuel } : {}),
-    items: [{ description: [make, model, year].filter(Boolean).join(' '), amount: walk.plan.totalAmount }],
+    items: [
+      { description: [make, model, year].filter(Boolean).join(' '), amount: walk.totalAmount - freight },
+      { description: `Sea freight to ${walk.customer.destination.place}`, amount: freight },
+    ],
     currency: walk.plan.currency,
     portOfDischarge: walk.customer.destination.place,
     version: walk.version,

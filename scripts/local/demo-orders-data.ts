@@ -17,11 +17,14 @@ interface Destination {
 
 export interface DemoOrder {
   stage: DemoStage;
-  /** The car a marketer picks in the catalogue; `fallback` when the catalogue lists none of the model. */
+  /**
+   * The car a marketer picks in the catalogue: the model, of `fallback.year` or later; the car
+   * described by `fallback` when the catalogue lists none.
+   */
   car: { makeEn: string; modelGroupEn: string; fallback: { modelEn: string; year: number; fuelType: string; color: string } };
-  totalAmount: number;
+  /** The price of the car described by hand; a catalogue car's comes from its listing. */
+  fallbackAmount: number;
   currency: 'USD' | 'AED';
-  deposit: number;
   notes: string;
 }
 
@@ -57,9 +60,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       {
         stage: 'DepositSubmitted',
         car: { makeEn: 'Kia', modelGroupEn: 'Sorento', fallback: { modelEn: 'Sorento 2.2 Diesel AWD', year: 2021, fuelType: 'Diesel', color: 'White' } },
-        totalAmount: 21500,
+        fallbackAmount: 21500,
         currency: 'USD',
-        deposit: 2000,
         notes: 'Deposit sent by bank transfer from Kuwait; the transfer slip is with the accountant.',
       },
     ],
@@ -77,9 +79,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       {
         stage: 'InspectionScheduled',
         car: { makeEn: 'Genesis', modelGroupEn: 'GV80', fallback: { modelEn: 'GV80 2.5T AWD', year: 2022, fuelType: 'Gasoline', color: 'Black' } },
-        totalAmount: 46800,
+        fallbackAmount: 46800,
         currency: 'USD',
-        deposit: 5000,
         notes: 'Wants photos of the interior and the tyres from the inspection.',
       },
     ],
@@ -102,9 +103,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
           modelGroupEn: 'Palisade',
           fallback: { modelEn: 'Palisade 3.8 AWD Calligraphy', year: 2022, fuelType: 'Gasoline', color: 'White' },
         },
-        totalAmount: 38900,
+        fallbackAmount: 38900,
         currency: 'USD',
-        deposit: 4000,
         notes: 'Balance to follow within a week of signing.',
       },
     ],
@@ -123,9 +123,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       {
         stage: 'Shipped',
         car: { makeEn: 'Hyundai', modelGroupEn: 'Tucson', fallback: { modelEn: 'Tucson 1.6T', year: 2021, fuelType: 'Gasoline', color: 'Gray' } },
-        totalAmount: 19800,
+        fallbackAmount: 19800,
         currency: 'USD',
-        deposit: 2000,
         notes: 'For his own use; he collects the car at Jebel Ali.',
       },
       {
@@ -135,9 +134,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
           modelGroupEn: 'Carnival',
           fallback: { modelEn: 'Carnival 2.2 Diesel 9-seater', year: 2022, fuelType: 'Diesel', color: 'Silver' },
         },
-        totalAmount: 33200,
+        fallbackAmount: 33200,
         currency: 'USD',
-        deposit: 3000,
         notes: 'A second car for the family, ordered while the first is at sea.',
       },
     ],
@@ -155,9 +153,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       {
         stage: 'Purchased',
         car: { makeEn: 'Genesis', modelGroupEn: 'G80', fallback: { modelEn: 'G80 2.5T AWD', year: 2021, fuelType: 'Gasoline', color: 'Blue' } },
-        totalAmount: 109000,
+        fallbackAmount: 109000,
         currency: 'AED',
-        deposit: 10000,
         notes: 'Paid in dirhams at the showroom.',
       },
     ],

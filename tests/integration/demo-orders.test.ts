@@ -1,8 +1,9 @@
 /**
  * The demo tenant's customers and orders at different stages (scripts/local/demo-orders.ts), as
  * `npm start` makes them on a first start: on a table of its own, from empty, so the test stack's
- * Gulf Motors stays without them (its tests count the tenant's lists). Run twice: the second run
- * adds nothing.
+ * Gulf Motors stays without them (its tests count the tenant's lists). Its catalogue is the demo
+ * one cut to 60 cars (as tests/integration/local-start.test.ts starts), which lists some of the
+ * demo orders' models and not others. Run twice: the second run adds nothing.
  */
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ import { listInspections } from '../../lib/use-cases/inspections.js';
 import { getOrder } from '../../lib/use-cases/orders/get-order.js';
 import { listOrders } from '../../lib/use-cases/orders/list-orders.js';
 import { readTrackingPage } from '../../lib/use-cases/tracking/read-tracking-page.js';
+import { importCars } from '../../lib/use-cases/import-catalogue.js';
+import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
+import { demoImageBase } from '../../scripts/demo-catalogue/images.js';
 import { ensureTableAndBucket } from '../../scripts/local/bootstrap.js';
 import type { DemoKey } from '../../scripts/local/demo-keys.js';
 import { DEMO_CUSTOMERS } from '../../scripts/local/demo-orders-data.js';
@@ -38,6 +42,7 @@ const allCustomers = async () => (await listCustomers(await staff('admin'), { li
 beforeAll(async () => {
   await ensureTableAndBucket(name, name);
   Object.assign(process.env, { TABLE_NAME: name, BUCKET_NAME: name });
+  await importCars(generateCatalogue({ count: 60, seed: 42, imageBaseUrl: demoImageBase(name) }));
   keys = await seedDemoData();
   firstRun = await seedDemoOrders(keys);
 }, 180_000);
@@ -61,7 +66,26 @@ describe('the demo orders of a first start', () => {
     expect(orders.every((o) => o.marketerId === marketer.userId)).toBe(true);
   });
 
-  it('leaves the deposit of the newest order Pending for the accountant, and every confirmation to someone other than who recorded it', async () => {
+  it('places each order on a catalogue car of its model when the catalogue lists one, else on the car described by hand', async () => {
+    const orders = await allOrders();
+    const plans = DEMO_CUSTOMERS.flatMap((c) => c.orders.map((o) => ({ customer: c.name, ...o })));
+    const kinds = new Set<string>();
+    for (const order of orders) {
+      const plan = plans.find((p) => p.customer === order.customer?.name && p.stage === order.status)!;
+      const { makeEn, modelGroupEn } = plan.car;
+      if (order.carId !== undefined) {
+        expect(order.carDetails).toMatchObject({ carId: order.carId, makeEn, modelGroupEn });
+        expect(order.carDetails.year as number).toBeGreaterThanOrEqual(plan.car.fallback.year);
+      } else {
+        expect(order.carDetails).toMatchObject({ makeEn, modelGroupEn, ...plan.car.fallback });
+        expect(order.totalAmount).toBe(plan.fallbackAmount);
+      }
+      kinds.add(order.carId === undefined ? 'by hand' : 'catalogue');
+    }
+    expect([...kinds].sort()).toEqual(['by hand', 'catalogue']);
+  });
+
+  it('leaves a deposit and a balance Pending for the accountant, and every confirmation to someone other than who recorded it', async () => {
     const accountant = await staff('accountant');
     const orders = await allOrders();
     const billing = async (status: string) => listOrderBilling(accountant, orders.find((o) => o.status === status)!.id);
