@@ -144,7 +144,10 @@ const demoOrders = seeded.then(async () => {
   if (made.orders > 0) progress(`demo: ${made.customers} customers and ${made.orders} orders at different stages (first start only)`);
 });
 void demoOrders
-  .catch((error: Error) => progress(`demo: the customers and orders were not all placed: ${error.message}`))
+  // A stop during the seed cuts it short: that is no news.
+  .catch((error: Error) => {
+    if (!stopping) progress(`demo: the customers and orders were not all placed: ${error.message}`);
+  })
   .finally(() => clearInterval(heartbeat));
 const alreadyIn = await Promise.race([seeded, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))]);
 if (!alreadyIn) progress('catalogue: importing the demo cars in the background (GET /cars lists them once this says so)');
