@@ -129,14 +129,18 @@ async function move(walk: Walk, who: StaffMember, status: OrderStatus, note?: st
   walk.version = moved.version;
 }
 
-/** The accountant confirms the order's receipts still Pending (recorded by someone else). */
-async function confirmReceipts(walk: Walk): Promise<void> {
+/**
+ * The accountant confirms the order's receipts still Pending (recorded by someone else) and moves
+ * the order on: the deposit makes it DepositConfirmed, the balance PaymentConfirmed.
+ */
+const confirmReceipts = (status: OrderStatus, note: string) => async (walk: Walk) => {
   const { accountant } = walk.staff;
   const entries = await accountant(listOrderBillingRoute, {}, (caller) => listOrderBilling(caller, walk.id));
   for (const entry of entries.filter((e) => e.type === 'receipt' && e.status === 'Pending')) {
     await accountant(confirmBillingEntryRoute, {}, (caller) => confirmBillingEntry(caller, entry.id));
   }
-}
+  await move(walk, accountant, status, note);
+};
 
 /**
  * Operations books the inspection with the demo inspector (10:00 in Korea), and the move to
@@ -280,24 +284,12 @@ async function ship(walk: Walk): Promise<void> {
 
 /** The steps in lifecycle order, each ending at the status it reaches; a walk stops once its stage is reached. */
 const STEPS: Array<{ reaches: OrderStatus; run: (walk: Walk) => Promise<void> }> = [
-  {
-    reaches: 'DepositConfirmed',
-    run: async (walk) => {
-      await confirmReceipts(walk);
-      await move(walk, walk.staff.accountant, 'DepositConfirmed', 'Deposit received');
-    },
-  },
+  { reaches: 'DepositConfirmed', run: confirmReceipts('DepositConfirmed', 'Deposit received') },
   { reaches: 'InspectionScheduled', run: scheduleInspection },
   { reaches: 'InspectionCompleted', run: inspect },
   { reaches: 'ContractSigned', run: signTheContract },
   { reaches: 'PaymentSubmitted', run: submitPayment },
-  {
-    reaches: 'PaymentConfirmed',
-    run: async (walk) => {
-      await confirmReceipts(walk);
-      await move(walk, walk.staff.accountant, 'PaymentConfirmed', 'Paid in full');
-    },
-  },
+  { reaches: 'PaymentConfirmed', run: confirmReceipts('PaymentConfirmed', 'Paid in full') },
   { reaches: 'Purchased', run: purchase },
   { reaches: 'Shipped', run: ship },
 ];
